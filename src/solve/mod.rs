@@ -1,0 +1,37 @@
+//! Solvers: pure, deterministic, no I/O. They answer who wins a position and with which moves.
+
+pub mod chomp_table;
+pub mod reference;
+
+pub use chomp_table::{Cancelled, OutcomeTable};
+
+/// The default memory the game and `munch solve` may spend on one outcome table.
+pub const DEFAULT_MEMORY_BUDGET: u64 = 2 << 30;
+
+/// `n choose k`, exactly; `None` when it does not fit in 128 bits.
+pub fn binomial(n: u64, k: u64) -> Option<u128> {
+    if k > n {
+        return Some(0);
+    }
+    let k = k.min(n - k);
+    let mut result: u128 = 1;
+    for i in 0..k {
+        // result * (n - i) / (i + 1) is always a whole number: it is C(n, i + 1).
+        result = result.checked_mul(u128::from(n - i))? / u128::from(i + 1);
+    }
+    Some(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::binomial;
+
+    #[test]
+    fn binomials() {
+        assert_eq!(binomial(4, 2), Some(6));
+        assert_eq!(binomial(52, 26), Some(495_918_532_948_104));
+        assert_eq!(binomial(40, 20), Some(137_846_528_820));
+        assert_eq!(binomial(3, 5), Some(0));
+        assert_eq!(binomial(7, 0), Some(1));
+    }
+}

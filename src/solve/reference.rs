@@ -1,0 +1,53 @@
+//! The slow, obviously correct Chomp solver the tests compare everything else against.
+//!
+//! It is the seed lecture's `win(n, m, hlst)` with memoization: a position is won when some move
+//! leads to a lost one; the empty bar is won (the opponent just ate the poison).
+
+use crate::game::chomp::Square;
+use rustc_hash::FxHashMap;
+
+/// Memoized brute force over column-height vectors.
+#[derive(Default)]
+pub struct Reference {
+    memo: FxHashMap<Vec<u8>, bool>,
+}
+
+impl Reference {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether the player to move wins from `heights`.
+    pub fn wins(&mut self, heights: &[u8]) -> bool {
+        if heights.iter().all(|&h| h == 0) {
+            return true;
+        }
+        if let Some(&known) = self.memo.get(heights) {
+            return known;
+        }
+        let won = children(heights).any(|(_, child)| !self.wins(&child));
+        self.memo.insert(heights.to_vec(), won);
+        won
+    }
+
+    /// Every move from `heights` that leaves the opponent lost, in column-then-row order.
+    pub fn winning_moves(&mut self, heights: &[u8]) -> Vec<Square> {
+        children(heights)
+            .filter(|(_, child)| !self.wins(child))
+            .map(|(square, _)| square)
+            .collect()
+    }
+}
+
+/// Every move and the position it leaves, written out the way the seed does it.
+fn children(heights: &[u8]) -> impl Iterator<Item = (Square, Vec<u8>)> + '_ {
+    let m = heights.len();
+    (0..m).flat_map(move |i| {
+        (0..heights[i]).map(move |j| {
+            let child: Vec<u8> = (0..m)
+                .map(|k| if k < i { heights[k] } else { heights[k].min(j) })
+                .collect();
+            (Square::new(i as u8, j), child)
+        })
+    })
+}
