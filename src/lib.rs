@@ -3,5 +3,11 @@
 //! Data flows one way: [`game`] (rules) → [`solve`] (outcome tables) → [`ai`] and [`worker`] →
 //! [`app`] (state machine) → [`ui`] (drawing).
 
+pub mod ai;
+pub mod app;
+pub mod cli;
 pub mod game;
 pub mod solve;
+pub mod tui;
+pub mod ui;
+pub mod worker;

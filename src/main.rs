@@ -1,1 +1,58 @@
-fn main() {}
+use clap::Parser;
+use clap::error::ErrorKind;
+use munch::cli::{self, BadInput, Cli, Command};
+use munch::solve::DEFAULT_MEMORY_BUDGET;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err)
+            if matches!(
+                err.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) =>
+        {
+            let _ = err.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(err) => {
+            // clap explains at length; scripts get its first line.
+            let text = err.render().to_string();
+            eprintln!(
+                "munch: {}",
+                text.lines()
+                    .next()
+                    .unwrap_or("bad arguments")
+                    .trim_start_matches("error: ")
+            );
+            return ExitCode::from(2);
+        }
+    };
+    match cli.command {
+        Some(Command::Solve { game }) => match cli::solve(&game) {
+            Ok(answer) => {
+                println!("{}", answer.trim_end());
+                ExitCode::SUCCESS
+            }
+            Err(BadInput(message)) => {
+                eprintln!("munch: {message}");
+                ExitCode::from(2)
+            }
+        },
+        None => {
+            if !std::io::stdout().is_terminal() {
+                eprintln!("munch: the game needs a terminal; for scripts, use `munch solve`");
+                return ExitCode::from(2);
+            }
+            match munch::tui::run(DEFAULT_MEMORY_BUDGET) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => {
+                    eprintln!("munch: {err:#}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}

@@ -80,7 +80,12 @@ fn continuations(rows: u8, heights: &[usize]) -> Option<Vec<Vec<u8>>> {
     let moves = t.winning_moves(&h).unwrap();
     if t.wins(&h).unwrap() {
         assert!(!moves.is_empty());
-        Some(moves.iter().map(|&m| after(rows.into(), heights, m)).collect())
+        Some(
+            moves
+                .iter()
+                .map(|&m| after(rows.into(), heights, m))
+                .collect(),
+        )
     } else {
         assert!(moves.is_empty());
         None
@@ -90,20 +95,39 @@ fn continuations(rows: u8, heights: &[usize]) -> Option<Vec<Vec<u8>>> {
 #[test]
 fn seed_lecture_examples() {
     // >>> win(5,3,[5,5,5],show=True)  prints [5, 5, 3], True
-    assert!(continuations(5, &[5, 5, 5]).unwrap().contains(&vec![5, 5, 3]));
+    assert!(
+        continuations(5, &[5, 5, 5])
+            .unwrap()
+            .contains(&vec![5, 5, 3])
+    );
     // >>> win(5,3,[5,5,3],show=True)  False
     assert_eq!(continuations(5, &[5, 5, 3]), None);
     // >>> win(5,3,[5,5,2],show=True)  prints [5, 3, 2], True
-    assert!(continuations(5, &[5, 5, 2]).unwrap().contains(&vec![5, 3, 2]));
+    assert!(
+        continuations(5, &[5, 5, 2])
+            .unwrap()
+            .contains(&vec![5, 3, 2])
+    );
     // >>> win(5,3,[5,5,1],show=True)  prints [2, 2, 1], True
-    assert!(continuations(5, &[5, 5, 1]).unwrap().contains(&vec![2, 2, 1]));
+    assert!(
+        continuations(5, &[5, 5, 1])
+            .unwrap()
+            .contains(&vec![2, 2, 1])
+    );
     // >>> win(5,5,[5,5,5,5,5],True)  prints [5, 1, 1, 1, 1], True
-    assert!(continuations(5, &[5; 5]).unwrap().contains(&vec![5, 1, 1, 1, 1]));
+    assert!(
+        continuations(5, &[5; 5])
+            .unwrap()
+            .contains(&vec![5, 1, 1, 1, 1])
+    );
     // >>> win(6,6,[6,1,1,1,1,1],show=True)  False
     assert_eq!(continuations(6, &[6, 1, 1, 1, 1, 1]), None);
     // The run in the lecture: [2,2,1,0] -> [2,2,0,0] -> [2,1,0,0] -> [1,1,0,0] -> [1,0,0,0].
     let t = table(2, 4);
-    assert!(!t.wins(&[1, 0, 0, 0]).unwrap(), "only the poison left: lost");
+    assert!(
+        !t.wins(&[1, 0, 0, 0]).unwrap(),
+        "only the poison left: lost"
+    );
     assert!(t.wins(&[1, 1, 0, 0]).unwrap());
 }
 

@@ -17,7 +17,11 @@ pub enum ChompError {
     /// The number of heights differs from the number of columns.
     WrongLength { expected: usize, found: usize },
     /// A column is taller than the box.
-    TooTall { col: usize, height: usize, rows: usize },
+    TooTall {
+        col: usize,
+        height: usize,
+        rows: usize,
+    },
     /// A column is taller than the one to its left.
     NotDescending { col: usize },
     /// A square written in notation could not be read.
@@ -141,7 +145,11 @@ impl Position {
     }
 
     /// A position from its column heights, checked against the box.
-    pub fn from_heights(rows: usize, cols: usize, heights: &[usize]) -> Result<Position, ChompError> {
+    pub fn from_heights(
+        rows: usize,
+        cols: usize,
+        heights: &[usize],
+    ) -> Result<Position, ChompError> {
         check_box(rows, cols)?;
         if heights.len() != cols {
             return Err(ChompError::WrongLength {
@@ -294,7 +302,18 @@ mod tests {
 
     #[test]
     fn bad_notation_is_an_error() {
-        for text in ["", "c", "2", "c0", "2c", "c2x", "é1", "c-1", "zzzzzzzzzzzzzzzzzzz1", "c99999999999"] {
+        for text in [
+            "",
+            "c",
+            "2",
+            "c0",
+            "2c",
+            "c2x",
+            "é1",
+            "c-1",
+            "zzzzzzzzzzzzzzzzzzz1",
+            "c99999999999",
+        ] {
             assert!(Square::parse(text).is_err(), "{text:?} parsed");
         }
     }
@@ -337,6 +356,10 @@ mod tests {
         let p = Position::from_heights(5, 4, &[3, 1, 0, 0]).unwrap();
         assert_eq!(p.bounding_box(), (3, 2));
         assert!(!p.is_empty());
-        assert!(Position::from_heights(5, 4, &[1, 0, 0, 0]).unwrap().only_poison_left());
+        assert!(
+            Position::from_heights(5, 4, &[1, 0, 0, 0])
+                .unwrap()
+                .only_poison_left()
+        );
     }
 }

@@ -1,0 +1,235 @@
+//! One game of Chomp in progress: the position, whose turn, the solver's state, the cursor.
+
+use super::menu::{Player, Settings};
+use crate::ai::{self, Choice};
+use crate::game::chomp::{Position, Square};
+use crate::solve::OutcomeTable;
+use crate::worker::{SolverMessage, Worker};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// How long the computer's move flashes before it lands, in ticks (see [`super::TICK`]).
+pub const FLASH_TICKS: u8 = 10;
+
+/// What the solver has for this game.
+#[derive(Clone)]
+pub enum SolverState {
+    Solving {
+        done: u64,
+        total: u64,
+    },
+    Ready(Arc<OutcomeTable>),
+    /// The table would not fit the memory budget; the computer plays unproven moves until the
+    /// bar shrinks into a box that fits.
+    Refused {
+        needed_bytes: u64,
+        budget: u64,
+    },
+}
+
+/// The computer's chosen move, shown flashing before it lands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PendingMove {
+    pub choice: Choice,
+    pub ticks_left: u8,
+}
+
+/// A Chomp game in progress (or just finished).
+pub struct Game {
+    pub settings: Settings,
+    pub position: Position,
+    /// Every move so far; the first player made the even-numbered ones.
+    pub moves: Vec<Square>,
+    pub cursor: Square,
+    pub hints: bool,
+    pub solver: SolverState,
+    pub pending: Option<PendingMove>,
+    pub confirm_quit: bool,
+    /// Whether some computer move of this game was not backed by a table.
+    pub unproven_moves: bool,
+    /// A short note for the player ("It is the computer's turn").
+    pub message: Option<String>,
+    /// Eats the person asked for while the computer's move was flashing; played after it lands.
+    queued: VecDeque<Square>,
+    generation: u64,
+}
+
+impl Game {
+    /// Starts a game and asks the solver for the table of its box.
+    pub fn new(settings: Settings, worker: &Worker) -> Game {
+        let position = Position::full(settings.rows.into(), settings.cols.into())
+            .expect("the menu only offers valid boxes");
+        let generation = worker.solve(settings.rows, settings.cols);
+        Game {
+            settings,
+            cursor: Square::new(settings.cols - 1, settings.rows - 1),
+            position,
+            moves: Vec::new(),
+            hints: false,
+            solver: SolverState::Solving { done: 0, total: 0 },
+            pending: None,
+            confirm_quit: false,
+            unproven_moves: false,
+            message: None,
+            queued: VecDeque::new(),
+            generation,
+        }
+    }
+
+    /// The side to move: 0 moves first.
+    pub fn to_move(&self) -> usize {
+        self.moves.len() % 2
+    }
+
+    /// Whether the poison has been eaten.
+    pub fn is_over(&self) -> bool {
+        self.position.is_empty()
+    }
+
+    /// The side that ate the poison, once the game is over.
+    pub fn loser(&self) -> Option<usize> {
+        self.is_over().then(|| (self.moves.len() + 1) % 2)
+    }
+
+    /// A side's name as the panel shows it.
+    pub fn name(&self, side: usize) -> &'static str {
+        let [first, second] = self.settings.players;
+        match (first, second) {
+            (Player::Person, Player::Computer) => ["You", "Computer"][side],
+            (Player::Computer, Player::Person) => ["Computer", "You"][side],
+            (Player::Person, Player::Person) => ["Player 1", "Player 2"][side],
+            (Player::Computer, Player::Computer) => ["Computer 1", "Computer 2"][side],
+        }
+    }
+
+    /// Whether the side to move is played by the computer.
+    pub fn computer_to_move(&self) -> bool {
+        self.settings.players[self.to_move()] == Player::Computer
+    }
+
+    /// The table, once it is ready.
+    pub fn table(&self) -> Option<&OutcomeTable> {
+        match &self.solver {
+            SolverState::Ready(table) if table.covers(self.position.heights()) => Some(table),
+            _ => None,
+        }
+    }
+
+    /// The winning moves of the current position, when the table knows them.
+    pub fn winning_moves(&self) -> Option<Vec<Square>> {
+        self.table()?.winning_moves(self.position.heights())
+    }
+
+    /// Takes a solver message addressed to this game; others are dropped.
+    pub fn on_solver(&mut self, message: SolverMessage) {
+        if message.generation() != self.generation {
+            return;
+        }
+        self.solver = match message {
+            SolverMessage::Progress { done, total, .. } => SolverState::Solving { done, total },
+            SolverMessage::Ready { table, .. } => SolverState::Ready(table),
+            SolverMessage::Refused {
+                needed_bytes,
+                budget,
+                ..
+            } => SolverState::Refused {
+                needed_bytes,
+                budget,
+            },
+        };
+    }
+
+    /// The person asks to eat `square`.
+    pub fn person_eats(&mut self, square: Square, worker: &Worker) {
+        if self.is_over() || !self.position.contains(square) {
+            return;
+        }
+        if self.pending.is_some() {
+            self.queued.push_back(square);
+        } else if self.computer_to_move() {
+            self.message = Some("It is the computer's turn.".into());
+        } else {
+            self.play(square, worker);
+        }
+    }
+
+    /// Moves the cursor one square, staying on the bar.
+    pub fn move_cursor(&mut self, dcol: i8, drow: i8) {
+        let target = Square::new(
+            self.cursor.col.saturating_add_signed(dcol),
+            self.cursor.row.saturating_add_signed(drow),
+        );
+        if self.position.contains(target) {
+            self.cursor = target;
+        }
+    }
+
+    /// Puts the cursor on a square of the bar (mouse hover).
+    pub fn point_at(&mut self, square: Square) {
+        if self.position.contains(square) {
+            self.cursor = square;
+        }
+    }
+
+    /// One tick of the clock: the computer's flashing move counts down and lands, or the computer
+    /// chooses its next move when it is its turn and it can.
+    pub fn tick(&mut self, worker: &Worker, rng: &mut fastrand::Rng) {
+        if self.is_over() || self.confirm_quit {
+            return;
+        }
+        if let Some(pending) = &mut self.pending {
+            pending.ticks_left = pending.ticks_left.saturating_sub(1);
+            if pending.ticks_left == 0 {
+                let choice = pending.choice;
+                self.pending = None;
+                self.unproven_moves |= matches!(choice, Choice::Unproven(_));
+                self.play(choice.square(), worker);
+                while let Some(square) = self.queued.pop_front() {
+                    self.person_eats(square, worker);
+                }
+            }
+            return;
+        }
+        if !self.computer_to_move() {
+            return;
+        }
+        let table = match &self.solver {
+            SolverState::Solving { .. } => return,
+            SolverState::Ready(table) => Some(table.as_ref()),
+            SolverState::Refused { .. } => None,
+        };
+        if let Some(choice) = ai::choose_chomp_move(table, &self.position, rng) {
+            self.pending = Some(PendingMove {
+                choice,
+                ticks_left: FLASH_TICKS,
+            });
+        }
+    }
+
+    fn play(&mut self, square: Square, worker: &Worker) {
+        let Some(after) = self.position.eat(square) else {
+            return;
+        };
+        self.position = after;
+        self.moves.push(square);
+        self.message = None;
+        self.keep_cursor_on_bar();
+        if let SolverState::Refused { budget, .. } = self.solver {
+            let (rows, cols) = self.position.bounding_box();
+            if rows > 0 && OutcomeTable::bytes_for(rows, cols) <= budget {
+                self.generation = worker.solve(rows, cols);
+                self.solver = SolverState::Solving { done: 0, total: 0 };
+            }
+        }
+    }
+
+    fn keep_cursor_on_bar(&mut self) {
+        let (_, cols) = self.position.bounding_box();
+        if cols == 0 {
+            return;
+        }
+        let col = self.cursor.col.min(cols - 1);
+        let height = self.position.heights()[usize::from(col)];
+        self.cursor = Square::new(col, self.cursor.row.min(height - 1));
+    }
+}

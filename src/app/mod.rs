@@ -1,0 +1,245 @@
+//! The application state machine. [`App::update`] takes one [`Event`] and changes state; it never
+//! draws and never blocks, so tests drive it with events and look at the state.
+
+pub mod game;
+pub mod keys;
+pub mod menu;
+
+use crate::game::chomp::Square;
+use crate::worker::{SolverMessage, Worker};
+use game::Game;
+use keys::Action;
+use menu::{Menu, MenuLine};
+use ratatui::crossterm::event::KeyEvent;
+use std::time::Duration;
+
+/// How often the event loop sends [`Event::Tick`].
+pub const TICK: Duration = Duration::from_millis(50);
+
+/// Something that happened: the event loop turns terminal input, the clock and the solver's
+/// messages into these.
+#[derive(Debug, Clone)]
+pub enum Event {
+    Key(KeyEvent),
+    /// The mouse is over (`click: false`) or pressed on (`click: true`) something the view drew.
+    Pointer {
+        target: Target,
+        click: bool,
+    },
+    Tick,
+    Resize,
+    Solver(SolverMessage),
+}
+
+/// What the mouse can point at; the view records where it drew each one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Square(Square),
+    MenuLine(MenuLine),
+    /// The ◀ (`-1`) or ▶ (`+1`) beside a menu value.
+    MenuStep(MenuLine, i8),
+    Button(Button),
+}
+
+/// Clickable buttons in dialogs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Button {
+    PlayAgain,
+    Menu,
+    Quit,
+    KeepPlaying,
+    CloseHelp,
+}
+
+/// Which screen is showing.
+pub enum Screen {
+    Menu,
+    Game(Box<Game>),
+}
+
+/// The whole application state.
+pub struct App {
+    pub screen: Screen,
+    pub menu: Menu,
+    pub help_open: bool,
+    pub should_quit: bool,
+    /// Ticks since start; the view uses it to make things flash.
+    pub ticks: u64,
+    worker: Worker,
+    rng: fastrand::Rng,
+}
+
+impl App {
+    /// A new app on the menu; `seed` makes the computer's choices among equal moves repeatable.
+    pub fn new(worker: Worker, seed: u64) -> App {
+        App {
+            screen: Screen::Menu,
+            menu: Menu::default(),
+            help_open: false,
+            should_quit: false,
+            ticks: 0,
+            worker,
+            rng: fastrand::Rng::with_seed(seed),
+        }
+    }
+
+    /// The game being played, if any.
+    pub fn game(&self) -> Option<&Game> {
+        match &self.screen {
+            Screen::Game(game) => Some(game),
+            Screen::Menu => None,
+        }
+    }
+
+    /// The key bindings in force on the current screen.
+    pub fn bindings(&self) -> &'static [keys::Binding] {
+        match &self.screen {
+            Screen::Menu => keys::MENU,
+            Screen::Game(game) if game.confirm_quit => keys::CONFIRM_QUIT,
+            Screen::Game(game) if game.is_over() => keys::GAME_OVER,
+            Screen::Game(_) => keys::GAME,
+        }
+    }
+
+    /// Takes one event.
+    pub fn update(&mut self, event: Event) {
+        match event {
+            Event::Key(key) => self.on_key(&key),
+            Event::Pointer { target, click } => self.on_pointer(target, click),
+            Event::Tick => {
+                self.ticks += 1;
+                if !self.help_open
+                    && let Screen::Game(game) = &mut self.screen
+                {
+                    game.tick(&self.worker, &mut self.rng);
+                }
+            }
+            Event::Resize => {}
+            Event::Solver(message) => {
+                if let Screen::Game(game) = &mut self.screen {
+                    game.on_solver(message);
+                }
+            }
+        }
+    }
+
+    /// Starts a game with the menu's settings.
+    pub fn start_game(&mut self) {
+        self.screen = Screen::Game(Box::new(Game::new(self.menu.settings, &self.worker)));
+    }
+
+    fn back_to_menu(&mut self) {
+        self.worker.cancel();
+        self.screen = Screen::Menu;
+    }
+
+    fn on_key(&mut self, key: &KeyEvent) {
+        if keys::is_force_quit(key) {
+            self.should_quit = true;
+            return;
+        }
+        if self.help_open {
+            self.help_open = false;
+            return;
+        }
+        if let Some(action) = keys::action(self.bindings(), key) {
+            self.act(action);
+        }
+    }
+
+    fn act(&mut self, action: Action) {
+        if action == Action::Help {
+            self.help_open = true;
+            return;
+        }
+        match &mut self.screen {
+            Screen::Menu => self.menu_action(action),
+            Screen::Game(game) if game.confirm_quit => match action {
+                Action::Yes => self.should_quit = true,
+                Action::Menu => self.back_to_menu(),
+                _ => game.confirm_quit = false,
+            },
+            Screen::Game(game) if game.is_over() => match action {
+                Action::PlayAgain => self.start_game(),
+                Action::Menu => self.back_to_menu(),
+                Action::Quit => self.should_quit = true,
+                _ => {}
+            },
+            Screen::Game(game) => match action {
+                Action::Up => game.move_cursor(0, 1),
+                Action::Down => game.move_cursor(0, -1),
+                Action::Left => game.move_cursor(-1, 0),
+                Action::Right => game.move_cursor(1, 0),
+                Action::Select => {
+                    let square = game.cursor;
+                    game.person_eats(square, &self.worker);
+                }
+                Action::ToggleHints => game.hints = !game.hints,
+                Action::Quit | Action::Back => game.confirm_quit = true,
+                _ => {}
+            },
+        }
+    }
+
+    fn menu_action(&mut self, action: Action) {
+        let line = self.menu.selected;
+        match action {
+            Action::Up => self.menu.move_selection(-1),
+            Action::Down => self.menu.move_selection(1),
+            Action::Left => self.menu.step(line, -1),
+            Action::Right => self.menu.step(line, 1),
+            Action::Select if line == MenuLine::Quit => self.should_quit = true,
+            Action::Select => self.start_game(),
+            Action::Quit | Action::Back => self.should_quit = true,
+            _ => {}
+        }
+    }
+
+    fn on_pointer(&mut self, target: Target, click: bool) {
+        if self.help_open {
+            if click {
+                self.help_open = false;
+            }
+            return;
+        }
+        match target {
+            Target::Square(square) => {
+                if let Screen::Game(game) = &mut self.screen
+                    && !game.confirm_quit
+                    && !game.is_over()
+                {
+                    game.point_at(square);
+                    if click {
+                        game.person_eats(square, &self.worker);
+                    }
+                }
+            }
+            Target::MenuLine(line) if matches!(self.screen, Screen::Menu) => {
+                self.menu.selected = line;
+                if click && !line.has_value() {
+                    self.menu_action(Action::Select);
+                }
+            }
+            Target::MenuStep(line, delta) if click && matches!(self.screen, Screen::Menu) => {
+                self.menu.selected = line;
+                self.menu.step(line, delta);
+            }
+            Target::Button(button) if click => self.press(button),
+            _ => {}
+        }
+    }
+
+    fn press(&mut self, button: Button) {
+        match button {
+            Button::PlayAgain => self.start_game(),
+            Button::Menu => self.back_to_menu(),
+            Button::Quit => self.should_quit = true,
+            Button::KeepPlaying => {
+                if let Screen::Game(game) = &mut self.screen {
+                    game.confirm_quit = false;
+                }
+            }
+            Button::CloseHelp => self.help_open = false,
+        }
+    }
+}

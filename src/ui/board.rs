@@ -1,0 +1,246 @@
+//! The chocolate bar: a grid of squares with column letters below and row numbers on the left.
+
+use super::HitMap;
+use super::theme::{self, Theme};
+use crate::app::game::Game;
+use crate::app::{App, Target};
+use crate::game::chomp::{Square, column_letters};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::Block;
+
+/// Room for the row numbers left of the bar.
+const LABEL_WIDTH: u16 = 3;
+/// Square sizes to try, largest first: (columns, rows) of terminal cells per square.
+const CELL_SIZES: [(u16, u16); 4] = [(6, 3), (4, 2), (3, 1), (2, 1)];
+
+/// Where the squares of a bar sit on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Geometry {
+    /// Top-left corner of the top-left square.
+    x: u16,
+    y: u16,
+    cell_w: u16,
+    cell_h: u16,
+    rows: u16,
+}
+
+impl Geometry {
+    /// The largest squares that fit `area`, the bar centred in it; `None` if even the smallest
+    /// do not fit.
+    pub fn fit(area: Rect, rows: u16, cols: u16) -> Option<Geometry> {
+        let (cell_w, cell_h) = CELL_SIZES
+            .into_iter()
+            .find(|&(w, h)| LABEL_WIDTH + cols * w <= area.width && rows * h + 1 <= area.height)?;
+        let width = LABEL_WIDTH + cols * cell_w;
+        let height = rows * cell_h + 1;
+        Some(Geometry {
+            x: area.x + (area.width - width) / 2 + LABEL_WIDTH,
+            y: area.y + (area.height - height) / 2,
+            cell_w,
+            cell_h,
+            rows,
+        })
+    }
+
+    /// The screen cells of a square.
+    pub fn square_area(&self, square: Square) -> Rect {
+        Rect::new(
+            self.x + u16::from(square.col) * self.cell_w,
+            self.y + (self.rows - 1 - u16::from(square.row)) * self.cell_h,
+            self.cell_w,
+            self.cell_h,
+        )
+    }
+}
+
+/// The smallest area (with its border) that holds a `rows` × `cols` bar.
+pub fn minimum_size(rows: u16, cols: u16) -> (u16, u16) {
+    let (w, h) = CELL_SIZES[CELL_SIZES.len() - 1];
+    (LABEL_WIDTH + cols * w + 2, rows * h + 1 + 2)
+}
+
+/// How one square is drawn.
+struct Look {
+    fill: char,
+    mark: Option<char>,
+    style: Style,
+}
+
+pub fn render(
+    app: &App,
+    game: &Game,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
+    let s = game.settings;
+    let title = format!(" Chomp {}×{} ", s.rows, s.cols);
+    let block = Block::bordered().title(title).title_style(theme.title);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let Some(geometry) = Geometry::fit(inner, s.rows.into(), s.cols.into()) else {
+        return;
+    };
+    let winning = if game.hints {
+        game.winning_moves().unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let flash_on = (app.ticks / 2) % 2 == 0;
+    let person_to_move = !game.computer_to_move() && game.pending.is_none() && !game.is_over();
+    let buf = frame.buffer_mut();
+    for col in 0..s.cols {
+        for row in 0..s.rows {
+            let square = Square::new(col, row);
+            let cell = geometry.square_area(square);
+            if !game.position.contains(square) {
+                draw_square(
+                    buf,
+                    cell,
+                    &Look {
+                        fill: ' ',
+                        mark: Some(theme::EATEN),
+                        style: theme.eaten,
+                    },
+                );
+                continue;
+            }
+            hits.add(cell, Target::Square(square));
+            let flashing = game
+                .pending
+                .is_some_and(|p| game.position.would_eat(p.choice.square(), square));
+            let previewed = person_to_move && game.position.would_eat(game.cursor, square);
+            let is_cursor = square == game.cursor && !game.is_over();
+            let mark = if square.is_poison() {
+                Some(theme::POISON)
+            } else if winning.contains(&square) {
+                Some(theme::HINT)
+            } else if is_cursor && person_to_move {
+                Some(theme::CURSOR)
+            } else if previewed || flashing {
+                Some(theme::EAT_MARK)
+            } else {
+                None
+            };
+            let fill = if previewed || flashing {
+                theme::WOULD_EAT
+            } else {
+                theme::CHOCOLATE
+            };
+            let style = if is_cursor && person_to_move {
+                theme.cursor
+            } else if flashing {
+                if flash_on { theme.flash } else { theme.preview }
+            } else if square.is_poison() {
+                theme.poison
+            } else if winning.contains(&square) {
+                theme.hint
+            } else if previewed {
+                theme.preview
+            } else {
+                theme.chocolate
+            };
+            draw_square(buf, cell, &Look { fill, mark, style });
+        }
+        // Column letters under the bar.
+        let bottom = chocolate_area(geometry.square_area(Square::new(col, 0)));
+        let letters = column_letters(col);
+        let x = bottom.x + (bottom.width.saturating_sub(letters.len() as u16)) / 2;
+        buf.set_string(
+            x,
+            geometry.square_area(Square::new(col, 0)).bottom(),
+            letters,
+            theme.dim,
+        );
+    }
+    for row in 0..s.rows {
+        let body = chocolate_area(geometry.square_area(Square::new(0, row)));
+        let label = format!("{:>2}", u16::from(row) + 1);
+        buf.set_string(
+            body.x - LABEL_WIDTH,
+            body.y + (body.height - 1) / 2,
+            label,
+            theme.dim,
+        );
+    }
+}
+
+/// Draws a square, leaving its right column (and bottom row, when it has several) as a gap so
+/// the bar reads as a grid.
+fn draw_square(buf: &mut ratatui::buffer::Buffer, cell: Rect, look: &Look) {
+    let body = chocolate_area(cell);
+    let middle = (
+        body.y + (body.height - 1) / 2,
+        body.x + (body.width - 1) / 2,
+    );
+    for y in body.top()..body.bottom() {
+        for x in body.left()..body.right() {
+            let ch = match look.mark {
+                Some(mark) if (y, x) == middle => mark,
+                _ => look.fill,
+            };
+            buf[(x, y)].set_char(ch).set_style(look.style);
+        }
+    }
+}
+
+/// The part of a square's cell that is drawn as chocolate.
+fn chocolate_area(cell: Rect) -> Rect {
+    let gap_below = u16::from(cell.height > 1);
+    Rect::new(cell.x, cell.y, cell.width - 1, cell.height - gap_below)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_map_to_screen_cells_and_back() {
+        let area = Rect::new(0, 0, 40, 20);
+        let g = Geometry::fit(area, 6, 7).unwrap();
+        let mut hits = HitMap::default();
+        for col in 0..7 {
+            for row in 0..6 {
+                let square = Square::new(col, row);
+                hits.add(g.square_area(square), Target::Square(square));
+            }
+        }
+        for col in 0..7 {
+            for row in 0..6 {
+                let square = Square::new(col, row);
+                let cell = g.square_area(square);
+                for (x, y) in [
+                    (cell.left(), cell.top()),
+                    (cell.right() - 1, cell.bottom() - 1),
+                ] {
+                    assert_eq!(hits.target_at(x, y), Some(Target::Square(square)));
+                }
+            }
+        }
+        // The poison is bottom-left, the top-right square is top-right.
+        let poison = g.square_area(Square::POISON);
+        let corner = g.square_area(Square::new(6, 5));
+        assert!(poison.x < corner.x && poison.y > corner.y);
+        assert_eq!(hits.target_at(0, 0), None, "the row labels are not squares");
+    }
+
+    #[test]
+    fn squares_shrink_to_fit_and_give_up_when_too_small() {
+        assert_eq!(
+            Geometry::fit(Rect::new(0, 0, 100, 40), 6, 7)
+                .unwrap()
+                .cell_w,
+            6
+        );
+        assert_eq!(
+            Geometry::fit(Rect::new(0, 0, 60, 30), 26, 26)
+                .unwrap()
+                .cell_w,
+            2
+        );
+        assert_eq!(Geometry::fit(Rect::new(0, 0, 30, 30), 26, 26), None);
+    }
+}

@@ -1,0 +1,164 @@
+//! Drawing only: `render(app, frame)` is a pure function of the app state. It returns a
+//! [`HitMap`] of where it drew everything clickable, which the event loop uses to turn mouse
+//! positions into [`Target`]s.
+
+mod board;
+mod dialogs;
+mod menu;
+mod panel;
+pub mod theme;
+
+use crate::app::keys::Binding;
+use crate::app::{App, Screen, Target};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+use theme::Theme;
+
+/// The places on screen the mouse can point at, in drawing order.
+#[derive(Debug, Default, Clone)]
+pub struct HitMap {
+    regions: Vec<(Rect, Target)>,
+}
+
+impl HitMap {
+    /// Records that `target` was drawn in `area`.
+    pub fn add(&mut self, area: Rect, target: Target) {
+        self.regions.push((area, target));
+    }
+
+    /// Forgets everything drawn so far: a dialog now covers it.
+    pub fn clear(&mut self) {
+        self.regions.clear();
+    }
+
+    /// What is at column `x`, row `y` (the last thing drawn there wins).
+    pub fn target_at(&self, x: u16, y: u16) -> Option<Target> {
+        self.regions
+            .iter()
+            .rev()
+            .find(|(area, _)| area.contains(Position::new(x, y)))
+            .map(|&(_, target)| target)
+    }
+}
+
+/// Width of the side panel next to the board.
+const PANEL_WIDTH: u16 = 32;
+
+/// Draws the whole screen.
+pub fn render(app: &App, frame: &mut Frame) -> HitMap {
+    let theme = Theme::from_env();
+    let mut hits = HitMap::default();
+    let area = frame.area();
+    let (need_w, need_h) = minimum_size(app);
+    if area.width < need_w || area.height < need_h {
+        too_small(frame, area, (need_w, need_h), &theme);
+        return hits;
+    }
+    let [main, bar] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    match &app.screen {
+        Screen::Menu => menu::render(app, frame, main, &mut hits, &theme),
+        Screen::Game(game) => {
+            let [board_area, panel_area] =
+                Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)])
+                    .areas(main);
+            board::render(app, game, frame, board_area, &mut hits, &theme);
+            panel::render(game, frame, panel_area, &theme);
+            if game.confirm_quit {
+                dialogs::confirm_quit(frame, main, &mut hits, &theme);
+            } else if game.is_over() {
+                dialogs::game_over(game, frame, main, &mut hits, &theme);
+            }
+        }
+    }
+    if app.help_open {
+        dialogs::help(app.bindings(), frame, main, &mut hits, &theme);
+    }
+    key_bar(app.bindings(), app.help_open, frame, bar, &theme);
+    hits
+}
+
+/// The smallest terminal that shows the current screen whole: (columns, rows).
+pub fn minimum_size(app: &App) -> (u16, u16) {
+    match &app.screen {
+        Screen::Menu => menu::MIN_SIZE,
+        Screen::Game(game) => {
+            let (board_w, board_h) =
+                board::minimum_size(game.settings.rows.into(), game.settings.cols.into());
+            (
+                board_w + PANEL_WIDTH,
+                (board_h + 1).max(panel::MIN_HEIGHT + 1),
+            )
+        }
+    }
+}
+
+fn too_small(frame: &mut Frame, area: Rect, (need_w, need_h): (u16, u16), theme: &Theme) {
+    let text = vec![
+        Line::from(Span::styled("The terminal is too small.", theme.title)),
+        Line::from(format!(
+            "Need {need_w}×{need_h}, have {}×{}.",
+            area.width, area.height
+        )),
+        Line::from("Enlarge the window, or press q to quit."),
+    ];
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+}
+
+fn key_bar(bindings: &[Binding], help_open: bool, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let mut spans = Vec::new();
+    if help_open {
+        spans.push(Span::styled(" any key ", theme.key));
+        spans.push(Span::raw(" close help"));
+    } else {
+        for binding in bindings {
+            if let Some(words) = binding.bar {
+                if !spans.is_empty() {
+                    spans.push(Span::styled("  ", theme.dim));
+                }
+                spans.push(Span::styled(format!(" {} ", binding.label), theme.key));
+                spans.push(Span::raw(format!(" {words}")));
+            }
+        }
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// A `width` × `height` rectangle centred in `area` (clipped to it).
+pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::Button;
+
+    #[test]
+    fn the_last_region_drawn_wins() {
+        let mut hits = HitMap::default();
+        hits.add(Rect::new(0, 0, 10, 10), Target::Button(Button::Menu));
+        hits.add(Rect::new(2, 2, 2, 1), Target::Button(Button::Quit));
+        assert_eq!(hits.target_at(2, 2), Some(Target::Button(Button::Quit)));
+        assert_eq!(hits.target_at(3, 2), Some(Target::Button(Button::Quit)));
+        assert_eq!(hits.target_at(4, 2), Some(Target::Button(Button::Menu)));
+        assert_eq!(hits.target_at(10, 0), None);
+        hits.clear();
+        assert_eq!(hits.target_at(0, 0), None);
+    }
+
+    #[test]
+    fn centering_clips_to_the_area() {
+        let area = Rect::new(10, 5, 20, 10);
+        assert_eq!(centered(area, 10, 4), Rect::new(15, 8, 10, 4));
+        assert_eq!(centered(area, 40, 40), area);
+    }
+}

@@ -1,0 +1,202 @@
+//! The side panel: players, whose turn, the solver, hints and the move list.
+
+use super::theme::Theme;
+use crate::app::game::{Game, SolverState};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Gauge, Paragraph, Wrap};
+
+/// The panel needs this many rows to show everything but the move list.
+pub const MIN_HEIGHT: u16 = 16;
+
+pub fn render(game: &Game, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let block = Block::bordered().title(" Game ").title_style(theme.title);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let [status_area, gauge_area, info_area, moves_area] = Layout::vertical([
+        Constraint::Length(4),
+        Constraint::Length(1),
+        Constraint::Length(5),
+        Constraint::Min(1),
+    ])
+    .areas(inner);
+
+    let mut status = vec![
+        player_line(game, 0, "First: "),
+        player_line(game, 1, "Second:"),
+        Line::raw(""),
+    ];
+    status.push(match game.loser() {
+        Some(loser) => Line::from(vec![
+            Span::styled(game.name(1 - loser), theme.good),
+            Span::raw(" won"),
+        ]),
+        None => Line::from(vec![
+            Span::raw("To move: "),
+            Span::styled(game.name(game.to_move()), theme.title),
+        ]),
+    });
+    frame.render_widget(Paragraph::new(status), status_area);
+
+    match &game.solver {
+        SolverState::Solving { done, total } => {
+            let ratio = if *total == 0 {
+                0.0
+            } else {
+                *done as f64 / *total as f64
+            };
+            let gauge = Gauge::default()
+                .gauge_style(theme.title)
+                .ratio(ratio.clamp(0.0, 1.0))
+                .label(format!("solving {:.0}%", ratio * 100.0));
+            frame.render_widget(gauge, gauge_area);
+        }
+        SolverState::Ready(table) => {
+            let text = format!("solved: {} positions", group(table.positions()));
+            frame.render_widget(Paragraph::new(Span::styled(text, theme.dim)), gauge_area);
+        }
+        SolverState::Refused { .. } => {
+            frame.render_widget(
+                Paragraph::new(Span::styled("too big to solve", theme.bad)),
+                gauge_area,
+            );
+        }
+    }
+
+    frame.render_widget(
+        Paragraph::new(info_lines(game, theme)).wrap(Wrap { trim: true }),
+        info_area,
+    );
+
+    let rows = usize::from(moves_area.height.saturating_sub(1));
+    let mut lines = vec![Line::styled("Moves", theme.title)];
+    let start = game.moves.len().saturating_sub(rows);
+    for (i, square) in game.moves.iter().enumerate().skip(start) {
+        lines.push(Line::raw(format!(
+            "{:>3}. {:<10} {}",
+            i + 1,
+            game.name(i % 2),
+            square
+        )));
+    }
+    frame.render_widget(Paragraph::new(lines), moves_area);
+}
+
+fn player_line(game: &Game, side: usize, label: &str) -> Line<'static> {
+    Line::raw(format!(
+        "{label} {} ({})",
+        game.name(side),
+        game.settings.players[side].label().to_lowercase()
+    ))
+}
+
+fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
+    let mut lines = Vec::new();
+    if game.is_over() {
+        if game.unproven_moves {
+            lines.push(Line::styled(
+                "Some computer moves were not proven best.",
+                theme.dim,
+            ));
+        }
+        return lines;
+    }
+    if let Some(pending) = game.pending {
+        lines.push(Line::raw(format!(
+            "{} eats {}",
+            game.name(game.to_move()),
+            pending.choice.square()
+        )));
+    }
+    if let SolverState::Refused {
+        needed_bytes,
+        budget,
+    } = game.solver
+    {
+        lines.push(Line::styled(
+            format!(
+                "The table needs {} (budget {}): the computer's moves are not proven.",
+                bytes(needed_bytes),
+                bytes(budget)
+            ),
+            theme.dim,
+        ));
+    } else if game.hints {
+        lines.push(match game.winning_moves() {
+            None => Line::raw("Hints: waiting for the solver"),
+            Some(moves) if moves.is_empty() => Line::from(vec![
+                Span::raw(subject(game.name(game.to_move()))),
+                Span::styled("losing", theme.bad),
+                Span::raw(": no winning move"),
+            ]),
+            Some(moves) => Line::from(vec![
+                Span::raw(subject(game.name(game.to_move()))),
+                Span::styled("winning", theme.good),
+                Span::raw(format!(
+                    ": {} winning move{} (★)",
+                    moves.len(),
+                    if moves.len() == 1 { "" } else { "s" }
+                )),
+            ]),
+        });
+    } else {
+        lines.push(Line::styled("Hints off (H)", theme.dim));
+    }
+    if let Some(message) = &game.message {
+        lines.push(Line::styled(message.clone(), theme.bad));
+    }
+    lines
+}
+
+/// "You are " or "Computer is ".
+fn subject(name: &str) -> String {
+    if name == "You" {
+        "You are ".to_string()
+    } else {
+        format!("{name} is ")
+    }
+}
+
+/// A count with thousands separators: 184,756.
+pub(crate) fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// A byte count in the largest unit that keeps it readable.
+pub(crate) fn bytes(n: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = n as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{n} B")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_well() {
+        assert_eq!(group(184_756), "184,756");
+        assert_eq!(group(7), "7");
+        assert_eq!(group(1_000), "1,000");
+        assert_eq!(bytes(512), "512 B");
+        assert_eq!(bytes(2 << 30), "2.0 GiB");
+    }
+}

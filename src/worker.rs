@@ -1,0 +1,202 @@
+//! The solver thread: one job at a time, requests in, progress and results out.
+//!
+//! Every request carries a generation number. Asking for a new table, or cancelling, bumps the
+//! generation; the running build notices within a few thousand positions and stops, and answers
+//! tagged with an old generation are for a board the player has left, so the app drops them.
+
+use crate::solve::OutcomeTable;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Sender};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// What the solver thread reports.
+#[derive(Clone)]
+pub enum SolverMessage {
+    /// `done` of `total` positions are solved.
+    Progress {
+        generation: u64,
+        done: u64,
+        total: u64,
+    },
+    /// The table is ready.
+    Ready {
+        generation: u64,
+        table: Arc<OutcomeTable>,
+        elapsed: Duration,
+    },
+    /// The table would need more memory than the budget allows.
+    Refused {
+        generation: u64,
+        needed_bytes: u64,
+        budget: u64,
+    },
+}
+
+impl SolverMessage {
+    /// The request this message answers.
+    pub fn generation(&self) -> u64 {
+        match self {
+            SolverMessage::Progress { generation, .. }
+            | SolverMessage::Ready { generation, .. }
+            | SolverMessage::Refused { generation, .. } => *generation,
+        }
+    }
+}
+
+impl std::fmt::Debug for SolverMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolverMessage::Progress {
+                generation,
+                done,
+                total,
+            } => {
+                write!(f, "Progress(#{generation}, {done}/{total})")
+            }
+            SolverMessage::Ready {
+                generation, table, ..
+            } => {
+                write!(f, "Ready(#{generation}, {}x{})", table.rows(), table.cols())
+            }
+            SolverMessage::Refused {
+                generation,
+                needed_bytes,
+                ..
+            } => {
+                write!(f, "Refused(#{generation}, {needed_bytes} bytes)")
+            }
+        }
+    }
+}
+
+struct Job {
+    generation: u64,
+    rows: u8,
+    cols: u8,
+}
+
+/// Progress is reported at most this often, which is plenty for a gauge.
+const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
+
+/// Handle to the solver thread. Dropping it cancels the running job and joins the thread.
+pub struct Worker {
+    jobs: Option<Sender<Job>>,
+    latest: Arc<AtomicU64>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Worker {
+    /// Starts the thread; `notify` receives every message (the event loop forwards them to the app).
+    pub fn spawn(budget: u64, notify: impl Fn(SolverMessage) + Send + 'static) -> Worker {
+        let (jobs, inbox) = mpsc::channel::<Job>();
+        let latest = Arc::new(AtomicU64::new(0));
+        let current = Arc::clone(&latest);
+        let thread = std::thread::Builder::new()
+            .name("solver".into())
+            .spawn(move || {
+                let mut cache: Option<Arc<OutcomeTable>> = None;
+                for job in inbox {
+                    if job.generation != current.load(Ordering::SeqCst) {
+                        continue;
+                    }
+                    run_job(&job, budget, &current, &mut cache, &notify);
+                }
+            })
+            .expect("spawn the solver thread");
+        Worker {
+            jobs: Some(jobs),
+            latest,
+            thread: Some(thread),
+        }
+    }
+
+    /// Asks for the table of a `rows` × `cols` box, cancelling any earlier request. Returns the
+    /// generation the answers will carry.
+    pub fn solve(&self, rows: u8, cols: u8) -> u64 {
+        let generation = self.latest.fetch_add(1, Ordering::SeqCst) + 1;
+        if let Some(jobs) = &self.jobs {
+            // A send fails only if the thread has died, and then no answer will come: the game
+            // falls back to unproven moves, which is the best that can be done.
+            let _ = jobs.send(Job {
+                generation,
+                rows,
+                cols,
+            });
+        }
+        generation
+    }
+
+    /// Cancels the running request, if any; its build stops and its memory is freed.
+    pub fn cancel(&self) {
+        self.latest.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.cancel();
+        self.jobs.take();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn run_job(
+    job: &Job,
+    budget: u64,
+    current: &AtomicU64,
+    cache: &mut Option<Arc<OutcomeTable>>,
+    notify: &impl Fn(SolverMessage),
+) {
+    let generation = job.generation;
+    let started = Instant::now();
+    if let Some(table) = cache
+        .as_ref()
+        .filter(|t| t.rows() >= job.rows && t.cols() >= job.cols)
+    {
+        notify(SolverMessage::Ready {
+            generation,
+            table: Arc::clone(table),
+            elapsed: started.elapsed(),
+        });
+        return;
+    }
+    let needed_bytes = OutcomeTable::bytes_for(job.rows, job.cols);
+    if needed_bytes > budget {
+        notify(SolverMessage::Refused {
+            generation,
+            needed_bytes,
+            budget,
+        });
+        return;
+    }
+    // Free the old table before building a new one, so the two never sit in memory together.
+    *cache = None;
+    let mut last_report = Instant::now();
+    let built = OutcomeTable::build(job.rows, job.cols, &mut |done, total| {
+        if current.load(Ordering::Relaxed) != generation {
+            return false;
+        }
+        if last_report.elapsed() >= PROGRESS_INTERVAL {
+            last_report = Instant::now();
+            notify(SolverMessage::Progress {
+                generation,
+                done,
+                total,
+            });
+        }
+        true
+    });
+    if let Ok(table) = built {
+        let table = Arc::new(table);
+        *cache = Some(Arc::clone(&table));
+        notify(SolverMessage::Ready {
+            generation,
+            table,
+            elapsed: started.elapsed(),
+        });
+    }
+}
