@@ -2,6 +2,7 @@
 
 use crate::game::chomp::{MAX_SIDE, Position, parse_heights};
 use crate::solve::{DEFAULT_MEMORY_BUDGET, OutcomeTable};
+use crate::units::bytes;
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 use std::fmt;
@@ -100,7 +101,9 @@ fn solve_chomp(args: &ChompArgs) -> Result<String, BadInput> {
     let needed = OutcomeTable::bytes_for(box_rows, box_cols);
     if needed > DEFAULT_MEMORY_BUDGET {
         return Err(BadInput(format!(
-            "solving a {box_rows}×{box_cols} box needs {needed} bytes of table, more than the {DEFAULT_MEMORY_BUDGET}-byte budget"
+            "solving a {box_rows}×{box_cols} box needs a {} table, more than the {} budget",
+            bytes(needed),
+            bytes(DEFAULT_MEMORY_BUDGET)
         )));
     }
     let table = OutcomeTable::build(box_rows, box_cols, &mut |_, _| true)

@@ -10,4 +10,5 @@ pub mod game;
 pub mod solve;
 pub mod tui;
 pub mod ui;
+pub mod units;
 pub mod worker;

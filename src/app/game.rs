@@ -185,7 +185,11 @@ impl Game {
                 self.unproven_moves |= matches!(choice, Choice::Unproven(_));
                 self.play(choice.square(), worker);
                 while let Some(square) = self.queued.pop_front() {
-                    self.person_eats(square, worker);
+                    if self.position.contains(square) {
+                        self.person_eats(square, worker);
+                    } else if !self.is_over() {
+                        self.message = Some(format!("{square} went with the computer's move."));
+                    }
                 }
             }
             return;

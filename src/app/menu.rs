@@ -143,13 +143,16 @@ mod tests {
             menu.step(MenuLine::Rows, -1);
             menu.step(MenuLine::Cols, -1);
         }
-        assert_eq!((menu.settings.rows, menu.settings.cols), (1, 2));
+        let (rows, cols) = (menu.settings.rows, menu.settings.cols);
+        assert_eq!(u32::from(rows) * u32::from(cols), 2, "stopped at {rows}×{cols}, not 1×1");
     }
 
     #[test]
     fn selection_wraps() {
-        let mut menu = Menu::default();
-        menu.selected = MenuLine::Rows;
+        let mut menu = Menu {
+            selected: MenuLine::Rows,
+            ..Menu::default()
+        };
         menu.move_selection(-1);
         assert_eq!(menu.selected, MenuLine::Quit);
         menu.move_selection(1);

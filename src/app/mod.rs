@@ -229,17 +229,24 @@ impl App {
         }
     }
 
+    /// A dialog button does what its key does, and only while its dialog is showing.
     fn press(&mut self, button: Button) {
-        match button {
-            Button::PlayAgain => self.start_game(),
-            Button::Menu => self.back_to_menu(),
-            Button::Quit => self.should_quit = true,
-            Button::KeepPlaying => {
-                if let Screen::Game(game) = &mut self.screen {
-                    game.confirm_quit = false;
-                }
-            }
-            Button::CloseHelp => self.help_open = false,
+        if button == Button::CloseHelp {
+            self.help_open = false;
+            return;
         }
+        let Screen::Game(game) = &self.screen else {
+            return;
+        };
+        let action = match (game.confirm_quit, game.is_over(), button) {
+            (true, _, Button::Quit) => Action::Yes,
+            (true, _, Button::Menu) => Action::Menu,
+            (true, _, Button::KeepPlaying) => Action::No,
+            (false, true, Button::PlayAgain) => Action::PlayAgain,
+            (false, true, Button::Menu) => Action::Menu,
+            (false, true, Button::Quit) => Action::Quit,
+            _ => return,
+        };
+        self.act(action);
     }
 }

@@ -72,7 +72,7 @@ impl OutcomeTable {
                 table.mark_predecessors(&heights, rank);
             }
             rank += 1;
-            if rank % PROGRESS_STRIDE == 0 && !progress(rank, positions) {
+            if rank.is_multiple_of(PROGRESS_STRIDE) && !progress(rank, positions) {
                 return Err(Cancelled);
             }
             if !next_in_lex_order(&mut heights, rows) {

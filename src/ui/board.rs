@@ -32,7 +32,7 @@ impl Geometry {
     pub fn fit(area: Rect, rows: u16, cols: u16) -> Option<Geometry> {
         let (cell_w, cell_h) = CELL_SIZES
             .into_iter()
-            .find(|&(w, h)| LABEL_WIDTH + cols * w <= area.width && rows * h + 1 <= area.height)?;
+            .find(|&(w, h)| LABEL_WIDTH + cols * w <= area.width && rows * h < area.height)?;
         let width = LABEL_WIDTH + cols * cell_w;
         let height = rows * cell_h + 1;
         Some(Geometry {
@@ -89,7 +89,7 @@ pub fn render(
     } else {
         Vec::new()
     };
-    let flash_on = (app.ticks / 2) % 2 == 0;
+    let flash_on = (app.ticks / 2).is_multiple_of(2);
     let person_to_move = !game.computer_to_move() && game.pending.is_none() && !game.is_over();
     let buf = frame.buffer_mut();
     for col in 0..s.cols {

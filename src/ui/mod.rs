@@ -101,7 +101,7 @@ fn too_small(frame: &mut Frame, area: Rect, (need_w, need_h): (u16, u16), theme:
             "Need {need_w}×{need_h}, have {}×{}.",
             area.width, area.height
         )),
-        Line::from("Enlarge the window, or press q to quit."),
+        Line::from("Enlarge the window, or press Ctrl-C to quit."),
     ];
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
 }

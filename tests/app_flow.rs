@@ -1,0 +1,272 @@
+//! The app state machine driven by events, as the event loop would drive it.
+
+mod common;
+
+use common::Harness;
+use munch::app::game::SolverState;
+use munch::app::menu::Player::{Computer, Person};
+use munch::app::{Button, Event, Target};
+use munch::game::chomp::Square;
+use munch::solve::reference::Reference;
+use ratatui::crossterm::event::KeyCode;
+
+#[test]
+fn enter_on_the_menu_starts_the_default_game() {
+    let mut h = Harness::new();
+    assert!(h.on_menu());
+    h.key(KeyCode::Enter);
+    let game = h.game();
+    assert_eq!((game.settings.rows, game.settings.cols), (6, 7));
+    assert_eq!(game.settings.players, [Person, Computer]);
+    assert_eq!(game.position.heights(), &[6; 7]);
+    h.wait_for_solver();
+    assert!(h.game().table().is_some());
+}
+
+#[test]
+fn the_menu_changes_size_and_players() {
+    let mut h = Harness::new();
+    // From Start: up to Second, toggle it; up to First, toggle; up to Cols, down a step; up to Rows.
+    h.keys(&[KeyCode::Up, KeyCode::Right, KeyCode::Up, KeyCode::Left]);
+    h.keys(&[
+        KeyCode::Char('k'),
+        KeyCode::Char('h'),
+        KeyCode::Char('k'),
+        KeyCode::Char('l'),
+    ]);
+    let s = h.app.menu.settings;
+    assert_eq!((s.rows, s.cols), (7, 6));
+    assert_eq!(s.players, [Computer, Person]);
+    // Clicking the ▶ of Rows and then Start.
+    h.app.update(Event::Pointer {
+        target: Target::MenuStep(munch::app::menu::MenuLine::Rows, 1),
+        click: true,
+    });
+    h.app.update(Event::Pointer {
+        target: Target::MenuLine(munch::app::menu::MenuLine::Start),
+        click: true,
+    });
+    assert_eq!(h.game().settings.rows, 8);
+}
+
+#[test]
+fn q_and_esc_on_the_menu_quit() {
+    let mut h = Harness::new();
+    h.key(KeyCode::Char('q'));
+    assert!(h.app.should_quit);
+    let mut h = Harness::new();
+    h.key(KeyCode::Esc);
+    assert!(h.app.should_quit);
+}
+
+#[test]
+fn a_person_move_then_the_computer_replies_after_a_flash() {
+    let mut h = Harness::new();
+    h.start(4, 5, [Person, Computer]);
+    h.wait_for_solver();
+    // The cursor starts top right; go to c2 and eat it.
+    h.keys(&[KeyCode::Left, KeyCode::Left, KeyCode::Down, KeyCode::Down]);
+    assert_eq!(h.game().cursor, Square::new(2, 1));
+    h.key(KeyCode::Enter);
+    assert_eq!(h.game().position.heights(), &[4, 4, 1, 1, 1]);
+    assert!(h.game().computer_to_move());
+    // The computer chooses at once but its move only lands after the flash.
+    h.ticks(1);
+    let pending = h.game().pending.expect("the computer has chosen");
+    h.ticks(5);
+    assert_eq!(h.game().moves.len(), 1, "still flashing");
+    h.ticks(10);
+    assert_eq!(h.game().moves.len(), 2);
+    assert_eq!(h.game().moves[1], pending.choice.square());
+    // [4,4,1,1,1] is won for the player to move: the computer took a winning move.
+    let mut reference = Reference::new();
+    assert!(reference.wins(&[4, 4, 1, 1, 1]));
+    assert!(!reference.wins(h.game().position.heights()));
+}
+
+#[test]
+fn keys_pressed_during_the_flash_wait_for_the_move_to_land() {
+    let mut h = Harness::new();
+    h.start(3, 3, [Person, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Enter); // c3
+    h.ticks(1);
+    assert!(h.game().pending.is_some());
+    // Keys while the computer's move flashes: the cursor moves at once, the eat waits.
+    // The cursor went from c3 to c2 when c3 was eaten; two steps left is a2.
+    h.keys(&[KeyCode::Left, KeyCode::Left]);
+    assert_eq!(h.game().cursor, Square::new(0, 1), "a2");
+    h.key(KeyCode::Char(' '));
+    assert_eq!(h.game().moves.len(), 1);
+    h.ticks(20);
+    let game = h.game();
+    let computer = game.moves[1];
+    if game.moves.len() == 3 {
+        assert_eq!(
+            game.moves[2],
+            Square::new(0, 1),
+            "the queued eat was played"
+        );
+        assert_eq!(game.position.heights(), &[1, 1, 1]);
+    } else {
+        assert!(
+            computer.col == 0 && computer.row <= 1,
+            "a2 was eaten by {computer}"
+        );
+        assert!(game.message.as_deref().unwrap_or("").contains("a2"));
+    }
+}
+
+#[test]
+fn eating_when_it_is_the_computers_turn_is_refused_with_a_note() {
+    let mut h = Harness::new();
+    h.start(3, 3, [Computer, Person]);
+    h.key(KeyCode::Enter);
+    assert!(h.game().moves.is_empty());
+    assert!(h.game().message.is_some());
+}
+
+#[test]
+fn hints_toggle_and_count_winning_moves() {
+    let mut h = Harness::new();
+    h.start(5, 5, [Person, Computer]);
+    h.wait_for_solver();
+    assert!(!h.game().hints);
+    h.key(KeyCode::Char('H'));
+    assert!(h.game().hints);
+    // 5×5: the only winning move is b2 (leaving [5,1,1,1,1]).
+    assert_eq!(h.game().winning_moves(), Some(vec![Square::new(1, 1)]));
+    h.key(KeyCode::Char('H'));
+    assert!(!h.game().hints);
+}
+
+#[test]
+fn the_mouse_previews_on_hover_and_eats_on_click() {
+    let mut h = Harness::new();
+    h.start(3, 4, [Person, Person]);
+    h.app.update(Event::Pointer {
+        target: Target::Square(Square::new(1, 2)),
+        click: false,
+    });
+    assert_eq!(h.game().cursor, Square::new(1, 2));
+    assert_eq!(h.game().moves.len(), 0);
+    h.app.update(Event::Pointer {
+        target: Target::Square(Square::new(2, 0)),
+        click: true,
+    });
+    assert_eq!(h.game().position.heights(), &[3, 3, 0, 0]);
+    assert_eq!(h.game().to_move(), 1);
+}
+
+#[test]
+fn quitting_a_game_asks_first() {
+    let mut h = Harness::new();
+    h.start(3, 3, [Person, Computer]);
+    h.key(KeyCode::Char('q'));
+    assert!(h.game().confirm_quit);
+    assert!(!h.app.should_quit);
+    h.key(KeyCode::Char('n'));
+    assert!(!h.game().confirm_quit);
+    h.key(KeyCode::Esc);
+    h.key(KeyCode::Char('m'));
+    assert!(h.on_menu());
+    h.start(3, 3, [Person, Computer]);
+    h.key(KeyCode::Char('q'));
+    h.key(KeyCode::Char('y'));
+    assert!(h.app.should_quit);
+}
+
+#[test]
+fn ctrl_c_quits_from_anywhere() {
+    for in_game in [false, true] {
+        let mut h = Harness::new();
+        if in_game {
+            h.start(3, 3, [Person, Computer]);
+            h.key(KeyCode::Char('?'));
+        }
+        h.ctrl('c');
+        assert!(h.app.should_quit);
+    }
+}
+
+#[test]
+fn help_opens_and_any_key_closes_it() {
+    let mut h = Harness::new();
+    h.start(3, 3, [Person, Person]);
+    h.key(KeyCode::Char('?'));
+    assert!(h.app.help_open);
+    h.key(KeyCode::Enter);
+    assert!(!h.app.help_open);
+    assert!(
+        h.game().moves.is_empty(),
+        "the key that closed help did nothing else"
+    );
+}
+
+#[test]
+fn game_over_names_the_loser_and_offers_a_rematch() {
+    let mut h = Harness::new();
+    h.start(1, 2, [Person, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Enter); // b1: only the poison is left for the computer
+    h.computer_moves();
+    let game = h.game();
+    assert!(game.is_over());
+    assert_eq!(game.loser(), Some(1));
+    assert_eq!(game.moves, vec![Square::new(1, 0), Square::POISON]);
+    h.key(KeyCode::Enter);
+    assert!(h.game().moves.is_empty(), "play again starts afresh");
+    assert_eq!(h.game().settings.cols, 2);
+    h.app.update(Event::Pointer {
+        target: Target::Button(Button::Menu),
+        click: true,
+    });
+    assert!(
+        !h.on_menu(),
+        "a dialog's button does nothing while its dialog is not showing"
+    );
+    h.key(KeyCode::Enter);
+    h.computer_moves();
+    h.app.update(Event::Pointer {
+        target: Target::Button(Button::Menu),
+        click: true,
+    });
+    assert!(h.on_menu());
+}
+
+#[test]
+fn answers_for_a_game_already_left_are_dropped() {
+    let mut h = Harness::new();
+    h.start(8, 8, [Person, Computer]);
+    let stale = h.solver.recv().expect("an answer for the first game");
+    h.start(3, 3, [Person, Computer]);
+    h.app.update(Event::Solver(stale));
+    assert!(
+        matches!(h.game().solver, SolverState::Solving { done: 0, .. }),
+        "the 8×8 answer was not taken for the 3×3 game"
+    );
+    h.wait_for_solver();
+    assert!(h.game().table().is_some());
+}
+
+#[test]
+fn over_budget_boxes_are_played_unproven_until_they_shrink_into_budget() {
+    // 8 bytes hold 64 positions: a 3×3 box (20 positions) fits, a 6×6 box does not.
+    let mut h = Harness::with_budget(8, 3);
+    h.start(6, 6, [Computer, Computer]);
+    h.wait_for_solver();
+    assert!(matches!(h.game().solver, SolverState::Refused { .. }));
+    let mut turns = 0;
+    while !h.game().is_over() {
+        h.computer_moves();
+        turns += 1;
+        assert!(turns < 40);
+    }
+    assert!(h.game().unproven_moves);
+    let moves = &h.game().moves;
+    assert_eq!(*moves.last().unwrap(), Square::POISON);
+    assert!(
+        !moves[..moves.len() - 1].contains(&Square::POISON),
+        "the poison is eaten only when nothing else is left"
+    );
+}

@@ -1,0 +1,254 @@
+//! The headless `munch solve` contract: exact JSON shape, every winning move, exit codes.
+
+use munch::game::chomp::Position;
+use munch::solve::reference::Reference;
+use proptest::prelude::*;
+use serde_json::Value;
+use std::process::{Command, Output, Stdio};
+
+fn munch(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_munch"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run munch")
+}
+
+fn solve_json(rows: u8, cols: u8, position: Option<&[u8]>) -> Value {
+    let rows_s = rows.to_string();
+    let cols_s = cols.to_string();
+    let mut args = vec![
+        "solve", "chomp", "--rows", &rows_s, "--cols", &cols_s, "--json",
+    ];
+    let joined;
+    if let Some(p) = position {
+        joined = p.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+        args.extend(["--position", &joined]);
+    }
+    let out = munch(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        stdout.trim_end().lines().count(),
+        1,
+        "exactly one line: {stdout}"
+    );
+    serde_json::from_str(&stdout).expect("valid JSON")
+}
+
+#[test]
+fn json_has_exactly_the_promised_shape() {
+    let v = solve_json(5, 3, Some(&[5, 5, 1]));
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let mut sorted = keys.clone();
+    sorted.sort_unstable();
+    assert_eq!(
+        sorted,
+        [
+            "cols",
+            "game",
+            "outcome",
+            "position",
+            "rows",
+            "winning_moves"
+        ]
+    );
+    assert_eq!(v["game"], "chomp");
+    assert_eq!(v["rows"], 5);
+    assert_eq!(v["cols"], 3);
+    assert_eq!(v["position"], serde_json::json!([5, 5, 1]));
+    assert_eq!(v["outcome"], "win");
+    // The seed's continuation from [5,5,1] is [2,2,1]: eat a3.
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"col": 1, "row": 3, "notation": "a3", "after": [2, 2, 1]}])
+    );
+}
+
+#[test]
+fn the_full_box_is_the_default_position_and_losses_list_no_moves() {
+    let v = solve_json(5, 5, None);
+    assert_eq!(v["position"], serde_json::json!([5, 5, 5, 5, 5]));
+    assert_eq!(v["outcome"], "win");
+    assert_eq!(
+        v["winning_moves"][0]["after"],
+        serde_json::json!([5, 1, 1, 1, 1])
+    );
+    let v = solve_json(6, 6, Some(&[6, 1, 1, 1, 1, 1]));
+    assert_eq!(v["outcome"], "loss");
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+}
+
+#[test]
+fn a_small_position_in_a_huge_box_is_solved_from_its_own_shape() {
+    let mut heights = vec![0u8; 26];
+    heights[..3].copy_from_slice(&[26, 2, 1]);
+    let v = solve_json(26, 26, Some(&heights));
+    assert!(v["outcome"] == "win" || v["outcome"] == "loss");
+    let mut reference = Reference::new();
+    assert_eq!(v["outcome"] == "win", reference.wins(&heights));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn json_lists_every_winning_move_sorted(
+        rows in 1u8..=6, cols in 1u8..=6, raw in proptest::collection::vec(0u8..=6, 6)
+    ) {
+        let mut heights: Vec<u8> = raw.iter().take(cols.into()).map(|&h| h.min(rows)).collect();
+        heights.sort_unstable_by(|a, b| b.cmp(a));
+        let v = solve_json(rows, cols, Some(&heights));
+        let mut reference = Reference::new();
+        let expected = reference.winning_moves(&heights);
+        let moves = v["winning_moves"].as_array().unwrap();
+        prop_assert_eq!(moves.len(), expected.len());
+        let position = Position::from_heights(
+            rows.into(), cols.into(), &heights.iter().map(|&h| usize::from(h)).collect::<Vec<_>>()
+        ).unwrap();
+        for (m, square) in moves.iter().zip(&expected) {
+            prop_assert_eq!(&m["col"], &Value::from(square.col + 1));
+            prop_assert_eq!(&m["row"], &Value::from(square.row + 1));
+            prop_assert_eq!(&m["notation"], &Value::from(square.to_string()));
+            let after = position.eat(*square).unwrap();
+            prop_assert_eq!(&m["after"], &serde_json::json!(after.heights()));
+        }
+        prop_assert_eq!(v["outcome"] == "win", reference.wins(&heights));
+    }
+}
+
+#[test]
+fn plain_output_is_for_people() {
+    let out = munch(&[
+        "solve",
+        "chomp",
+        "--rows",
+        "5",
+        "--cols",
+        "3",
+        "--position",
+        "5,5,2",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("wins"), "{text}");
+    assert!(text.contains("[5,3,2]"), "{text}");
+}
+
+#[test]
+fn bad_input_gets_one_line_and_exit_code_2() {
+    let cases: &[&[&str]] = &[
+        &[
+            "solve",
+            "chomp",
+            "--rows",
+            "5",
+            "--cols",
+            "3",
+            "--position",
+            "5,6,1",
+        ],
+        &[
+            "solve",
+            "chomp",
+            "--rows",
+            "5",
+            "--cols",
+            "3",
+            "--position",
+            "6,5,1",
+        ],
+        &[
+            "solve",
+            "chomp",
+            "--rows",
+            "5",
+            "--cols",
+            "3",
+            "--position",
+            "5,5",
+        ],
+        &[
+            "solve",
+            "chomp",
+            "--rows",
+            "5",
+            "--cols",
+            "3",
+            "--position",
+            "5,5,1,0",
+        ],
+        &[
+            "solve",
+            "chomp",
+            "--rows",
+            "5",
+            "--cols",
+            "3",
+            "--position",
+            "5,x,1",
+        ],
+        &[
+            "solve",
+            "chomp",
+            "--rows",
+            "5",
+            "--cols",
+            "3",
+            "--position",
+            "5,-1,1",
+        ],
+        &[
+            "solve",
+            "chomp",
+            "--rows",
+            "5",
+            "--cols",
+            "3",
+            "--position",
+            "",
+        ],
+        &["solve", "chomp", "--rows", "0", "--cols", "3"],
+        &["solve", "chomp", "--rows", "5", "--cols", "0"],
+        &["solve", "chomp", "--rows", "27", "--cols", "3"],
+        &[
+            "solve",
+            "chomp",
+            "--rows",
+            "99999999999999999999",
+            "--cols",
+            "3",
+        ],
+        &["solve", "chomp", "--rows", "-3", "--cols", "3"],
+        &["solve", "chomp", "--rows", "5"],
+        &[
+            "solve",
+            "chomp",
+            "--rows",
+            "5",
+            "--cols",
+            "3",
+            "--frobnicate",
+        ],
+        &["solve", "checkers"],
+        &["solve", "chomp", "--rows", "26", "--cols", "26"],
+    ];
+    for args in cases {
+        let out = munch(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn the_game_without_a_terminal_says_so() {
+    let out = munch(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("terminal"));
+}

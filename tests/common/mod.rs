@@ -1,0 +1,100 @@
+//! Helpers shared by the integration tests: an app wired to a real solver thread whose messages
+//! the test delivers by hand, so every test decides exactly when the solver's answers arrive.
+
+#![allow(dead_code)]
+
+use munch::app::game::{FLASH_TICKS, Game, SolverState};
+use munch::app::menu::{Player, Settings};
+use munch::app::{App, Event, Screen};
+use munch::worker::{SolverMessage, Worker};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+pub struct Harness {
+    pub app: App,
+    pub solver: Receiver<SolverMessage>,
+}
+
+impl Harness {
+    pub fn new() -> Harness {
+        Harness::with_budget(munch::solve::DEFAULT_MEMORY_BUDGET, 7)
+    }
+
+    pub fn with_budget(budget: u64, seed: u64) -> Harness {
+        let (tx, solver) = mpsc::channel();
+        let worker = Worker::spawn(budget, move |m| {
+            let _ = tx.send(m);
+        });
+        Harness {
+            app: App::new(worker, seed),
+            solver,
+        }
+    }
+
+    /// Starts a game straight from the given settings.
+    pub fn start(&mut self, rows: u8, cols: u8, players: [Player; 2]) {
+        self.app.menu.settings = Settings {
+            rows,
+            cols,
+            players,
+        };
+        self.app.start_game();
+    }
+
+    pub fn key(&mut self, code: KeyCode) {
+        self.app
+            .update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    }
+
+    pub fn keys(&mut self, codes: &[KeyCode]) {
+        for &code in codes {
+            self.key(code);
+        }
+    }
+
+    pub fn ctrl(&mut self, c: char) {
+        self.app.update(Event::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::CONTROL,
+        )));
+    }
+
+    pub fn ticks(&mut self, n: usize) {
+        for _ in 0..n {
+            self.app.update(Event::Tick);
+        }
+    }
+
+    /// Delivers solver messages until the current game's solver has settled (ready or refused).
+    pub fn wait_for_solver(&mut self) {
+        loop {
+            if let Some(game) = self.app.game()
+                && !matches!(game.solver, SolverState::Solving { .. })
+            {
+                return;
+            }
+            let message = self
+                .solver
+                .recv_timeout(Duration::from_secs(60))
+                .expect("the solver answers");
+            self.app.update(Event::Solver(message));
+        }
+    }
+
+    /// Lets the computer choose and land one move (and whatever was queued behind it).
+    pub fn computer_moves(&mut self) {
+        self.wait_for_solver();
+        self.ticks(1);
+        self.ticks(usize::from(FLASH_TICKS));
+        self.wait_for_solver();
+    }
+
+    pub fn game(&self) -> &Game {
+        self.app.game().expect("a game is on")
+    }
+
+    pub fn on_menu(&self) -> bool {
+        matches!(self.app.screen, Screen::Menu)
+    }
+}

@@ -1,0 +1,141 @@
+//! The computer player's contract, checked against the brute-force reference.
+
+use munch::ai::{Choice, choose_chomp_move};
+use munch::game::chomp::{Position, Square};
+use munch::solve::OutcomeTable;
+use munch::solve::reference::Reference;
+use proptest::prelude::*;
+
+fn every_position(rows: usize, cols: usize) -> Vec<Position> {
+    let mut out = vec![vec![]];
+    for _ in 0..cols {
+        out = out
+            .into_iter()
+            .flat_map(|prefix: Vec<usize>| {
+                let cap = prefix.last().copied().unwrap_or(rows);
+                (0..=cap).map(move |h| [prefix.clone(), vec![h]].concat())
+            })
+            .collect();
+    }
+    out.iter()
+        .map(|h| Position::from_heights(rows, cols, h).unwrap())
+        .collect()
+}
+
+#[test]
+fn wins_whenever_it_can_and_otherwise_leaves_the_fewest_winning_replies() {
+    let mut rng = fastrand::Rng::with_seed(1);
+    for (rows, cols) in [(4, 5), (5, 4), (5, 5), (3, 7)] {
+        let table = OutcomeTable::build(rows as u8, cols as u8, &mut |_, _| true).unwrap();
+        let mut reference = Reference::new();
+        for position in every_position(rows, cols) {
+            let choice = choose_chomp_move(Some(&table), &position, &mut rng);
+            if position.is_empty() {
+                assert_eq!(choice, None);
+                continue;
+            }
+            let Some(Choice::Proven(square)) = choice else {
+                panic!("{position}: a table-backed move must be proven: {choice:?}");
+            };
+            let after = position.eat(square).expect("a legal move");
+            if position.only_poison_left() {
+                assert_eq!(square, Square::POISON);
+            } else if reference.wins(position.heights()) {
+                assert!(
+                    !reference.wins(after.heights()),
+                    "{position}: {square} does not win"
+                );
+            } else {
+                assert!(
+                    !square.is_poison(),
+                    "{position}: ate the poison with squares left"
+                );
+                let mut replies = |p: &Position| reference.winning_moves(p.heights()).len();
+                let fewest = position
+                    .moves()
+                    .filter(|s| !s.is_poison())
+                    .map(|s| position.eat(s).unwrap())
+                    .map(|p| replies(&p))
+                    .min()
+                    .unwrap();
+                assert_eq!(replies(&after), fewest, "{position}: {square}");
+            }
+        }
+    }
+}
+
+/// Plays a whole game: the person (first) plays perfectly but for one wrong move at
+/// `mistake_at`, then at random; the computer replies from the table. Returns the loser and
+/// whether the mistake was made (a short game can end first).
+fn game_with_one_mistake(rows: u8, cols: u8, mistake_at: usize, seed: u64) -> (usize, bool) {
+    let mut mistaken = false;
+    let table = OutcomeTable::build(rows, cols, &mut |_, _| true).unwrap();
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut position = Position::full(rows.into(), cols.into()).unwrap();
+    let mut turn = 0;
+    loop {
+        let square = if turn % 2 == 1 {
+            choose_chomp_move(Some(&table), &position, &mut rng)
+                .unwrap()
+                .square()
+        } else {
+            let winning = table.winning_moves(position.heights()).unwrap();
+            let wrong: Vec<Square> = position
+                .moves()
+                .filter(|s| !winning.contains(s) && (!s.is_poison() || position.only_poison_left()))
+                .collect();
+            if turn / 2 >= mistake_at || winning.is_empty() {
+                if wrong.is_empty() {
+                    winning[0]
+                } else {
+                    mistaken |= !winning.is_empty();
+                    wrong[rng.usize(..wrong.len())]
+                }
+            } else {
+                winning[rng.usize(..winning.len())]
+            }
+        };
+        position = position.eat(square).unwrap();
+        if position.is_empty() {
+            return (turn % 2, mistaken);
+        }
+        turn += 1;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    #[test]
+    fn one_wrong_move_is_enough_for_the_computer(
+        rows in 2u8..=7, cols in 2u8..=7, mistake_at in 0usize..6, seed in any::<u64>()
+    ) {
+        let (loser, mistaken) = game_with_one_mistake(rows, cols, mistake_at, seed);
+        // Every rectangle is a first-player win: without the mistake the person wins.
+        prop_assert_eq!(loser, if mistaken { 0 } else { 1 });
+    }
+}
+
+#[test]
+fn a_perfect_person_beats_the_computer_on_a_rectangle() {
+    // The other side of the contract: the mistake never comes, so the first player wins.
+    assert_eq!(game_with_one_mistake(5, 6, usize::MAX, 9), (1, false));
+}
+
+#[test]
+fn without_a_table_it_never_eats_the_poison_early() {
+    let mut rng = fastrand::Rng::with_seed(5);
+    for position in every_position(3, 4) {
+        if position.is_empty() {
+            continue;
+        }
+        let choice = choose_chomp_move(None, &position, &mut rng).unwrap();
+        if position.only_poison_left() {
+            assert_eq!(choice, Choice::Proven(Square::POISON));
+        } else {
+            assert!(
+                matches!(choice, Choice::Unproven(s) if !s.is_poison()),
+                "{position}"
+            );
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! Whole-screen renders on ratatui's TestBackend, kept as insta snapshots.
+
+mod common;
+
+use common::Harness;
+use munch::app::Target;
+use munch::app::menu::Player::{Computer, Person};
+use munch::game::chomp::Square;
+use munch::ui::{self, HitMap, theme::Theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::KeyCode;
+
+fn draw(h: &Harness, width: u16, height: u16) -> (Terminal<TestBackend>, HitMap) {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    let mut hits = HitMap::default();
+    terminal
+        .draw(|frame| hits = ui::render(&h.app, frame))
+        .unwrap();
+    (terminal, hits)
+}
+
+#[test]
+fn menu() {
+    let h = Harness::new();
+    let (terminal, hits) = draw(&h, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+    // Every menu line is clickable where it is drawn.
+    let start = (0..24)
+        .flat_map(|y| (0..80).map(move |x| (x, y)))
+        .find(|&(x, y)| {
+            hits.target_at(x, y) == Some(Target::MenuLine(munch::app::menu::MenuLine::Start))
+        });
+    assert!(start.is_some());
+}
+
+#[test]
+fn board_with_cursor_preview() {
+    let mut h = Harness::new();
+    h.start(4, 5, [Person, Computer]);
+    h.wait_for_solver();
+    h.keys(&[KeyCode::Left, KeyCode::Left, KeyCode::Down, KeyCode::Down]);
+    let (terminal, hits) = draw(&h, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+    // The cursor square is drawn in the cursor style, where the mouse would find c2.
+    let buffer = terminal.backend().buffer();
+    let cursor_cell = (0..24)
+        .flat_map(|y| (0..80).map(move |x| (x, y)))
+        .find(|&(x, y)| buffer[(x, y)].symbol() == "◆")
+        .expect("the cursor mark is drawn");
+    assert_eq!(
+        hits.target_at(cursor_cell.0, cursor_cell.1),
+        Some(Target::Square(Square::new(2, 1)))
+    );
+    let theme = Theme::from_env();
+    assert_eq!(buffer[cursor_cell].style().bg, theme.cursor.bg);
+    assert_eq!(
+        buffer[cursor_cell].style().add_modifier,
+        theme.cursor.add_modifier
+    );
+}
+
+#[test]
+fn hint_overlay() {
+    let mut h = Harness::new();
+    h.start(5, 5, [Person, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Char('H'));
+    let (terminal, _) = draw(&h, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+    let stars = terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .filter(|c| c.symbol() == "★")
+        .count();
+    assert_eq!(stars, 2, "one on b2, one in the panel's explanation");
+}
+
+#[test]
+fn game_over() {
+    let mut h = Harness::new();
+    h.start(1, 2, [Person, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Enter);
+    h.computer_moves();
+    let (terminal, _) = draw(&h, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn help_screen() {
+    let mut h = Harness::new();
+    h.start(3, 3, [Person, Person]);
+    h.key(KeyCode::Char('?'));
+    let (terminal, _) = draw(&h, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn too_small_says_how_large_it_must_be() {
+    let mut h = Harness::new();
+    h.start(26, 26, [Person, Person]);
+    let (terminal, hits) = draw(&h, 60, 20);
+    insta::assert_snapshot!(terminal.backend());
+    assert_eq!(
+        hits.target_at(5, 5),
+        None,
+        "nothing clickable on the size message"
+    );
+    // Enlarged, the board is back.
+    let (need_w, need_h) = ui::minimum_size(&h.app);
+    let (terminal, _) = draw(&h, need_w, need_h);
+    let text: String = terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(text.contains("Chomp 26×26") && !text.contains("too small"));
+}

@@ -1,0 +1,162 @@
+//! munch in a real terminal: tmux runs it in a shell, keys and a mouse click play, `q` quits,
+//! and the shell gets its terminal back exactly as it was.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A private tmux server, killed when the test ends however it ends.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("run tmux");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "munch"])
+    }
+
+    /// Waits until the screen shows `text`; fails with the screen if it never does.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "waited for {text:?}; the screen shows:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "munch"];
+        args.extend(keys);
+        self.run(&args);
+    }
+
+    fn literal(&self, text: &str) {
+        self.run(&["send-keys", "-t", "munch", "-l", text]);
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+/// Where a character is on the screen: (column, row), 0-based.
+fn find(screen: &str, ch: char) -> Option<(usize, usize)> {
+    screen
+        .lines()
+        .enumerate()
+        .find_map(|(y, line)| line.chars().position(|c| c == ch).map(|x| (x, y)))
+}
+
+#[test]
+fn play_a_move_by_mouse_and_by_key_then_quit_with_the_terminal_restored() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!(
+            "SKIPPED: tmux is not installed and this test needs a real terminal (.ci/run installs it)"
+        );
+        return;
+    }
+    let dir: PathBuf = std::env::temp_dir().join(format!("munch-tmux-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tmux = Tmux {
+        socket: format!("munch-test-{}", std::process::id()),
+    };
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "munch",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        "env",
+        "PS1=$ ",
+        "sh",
+    ]);
+    let before = dir.join("before");
+    let after = dir.join("after");
+    tmux.literal(&format!(
+        "stty -g > {}; {}; echo \"munch-exit=$?\"; stty -g > {}",
+        before.display(),
+        env!("CARGO_BIN_EXE_munch"),
+        after.display()
+    ));
+    tmux.keys(&["Enter"]);
+
+    tmux.wait_for("Second player");
+    tmux.keys(&["Enter"]);
+    let board = tmux.wait_for("solved:");
+    assert!(board.contains("Chomp 6×7"), "{board}");
+
+    // Click b2, found one square right of and one square above the poison (squares are 6 × 3).
+    let (x, y) = find(&board, '☠').expect("the poison is drawn");
+    let (col, row) = (x + 6 + 1, y - 3 + 1); // SGR mouse positions are 1-based
+    tmux.literal(&format!("\x1b[<0;{col};{row}M\x1b[<0;{col};{row}m"));
+    let screen = tmux.wait_for("1. You        b2");
+    assert!(screen.contains('·'), "eaten squares are drawn:\n{screen}");
+    // The computer answers, then Enter eats at the cursor.
+    tmux.wait_for("2. Computer");
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for_any(&["3. You", "Game over"]);
+    assert!(screen.contains('·'));
+
+    tmux.keys(&["q"]);
+    tmux.wait_for_any(&["Leave the game?", "Play again"]);
+    tmux.keys(&["y", "q"]);
+    let shell = tmux.wait_for("munch-exit=0");
+    assert!(
+        !shell.contains("Moves"),
+        "the game screen is gone:\n{shell}"
+    );
+    // Wait for the second stty to have run, then compare the terminal settings.
+    let start = Instant::now();
+    while std::fs::read(&after).map_or(true, |a| a.is_empty()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "stty after munch never ran"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        std::fs::read_to_string(&before).unwrap(),
+        std::fs::read_to_string(&after).unwrap(),
+        "munch left the terminal in a different mode"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+impl Tmux {
+    fn wait_for_any(&self, texts: &[&str]) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if texts.iter().any(|t| screen.contains(t)) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "waited for one of {texts:?}; the screen shows:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
