@@ -2,7 +2,7 @@ use clap::Parser;
 use clap::error::ErrorKind;
 use munch::cli::{self, BadInput, Cli, Command};
 use munch::solve::DEFAULT_MEMORY_BUDGET;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -33,7 +33,9 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Solve { game }) => match cli::solve(&game) {
             Ok(answer) => {
-                println!("{}", answer.trim_end());
+                // A closed pipe (`munch solve … | head`) is not an error worth a message.
+                let mut out = std::io::stdout().lock();
+                let _ = writeln!(out, "{}", answer.trim_end()).and_then(|()| out.flush());
                 ExitCode::SUCCESS
             }
             Err(BadInput(message)) => {
