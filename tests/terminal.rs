@@ -67,7 +67,7 @@ fn find(screen: &str, ch: char) -> Option<(usize, usize)> {
 }
 
 #[test]
-fn play_a_move_by_mouse_and_by_key_then_quit_with_the_terminal_restored() {
+fn play_by_mouse_and_key_resize_then_quit_with_the_terminal_restored() {
     if Command::new("tmux").arg("-V").output().is_err() {
         eprintln!(
             "SKIPPED: tmux is not installed and this test needs a real terminal (.ci/run installs it)"
@@ -106,6 +106,13 @@ fn play_a_move_by_mouse_and_by_key_then_quit_with_the_terminal_restored() {
     tmux.keys(&["Enter"]);
     let board = tmux.wait_for("solved:");
     assert!(board.contains("Chomp 6×7"), "{board}");
+
+    // Shrink the window below the board's size and back: a message, then the board again.
+    tmux.run(&["resize-window", "-t", "munch", "-x", "40", "-y", "10"]);
+    tmux.wait_for("too small");
+    tmux.run(&["resize-window", "-t", "munch", "-x", "100", "-y", "30"]);
+    let board = tmux.wait_for("Moves");
+    assert_eq!(board, tmux.wait_for("solved:"));
 
     // Click b2, found one square right of and one square above the poison (squares are 6 × 3).
     let (x, y) = find(&board, '☠').expect("the poison is drawn");
