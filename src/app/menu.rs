@@ -144,7 +144,11 @@ mod tests {
             menu.step(MenuLine::Cols, -1);
         }
         let (rows, cols) = (menu.settings.rows, menu.settings.cols);
-        assert_eq!(u32::from(rows) * u32::from(cols), 2, "stopped at {rows}×{cols}, not 1×1");
+        assert_eq!(
+            u32::from(rows) * u32::from(cols),
+            2,
+            "stopped at {rows}×{cols}, not 1×1"
+        );
     }
 
     #[test]
