@@ -1,5 +1,4 @@
-//! Times one outcome-table build: `cargo run --release --example table_stats -- ROWS COLS [1|2]`
-//! (the last argument forces one or two threads; by default the build chooses).
+//! Times one outcome-table build: `cargo run --release --example table_stats -- ROWS COLS`.
 
 use munch::solve::OutcomeTable;
 use std::time::Instant;
@@ -8,15 +7,11 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let number = |i: usize| args.get(i).and_then(|a| a.parse::<u8>().ok());
     let (Some(rows), Some(cols)) = (number(0), number(1)) else {
-        eprintln!("usage: table_stats ROWS COLS [1|2]");
+        eprintln!("usage: table_stats ROWS COLS");
         std::process::exit(2);
     };
     let started = Instant::now();
-    let table = match number(2) {
-        Some(threads) => OutcomeTable::build_with(rows, cols, threads > 1, &mut |_, _| true),
-        None => OutcomeTable::build(rows, cols, &mut |_, _| true),
-    }
-    .expect("not cancelled");
+    let table = OutcomeTable::build(rows, cols, &mut |_, _| true).expect("not cancelled");
     println!(
         "{rows}x{cols}: {} positions, {} losing, {:.3} s, {} table bytes",
         table.positions(),
