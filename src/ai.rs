@@ -1,15 +1,16 @@
 //! The computer player: picks a move from the solver's answers.
 
 use crate::game::chomp::{Position, Square};
-use crate::solve::OutcomeTable;
+use crate::solve::{ChompAnswer, OutcomeTable, chomp_theory};
+use std::time::{Duration, Instant};
 
 /// A move the computer chose, and whether the table proves it best.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Choice {
-    /// Backed by an outcome table: a winning move when one exists, otherwise the move that
-    /// leaves the opponent the fewest winning replies.
+    /// Backed by a table, a closed form or the opening book: a winning move when one exists,
+    /// otherwise the move that leaves the opponent the fewest winning replies.
     Proven(Square),
-    /// No table covers the position: a legal move that avoids the poison, not proven best.
+    /// Nothing proves the position's outcome: the best move a short search found.
     Unproven(Square),
 }
 
@@ -22,11 +23,18 @@ impl Choice {
     }
 }
 
+/// How long the computer searches when nothing proves a move best. It runs between two frames,
+/// so it stays short.
+pub const SEARCH_TIME: Duration = Duration::from_millis(40);
+
 /// Chooses the computer's move in a Chomp position, or `None` if the game is over.
 ///
-/// From a won position it plays a winning move (one of them at random). From a lost one it plays
-/// the move that leaves the opponent the fewest winning replies (ties at random), so one mistake
-/// by the opponent hands the computer the game. It eats the poison only when nothing else is left.
+/// The answer comes from the table when it covers the position, otherwise from a closed form
+/// or the opening book ([`ChompAnswer::without_table`]). From a won position the computer plays
+/// a winning move (one of them at random). From a lost one it plays the move that leaves the
+/// opponent the fewest winning replies (ties at random), so one mistake by the opponent hands
+/// it the game. When nothing answers, a short search picks the best move it can find, marked
+/// [`Choice::Unproven`]. It eats the poison only when nothing else is left.
 pub fn choose_chomp_move(
     table: Option<&OutcomeTable>,
     position: &Position,
@@ -38,35 +46,80 @@ pub fn choose_chomp_move(
     if position.only_poison_left() {
         return Some(Choice::Proven(Square::POISON));
     }
-    let heights = position.heights();
-    let Some(table) = table.filter(|t| t.covers(heights)) else {
-        return Some(Choice::Unproven(fallback_move(position, rng)));
+    let table = table.filter(|t| t.covers(position.heights()));
+    let answer = match table {
+        Some(table) => ChompAnswer::from_table(table, position),
+        None => ChompAnswer::without_table(position),
     };
-    let winning = table.winning_moves(heights).expect("covered");
-    if !winning.is_empty() {
-        return Some(Choice::Proven(winning[rng.usize(..winning.len())]));
+    match answer {
+        Some(answer) if answer.wins => {
+            let moves = &answer.winning_moves;
+            Some(Choice::Proven(moves[rng.usize(..moves.len())]))
+        }
+        Some(answer) if answer.complete => {
+            // Lost: every child is won, and the same source counts its winning replies.
+            let replies = |child: &Position| match table {
+                Some(table) => table.winning_moves(child.heights()).map(|m| m.len()),
+                None => ChompAnswer::without_table(child)
+                    .filter(|a| a.complete)
+                    .map(|a| a.winning_moves.len()),
+            };
+            fewest_replies(position, replies, rng)
+                .map(Choice::Proven)
+                .or_else(|| Some(search(position, rng)))
+        }
+        _ => Some(search(position, rng)),
     }
+}
+
+/// The non-poison move leaving the fewest winning replies (ties at random); `None` if some
+/// child cannot be counted.
+fn fewest_replies(
+    position: &Position,
+    replies: impl Fn(&Position) -> Option<usize>,
+    rng: &mut fastrand::Rng,
+) -> Option<Square> {
     let mut fewest = usize::MAX;
     let mut best = Vec::new();
     for square in position.moves().filter(|s| !s.is_poison()) {
-        let after = position.eat(square).expect("a legal move");
-        let replies = table.winning_moves(after.heights()).expect("covered").len();
-        if replies < fewest {
-            fewest = replies;
+        let count = replies(&position.eat(square).expect("a legal move"))?;
+        if count < fewest {
+            fewest = count;
             best.clear();
         }
-        if replies == fewest {
+        if count == fewest {
             best.push(square);
         }
     }
-    Some(Choice::Proven(best[rng.usize(..best.len())]))
+    (!best.is_empty()).then(|| best[rng.usize(..best.len())])
 }
 
-/// Without a table: leave only the poison if that is possible, otherwise any non-poison square.
-fn fallback_move(position: &Position, rng: &mut fastrand::Rng) -> Square {
-    let safe: Vec<Square> = position.moves().filter(|s| !s.is_poison()).collect();
-    safe.iter()
-        .copied()
-        .find(|&s| position.eat(s).is_some_and(|p| p.only_poison_left()))
-        .unwrap_or_else(|| safe[rng.usize(..safe.len())])
+/// Without a proof: a move that leaves a position a closed form proves lost (a proven win);
+/// failing that, within [`SEARCH_TIME`], one after which no reply reaches such a position;
+/// failing that, any non-poison move.
+fn search(position: &Position, rng: &mut fastrand::Rng) -> Choice {
+    let deadline = Instant::now() + SEARCH_TIME;
+    let mut moves: Vec<Square> = position.moves().filter(|s| !s.is_poison()).collect();
+    rng.shuffle(&mut moves);
+    let lost = |p: &Position| chomp_theory::lost(p.heights()) == Some(true);
+    let children: Vec<(Square, Position)> = moves
+        .iter()
+        .map(|&m| (m, position.eat(m).expect("a legal move")))
+        .collect();
+    if let Some(&(square, _)) = children.iter().find(|(_, child)| lost(child)) {
+        return Choice::Proven(square);
+    }
+    for (square, child) in &children {
+        if Instant::now() > deadline {
+            break;
+        }
+        let refuted = child
+            .moves()
+            .filter(|r| !r.is_poison())
+            .any(|r| lost(&child.eat(r).expect("a legal move")));
+        if !refuted {
+            return Choice::Unproven(*square);
+        }
+    }
+    Choice::Unproven(moves[0])
 }

@@ -1,11 +1,12 @@
 //! The command line: arguments, and the headless `munch solve …` answers for scripts.
 
 use crate::game::chomp::{MAX_SIDE, Position, parse_heights};
-use crate::solve::{DEFAULT_MEMORY_BUDGET, OutcomeTable};
-use crate::units::bytes;
+use crate::solve::{ChompAnswer, OutcomeTable, Source};
+use crate::units::{bytes, group};
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 use std::fmt;
+use std::time::Instant;
 
 /// munch: play the classic take-away games against a computer that plays them perfectly.
 #[derive(Debug, Parser)]
@@ -13,6 +14,19 @@ use std::fmt;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Most memory one outcome table may take, e.g. 512M, 2G or 18GiB (K, M, G, T count
+    /// powers of 1024).
+    #[arg(long, global = true, default_value = "2G", value_parser = parse_memory)]
+    pub memory: u64,
+}
+
+/// Reads a memory size such as `18G`, `512MiB` or `1000000`.
+fn parse_memory(text: &str) -> Result<u64, String> {
+    match parse_size::Config::new().with_binary().parse_size(text) {
+        Ok(0) => Err("the memory budget must be more than 0 bytes".into()),
+        Ok(bytes) => Ok(bytes),
+        Err(err) => Err(format!("{err}: write a size such as 512M or 2G")),
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -46,6 +60,9 @@ pub struct ChompArgs {
     /// Print one JSON object on one line.
     #[arg(long)]
     pub json: bool,
+    /// Also report the table's size, losing positions, time and memory.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 /// A problem with what the user asked for: printed on one line, exit code 2.
@@ -61,13 +78,25 @@ impl fmt::Display for BadInput {
 impl std::error::Error for BadInput {}
 
 #[derive(Serialize)]
-struct ChompAnswer {
+struct ChompReply {
     game: &'static str,
     rows: u8,
     cols: u8,
     position: Vec<u8>,
     outcome: &'static str,
     winning_moves: Vec<ChompMove>,
+    complete: bool,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    stats: Option<Stats>,
+}
+
+/// What `--stats` reports; the table figures are `null` when no table was built.
+#[derive(Serialize)]
+struct Stats {
+    positions: Option<u64>,
+    losing_positions: Option<u64>,
+    seconds: f64,
+    table_bytes: u64,
 }
 
 #[derive(Serialize)]
@@ -78,14 +107,14 @@ struct ChompMove {
     after: Vec<u8>,
 }
 
-/// Runs `munch solve …` and returns what to print on standard output.
-pub fn solve(game: &SolveGame) -> Result<String, BadInput> {
+/// Runs `munch solve …` with a table memory budget and returns what to print on standard output.
+pub fn solve(game: &SolveGame, budget: u64) -> Result<String, BadInput> {
     match game {
-        SolveGame::Chomp(args) => solve_chomp(args),
+        SolveGame::Chomp(args) => solve_chomp(args, budget),
     }
 }
 
-fn solve_chomp(args: &ChompArgs) -> Result<String, BadInput> {
+fn solve_chomp(args: &ChompArgs, budget: u64) -> Result<String, BadInput> {
     let (rows, cols) = (usize::from(args.rows), usize::from(args.cols));
     let position = match &args.position {
         None => Position::full(rows, cols),
@@ -96,30 +125,41 @@ fn solve_chomp(args: &ChompArgs) -> Result<String, BadInput> {
     }
     .map_err(|e| BadInput(format!("--position: {e}")))?;
 
-    // The outcome depends only on the shape, so solve the smallest box that holds it.
+    // The same order as the game: the table when it fits the budget (the outcome depends only
+    // on the shape, so the smallest box that holds it), then the closed forms and the book.
+    let started = Instant::now();
     let (box_rows, box_cols) = position.bounding_box();
     let needed = OutcomeTable::bytes_for(box_rows, box_cols);
-    if needed > DEFAULT_MEMORY_BUDGET {
+    let (answer, table) = if needed <= budget {
+        let table = OutcomeTable::build(box_rows, box_cols, &mut |_, _| true)
+            .expect("nothing cancels a headless build");
+        let answer = ChompAnswer::from_table(&table, &position).expect("the box holds it");
+        (answer, Some(table))
+    } else if let Some(answer) = ChompAnswer::without_table(&position) {
+        (answer, None)
+    } else {
         return Err(BadInput(format!(
-            "solving a {box_rows}×{box_cols} box needs a {} table, more than the {} budget",
+            "{position} needs a {}×{} table of {}, over the {} memory budget (--memory), and no closed form or opening-book entry covers it",
+            box_rows,
+            box_cols,
             bytes(needed),
-            bytes(DEFAULT_MEMORY_BUDGET)
+            bytes(budget)
         )));
-    }
-    let table = OutcomeTable::build(box_rows, box_cols, &mut |_, _| true)
-        .expect("nothing cancels a headless build");
-    let heights = position.heights();
-    let wins = table.wins(heights).expect("the box holds the position");
-    let moves = table
-        .winning_moves(heights)
-        .expect("the box holds the position");
-    let answer = ChompAnswer {
+    };
+    let stats = args.stats.then(|| Stats {
+        positions: table.as_ref().map(OutcomeTable::positions),
+        losing_positions: table.as_ref().map(OutcomeTable::losing_positions),
+        seconds: started.elapsed().as_secs_f64(),
+        table_bytes: table.as_ref().map_or(0, OutcomeTable::table_bytes),
+    });
+    let reply = ChompReply {
         game: "chomp",
         rows: args.rows,
         cols: args.cols,
-        position: heights.to_vec(),
-        outcome: if wins { "win" } else { "loss" },
-        winning_moves: moves
+        position: position.heights().to_vec(),
+        outcome: if answer.wins { "win" } else { "loss" },
+        winning_moves: answer
+            .winning_moves
             .iter()
             .map(|&square| ChompMove {
                 col: u16::from(square.col) + 1,
@@ -132,34 +172,56 @@ fn solve_chomp(args: &ChompArgs) -> Result<String, BadInput> {
                     .to_vec(),
             })
             .collect(),
+        complete: answer.complete,
+        stats,
     };
     if args.json {
-        return Ok(serde_json::to_string(&answer).expect("plain data serializes"));
+        return Ok(serde_json::to_string(&reply).expect("plain data serializes"));
     }
-    Ok(plain_chomp(&answer, &position))
+    Ok(plain_chomp(&reply, &position, answer.source))
 }
 
-fn plain_chomp(answer: &ChompAnswer, position: &Position) -> String {
-    let mut out = format!(
-        "Chomp {}×{}, position {position}: ",
-        answer.rows, answer.cols
-    );
+fn plain_chomp(reply: &ChompReply, position: &Position, source: Source) -> String {
+    let mut out = format!("Chomp {}×{}, position {position}: ", reply.rows, reply.cols);
     if position.is_empty() {
         out.push_str("the poison is gone, so the player to move has won.\n");
-        return out;
-    }
-    if answer.outcome == "loss" {
+    } else if reply.outcome == "loss" {
         out.push_str("the player to move loses against perfect play.\n");
-        return out;
+    } else {
+        let n = reply.winning_moves.len();
+        let all = if reply.complete {
+            ""
+        } else {
+            " (not known to be all of them)"
+        };
+        out.push_str(&format!(
+            "the player to move wins, with {n} winning move{}{all}:\n",
+            if n == 1 { "" } else { "s" }
+        ));
+        for m in &reply.winning_moves {
+            let after: Vec<String> = m.after.iter().map(u8::to_string).collect();
+            out.push_str(&format!("  {:<4} → [{}]\n", m.notation, after.join(",")));
+        }
     }
-    let n = answer.winning_moves.len();
-    out.push_str(&format!(
-        "the player to move wins, with {n} winning move{}:\n",
-        if n == 1 { "" } else { "s" }
-    ));
-    for m in &answer.winning_moves {
-        let after: Vec<String> = m.after.iter().map(u8::to_string).collect();
-        out.push_str(&format!("  {:<4} → [{}]\n", m.notation, after.join(",")));
+    match source {
+        Source::Table => {}
+        Source::Theory(family) => out.push_str(&format!(
+            "(answered by the closed form for a {})\n",
+            family.name()
+        )),
+        Source::Book => out.push_str("(answered by the opening book)\n"),
+    }
+    if let Some(stats) = &reply.stats {
+        match (stats.positions, stats.losing_positions) {
+            (Some(positions), Some(losing)) => out.push_str(&format!(
+                "table: {} positions, {} losing, {:.3} s, {}\n",
+                group(positions),
+                group(losing),
+                stats.seconds,
+                bytes(stats.table_bytes)
+            )),
+            _ => out.push_str(&format!("no table built, {:.3} s\n", stats.seconds)),
+        }
     }
     out
 }

@@ -1,7 +1,6 @@
 use clap::Parser;
 use clap::error::ErrorKind;
 use munch::cli::{self, BadInput, Cli, Command};
-use munch::solve::DEFAULT_MEMORY_BUDGET;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -31,7 +30,7 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Some(Command::Solve { game }) => match cli::solve(&game) {
+        Some(Command::Solve { game }) => match cli::solve(&game, cli.memory) {
             Ok(answer) => {
                 // A closed pipe (`munch solve … | head`) is not an error worth a message.
                 let mut out = std::io::stdout().lock();
@@ -48,7 +47,7 @@ fn main() -> ExitCode {
                 eprintln!("munch: the game needs a terminal; for scripts, use `munch solve`");
                 return ExitCode::from(2);
             }
-            match munch::tui::run(DEFAULT_MEMORY_BUDGET) {
+            match munch::tui::run(cli.memory) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => {
                     eprintln!("munch: {err:#}");

@@ -250,23 +250,53 @@ fn answers_for_a_game_already_left_are_dropped() {
 }
 
 #[test]
-fn over_budget_boxes_are_played_unproven_until_they_shrink_into_budget() {
-    // 8 bytes hold 64 positions: a 3×3 box (20 positions) fits, a 6×6 box does not.
+fn over_budget_boxes_are_played_from_the_book_then_solved_once_they_shrink() {
+    // 8 bytes hold 64 positions: a 3×3 box (20 positions) fits, a 7×5 box does not.
     let mut h = Harness::with_budget(8, 3);
-    h.start(6, 6, [Computer, Computer]);
+    h.start(7, 5, [Computer, Computer]);
     h.wait_for_solver();
     assert!(matches!(h.game().solver, SolverState::Refused { .. }));
+    h.computer_moves();
+    let book = munch::solve::book::winning_first_moves(7, 5).expect("7×5 is in the book");
+    assert!(
+        book.contains(&h.game().moves[0]),
+        "the opening comes from the book"
+    );
+    let mut solved_again = false;
     let mut turns = 0;
     while !h.game().is_over() {
         h.computer_moves();
+        solved_again |= h.game().table().is_some();
         turns += 1;
         assert!(turns < 40);
     }
-    assert!(h.game().unproven_moves);
+    assert!(
+        solved_again,
+        "a table was built once the bar fitted the budget"
+    );
     let moves = &h.game().moves;
     assert_eq!(*moves.last().unwrap(), Square::POISON);
     assert!(
         !moves[..moves.len() - 1].contains(&Square::POISON),
         "the poison is eaten only when nothing else is left"
     );
+}
+
+#[test]
+fn a_huge_square_is_played_exactly_without_any_table() {
+    // 26×26 needs 56 TiB: b2, then the L-shape's mirror strategy, all proven.
+    let mut h = Harness::new();
+    h.start(26, 26, [Computer, Person]);
+    h.wait_for_solver();
+    assert!(matches!(h.game().solver, SolverState::Refused { .. }));
+    h.computer_moves();
+    assert_eq!(h.game().moves, vec![Square::new(1, 1)]);
+    // The person shortens the right arm to 3 squares; the computer mirrors on the upper arm.
+    h.app.update(Event::Pointer {
+        target: Target::Square(Square::new(4, 0)),
+        click: true,
+    });
+    h.computer_moves();
+    assert_eq!(h.game().moves[2], Square::new(0, 4));
+    assert!(!h.game().unproven_moves);
 }

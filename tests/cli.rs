@@ -50,6 +50,7 @@ fn json_has_exactly_the_promised_shape() {
         sorted,
         [
             "cols",
+            "complete",
             "game",
             "outcome",
             "position",
@@ -57,6 +58,7 @@ fn json_has_exactly_the_promised_shape() {
             "winning_moves"
         ]
     );
+    assert_eq!(v["complete"], true);
     assert_eq!(v["game"], "chomp");
     assert_eq!(v["rows"], 5);
     assert_eq!(v["cols"], 3);
@@ -234,7 +236,13 @@ fn bad_input_gets_one_line_and_exit_code_2() {
             "--frobnicate",
         ],
         &["solve", "checkers"],
-        &["solve", "chomp", "--rows", "26", "--cols", "26"],
+        &["solve", "chomp", "--rows", "25", "--cols", "26"],
+        &[
+            "solve", "chomp", "--rows", "5", "--cols", "5", "--memory", "lots",
+        ],
+        &[
+            "solve", "chomp", "--rows", "5", "--cols", "5", "--memory", "0",
+        ],
     ];
     for args in cases {
         let out = munch(args);

@@ -1,12 +1,81 @@
 //! Solvers: pure, deterministic, no I/O. They answer who wins a position and with which moves.
 
+pub mod book;
 pub mod chomp_table;
+pub mod chomp_theory;
 pub mod reference;
 
 pub use chomp_table::{Cancelled, OutcomeTable};
 
+use crate::game::chomp::{Position, Square};
+use chomp_theory::Family;
+
 /// The default memory the game and `munch solve` may spend on one outcome table.
 pub const DEFAULT_MEMORY_BUDGET: u64 = 2 << 30;
+
+/// Where an answer about a Chomp position came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Table,
+    Theory(Family),
+    Book,
+}
+
+/// Who wins a Chomp position, and with which moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChompAnswer {
+    pub wins: bool,
+    /// Winning moves, column by column from the poison, rows upward.
+    pub winning_moves: Vec<Square>,
+    /// Whether `winning_moves` is proven to hold every winning move.
+    pub complete: bool,
+    pub source: Source,
+}
+
+impl ChompAnswer {
+    /// The table's answer, if the position fits its box.
+    pub fn from_table(table: &OutcomeTable, position: &Position) -> Option<ChompAnswer> {
+        let heights = position.heights();
+        Some(ChompAnswer {
+            wins: table.wins(heights)?,
+            winning_moves: table.winning_moves(heights)?,
+            complete: true,
+            source: Source::Table,
+        })
+    }
+
+    /// The answer without a table: a closed form that lists every winning move, then the
+    /// opening book, then the square bar's `b2`. `None` if none of them applies.
+    pub fn without_table(position: &Position) -> Option<ChompAnswer> {
+        let theory = chomp_theory::solve(position);
+        if let Some(answer) = theory.as_ref().filter(|a| a.complete) {
+            return Some(ChompAnswer {
+                wins: answer.wins,
+                winning_moves: answer.winning_moves.clone(),
+                complete: true,
+                source: Source::Theory(answer.family),
+            });
+        }
+        let (rows, cols) = position.bounding_box();
+        let rectangle = position.heights()[..usize::from(cols)]
+            .iter()
+            .all(|&h| h == rows);
+        if let Some(moves) = book::winning_first_moves(rows, cols).filter(|_| rectangle) {
+            return Some(ChompAnswer {
+                wins: !moves.is_empty(),
+                winning_moves: moves.to_vec(),
+                complete: true,
+                source: Source::Book,
+            });
+        }
+        theory.map(|answer| ChompAnswer {
+            wins: answer.wins,
+            winning_moves: answer.winning_moves,
+            complete: answer.complete,
+            source: Source::Theory(answer.family),
+        })
+    }
+}
 
 /// `n choose k`, exactly; `None` when it does not fit in 128 bits.
 pub fn binomial(n: u64, k: u64) -> Option<u128> {

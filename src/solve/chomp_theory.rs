@@ -1,0 +1,116 @@
+//! Chomp positions whose outcome is known in closed form, so no table is needed.
+//!
+//! - **Two rows** (every column at most 2 high): with `a` squares in the bottom row and `b` in
+//!   the top, the position is lost exactly when `a = b + 1`. A move to such a position always
+//!   exists otherwise: eat the top row's last square when `a = b`, or cut the bottom row to
+//!   `b + 1` when `a > b + 1`. (One row is the case `b = 0`: lost only as the lone poison.)
+//! - **Two columns** are two rows turned on their side: Chomp is symmetric under transposing
+//!   the bar, so heights `[p, q]` are lost exactly when `p = q + 1`.
+//! - **L-shapes** (every column but the first at most 1 high) are Nim with two heaps, the arms
+//!   beside the poison: lost exactly when the arms are equal.
+//! - **Square bars**: eating `b2` leaves an L with equal arms, so the square is won. Other
+//!   winning first moves are not ruled out, so that answer is not known to be complete.
+//!
+//! Each of the first three families is closed under moves, so their lists of winning moves are
+//! complete: every move is tried and its result judged by the same rule.
+
+use crate::game::chomp::{Position, Square};
+
+/// Which closed form answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    TwoRows,
+    TwoColumns,
+    LShape,
+    Square,
+}
+
+impl Family {
+    /// A short name for people.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::TwoRows => "two rows",
+            Family::TwoColumns => "two columns",
+            Family::LShape => "L-shape",
+            Family::Square => "square bar",
+        }
+    }
+}
+
+/// What a closed form says about a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TheoryAnswer {
+    pub family: Family,
+    pub wins: bool,
+    pub winning_moves: Vec<Square>,
+    /// Whether `winning_moves` is known to hold every winning move.
+    pub complete: bool,
+}
+
+/// Whether the player to move loses, for positions in a family closed under moves; `None`
+/// outside those families. The empty bar is won (the opponent ate the poison).
+pub fn lost(heights: &[u8]) -> Option<bool> {
+    exact_family(heights).map(|family| lost_in(family, heights))
+}
+
+/// The closed-form answer for a position, if one applies.
+pub fn solve(position: &Position) -> Option<TheoryAnswer> {
+    let heights = position.heights();
+    if position.is_empty() {
+        return None;
+    }
+    if let Some(family) = exact_family(heights) {
+        let winning_moves: Vec<Square> = position
+            .moves()
+            .filter(|&m| {
+                let after = position.eat(m).expect("a legal move");
+                lost_in(family, after.heights())
+            })
+            .collect();
+        return Some(TheoryAnswer {
+            family,
+            wins: !winning_moves.is_empty(),
+            winning_moves,
+            complete: true,
+        });
+    }
+    let (rows, cols) = position.bounding_box();
+    let full = heights[..usize::from(cols)].iter().all(|&h| h == rows);
+    (full && rows == cols).then(|| TheoryAnswer {
+        family: Family::Square,
+        wins: true,
+        winning_moves: vec![Square::new(1, 1)],
+        complete: false,
+    })
+}
+
+fn exact_family(heights: &[u8]) -> Option<Family> {
+    let nonempty = heights.iter().take_while(|&&h| h > 0).count();
+    if heights.first().is_none_or(|&h| h <= 2) {
+        Some(Family::TwoRows)
+    } else if nonempty <= 2 {
+        Some(Family::TwoColumns)
+    } else if heights[1..].iter().all(|&h| h <= 1) {
+        Some(Family::LShape)
+    } else {
+        None
+    }
+}
+
+/// The rule of each family; the position must be in it (the empty bar is in all of them).
+fn lost_in(family: Family, heights: &[u8]) -> bool {
+    let count = |at_least: u8| heights.iter().filter(|&&h| h >= at_least).count();
+    match family {
+        Family::TwoRows => count(1) == count(2) + 1,
+        Family::TwoColumns => {
+            let p = heights.first().copied().unwrap_or(0);
+            let q = heights.get(1).copied().unwrap_or(0);
+            usize::from(p) == usize::from(q) + 1
+        }
+        Family::LShape => {
+            let up = heights.first().copied().unwrap_or(0);
+            up > 0 && usize::from(up) == count(1)
+        }
+        Family::Square => false,
+    }
+}

@@ -1,0 +1,131 @@
+//! Closed forms and the opening book agree with the outcome table wherever both apply, and
+//! losing-position counts agree with the brute force.
+
+use munch::game::chomp::Position;
+use munch::solve::chomp_theory::{self, Family};
+use munch::solve::reference::Reference;
+use munch::solve::{ChompAnswer, OutcomeTable, Source, book};
+
+fn every_position(rows: usize, cols: usize) -> Vec<Position> {
+    let mut out = vec![vec![]];
+    for _ in 0..cols {
+        out = out
+            .into_iter()
+            .flat_map(|prefix: Vec<usize>| {
+                let cap = prefix.last().copied().unwrap_or(rows);
+                (0..=cap).map(move |h| [prefix.clone(), vec![h]].concat())
+            })
+            .collect();
+    }
+    out.iter()
+        .map(|h| Position::from_heights(rows, cols, h).unwrap())
+        .collect()
+}
+
+#[test]
+fn closed_forms_agree_with_the_table_wherever_both_apply() {
+    let mut seen = std::collections::HashSet::new();
+    for (rows, cols) in [(7, 7), (2, 12), (12, 2), (10, 10)] {
+        let table = OutcomeTable::build(rows, cols, &mut |_, _| true).unwrap();
+        for position in every_position(rows.into(), cols.into()) {
+            let Some(answer) = chomp_theory::solve(&position) else {
+                assert!(
+                    !position.is_empty() || chomp_theory::lost(position.heights()) == Some(false)
+                );
+                continue;
+            };
+            seen.insert(answer.family);
+            let heights = position.heights();
+            assert_eq!(
+                Some(answer.wins),
+                table.wins(heights),
+                "{position} ({:?})",
+                answer.family
+            );
+            let all = table.winning_moves(heights).unwrap();
+            if answer.complete {
+                assert_eq!(
+                    answer.winning_moves, all,
+                    "{position} ({:?})",
+                    answer.family
+                );
+                assert_eq!(chomp_theory::lost(heights), Some(!answer.wins));
+            } else {
+                assert!(
+                    answer.winning_moves.iter().all(|m| all.contains(m)),
+                    "{position}"
+                );
+            }
+        }
+    }
+    for family in [
+        Family::TwoRows,
+        Family::TwoColumns,
+        Family::LShape,
+        Family::Square,
+    ] {
+        assert!(seen.contains(&family), "{family:?} was never checked");
+    }
+}
+
+#[test]
+fn the_opening_book_parses_whole_and_covers_every_rectangle_up_to_16() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/opening_book.txt"
+    ))
+    .unwrap();
+    let parsed = book::parse(&text).expect("every line parses");
+    assert_eq!(parsed.len(), book::entries().count());
+    for rows in 1..=16 {
+        for cols in 1..=16 {
+            assert!(
+                book::winning_first_moves(rows, cols).is_some(),
+                "{rows}x{cols} missing"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_opening_book_agrees_with_the_table_up_to_12x12() {
+    let table = OutcomeTable::build(12, 12, &mut |_, _| true).unwrap();
+    for ((rows, cols), moves) in book::entries().filter(|((r, c), _)| *r <= 12 && *c <= 12) {
+        let mut heights = vec![0u8; 12];
+        heights[..usize::from(cols)].fill(rows);
+        assert_eq!(
+            table.winning_moves(&heights).unwrap(),
+            moves,
+            "{rows}x{cols}"
+        );
+    }
+}
+
+#[test]
+fn answers_without_a_table_say_where_they_come_from() {
+    let rectangle = Position::full(15, 13).unwrap();
+    let answer = ChompAnswer::without_table(&rectangle).unwrap();
+    assert_eq!(answer.source, Source::Book);
+    assert!(answer.complete && answer.wins);
+    let square = Position::full(26, 26).unwrap();
+    let answer = ChompAnswer::without_table(&square).unwrap();
+    assert_eq!(answer.source, Source::Theory(Family::Square));
+    assert!(!answer.complete);
+    assert_eq!(
+        ChompAnswer::without_table(&Position::full(25, 26).unwrap()),
+        None
+    );
+}
+
+#[test]
+fn losing_counts_of_square_boxes_match_the_brute_force_up_to_12() {
+    let mut reference = Reference::new();
+    for n in 1..=12u8 {
+        let table = OutcomeTable::build(n, n, &mut |_, _| true).unwrap();
+        let losing = every_position(n.into(), n.into())
+            .iter()
+            .filter(|p| !reference.wins(p.heights()))
+            .count() as u64;
+        assert_eq!(table.losing_positions(), losing, "{n}x{n}");
+    }
+}
