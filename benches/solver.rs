@@ -3,6 +3,8 @@
 //! The 16×16 table and the textbook recursion are slow enough that each runs only ten times.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use munch::ai::choose_chomp_move;
+use munch::game::chomp::Position;
 use munch::solve::OutcomeTable;
 use munch::solve::reference::Reference;
 use std::hint::black_box;
@@ -38,5 +40,26 @@ fn textbook_recursion(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, table_build, textbook_recursion);
+/// The computer's reply in a 10×10 game: the table is built once per game, then each reply
+/// reads it.
+fn reply_time(c: &mut Criterion) {
+    let mut group = c.benchmark_group("computer_reply_10x10");
+    group.bench_function("build_table", |b| {
+        b.iter(|| OutcomeTable::build(10, 10, &mut |_, _| true).expect("not cancelled"))
+    });
+    let table = OutcomeTable::build(10, 10, &mut |_, _| true).expect("not cancelled");
+    let opening = Position::full(10, 10).expect("a valid box");
+    // A lost position, where the computer counts the replies to every move.
+    let lost = Position::from_heights(10, 10, &[10, 1, 1, 1, 1, 1, 1, 1, 1, 1]).expect("valid");
+    let mut rng = fastrand::Rng::with_seed(1);
+    group.bench_function("winning_move", |b| {
+        b.iter(|| choose_chomp_move(Some(&table), black_box(&opening), &mut rng))
+    });
+    group.bench_function("fewest_replies", |b| {
+        b.iter(|| choose_chomp_move(Some(&table), black_box(&lost), &mut rng))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, table_build, textbook_recursion, reply_time);
 criterion_main!(benches);

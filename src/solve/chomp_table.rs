@@ -26,8 +26,12 @@ use crate::game::chomp::Square;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cancelled;
 
-/// How many words the scan reads between two progress reports (about a million positions).
-const PROGRESS_WORDS: usize = 1 << 14;
+/// Work between two progress reports (each report is also a chance to cancel): reading a word
+/// counts 1, marking the predecessors of a lost position [`LOST_WORK`]. So the scan reports
+/// about every million positions, and more often where lost positions are dense, since marking
+/// their predecessors is the slow part.
+const PROGRESS_WORK: usize = 1 << 14;
+const LOST_WORK: usize = 1 << 9;
 
 /// Won/lost for every position of a box, with the ranking that indexes it.
 pub struct OutcomeTable {
@@ -88,9 +92,10 @@ impl OutcomeTable {
                 table
                     .shape
                     .mark_predecessors(&mut table.won, &heights, rank);
+                since_report += LOST_WORK;
             }
             since_report += 1;
-            if since_report == PROGRESS_WORDS {
+            if since_report >= PROGRESS_WORK {
                 since_report = 0;
                 if !progress(word as u64 * 64, positions) {
                     return Err(Cancelled);

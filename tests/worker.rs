@@ -1,0 +1,120 @@
+//! The solver thread: answers, refusals, progress and cancelling.
+
+use munch::solve::OutcomeTable;
+use munch::worker::{SolverMessage, Worker};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+fn worker(budget: u64) -> (Worker, Receiver<SolverMessage>) {
+    let (tx, rx) = mpsc::channel();
+    let worker = Worker::spawn(budget, move |m| {
+        let _ = tx.send(m);
+    });
+    (worker, rx)
+}
+
+fn next(rx: &Receiver<SolverMessage>) -> SolverMessage {
+    rx.recv_timeout(Duration::from_secs(60))
+        .expect("the solver answers")
+}
+
+#[test]
+fn a_box_over_budget_is_refused_with_the_memory_it_needs() {
+    let (worker, rx) = worker(1 << 10);
+    let generation = worker.solve(9, 9);
+    match next(&rx) {
+        SolverMessage::Refused {
+            generation: g,
+            needed_bytes,
+            budget,
+        } => {
+            assert_eq!(g, generation);
+            assert_eq!(needed_bytes, OutcomeTable::bytes_for(9, 9));
+            assert_eq!(budget, 1 << 10);
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_long_build_reports_progress_and_a_cached_table_comes_back_at_once() {
+    let (worker, rx) = worker(1 << 30);
+    let generation = worker.solve(15, 15);
+    let mut progress = Vec::new();
+    let table = loop {
+        match next(&rx) {
+            SolverMessage::Progress { done, total, .. } => progress.push((done, total)),
+            SolverMessage::Ready {
+                table,
+                generation: g,
+                ..
+            } => {
+                assert_eq!(g, generation);
+                break table;
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    };
+    assert_eq!(
+        table.positions(),
+        OutcomeTable::positions_in(15, 15).unwrap()
+    );
+    assert!(
+        progress.windows(2).all(|w| w[0].0 <= w[1].0),
+        "progress only grows"
+    );
+    // A smaller box is served from the cached table.
+    worker.solve(6, 9);
+    match next(&rx) {
+        SolverMessage::Ready { table: again, .. } => assert!(Arc::ptr_eq(&table, &again)),
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn a_new_request_cancels_the_running_build() {
+    let (worker, rx) = worker(4 << 30);
+    let big = worker.solve(18, 18); // minutes of work
+    loop {
+        if let SolverMessage::Progress { generation, .. } = next(&rx) {
+            assert_eq!(generation, big);
+            break;
+        }
+    }
+    let started = Instant::now();
+    let small = worker.solve(3, 3);
+    loop {
+        match next(&rx) {
+            SolverMessage::Ready {
+                generation, table, ..
+            } => {
+                assert_eq!(generation, small, "the 18x18 build never finishes");
+                assert_eq!(table.cols(), 3);
+                break;
+            }
+            SolverMessage::Progress { generation, .. } => assert_eq!(generation, big),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    // Generous: the build checks for cancelling about every million positions.
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn dropping_the_worker_stops_it() {
+    let (worker, rx) = worker(4 << 30);
+    worker.solve(18, 18);
+    let _ = next(&rx);
+    let started = Instant::now();
+    drop(worker); // cancels and joins the thread
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
