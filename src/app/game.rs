@@ -3,7 +3,7 @@
 use super::menu::{Player, Settings};
 use crate::ai::{self, Choice};
 use crate::game::chomp::{Position, Square};
-use crate::solve::OutcomeTable;
+use crate::solve::{ChompAnswer, OutcomeTable};
 use crate::worker::{SolverMessage, Worker};
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -19,8 +19,8 @@ pub enum SolverState {
         total: u64,
     },
     Ready(Arc<OutcomeTable>),
-    /// The table would not fit the memory budget; the computer plays unproven moves until the
-    /// bar shrinks into a box that fits.
+    /// The table would not fit the memory budget: the computer plays from closed forms and the
+    /// opening book, or unproven moves, until the bar shrinks into a box that fits.
     Refused {
         needed_bytes: u64,
         budget: u64,
@@ -45,8 +45,10 @@ pub struct Game {
     pub solver: SolverState,
     pub pending: Option<PendingMove>,
     pub confirm_quit: bool,
-    /// Whether some computer move of this game was not backed by a table.
+    /// Whether some computer move of this game was not proven best.
     pub unproven_moves: bool,
+    /// Whether the computer's latest move was not proven best.
+    pub last_move_unproven: bool,
     /// A short note for the player ("It is the computer's turn").
     pub message: Option<String>,
     /// Eats the person asked for while the computer's move was flashing; played after it lands.
@@ -70,6 +72,7 @@ impl Game {
             pending: None,
             confirm_quit: false,
             unproven_moves: false,
+            last_move_unproven: false,
             message: None,
             queued: VecDeque::new(),
             generation,
@@ -115,9 +118,19 @@ impl Game {
         }
     }
 
-    /// The winning moves of the current position, when the table knows them.
+    /// What is known about the current position: from the table, else from a closed form or
+    /// the opening book (only once the solver has answered, so the two never disagree).
+    pub fn answer(&self) -> Option<ChompAnswer> {
+        match &self.solver {
+            SolverState::Solving { .. } => None,
+            SolverState::Ready(table) => ChompAnswer::from_table(table, &self.position),
+            SolverState::Refused { .. } => ChompAnswer::without_table(&self.position),
+        }
+    }
+
+    /// The known winning moves of the current position (for the hint marks).
     pub fn winning_moves(&self) -> Option<Vec<Square>> {
-        self.table()?.winning_moves(self.position.heights())
+        self.answer().map(|answer| answer.winning_moves)
     }
 
     /// Takes a solver message addressed to this game; others are dropped.
@@ -182,7 +195,8 @@ impl Game {
             if pending.ticks_left == 0 {
                 let choice = pending.choice;
                 self.pending = None;
-                self.unproven_moves |= matches!(choice, Choice::Unproven(_));
+                self.last_move_unproven = matches!(choice, Choice::Unproven(_));
+                self.unproven_moves |= self.last_move_unproven;
                 self.play(choice.square(), worker);
                 while let Some(square) = self.queued.pop_front() {
                     if self.position.contains(square) {

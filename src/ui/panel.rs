@@ -117,32 +117,45 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
     {
         lines.push(Line::styled(
             format!(
-                "The table needs {} (budget {}): the computer's moves are not proven.",
+                "No table: needs {}, budget {}.",
                 bytes(needed_bytes),
                 bytes(budget)
             ),
             theme.dim,
         ));
-    } else if game.hints {
-        lines.push(match game.winning_moves() {
-            None => Line::raw("Hints: waiting for the solver"),
-            Some(moves) if moves.is_empty() => Line::from(vec![
+    }
+    if game.last_move_unproven {
+        lines.push(Line::styled(
+            "The computer's last move is not proven best.",
+            theme.bad,
+        ));
+    }
+    if !game.hints {
+        lines.push(Line::styled("Hints off (H)", theme.dim));
+    } else {
+        lines.push(match game.answer() {
+            None if matches!(game.solver, SolverState::Solving { .. }) => {
+                Line::raw("Hints: waiting for the solver")
+            }
+            None => Line::raw("Hints: nothing proves this position"),
+            Some(answer) if !answer.wins => Line::from(vec![
                 Span::raw(subject(game.name(game.to_move()))),
                 Span::styled("losing", theme.bad),
                 Span::raw(": no winning move"),
             ]),
-            Some(moves) => Line::from(vec![
-                Span::raw(subject(game.name(game.to_move()))),
-                Span::styled("winning", theme.good),
-                Span::raw(format!(
-                    ": {} winning move{} (★)",
-                    moves.len(),
-                    if moves.len() == 1 { "" } else { "s" }
-                )),
-            ]),
+            Some(answer) => {
+                let n = answer.winning_moves.len();
+                let at_least = if answer.complete { "" } else { "at least " };
+                Line::from(vec![
+                    Span::raw(subject(game.name(game.to_move()))),
+                    Span::styled("winning", theme.good),
+                    Span::raw(format!(
+                        ": {at_least}{n} winning move{} (★)",
+                        if n == 1 { "" } else { "s" }
+                    )),
+                ])
+            }
         });
-    } else {
-        lines.push(Line::styled("Hints off (H)", theme.dim));
     }
     if let Some(message) = &game.message {
         lines.push(Line::styled(message.clone(), theme.bad));
