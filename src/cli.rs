@@ -1,6 +1,11 @@
 //! The command line: arguments, and the headless `munch solve …` answers for scripts.
 
 use crate::game::chomp::{MAX_SIDE, Position, parse_heights};
+use crate::game::fibonacci::FibPosition;
+use crate::game::subtraction::TakeSet;
+use crate::solve::pile::{
+    PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes, fibonacci_wins,
+};
 use crate::solve::{ChompAnswer, OutcomeTable, Source};
 use crate::units::{bytes, group};
 use clap::{Args, Parser, Subcommand};
@@ -42,6 +47,36 @@ pub enum Command {
 pub enum SolveGame {
     /// Solve a Chomp position.
     Chomp(ChompArgs),
+    /// Solve a subtraction game: a pile, and the set of sizes a move may take.
+    Subtraction(SubtractionArgs),
+    /// Solve a Fibonacci Nim position.
+    Fibonacci(FibonacciArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SubtractionArgs {
+    /// Coins in the pile (0 to 18446744073709551615).
+    #[arg(long)]
+    pub pile: u64,
+    /// The take sizes, e.g. 1,3,4.
+    #[arg(long)]
+    pub set: String,
+    /// Print one JSON object on one line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct FibonacciArgs {
+    /// Coins in the pile.
+    #[arg(long)]
+    pub pile: u64,
+    /// The largest take allowed now (default: pile - 1, the first move).
+    #[arg(long = "max", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_take: Option<u64>,
+    /// Print one JSON object on one line.
+    #[arg(long)]
+    pub json: bool,
 }
 
 const SIDES: std::ops::RangeInclusive<i64> = 1..=MAX_SIDE as i64;
@@ -111,7 +146,105 @@ struct ChompMove {
 pub fn solve(game: &SolveGame, budget: u64) -> Result<String, BadInput> {
     match game {
         SolveGame::Chomp(args) => solve_chomp(args, budget),
+        SolveGame::Subtraction(args) => solve_subtraction(args),
+        SolveGame::Fibonacci(args) => solve_fibonacci(args),
     }
+}
+
+#[derive(Serialize)]
+struct SubtractionReply {
+    game: &'static str,
+    pile: u64,
+    set: Vec<u64>,
+    outcome: &'static str,
+    winning_moves: Vec<u64>,
+    preperiod: u64,
+    period: u64,
+}
+
+fn solve_subtraction(args: &SubtractionArgs) -> Result<String, BadInput> {
+    let set = TakeSet::parse(&args.set).map_err(|e| BadInput(format!("--set: {e}")))?;
+    let solution = SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT);
+    let Some((preperiod, period)) = solution.cycle() else {
+        return Err(BadInput(format!(
+            "no period of {set} showed within {} piles, so pile {} cannot be answered",
+            group(PERIOD_SEARCH_LIMIT),
+            args.pile
+        )));
+    };
+    let takes = solution
+        .winning_takes(args.pile)
+        .expect("the period answers every pile");
+    let reply = SubtractionReply {
+        game: "subtraction",
+        pile: args.pile,
+        set: set.sizes().to_vec(),
+        outcome: if takes.is_empty() { "loss" } else { "win" },
+        winning_moves: takes,
+        preperiod,
+        period,
+    };
+    if args.json {
+        return Ok(serde_json::to_string(&reply).expect("plain data serializes"));
+    }
+    let mut out = format!("Subtraction game, pile {}, takes {set}: ", group(args.pile));
+    out.push_str(&plain_takes(&reply.winning_moves));
+    out.push_str(&format!(
+        "The outcomes repeat every {} pile{} from pile {} on.\n",
+        period,
+        if period == 1 { "" } else { "s" },
+        preperiod
+    ));
+    Ok(out)
+}
+
+#[derive(Serialize)]
+struct FibonacciReply {
+    game: &'static str,
+    pile: u64,
+    max_take: u64,
+    outcome: &'static str,
+    winning_moves: Vec<u64>,
+}
+
+fn solve_fibonacci(args: &FibonacciArgs) -> Result<String, BadInput> {
+    let position = match args.max_take {
+        Some(max_take) => FibPosition {
+            pile: args.pile,
+            max_take,
+        },
+        None => FibPosition::start(args.pile).map_err(|e| BadInput(format!("--pile: {e}")))?,
+    };
+    let takes = fibonacci_winning_takes(position);
+    let reply = FibonacciReply {
+        game: "fibonacci",
+        pile: position.pile,
+        max_take: position.max_take,
+        outcome: if fibonacci_wins(position) {
+            "win"
+        } else {
+            "loss"
+        },
+        winning_moves: takes,
+    };
+    if args.json {
+        return Ok(serde_json::to_string(&reply).expect("plain data serializes"));
+    }
+    let mut out = format!(
+        "Fibonacci Nim, pile {}, take at most {}: ",
+        group(position.pile),
+        group(position.max_take)
+    );
+    out.push_str(&plain_takes(&reply.winning_moves));
+    Ok(out)
+}
+
+fn plain_takes(takes: &[u64]) -> String {
+    if takes.is_empty() {
+        return "the player to move loses against perfect play.\n".into();
+    }
+    let list: Vec<String> = takes.iter().map(|&k| group(k)).collect();
+    format!("the player to move wins by taking {}.\n", list.join(" or "))
 }
 
 fn solve_chomp(args: &ChompArgs, budget: u64) -> Result<String, BadInput> {

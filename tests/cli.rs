@@ -260,3 +260,113 @@ fn the_game_without_a_terminal_says_so() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("terminal"));
 }
+
+fn json_of(args: &[&str]) -> Value {
+    let out = munch(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        stdout.trim_end().lines().count(),
+        1,
+        "exactly one line: {stdout}"
+    );
+    serde_json::from_str(&stdout).expect("valid JSON")
+}
+
+#[test]
+fn subtraction_json_contract() {
+    let v = json_of(&[
+        "solve",
+        "subtraction",
+        "--pile",
+        "1000000000000000000",
+        "--set",
+        "4,1,3",
+        "--json",
+    ]);
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "game": "subtraction", "pile": 1_000_000_000_000_000_000u64, "set": [1, 3, 4],
+            "outcome": "win", "winning_moves": [1], "preperiod": 0, "period": 7
+        })
+    );
+    let v = json_of(&[
+        "solve",
+        "subtraction",
+        "--pile",
+        "8",
+        "--set",
+        "1,2,3",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "loss");
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    assert_eq!(
+        (v["preperiod"].as_u64(), v["period"].as_u64()),
+        (Some(0), Some(4))
+    );
+}
+
+#[test]
+fn fibonacci_json_contract() {
+    let v = json_of(&["solve", "fibonacci", "--pile", "22", "--json"]);
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "game": "fibonacci", "pile": 22, "max_take": 21, "outcome": "win", "winning_moves": [1]
+        })
+    );
+    let v = json_of(&["solve", "fibonacci", "--pile", "21", "--max", "2", "--json"]);
+    assert_eq!(v["outcome"], "loss");
+    let v = json_of(&[
+        "solve",
+        "fibonacci",
+        "--pile",
+        "18446744073709551615",
+        "--json",
+    ]);
+    let takes: Vec<u64> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k.as_u64().unwrap())
+        .collect();
+    assert!(takes.windows(2).all(|w| w[0] < w[1]), "ascending");
+    assert_eq!(v["outcome"] == "win", !takes.is_empty());
+}
+
+#[test]
+fn bad_pile_input_gets_one_line_and_exit_code_2() {
+    let cases: &[&[&str]] = &[
+        &["solve", "subtraction", "--pile", "5", "--set", ""],
+        &["solve", "subtraction", "--pile", "5", "--set", "0,1"],
+        &["solve", "subtraction", "--pile", "5", "--set", "1,x"],
+        &["solve", "subtraction", "--pile", "x", "--set", "1"],
+        &[
+            "solve",
+            "subtraction",
+            "--pile",
+            "18446744073709551616",
+            "--set",
+            "1",
+        ],
+        &["solve", "subtraction", "--pile", "-1", "--set", "1"],
+        &["solve", "subtraction", "--set", "1"],
+        &["solve", "fibonacci", "--pile", "5", "--max", "0"],
+        &["solve", "fibonacci", "--pile", "1"],
+        &["solve", "fibonacci", "--pile", "99999999999999999999"],
+        &["solve", "fibonacci"],
+    ];
+    for args in cases {
+        let out = munch(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

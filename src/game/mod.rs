@@ -2,3 +2,5 @@
 //! Nothing here knows about the terminal or the solver.
 
 pub mod chomp;
+pub mod fibonacci;
+pub mod subtraction;

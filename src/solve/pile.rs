@@ -1,0 +1,215 @@
+//! Exact answers for the coin-pile games, for piles up to `u64::MAX`.
+
+use crate::game::fibonacci::FibPosition;
+use crate::game::subtraction::TakeSet;
+use rustc_hash::FxHashMap;
+
+/// How many outcomes the period search may compute before giving up.
+pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 22;
+
+/// The win/loss sequence of a subtraction game, as far as it was computed, and its period.
+///
+/// **Why it is eventually periodic.** Let `W(x)` say whether the player facing `x` coins wins,
+/// and `s = max(S)`. `W(x)` depends only on `W(x - k)` for `k` in `S`, all among the `s` values
+/// before `x`. So the *window* `w(x) = (W(x-s+1), …, W(x))` determines `W(x+1)`, hence `w(x+1)`.
+/// If `w(i) = w(j)` for `j < i`, induction gives `w(i+t) = w(j+t)` for every `t >= 0`, that is
+/// `W(y + (i-j)) = W(y)` for every `y >= j-s+1`. There are only `2^s` windows, so some window
+/// repeats within `2^s + s` steps: the sequence is periodic from some point on. The search
+/// stops at the first repeated window, then shortens the period to its least divisor that
+/// still repeats and moves the start of the periodic part back as far as it goes.
+#[derive(Debug, Clone)]
+pub struct SubtractionSolution {
+    set: TakeSet,
+    /// `outcomes[x] = W(x)` for every computed `x`.
+    outcomes: Vec<bool>,
+    /// `(preperiod, period)`: `W(x + period) = W(x)` for every `x >= preperiod`.
+    cycle: Option<(u64, u64)>,
+}
+
+impl SubtractionSolution {
+    /// Computes the sequence until its period shows, or `limit` outcomes have been computed.
+    pub fn solve(set: &TakeSet, limit: u64) -> SubtractionSolution {
+        let s = set.max() as usize;
+        let mut outcomes: Vec<bool> = Vec::new();
+        let next = |outcomes: &[bool]| {
+            let x = outcomes.len() as u64;
+            set.legal(x).any(|k| !outcomes[(x - k) as usize])
+        };
+        // Windows are found by a rolling hash and confirmed by comparing the values.
+        const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+        let top = BASE.wrapping_pow(s as u32);
+        let mut hash = 0u64;
+        let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
+        let mut found = None;
+        while (outcomes.len() as u64) < limit {
+            let w = next(&outcomes);
+            outcomes.push(w);
+            let x = outcomes.len() - 1;
+            hash = hash.wrapping_mul(BASE).wrapping_add(u64::from(w) + 1);
+            if x >= s {
+                hash = hash.wrapping_sub(top.wrapping_mul(u64::from(outcomes[x - s]) + 1));
+            }
+            if x + 1 < s {
+                continue;
+            }
+            match seen.get(&hash) {
+                Some(&j) if outcomes[j + 1 - s..=j] == outcomes[x + 1 - s..=x] => {
+                    found = Some((j, x));
+                    break;
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(hash, x);
+                }
+            }
+        }
+        let cycle = found.map(|(j, i)| {
+            let mut start = j + 1 - s;
+            let mut period = i - j;
+            // Enough values to compare two whole periods.
+            while outcomes.len() < start + 2 * period {
+                let w = next(&outcomes);
+                outcomes.push(w);
+            }
+            let repeats = |d: usize, from: usize| {
+                (from..from + period).all(|y| outcomes[y] == outcomes[y + d])
+            };
+            if let Some(d) = (1..period).find(|&d| period % d == 0 && repeats(d, start)) {
+                period = d;
+            }
+            while start > 0 && outcomes[start - 1] == outcomes[start - 1 + period] {
+                start -= 1;
+            }
+            (start as u64, period as u64)
+        });
+        SubtractionSolution {
+            set: set.clone(),
+            outcomes,
+            cycle,
+        }
+    }
+
+    /// `(preperiod, period)`, if the period showed within the search limit.
+    pub fn cycle(&self) -> Option<(u64, u64)> {
+        self.cycle
+    }
+
+    /// Whether the player facing `pile` coins wins; `None` when the pile is past what was
+    /// computed and no period is known.
+    pub fn wins(&self, pile: u64) -> Option<bool> {
+        if let Some(&w) = self.outcomes.get(usize::try_from(pile).ok()?) {
+            return Some(w);
+        }
+        let (start, period) = self.cycle?;
+        Some(self.outcomes[(start + (pile - start) % period) as usize])
+    }
+
+    /// Every winning take from `pile`, ascending (empty for a lost pile).
+    pub fn winning_takes(&self, pile: u64) -> Option<Vec<u64>> {
+        let mut takes = Vec::new();
+        for k in self.set.legal(pile) {
+            if !self.wins(pile - k)? {
+                takes.push(k);
+            }
+        }
+        Some(takes)
+    }
+
+    /// The take set.
+    pub fn set(&self) -> &TakeSet {
+        &self.set
+    }
+}
+
+/// The Fibonacci numbers 1, 2, 3, 5, 8, … that fit in a `u64`.
+fn fibonacci_numbers() -> Vec<u64> {
+    let mut fib = vec![1u64, 2];
+    while let Some(next) = fib[fib.len() - 2].checked_add(fib[fib.len() - 1]) {
+        fib.push(next);
+    }
+    fib
+}
+
+/// The Zeckendorf representation of `n`: distinct, non-consecutive Fibonacci numbers summing to
+/// `n`, largest first (empty for 0).
+pub fn zeckendorf(mut n: u64) -> Vec<u64> {
+    let mut terms = Vec::new();
+    for &f in fibonacci_numbers().iter().rev() {
+        if f <= n {
+            terms.push(f);
+            n -= f;
+        }
+    }
+    terms
+}
+
+/// The smallest term of `n`'s Zeckendorf representation (`n >= 1`).
+fn smallest_term(n: u64) -> u64 {
+    *zeckendorf(n).last().expect("n >= 1")
+}
+
+/// Whether the player to move wins Fibonacci Nim from `position`: exactly when the smallest
+/// Zeckendorf term of the pile is at most the largest take allowed. (Taking that term leaves a
+/// pile whose smallest term is more than twice it, which is lost; and from a pile whose smallest
+/// term exceeds the allowed take, every take leaves such a winning position.)
+pub fn fibonacci_wins(position: FibPosition) -> bool {
+    position.pile > 0 && smallest_term(position.pile) <= position.limit()
+}
+
+/// Every winning take from `position`, ascending.
+///
+/// A take `k` from pile `p` wins when it empties the pile, or leaves `x = p - k` whose smallest
+/// Zeckendorf term `F` exceeds `2k`, i.e. `p - F/2 < x < p` with every term of `x` at least `F`.
+/// Numbers whose terms are all at least `F` (a Fibonacci number with predecessor `F'`) are at
+/// least `F'` apart, and `F/2 < F'`, so for each `F` at most one such `x` lies in that window:
+/// the largest number below `p` whose terms are all at least `F`, which is `p - 1` with its
+/// terms below `F` dropped. So the candidates are the whole pile and `p - x_F` for each `F`;
+/// each is checked against the rule.
+pub fn fibonacci_winning_takes(position: FibPosition) -> Vec<u64> {
+    let p = position.pile;
+    let limit = position.limit();
+    if p == 0 {
+        return Vec::new();
+    }
+    let leaves_lost = |k: u64| {
+        let x = p - k;
+        x == 0 || smallest_term(x) > k.saturating_mul(2)
+    };
+    let below = zeckendorf(p - 1);
+    let mut candidates: Vec<u64> = fibonacci_numbers()
+        .iter()
+        .map(|&f| below.iter().filter(|&&t| t >= f).sum::<u64>())
+        .filter(|&x| x > 0)
+        .map(|x| p - x)
+        .collect();
+    candidates.push(p);
+    candidates.retain(|&k| (1..=limit).contains(&k) && leaves_lost(k));
+    candidates.sort_unstable();
+    candidates.dedup();
+    candidates
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zeckendorf_representations() {
+        assert_eq!(zeckendorf(22), vec![21, 1]);
+        assert_eq!(zeckendorf(100), vec![89, 8, 3]);
+        assert_eq!(zeckendorf(0), Vec::<u64>::new());
+        let big = zeckendorf(u64::MAX);
+        assert_eq!(big.iter().sum::<u64>(), u64::MAX);
+    }
+
+    #[test]
+    fn one_two_three_loses_on_multiples_of_four() {
+        let set = TakeSet::parse("1,2,3").unwrap();
+        let solution = SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT);
+        assert_eq!(solution.cycle(), Some((0, 4)));
+        for pile in [0, 4, 8, 1 << 40, u64::MAX - 3] {
+            assert_eq!(solution.wins(pile), Some(pile % 4 != 0), "{pile}");
+        }
+        assert_eq!(solution.winning_takes(10), Some(vec![2]));
+    }
+}
