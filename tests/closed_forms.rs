@@ -69,7 +69,7 @@ fn closed_forms_agree_with_the_table_wherever_both_apply() {
 }
 
 #[test]
-fn the_opening_book_parses_whole_and_covers_every_rectangle_up_to_18() {
+fn the_opening_book_parses_whole_and_covers_every_rectangle_up_to_19() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/assets/opening_book.txt"
@@ -103,7 +103,7 @@ fn the_opening_book_agrees_with_the_table_up_to_12x12() {
 
 #[test]
 fn answers_without_a_table_say_where_they_come_from() {
-    let rectangle = Position::full(18, 13).unwrap();
+    let rectangle = Position::full(19, 13).unwrap();
     let answer = ChompAnswer::without_table(&rectangle).unwrap();
     assert_eq!(answer.source, Source::Book);
     assert!(answer.complete && answer.wins);
