@@ -34,7 +34,7 @@ fn the_menu_changes_size_and_players() {
         KeyCode::Char('k'),
         KeyCode::Char('l'),
     ]);
-    let s = h.app.menu.settings;
+    let s = h.app.menu.settings.clone();
     assert_eq!((s.rows, s.cols), (7, 6));
     assert_eq!(s.players, [Computer, Person]);
     // Clicking the ▶ of Rows and then Start.
@@ -299,4 +299,118 @@ fn a_huge_square_is_played_exactly_without_any_table() {
     h.computer_moves();
     assert_eq!(h.game().moves[2], Square::new(0, 4));
     assert!(!h.game().unproven_moves);
+}
+
+#[test]
+fn the_menu_chooses_a_coin_game_and_validates_the_set_as_you_type() {
+    let mut h = Harness::new();
+    // Start → Second → First → Columns → Rows → Game, then one game to the right.
+    h.keys(&[KeyCode::Up; 5]);
+    h.key(KeyCode::Right);
+    assert_eq!(
+        h.app.menu.settings.game,
+        munch::app::menu::GameKind::Subtraction
+    );
+    h.keys(&[KeyCode::Down, KeyCode::Down]); // the Set line
+    h.keys(&[KeyCode::Backspace; 10]);
+    h.key(KeyCode::Enter);
+    assert!(h.on_menu(), "an empty set cannot start a game");
+    assert!(h.app.menu.settings.problem().is_some());
+    for c in "2,5".chars() {
+        h.key(KeyCode::Char(c));
+    }
+    h.key(KeyCode::Up); // the Coins line: type 12
+    h.keys(&[KeyCode::Backspace; 3]);
+    h.keys(&[KeyCode::Char('1'), KeyCode::Char('2')]);
+    h.key(KeyCode::Enter);
+    let game = h.pile_game();
+    assert_eq!(
+        (game.pile, game.title().as_str()),
+        (12, "Subtraction game {2,5}")
+    );
+    assert_eq!(game.legal_text(), "take 2 or 5");
+}
+
+#[test]
+fn a_subtraction_game_is_won_by_the_computer_after_one_wrong_take() {
+    // {1,2,3}: multiples of 4 lose. From 9 the person should take 1; taking 2 hands the
+    // computer 7, from which it takes 3 and keeps the multiples of 4 to the end.
+    let mut h = Harness::new();
+    h.start_pile(9, Some("1,2,3"), [Person, Computer]);
+    assert_eq!(h.pile_game().choice, 1);
+    h.key(KeyCode::Right);
+    assert_eq!(h.pile_game().choice, 2);
+    h.key(KeyCode::Enter);
+    while !h.pile_game().is_over() {
+        h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
+        if h.pile_game().is_over() {
+            break;
+        }
+        assert_eq!(
+            h.pile_game().pile % 4,
+            0,
+            "the computer leaves a multiple of 4"
+        );
+        h.key(KeyCode::Char('1'));
+        h.key(KeyCode::Enter);
+    }
+    assert_eq!(h.pile_game().loser(), Some(0));
+    assert_eq!(h.pile_game().pile, 0);
+}
+
+#[test]
+fn illegal_takes_are_refused_with_what_is_legal() {
+    let mut h = Harness::new();
+    h.start_pile(10, Some("2,5"), [Person, Person]);
+    h.key(KeyCode::Char('3'));
+    assert!(
+        h.pile_game()
+            .message
+            .as_deref()
+            .unwrap()
+            .contains("take 2 or 5")
+    );
+    h.key(KeyCode::Enter);
+    assert_eq!(
+        h.pile_game().takes,
+        vec![2],
+        "the chosen legal take stayed 2"
+    );
+    // A click on the coin that starts a take of 5.
+    h.app.update(Event::Pointer {
+        target: Target::Coin(3),
+        click: true,
+    });
+    assert_eq!(h.pile_game().takes, vec![2, 5]);
+    assert_eq!(h.pile_game().pile, 3);
+    h.key(KeyCode::Enter); // the choice went back to the smallest legal take, 2
+    // One coin left: neither 2 nor 5 fits, so the player to move (the second) has lost.
+    assert_eq!(h.pile_game().pile, 1);
+    assert_eq!(h.pile_game().loser(), Some(1));
+}
+
+#[test]
+fn fibonacci_nim_from_22_the_computer_takes_1_and_the_limit_follows_the_rule() {
+    let mut h = Harness::new();
+    h.start_pile(22, None, [Computer, Person]);
+    h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
+    let game = h.pile_game();
+    assert_eq!(
+        game.takes,
+        vec![1],
+        "the seed notebook's winning first take"
+    );
+    assert_eq!(game.legal_text(), "take 1 to 2");
+    h.key(KeyCode::Char('H'));
+    assert_eq!(
+        h.pile_game().winning_takes(),
+        Some(vec![]),
+        "21 with at most 2 is lost"
+    );
+    h.key(KeyCode::Char('3'));
+    assert!(h.pile_game().message.is_some(), "3 is more than twice 1");
+    h.key(KeyCode::Backspace);
+    h.key(KeyCode::Char('2'));
+    h.key(KeyCode::Enter);
+    assert_eq!((h.pile_game().pile, h.pile_game().limit()), (19, 4));
 }

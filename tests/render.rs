@@ -121,3 +121,41 @@ fn too_small_says_how_large_it_must_be() {
         .collect();
     assert!(text.contains("Chomp 26×26") && !text.contains("too small"));
 }
+
+#[test]
+fn a_pile_of_coins_with_the_take_highlighted_and_hints() {
+    let mut h = Harness::new();
+    h.start_pile(13, Some("1,3,4"), [Person, Computer]);
+    h.key(KeyCode::Right); // take 3
+    h.key(KeyCode::Char('H'));
+    let (terminal, hits) = draw(&h, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+    let buffer = terminal.backend().buffer();
+    let count = |glyph: &str| {
+        buffer
+            .content()
+            .iter()
+            .filter(|c| c.symbol() == glyph)
+            .count()
+    };
+    // The ★ marks sit on the coins where the solver's winning takes start.
+    let winning = h.pile_game().winning_takes().unwrap();
+    assert_eq!(
+        count("★"),
+        winning.len() + 1,
+        "one mark per winning take, one in the panel"
+    );
+    assert_eq!(count("○") + winning.iter().filter(|&&k| k <= 3).count(), 3);
+    let last_coin = (0..24)
+        .flat_map(|y| (0..80).map(move |x| (x, y)))
+        .find(|&(x, y)| hits.target_at(x, y) == Some(Target::Coin(12)));
+    assert!(last_coin.is_some(), "every coin is clickable");
+}
+
+#[test]
+fn a_huge_pile_is_a_number_and_a_bar() {
+    let mut h = Harness::new();
+    h.start_pile(1_000_000_000_000_000_000, None, [Person, Computer]);
+    let (terminal, _) = draw(&h, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+}

@@ -66,12 +66,75 @@ fn find(screen: &str, ch: char) -> Option<(usize, usize)> {
         .find_map(|(y, line)| line.chars().position(|c| c == ch).map(|x| (x, y)))
 }
 
-#[test]
-fn play_by_mouse_and_key_resize_then_quit_with_the_terminal_restored() {
-    if Command::new("tmux").arg("-V").output().is_err() {
+fn tmux_missing() -> bool {
+    let missing = Command::new("tmux").arg("-V").output().is_err();
+    if missing {
         eprintln!(
             "SKIPPED: tmux is not installed and this test needs a real terminal (.ci/run installs it)"
         );
+    }
+    missing
+}
+
+/// A private tmux server running munch directly in a 100×30 window.
+fn start_munch(name: &str) -> Tmux {
+    let tmux = Tmux {
+        socket: format!("munch-{name}-{}", std::process::id()),
+    };
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "munch",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        env!("CARGO_BIN_EXE_munch"),
+    ]);
+    tmux.wait_for("Second player");
+    tmux
+}
+
+#[test]
+fn a_subtraction_game_in_a_real_terminal() {
+    if tmux_missing() {
+        return;
+    }
+    let tmux = start_munch("subtraction");
+    // Start, then five lines up is the Game line; one game to the right: the subtraction game.
+    tmux.keys(&["Up", "Up", "Up", "Up", "Up", "Right"]);
+    tmux.wait_for("Takes (set)");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Subtraction game {1,3,4}");
+    tmux.keys(&["4", "Enter"]); // 21 - 4 = 17
+    tmux.wait_for("1. You        took 4");
+    let screen = tmux.wait_for("2. Computer");
+    assert!(screen.contains('●'), "coins are drawn:\n{screen}");
+    tmux.keys(&["q", "y"]);
+    tmux.wait_gone();
+}
+
+#[test]
+fn fibonacci_nim_in_a_real_terminal() {
+    if tmux_missing() {
+        return;
+    }
+    let tmux = start_munch("fibonacci");
+    tmux.keys(&["Up", "Up", "Up", "Up", "Up", "Left"]);
+    tmux.wait_for("Fibonacci Nim");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("take 1 to 20");
+    tmux.keys(&["Enter"]); // take 1
+    tmux.wait_for("1. You        took 1");
+    tmux.wait_for("2. Computer");
+    tmux.keys(&["q", "y"]);
+    tmux.wait_gone();
+}
+
+#[test]
+fn play_by_mouse_and_key_resize_then_quit_with_the_terminal_restored() {
+    if tmux_missing() {
         return;
     }
     let dir: PathBuf = std::env::temp_dir().join(format!("munch-tmux-{}", std::process::id()));
@@ -152,6 +215,18 @@ fn play_by_mouse_and_key_resize_then_quit_with_the_terminal_restored() {
 }
 
 impl Tmux {
+    /// Waits until munch has exited and its session is gone.
+    fn wait_gone(&self) {
+        let start = Instant::now();
+        while self.run(&["list-sessions"]).contains("munch") {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "munch did not quit"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     fn wait_for_any(&self, texts: &[&str]) -> String {
         let start = Instant::now();
         loop {

@@ -63,8 +63,8 @@ impl Game {
             .expect("the menu only offers valid boxes");
         let generation = worker.solve(settings.rows, settings.cols);
         Game {
-            settings,
             cursor: Square::new(settings.cols - 1, settings.rows - 1),
+            settings,
             position,
             moves: Vec::new(),
             hints: false,
@@ -96,13 +96,7 @@ impl Game {
 
     /// A side's name as the panel shows it.
     pub fn name(&self, side: usize) -> &'static str {
-        let [first, second] = self.settings.players;
-        match (first, second) {
-            (Player::Person, Player::Computer) => ["You", "Computer"][side],
-            (Player::Computer, Player::Person) => ["Computer", "You"][side],
-            (Player::Person, Player::Person) => ["Player 1", "Player 2"][side],
-            (Player::Computer, Player::Computer) => ["Computer 1", "Computer 2"][side],
-        }
+        self.settings.name(side)
     }
 
     /// Whether the side to move is played by the computer.

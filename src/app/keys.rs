@@ -22,6 +22,10 @@ pub enum Action {
     Menu,
     Yes,
     No,
+    /// A digit typed (a take in a coin-pile game).
+    Digit(u8),
+    /// Delete the last digit typed.
+    Erase,
 }
 
 /// One line of help: the keys (as shown), what they do, and which key does which action.
@@ -137,6 +141,62 @@ pub const GAME: &[Binding] = &[
     ),
 ];
 
+const DIGITS: &[(KeyCode, Action)] = &[
+    (KeyCode::Char('0'), Action::Digit(0)),
+    (KeyCode::Char('1'), Action::Digit(1)),
+    (KeyCode::Char('2'), Action::Digit(2)),
+    (KeyCode::Char('3'), Action::Digit(3)),
+    (KeyCode::Char('4'), Action::Digit(4)),
+    (KeyCode::Char('5'), Action::Digit(5)),
+    (KeyCode::Char('6'), Action::Digit(6)),
+    (KeyCode::Char('7'), Action::Digit(7)),
+    (KeyCode::Char('8'), Action::Digit(8)),
+    (KeyCode::Char('9'), Action::Digit(9)),
+    (KeyCode::Backspace, Action::Erase),
+];
+
+/// Keys while a coin-pile game is on.
+pub const PILE: &[Binding] = &[
+    bind(
+        "←→ hl",
+        "take one coin fewer / more (the next legal take)",
+        Some("choose"),
+        LEFT_RIGHT,
+    ),
+    bind("↑↓ kj", "take ten more / fewer", None, UP_DOWN),
+    bind("0-9 ⌫", "type how many to take", Some("type"), DIGITS),
+    bind(
+        "Enter Space",
+        "take the chosen coins",
+        Some("take"),
+        &[
+            (KeyCode::Enter, Action::Select),
+            (KeyCode::Char(' '), Action::Select),
+        ],
+    ),
+    bind(
+        "H",
+        "hints: mark every winning take",
+        Some("hints"),
+        &[(KeyCode::Char('H'), Action::ToggleHints)],
+    ),
+    bind(
+        "?",
+        "show this help",
+        Some("help"),
+        &[(KeyCode::Char('?'), Action::Help)],
+    ),
+    bind(
+        "q Esc",
+        "leave the game (asks first)",
+        Some("leave"),
+        &[
+            (KeyCode::Char('q'), Action::Quit),
+            (KeyCode::Esc, Action::Back),
+        ],
+    ),
+];
+
 /// Keys on the game-over screen.
 pub const GAME_OVER: &[Binding] = &[
     bind(
@@ -217,7 +277,7 @@ mod tests {
 
     #[test]
     fn no_key_means_two_things_on_one_screen() {
-        for table in [MENU, GAME, GAME_OVER, CONFIRM_QUIT] {
+        for table in [MENU, GAME, PILE, GAME_OVER, CONFIRM_QUIT] {
             let codes: Vec<KeyCode> = table.iter().flat_map(|b| b.keys).map(|k| k.0).collect();
             for (i, code) in codes.iter().enumerate() {
                 assert!(!codes[..i].contains(code), "{code:?} bound twice");

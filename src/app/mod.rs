@@ -4,13 +4,16 @@
 pub mod game;
 pub mod keys;
 pub mod menu;
+pub mod pile;
 
 use crate::game::chomp::Square;
 use crate::worker::{SolverMessage, Worker};
 use game::Game;
 use keys::Action;
+use menu::GameKind;
 use menu::{Menu, MenuLine};
-use ratatui::crossterm::event::KeyEvent;
+use pile::PileGame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::time::Duration;
 
 /// How often the event loop sends [`Event::Tick`].
@@ -35,6 +38,8 @@ pub enum Event {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
     Square(Square),
+    /// A coin of the pile; clicking it takes it and every coin after it.
+    Coin(u64),
     MenuLine(MenuLine),
     /// The ◀ (`-1`) or ▶ (`+1`) beside a menu value.
     MenuStep(MenuLine, i8),
@@ -55,6 +60,7 @@ pub enum Button {
 pub enum Screen {
     Menu,
     Game(Box<Game>),
+    Pile(Box<PileGame>),
 }
 
 /// The whole application state.
@@ -87,7 +93,15 @@ impl App {
     pub fn game(&self) -> Option<&Game> {
         match &self.screen {
             Screen::Game(game) => Some(game),
-            Screen::Menu => None,
+            _ => None,
+        }
+    }
+
+    /// The coin-pile game being played, if any.
+    pub fn pile_game(&self) -> Option<&PileGame> {
+        match &self.screen {
+            Screen::Pile(game) => Some(game),
+            _ => None,
         }
     }
 
@@ -98,6 +112,9 @@ impl App {
             Screen::Game(game) if game.confirm_quit => keys::CONFIRM_QUIT,
             Screen::Game(game) if game.is_over() => keys::GAME_OVER,
             Screen::Game(_) => keys::GAME,
+            Screen::Pile(game) if game.confirm_quit => keys::CONFIRM_QUIT,
+            Screen::Pile(game) if game.is_over() => keys::GAME_OVER,
+            Screen::Pile(_) => keys::PILE,
         }
     }
 
@@ -108,10 +125,12 @@ impl App {
             Event::Pointer { target, click } => self.on_pointer(target, click),
             Event::Tick => {
                 self.ticks += 1;
-                if !self.help_open
-                    && let Screen::Game(game) = &mut self.screen
-                {
-                    game.tick(&self.worker, &mut self.rng);
+                if !self.help_open {
+                    match &mut self.screen {
+                        Screen::Game(game) => game.tick(&self.worker, &mut self.rng),
+                        Screen::Pile(game) => game.tick(&mut self.rng),
+                        Screen::Menu => {}
+                    }
                 }
             }
             Event::Resize => {}
@@ -123,9 +142,17 @@ impl App {
         }
     }
 
-    /// Starts a game with the menu's settings.
+    /// Starts a game with the menu's settings, unless they cannot start one (the menu then
+    /// shows why).
     pub fn start_game(&mut self) {
-        self.screen = Screen::Game(Box::new(Game::new(self.menu.settings, &self.worker)));
+        let settings = self.menu.settings.clone();
+        if settings.problem().is_some() {
+            return;
+        }
+        self.screen = match settings.game {
+            GameKind::Chomp => Screen::Game(Box::new(Game::new(settings, &self.worker))),
+            _ => Screen::Pile(Box::new(PileGame::new(settings))),
+        };
     }
 
     fn back_to_menu(&mut self) {
@@ -141,6 +168,16 @@ impl App {
         if self.help_open {
             self.help_open = false;
             return;
+        }
+        if let Screen::Menu = self.screen {
+            let typed = match key.code {
+                KeyCode::Char(c) => Some(c),
+                _ => None,
+            };
+            let erase = key.code == KeyCode::Backspace;
+            if (typed.is_some() || erase) && self.menu.type_char(typed) {
+                return;
+            }
         }
         if let Some(action) = keys::action(self.bindings(), key) {
             self.act(action);
@@ -165,6 +202,18 @@ impl App {
                 Action::Quit => self.should_quit = true,
                 _ => {}
             },
+            Screen::Pile(game) if game.confirm_quit => match action {
+                Action::Yes => self.should_quit = true,
+                Action::Menu => self.back_to_menu(),
+                _ => game.confirm_quit = false,
+            },
+            Screen::Pile(game) if game.is_over() => match action {
+                Action::PlayAgain => self.start_game(),
+                Action::Menu => self.back_to_menu(),
+                Action::Quit => self.should_quit = true,
+                _ => {}
+            },
+            Screen::Pile(game) => game.act(action),
             Screen::Game(game) => match action {
                 Action::Up => game.move_cursor(0, 1),
                 Action::Down => game.move_cursor(0, -1),
@@ -214,6 +263,19 @@ impl App {
                     }
                 }
             }
+            Target::Coin(index) => {
+                if let Screen::Pile(game) = &mut self.screen
+                    && !game.confirm_quit
+                    && !game.is_over()
+                {
+                    let take = game.pile - index;
+                    if click {
+                        game.person_takes(take);
+                    } else if game.is_legal(take) {
+                        game.set_choice(take);
+                    }
+                }
+            }
             Target::MenuLine(line) if matches!(self.screen, Screen::Menu) => {
                 self.menu.selected = line;
                 if click && !line.has_value() {
@@ -235,10 +297,12 @@ impl App {
             self.help_open = false;
             return;
         }
-        let Screen::Game(game) = &self.screen else {
-            return;
+        let (confirming, over) = match &self.screen {
+            Screen::Game(game) => (game.confirm_quit, game.is_over()),
+            Screen::Pile(game) => (game.confirm_quit, game.is_over()),
+            Screen::Menu => return,
         };
-        let action = match (game.confirm_quit, game.is_over(), button) {
+        let action = match (confirming, over, button) {
             (true, _, Button::Quit) => Action::Yes,
             (true, _, Button::Menu) => Action::Menu,
             (true, _, Button::KeepPlaying) => Action::No,

@@ -76,7 +76,7 @@ pub fn render(
     hits: &mut HitMap,
     theme: &Theme,
 ) {
-    let s = game.settings;
+    let s = &game.settings;
     let title = format!(" Chomp {}×{} ", s.rows, s.cols);
     let block = Block::bordered().title(title).title_style(theme.title);
     let inner = block.inner(area);

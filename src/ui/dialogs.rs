@@ -2,8 +2,8 @@
 
 use super::theme::Theme;
 use super::{HitMap, centered};
-use crate::app::game::Game;
 use crate::app::keys::Binding;
+use crate::app::menu::Settings;
 use crate::app::{Button, Target};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -64,17 +64,21 @@ pub fn confirm_quit(frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Th
     );
 }
 
-/// Who ate the poison, who won, and what next.
-pub fn game_over(game: &Game, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
-    let Some(loser) = game.loser() else { return };
-    let winner = game.name(1 - loser);
-    let eater = game.name(loser);
+/// How the game ended, who won, and what next.
+#[allow(clippy::too_many_arguments)]
+pub fn game_over(
+    settings: &Settings,
+    loser: usize,
+    what: String,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
+    let winner = settings.name(1 - loser);
     let verb = if winner == "You" { "win" } else { "wins" };
     let lines = vec![
-        Line::from(format!(
-            "{eater} ate the poison ☠ after {} moves.",
-            game.moves.len()
-        )),
+        Line::from(what),
         Line::from(Span::styled(format!("{winner} {verb}!"), theme.good)),
     ];
     dialog(

@@ -2,7 +2,7 @@
 
 use super::theme::Theme;
 use super::{HitMap, centered};
-use crate::app::menu::MenuLine;
+use crate::app::menu::{GameKind, MenuLine};
 use crate::app::{App, Target};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -10,51 +10,49 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 /// The smallest terminal the menu fits in: (columns, rows).
-pub const MIN_SIZE: (u16, u16) = (44, 16);
+pub const MIN_SIZE: (u16, u16) = (48, 18);
 
-const WIDTH: u16 = 42;
+const WIDTH: u16 = 46;
 
 pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
-    let rect = centered(area, WIDTH, 15);
+    let rect = centered(area, WIDTH, 17);
     let block = Block::bordered().title(" munch ").title_style(theme.title);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
+    let tagline = match app.menu.settings.game {
+        GameKind::Chomp => "Don't eat the poisoned square ☠",
+        GameKind::Subtraction => "Take a size from the set; the last coin wins",
+        GameKind::Fibonacci => "Take up to twice the last take; last coin wins",
+    };
     let intro = vec![
-        Line::styled("Chomp", theme.title).centered(),
-        Line::raw("Don't eat the poisoned square ☠").centered(),
-        Line::raw(""),
+        Line::styled("The take-away games", theme.title).centered(),
+        Line::raw(tagline).centered(),
     ];
     frame.render_widget(Paragraph::new(intro), inner);
 
     let top = inner.y + 3;
-    for (i, &line) in MenuLine::ALL.iter().enumerate() {
-        let y = top + i as u16 + if line.has_value() { 0 } else { 1 };
+    let mut y = top;
+    for line in app.menu.lines() {
+        if !line.has_value() && line == MenuLine::Start {
+            y += 1; // a gap before the buttons
+        }
         let row = Rect::new(inner.x, y, inner.width, 1);
         let selected = app.menu.selected == line;
         let style = if selected { theme.selected } else { theme.text };
         hits.add(row, Target::MenuLine(line));
-        let text = match line {
-            MenuLine::Rows => "Rows",
-            MenuLine::Cols => "Columns",
-            MenuLine::First => "First player",
-            MenuLine::Second => "Second player",
-            MenuLine::Start => "Start",
-            MenuLine::Quit => "Quit",
-        };
         if line.has_value() {
             let value = app.menu.value(line);
             let spans = vec![
-                Span::styled(format!("  {text:<15}"), style),
+                Span::styled(format!("  {:<15}", line.label()), style),
                 Span::styled(" ◀ ", theme.dim),
-                Span::styled(format!("{value:^10}"), style),
+                Span::styled(format!("{value:^16}"), style),
                 Span::styled(" ▶ ", theme.dim),
             ];
             frame.render_widget(Paragraph::new(Line::from(spans)), row);
-            let left = Rect::new(row.x + 17, y, 3, 1);
-            let right = Rect::new(row.x + 30, y, 3, 1);
-            hits.add(left, Target::MenuStep(line, -1));
-            hits.add(right, Target::MenuStep(line, 1));
+            hits.add(Rect::new(row.x + 17, y, 3, 1), Target::MenuStep(line, -1));
+            hits.add(Rect::new(row.x + 36, y, 3, 1), Target::MenuStep(line, 1));
         } else {
+            let text = line.label();
             let label = if selected {
                 format!("▸ {text} ◂")
             } else {
@@ -62,5 +60,18 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
             };
             frame.render_widget(Paragraph::new(Line::styled(label, style).centered()), row);
         }
+        y += 1;
     }
+    let note = match app.menu.settings.problem() {
+        Some(problem) => Line::styled(problem, theme.bad),
+        None if matches!(app.menu.selected, MenuLine::Pile | MenuLine::Set) => {
+            Line::styled("type to edit, ←→ to step", theme.dim)
+        }
+        None => Line::raw(""),
+    };
+    let note_area = Rect::new(inner.x + 1, y + 1, inner.width.saturating_sub(2), 2);
+    frame.render_widget(
+        Paragraph::new(note.centered()).wrap(ratatui::widgets::Wrap { trim: true }),
+        note_area.intersection(inner),
+    );
 }

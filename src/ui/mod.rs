@@ -6,6 +6,7 @@ mod board;
 mod dialogs;
 mod menu;
 mod panel;
+mod pile;
 pub mod theme;
 
 use crate::app::keys::Binding;
@@ -64,11 +65,38 @@ pub fn render(app: &App, frame: &mut Frame) -> HitMap {
                 Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)])
                     .areas(main);
             board::render(app, game, frame, board_area, &mut hits, &theme);
-            panel::render(game, frame, panel_area, &theme);
+            panel::render(&panel::chomp(game, &theme), frame, panel_area, &theme);
             if game.confirm_quit {
                 dialogs::confirm_quit(frame, main, &mut hits, &theme);
-            } else if game.is_over() {
-                dialogs::game_over(game, frame, main, &mut hits, &theme);
+            } else if let Some(loser) = game.loser() {
+                let what = format!(
+                    "{} ate the poison ☠ after {} moves.",
+                    game.name(loser),
+                    game.moves.len()
+                );
+                dialogs::game_over(&game.settings, loser, what, frame, main, &mut hits, &theme);
+            }
+        }
+        Screen::Pile(game) => {
+            let [pile_area, panel_area] =
+                Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)])
+                    .areas(main);
+            pile::render(app, game, frame, pile_area, &mut hits, &theme);
+            panel::render(&pile::panel(game, &theme), frame, panel_area, &theme);
+            if game.confirm_quit {
+                dialogs::confirm_quit(frame, main, &mut hits, &theme);
+            } else if let Some(loser) = game.loser() {
+                let winner = game.settings.name(1 - loser);
+                let what = if game.pile == 0 {
+                    format!("{winner} took the last coin.")
+                } else {
+                    format!(
+                        "{} cannot take from {} coins.",
+                        game.settings.name(loser),
+                        game.pile
+                    )
+                };
+                dialogs::game_over(&game.settings, loser, what, frame, main, &mut hits, &theme);
             }
         }
     }
@@ -91,6 +119,7 @@ pub fn minimum_size(app: &App) -> (u16, u16) {
                 (board_h + 1).max(panel::MIN_HEIGHT + 1),
             )
         }
+        Screen::Pile(_) => (30 + PANEL_WIDTH, panel::MIN_HEIGHT + 1),
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::theme::Theme;
 use crate::app::game::{Game, SolverState};
+use crate::app::menu::Settings;
 use crate::units::{bytes, group};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -11,37 +12,62 @@ use ratatui::widgets::{Block, Gauge, Paragraph, Wrap};
 /// The panel needs this many rows to show everything but the move list.
 pub const MIN_HEIGHT: u16 = 16;
 
-pub fn render(game: &Game, frame: &mut Frame, area: Rect, theme: &Theme) {
+/// What the panel shows, whatever the game.
+pub struct PanelInfo<'a> {
+    pub settings: &'a Settings,
+    pub to_move: usize,
+    pub loser: Option<usize>,
+    /// The solver's line: a gauge while it works, else a short text.
+    pub solver: SolverLine,
+    /// Legal moves, hints, notes.
+    pub info: Vec<Line<'a>>,
+    /// Each move in notation ("c2", "took 3").
+    pub history: Vec<String>,
+}
+
+/// The solver's line in the panel.
+pub enum SolverLine {
+    Progress { done: u64, total: u64 },
+    Text(String),
+    Warning(String),
+}
+
+pub fn render(panel: &PanelInfo, frame: &mut Frame, area: Rect, theme: &Theme) {
     let block = Block::bordered().title(" Game ").title_style(theme.title);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let [status_area, gauge_area, info_area, moves_area] = Layout::vertical([
         Constraint::Length(4),
         Constraint::Length(1),
-        Constraint::Length(5),
+        Constraint::Length(6),
         Constraint::Min(1),
     ])
     .areas(inner);
 
+    let name = |side: usize| panel.settings.name(side);
+    let player_line = |side: usize, label: &str| {
+        let kind = panel.settings.players[side].label().to_lowercase();
+        Line::raw(format!("{label} {} ({kind})", name(side)))
+    };
     let mut status = vec![
-        player_line(game, 0, "First: "),
-        player_line(game, 1, "Second:"),
+        player_line(0, "First: "),
+        player_line(1, "Second:"),
         Line::raw(""),
     ];
-    status.push(match game.loser() {
+    status.push(match panel.loser {
         Some(loser) => Line::from(vec![
-            Span::styled(game.name(1 - loser), theme.good),
+            Span::styled(name(1 - loser), theme.good),
             Span::raw(" won"),
         ]),
         None => Line::from(vec![
             Span::raw("To move: "),
-            Span::styled(game.name(game.to_move()), theme.title),
+            Span::styled(name(panel.to_move), theme.title),
         ]),
     });
     frame.render_widget(Paragraph::new(status), status_area);
 
-    match &game.solver {
-        SolverState::Solving { done, total } => {
+    match &panel.solver {
+        SolverLine::Progress { done, total } => {
             let ratio = if *total == 0 {
                 0.0
             } else {
@@ -53,43 +79,55 @@ pub fn render(game: &Game, frame: &mut Frame, area: Rect, theme: &Theme) {
                 .label(format!("solving {:.0}%", ratio * 100.0));
             frame.render_widget(gauge, gauge_area);
         }
-        SolverState::Ready(table) => {
-            let text = format!("solved: {} positions", group(table.positions()));
-            frame.render_widget(Paragraph::new(Span::styled(text, theme.dim)), gauge_area);
-        }
-        SolverState::Refused { .. } => {
-            frame.render_widget(
-                Paragraph::new(Span::styled("too big to solve", theme.bad)),
-                gauge_area,
-            );
-        }
+        SolverLine::Text(text) => frame.render_widget(
+            Paragraph::new(Span::styled(text.clone(), theme.dim)),
+            gauge_area,
+        ),
+        SolverLine::Warning(text) => frame.render_widget(
+            Paragraph::new(Span::styled(text.clone(), theme.bad)),
+            gauge_area,
+        ),
     }
 
     frame.render_widget(
-        Paragraph::new(info_lines(game, theme)).wrap(Wrap { trim: true }),
+        Paragraph::new(panel.info.clone()).wrap(Wrap { trim: true }),
         info_area,
     );
 
     let rows = usize::from(moves_area.height.saturating_sub(1));
     let mut lines = vec![Line::styled("Moves", theme.title)];
-    let start = game.moves.len().saturating_sub(rows);
-    for (i, square) in game.moves.iter().enumerate().skip(start) {
+    let start = panel.history.len().saturating_sub(rows);
+    for (i, entry) in panel.history.iter().enumerate().skip(start) {
         lines.push(Line::raw(format!(
             "{:>3}. {:<10} {}",
             i + 1,
-            game.name(i % 2),
-            square
+            name(i % 2),
+            entry
         )));
     }
     frame.render_widget(Paragraph::new(lines), moves_area);
 }
 
-fn player_line(game: &Game, side: usize, label: &str) -> Line<'static> {
-    Line::raw(format!(
-        "{label} {} ({})",
-        game.name(side),
-        game.settings.players[side].label().to_lowercase()
-    ))
+/// The panel of a Chomp game.
+pub fn chomp<'a>(game: &'a Game, theme: &Theme) -> PanelInfo<'a> {
+    let solver = match &game.solver {
+        SolverState::Solving { done, total } => SolverLine::Progress {
+            done: *done,
+            total: *total,
+        },
+        SolverState::Ready(table) => {
+            SolverLine::Text(format!("solved: {} positions", group(table.positions())))
+        }
+        SolverState::Refused { .. } => SolverLine::Warning("too big to solve".into()),
+    };
+    PanelInfo {
+        settings: &game.settings,
+        to_move: game.to_move(),
+        loser: game.loser(),
+        solver,
+        info: info_lines(game, theme),
+        history: game.moves.iter().map(ToString::to_string).collect(),
+    }
 }
 
 fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
@@ -164,7 +202,7 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
 }
 
 /// "You are " or "Computer is ".
-fn subject(name: &str) -> String {
+pub(crate) fn subject(name: &str) -> String {
     if name == "You" {
         "You are ".to_string()
     } else {

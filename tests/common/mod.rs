@@ -4,7 +4,8 @@
 #![allow(dead_code)]
 
 use munch::app::game::{FLASH_TICKS, Game, SolverState};
-use munch::app::menu::{Player, Settings};
+use munch::app::menu::{GameKind, Player, Settings};
+use munch::app::pile::PileGame;
 use munch::app::{App, Event, Screen};
 use munch::worker::{SolverMessage, Worker};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -38,8 +39,28 @@ impl Harness {
             rows,
             cols,
             players,
+            ..Settings::default()
         };
         self.app.start_game();
+    }
+
+    /// Starts a coin-pile game: `set` is `None` for Fibonacci Nim.
+    pub fn start_pile(&mut self, pile: u64, set: Option<&str>, players: [Player; 2]) {
+        self.app.menu.settings = Settings {
+            game: match set {
+                Some(_) => GameKind::Subtraction,
+                None => GameKind::Fibonacci,
+            },
+            pile,
+            set: set.unwrap_or("1").to_string(),
+            players,
+            ..Settings::default()
+        };
+        self.app.start_game();
+    }
+
+    pub fn pile_game(&self) -> &PileGame {
+        self.app.pile_game().expect("a coin-pile game is on")
     }
 
     pub fn key(&mut self, code: KeyCode) {

@@ -1,0 +1,303 @@
+//! One coin-pile game in progress: a subtraction game or Fibonacci Nim.
+
+use super::game::FLASH_TICKS;
+use super::keys::Action;
+use super::menu::{GameKind, Player, Settings};
+use crate::ai;
+use crate::game::fibonacci::FibPosition;
+use crate::game::subtraction::TakeSet;
+use crate::solve::pile::{PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes};
+use crate::units::group;
+use std::collections::VecDeque;
+
+/// The rules in play, with what the solver knows about them.
+pub enum PileRules {
+    Subtraction(SubtractionSolution),
+    Fibonacci,
+}
+
+/// The computer's chosen take, shown flashing before it lands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PendingTake {
+    pub take: u64,
+    pub ticks_left: u8,
+}
+
+/// A coin-pile game in progress (or just finished).
+pub struct PileGame {
+    pub settings: Settings,
+    pub rules: PileRules,
+    /// Coins at the start.
+    pub start: u64,
+    pub pile: u64,
+    /// Fibonacci Nim's largest take allowed now (unused by subtraction games).
+    pub max_take: u64,
+    /// Every take so far; the first player made the even-numbered ones.
+    pub takes: Vec<u64>,
+    /// The take the person is about to make.
+    pub choice: u64,
+    pub hints: bool,
+    pub pending: Option<PendingTake>,
+    pub confirm_quit: bool,
+    pub message: Option<String>,
+    /// Digits typed so far for the next take.
+    pub typed: String,
+    /// Takes the person asked for while the computer's move was flashing.
+    queued: VecDeque<u64>,
+}
+
+impl PileGame {
+    /// Starts a game from the menu's settings (which must have no [`Settings::problem`]).
+    pub fn new(settings: Settings) -> PileGame {
+        let start = settings.pile;
+        let (rules, max_take) = match settings.game {
+            GameKind::Subtraction => {
+                let set = TakeSet::parse(&settings.set).expect("the menu checked the set");
+                (
+                    PileRules::Subtraction(SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT)),
+                    0,
+                )
+            }
+            _ => (PileRules::Fibonacci, start.saturating_sub(1)),
+        };
+        let mut game = PileGame {
+            settings,
+            rules,
+            start,
+            pile: start,
+            max_take,
+            takes: Vec::new(),
+            choice: 1,
+            hints: false,
+            pending: None,
+            confirm_quit: false,
+            message: None,
+            typed: String::new(),
+            queued: VecDeque::new(),
+        };
+        game.choice = game.smallest_legal();
+        game
+    }
+
+    /// The game's name.
+    pub fn title(&self) -> String {
+        match &self.rules {
+            PileRules::Subtraction(solution) => format!("Subtraction game {}", solution.set()),
+            PileRules::Fibonacci => "Fibonacci Nim".to_string(),
+        }
+    }
+
+    /// The side to move: 0 moves first.
+    pub fn to_move(&self) -> usize {
+        self.takes.len() % 2
+    }
+
+    /// The Fibonacci position (pile and allowed take).
+    fn fib(&self) -> FibPosition {
+        FibPosition {
+            pile: self.pile,
+            max_take: self.max_take,
+        }
+    }
+
+    /// The largest legal take now (0 when there is none).
+    pub fn limit(&self) -> u64 {
+        match &self.rules {
+            PileRules::Subtraction(s) => s.set().legal(self.pile).last().unwrap_or(0),
+            PileRules::Fibonacci => self.fib().limit(),
+        }
+    }
+
+    /// The legal takes of a subtraction game, ascending (Fibonacci Nim allows every take from 1
+    /// to [`PileGame::limit`], which may be far too many to list, so it has none here).
+    fn set_takes(&self) -> Vec<u64> {
+        match &self.rules {
+            PileRules::Subtraction(s) => s.set().legal(self.pile).collect(),
+            PileRules::Fibonacci => Vec::new(),
+        }
+    }
+
+    /// The smallest legal take (1 when there is none).
+    fn smallest_legal(&self) -> u64 {
+        match &self.rules {
+            PileRules::Subtraction(s) => s.set().legal(self.pile).next().unwrap_or(1),
+            PileRules::Fibonacci => 1,
+        }
+    }
+
+    /// Whether taking `k` coins is legal now.
+    pub fn is_legal(&self, k: u64) -> bool {
+        match &self.rules {
+            PileRules::Subtraction(s) => k <= self.pile && s.set().sizes().contains(&k),
+            PileRules::Fibonacci => self.fib().is_legal(k),
+        }
+    }
+
+    /// What the panel says is legal: "take 1, 3 or 4" / "take 1 to 6".
+    pub fn legal_text(&self) -> String {
+        match &self.rules {
+            PileRules::Subtraction(_) => {
+                let legal: Vec<String> = self.set_takes().iter().map(u64::to_string).collect();
+                match legal.len() {
+                    0 => "no take is possible".into(),
+                    1 => format!("take {}", legal[0]),
+                    n => format!("take {} or {}", legal[..n - 1].join(", "), legal[n - 1]),
+                }
+            }
+            PileRules::Fibonacci => match self.limit() {
+                0 => "no take is possible".into(),
+                1 => "take 1".into(),
+                limit => format!("take 1 to {}", group(limit)),
+            },
+        }
+    }
+
+    /// Whether the player to move has no take: the game is over and that player lost.
+    pub fn is_over(&self) -> bool {
+        self.limit() == 0
+    }
+
+    /// The side that lost, once the game is over.
+    pub fn loser(&self) -> Option<usize> {
+        self.is_over().then(|| self.to_move())
+    }
+
+    /// Every winning take now, when known.
+    pub fn winning_takes(&self) -> Option<Vec<u64>> {
+        match &self.rules {
+            PileRules::Subtraction(s) => s.winning_takes(self.pile),
+            PileRules::Fibonacci => Some(fibonacci_winning_takes(self.fib())),
+        }
+    }
+
+    /// Whether the side to move is played by the computer.
+    pub fn computer_to_move(&self) -> bool {
+        self.settings.players[self.to_move()] == Player::Computer
+    }
+
+    /// Moves the chosen take to the next legal one up (`delta > 0`) or down; for Fibonacci Nim,
+    /// by `delta` coins.
+    pub fn step_choice(&mut self, delta: i64) {
+        match &self.rules {
+            PileRules::Subtraction(_) => {
+                let legal = self.set_takes();
+                let next = if delta > 0 {
+                    legal.iter().find(|&&k| k > self.choice)
+                } else {
+                    legal.iter().rev().find(|&&k| k < self.choice)
+                };
+                if let Some(&k) = next {
+                    self.choice = k;
+                }
+            }
+            PileRules::Fibonacci => {
+                let k = self.choice.saturating_add_signed(delta);
+                self.choice = k.clamp(1, self.limit().max(1));
+            }
+        }
+    }
+
+    /// Sets the chosen take directly (a click on a coin, or digits typed).
+    pub fn set_choice(&mut self, k: u64) {
+        if self.is_legal(k) {
+            self.choice = k;
+            self.message = None;
+        } else if k > 0 {
+            self.message = Some(format!("Taking {k} is not allowed: {}.", self.legal_text()));
+        }
+    }
+
+    /// A key on the coin-pile screen.
+    pub fn act(&mut self, action: Action) {
+        if !matches!(action, Action::Digit(_) | Action::Erase) {
+            self.typed.clear();
+        }
+        match action {
+            Action::Left => self.step_choice(-1),
+            Action::Right => self.step_choice(1),
+            Action::Up => self.step_choice(10),
+            Action::Down => self.step_choice(-10),
+            Action::Digit(d) => {
+                if self.typed.len() < 20 {
+                    self.typed.push(char::from(b'0' + d));
+                }
+                self.choose_typed();
+            }
+            Action::Erase => {
+                self.typed.pop();
+                self.choose_typed();
+            }
+            Action::Select => self.person_takes(self.choice),
+            Action::ToggleHints => self.hints = !self.hints,
+            Action::Quit | Action::Back => self.confirm_quit = true,
+            _ => {}
+        }
+    }
+
+    fn choose_typed(&mut self) {
+        if let Ok(k) = self.typed.parse::<u64>() {
+            self.set_choice(k);
+        }
+    }
+
+    /// The person asks to take `k` coins.
+    pub fn person_takes(&mut self, k: u64) {
+        if self.is_over() {
+            return;
+        }
+        if self.pending.is_some() {
+            self.queued.push_back(k);
+        } else if self.computer_to_move() {
+            self.message = Some("It is the computer's turn.".into());
+        } else if self.is_legal(k) {
+            self.play(k);
+        } else {
+            self.message = Some(format!("Taking {k} is not allowed: {}.", self.legal_text()));
+        }
+    }
+
+    /// One tick: the computer's flashing take counts down and lands, or the computer chooses.
+    pub fn tick(&mut self, rng: &mut fastrand::Rng) {
+        if self.is_over() || self.confirm_quit {
+            return;
+        }
+        if let Some(pending) = &mut self.pending {
+            pending.ticks_left = pending.ticks_left.saturating_sub(1);
+            if pending.ticks_left == 0 {
+                let take = pending.take;
+                self.pending = None;
+                self.play(take);
+                while let Some(k) = self.queued.pop_front() {
+                    self.person_takes(k);
+                }
+            }
+            return;
+        }
+        if !self.computer_to_move() {
+            return;
+        }
+        let take = match &self.rules {
+            PileRules::Subtraction(s) => ai::choose_subtraction_take(s, self.pile, rng),
+            PileRules::Fibonacci => ai::choose_fibonacci_take(self.fib(), rng),
+        };
+        if let Some(take) = take {
+            self.pending = Some(PendingTake {
+                take,
+                ticks_left: FLASH_TICKS,
+            });
+        }
+    }
+
+    fn play(&mut self, k: u64) {
+        self.pile -= k;
+        if let PileRules::Fibonacci = self.rules {
+            self.max_take = k.saturating_mul(2).min(self.pile);
+        }
+        self.takes.push(k);
+        self.message = None;
+        self.typed.clear();
+        if !self.is_legal(self.choice) {
+            self.choice = self.smallest_legal();
+        }
+    }
+}

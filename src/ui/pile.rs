@@ -1,0 +1,202 @@
+//! A coin-pile game: the pile as rows of coins, the chosen take highlighted.
+
+use super::HitMap;
+use super::panel::{PanelInfo, SolverLine, subject};
+use super::theme::Theme;
+use crate::app::pile::{PileGame, PileRules};
+use crate::app::{App, Target};
+use crate::units::group;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Gauge, Paragraph};
+
+/// Terminal columns per coin.
+const COIN_WIDTH: u16 = 2;
+/// A coin still in the pile.
+pub const COIN: char = '●';
+/// A coin the chosen take would remove.
+pub const TAKEN: char = '○';
+
+/// Where the coins sit: `per_row` coins a row, rows top down from `area`'s top-left.
+struct Grid {
+    area: Rect,
+    per_row: u64,
+}
+
+impl Grid {
+    /// A grid holding `pile` coins in `area`, or `None` if they do not fit.
+    fn fit(area: Rect, pile: u64) -> Option<Grid> {
+        let per_row = u64::from(area.width / COIN_WIDTH).min(30);
+        if per_row == 0 {
+            return None;
+        }
+        (pile.div_ceil(per_row) <= u64::from(area.height)).then_some(Grid { area, per_row })
+    }
+
+    /// The screen cells of coin `index` (0 is the first coin; takes remove the last ones).
+    fn coin(&self, index: u64) -> Rect {
+        let (row, col) = (index / self.per_row, index % self.per_row);
+        Rect::new(
+            self.area.x + col as u16 * COIN_WIDTH,
+            self.area.y + row as u16,
+            COIN_WIDTH,
+            1,
+        )
+    }
+}
+
+pub fn render(
+    app: &App,
+    game: &PileGame,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
+    let title = format!(
+        " {} — {} coins at the start ",
+        game.title(),
+        group(game.start)
+    );
+    let block = Block::bordered().title(title).title_style(theme.title);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let [head, body] = Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(inner);
+    let person_to_move = !game.computer_to_move() && game.pending.is_none() && !game.is_over();
+    let (take, flashing) = match game.pending {
+        Some(p) => (p.take, true),
+        None if person_to_move => (game.choice, false),
+        None => (0, false),
+    };
+    let heading = vec![
+        Line::from(vec![
+            Span::styled(format!("{} coins", group(game.pile)), theme.title),
+            Span::raw(if take > 0 {
+                format!("  ·  taking {}", group(take))
+            } else {
+                String::new()
+            }),
+        ]),
+        Line::styled(format!("Now: {}", game.legal_text()), theme.dim),
+    ];
+    frame.render_widget(Paragraph::new(heading), head);
+
+    let winning = if game.hints {
+        game.winning_takes().unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let Some(grid) = Grid::fit(body, game.pile) else {
+        // Too many coins to draw: the pile as a bar scaled to the start.
+        let ratio = game.pile as f64 / game.start.max(1) as f64;
+        let bar = Gauge::default()
+            .gauge_style(theme.chocolate)
+            .ratio(ratio.clamp(0.0, 1.0))
+            .label(format!("{:.0}% left", ratio * 100.0));
+        frame.render_widget(bar, Rect::new(body.x, body.y, body.width, 1));
+        return;
+    };
+    let flash_on = (app.ticks / 2).is_multiple_of(2);
+    let buf = frame.buffer_mut();
+    for index in 0..game.pile {
+        let cell = grid.coin(index);
+        let take_here = game.pile - index;
+        let removed = take > 0 && index >= game.pile - take;
+        let (ch, style) = if winning.contains(&take_here) {
+            (theme::HINT, theme.hint)
+        } else if removed && flashing {
+            (TAKEN, if flash_on { theme.flash } else { theme.preview })
+        } else if removed {
+            (TAKEN, theme.preview)
+        } else {
+            (COIN, theme.chocolate)
+        };
+        buf[(cell.x, cell.y)].set_char(ch).set_style(style);
+        hits.add(cell, Target::Coin(index));
+    }
+}
+
+/// The panel of a coin-pile game.
+pub fn panel<'a>(game: &'a PileGame, theme: &Theme) -> PanelInfo<'a> {
+    let solver = match &game.rules {
+        PileRules::Subtraction(s) => match s.cycle() {
+            Some((start, period)) => SolverLine::Text(format!("period {period} from pile {start}")),
+            None => SolverLine::Warning("no period found".into()),
+        },
+        PileRules::Fibonacci => SolverLine::Text("Zeckendorf rule".into()),
+    };
+    let mut info = Vec::new();
+    if !game.is_over() {
+        if let Some(p) = game.pending {
+            info.push(Line::raw(format!(
+                "{} takes {}",
+                game.settings.name(game.to_move()),
+                group(p.take)
+            )));
+        }
+        if !game.typed.is_empty() {
+            info.push(Line::raw(format!("typed: {}", game.typed)));
+        }
+        info.push(if !game.hints {
+            Line::styled("Hints off (H)", theme.dim)
+        } else {
+            let who = subject(game.settings.name(game.to_move()));
+            match game.winning_takes() {
+                None => Line::raw("Hints: the period is unknown here"),
+                Some(w) if w.is_empty() => Line::from(vec![
+                    Span::raw(who),
+                    Span::styled("losing", theme.bad),
+                    Span::raw(": no winning take"),
+                ]),
+                Some(w) => {
+                    let list: Vec<String> = w.iter().take(6).map(|&k| group(k)).collect();
+                    let more = if w.len() > 6 { ", …" } else { "" };
+                    Line::from(vec![
+                        Span::raw(who),
+                        Span::styled("winning", theme.good),
+                        Span::raw(format!(": take {}{more} (★)", list.join(", "))),
+                    ])
+                }
+            }
+        });
+        if let Some(message) = &game.message {
+            info.push(Line::styled(message.clone(), theme.bad));
+        }
+    }
+    PanelInfo {
+        settings: &game.settings,
+        to_move: game.to_move(),
+        loser: game.loser(),
+        solver,
+        info,
+        history: game
+            .takes
+            .iter()
+            .map(|&k| format!("took {}", group(k)))
+            .collect(),
+    }
+}
+
+use super::theme;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coins_map_to_cells_and_back() {
+        let grid = Grid::fit(Rect::new(2, 3, 20, 5), 23).unwrap();
+        assert_eq!(grid.per_row, 10);
+        let mut hits = HitMap::default();
+        for i in 0..23 {
+            hits.add(grid.coin(i), Target::Coin(i));
+        }
+        assert_eq!(hits.target_at(2, 3), Some(Target::Coin(0)));
+        assert_eq!(hits.target_at(3, 3), Some(Target::Coin(0)));
+        assert_eq!(hits.target_at(4, 4), Some(Target::Coin(11)));
+        assert_eq!(hits.target_at(6, 5), Some(Target::Coin(22)));
+        assert_eq!(hits.target_at(8, 5), None, "past the last coin");
+        assert!(Grid::fit(Rect::new(0, 0, 20, 5), 51).is_none());
+    }
+}
