@@ -3,7 +3,7 @@
 use super::theme::Theme;
 use super::{HitMap, centered};
 use crate::app::keys::Binding;
-use crate::app::menu::Settings;
+use crate::app::menu::{GameKind, Settings};
 use crate::app::{Button, Target};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -11,11 +11,32 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 /// The keys of the current screen, and the rules.
-pub fn help(bindings: &[Binding], frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
+pub fn help(
+    game: GameKind,
+    bindings: &[Binding],
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
+    let rules: [&str; 2] = match game {
+        GameKind::Chomp => [
+            "Eat a square and everything above and to the right of it.",
+            "Whoever eats the poisoned square (☠, a1) loses.",
+        ],
+        GameKind::Subtraction => [
+            "Take a number of coins from the set S (no more than the pile).",
+            "Whoever takes the last coin wins; with no legal take you lose.",
+        ],
+        GameKind::Fibonacci => [
+            "First take 1 to n-1 coins; then up to twice the previous take.",
+            "Whoever takes the last coin wins.",
+        ],
+    };
     let mut lines = vec![
-        Line::styled("Chomp", theme.title),
-        Line::raw("Eat a square and everything above and to the right of it."),
-        Line::raw("Whoever eats the poisoned square (☠, a1) loses."),
+        Line::styled(game.label(), theme.title),
+        Line::raw(rules[0]),
+        Line::raw(rules[1]),
         Line::raw(""),
         Line::styled("Keys", theme.title),
     ];

@@ -10,6 +10,7 @@ mod pile;
 pub mod theme;
 
 use crate::app::keys::Binding;
+use crate::app::menu::GameKind;
 use crate::app::{App, Screen, Target};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
@@ -101,7 +102,12 @@ pub fn render(app: &App, frame: &mut Frame) -> HitMap {
         }
     }
     if app.help_open {
-        dialogs::help(app.bindings(), frame, main, &mut hits, &theme);
+        let game = match &app.screen {
+            Screen::Menu => app.menu.settings.game,
+            Screen::Game(_) => GameKind::Chomp,
+            Screen::Pile(game) => game.settings.game,
+        };
+        dialogs::help(game, app.bindings(), frame, main, &mut hits, &theme);
     }
     key_bar(app.bindings(), app.help_open, frame, bar, &theme);
     hits
