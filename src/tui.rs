@@ -13,6 +13,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 use std::io::stdout;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 
 /// What arrives on the loop's channel.
@@ -22,6 +23,8 @@ enum Input {
     Mouse(MouseEvent),
     /// Reading the terminal failed: stop.
     Failed(std::io::Error),
+    /// SIGTERM, SIGHUP or SIGINT from outside: quit, restoring the terminal.
+    Signal,
 }
 
 /// Restores the terminal when dropped: on quit, on error, and while unwinding.
@@ -29,6 +32,17 @@ struct TerminalGuard;
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+/// Whether munch has the terminal (raw mode, alternate screen, mouse capture).
+static TERMINAL_TAKEN: AtomicBool = AtomicBool::new(false);
+
+/// Gives the terminal back, once: restoring twice would move the cursor back over what was
+/// printed after the first time (leaving the alternate screen restores the saved cursor).
+fn restore_terminal() {
+    if TERMINAL_TAKEN.swap(false, Ordering::SeqCst) {
         let _ = execute!(stdout(), DisableMouseCapture);
         ratatui::restore();
     }
@@ -44,9 +58,11 @@ pub fn run(budget: u64) -> anyhow::Result<()> {
     let app = App::new(worker, fastrand::u64(..));
 
     let mut terminal = ratatui::try_init()?;
+    TERMINAL_TAKEN.store(true, Ordering::SeqCst);
     let _guard = TerminalGuard;
     install_panic_hook();
     execute!(stdout(), EnableMouseCapture)?;
+    spawn_signal_listener(tx.clone())?;
     spawn_input_reader(tx.clone());
     spawn_ticker(tx);
     event_loop(&mut terminal, app, &rx)
@@ -59,6 +75,9 @@ fn event_loop(
 ) -> anyhow::Result<()> {
     let mut hits = HitMap::default();
     terminal.draw(|frame| hits = ui::render(&app, frame))?;
+    if std::env::var_os(PANIC_FOR_TEST).is_some() {
+        panic!("{PANIC_FOR_TEST} is set");
+    }
     while let Ok(input) = rx.recv() {
         let event = match input {
             Input::App(event) => event,
@@ -67,6 +86,7 @@ fn event_loop(
                 None => continue,
             },
             Input::Failed(err) => return Err(err.into()),
+            Input::Signal => break,
         };
         app.update(event);
         if app.should_quit {
@@ -114,11 +134,40 @@ fn spawn_ticker(tx: Sender<Input>) {
     });
 }
 
-/// `ratatui::try_init` restores the screen on panic but leaves mouse capture on; switch it off too.
+/// Set in the environment, munch panics right after drawing its first screen: the terminal
+/// tests use it to check that a crash leaves a working terminal and a one-line message.
+pub const PANIC_FOR_TEST: &str = "MUNCH_PANIC_FOR_TEST";
+
+/// Turns SIGTERM, SIGHUP and SIGINT into a clean quit.
+fn spawn_signal_listener(tx: Sender<Input>) -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+    std::thread::spawn(move || {
+        for _ in signals.forever() {
+            if tx.send(Input::Signal).is_err() {
+                break;
+            }
+        }
+    });
+    Ok(())
+}
+
+/// On a panic: mouse capture off, the terminal restored, the details (with a backtrace) written
+/// to a log file, and one line on stderr saying where, instead of a raw backtrace.
 fn install_panic_hook() {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(stdout(), DisableMouseCapture);
-        hook(info);
+    std::panic::set_hook(Box::new(|info| {
+        restore_terminal();
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into());
+        let path = std::env::temp_dir().join("munch-crash.log");
+        let report = format!("{info}\n\n{}", std::backtrace::Backtrace::force_capture());
+        match std::fs::write(&path, report) {
+            Ok(()) => eprintln!("munch crashed ({what}); details in {}", path.display()),
+            Err(_) => eprintln!("munch crashed: {info}"),
+        }
     }));
 }

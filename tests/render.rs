@@ -159,3 +159,38 @@ fn a_huge_pile_is_a_number_and_a_bar() {
     let (terminal, _) = draw(&h, 80, 24);
     insta::assert_snapshot!(terminal.backend());
 }
+
+#[test]
+fn no_color_carries_every_meaning_with_marks_and_reverse() {
+    let mut h = Harness::new();
+    h.start(4, 5, [Person, Computer]);
+    h.wait_for_solver();
+    h.keys(&[KeyCode::Left, KeyCode::Down, KeyCode::Char('H')]);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| {
+            ui::render_with(&h.app, frame, &Theme::monochrome());
+        })
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    use ratatui::style::{Color, Modifier};
+    for cell in buffer.content() {
+        assert_eq!(cell.fg, Color::Reset, "no foreground colour: {cell:?}");
+        assert_eq!(cell.bg, Color::Reset, "no background colour: {cell:?}");
+    }
+    let find = |glyph: &str| {
+        buffer
+            .content()
+            .iter()
+            .find(|c| c.symbol() == glyph)
+            .unwrap_or_else(|| panic!("{glyph} is drawn"))
+    };
+    assert!(
+        find("◆").modifier.contains(Modifier::REVERSED),
+        "the cursor is reversed"
+    );
+    find("☠");
+    find("★");
+    find("░");
+    insta::assert_snapshot!(terminal.backend());
+}

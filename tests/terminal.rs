@@ -242,3 +242,104 @@ impl Tmux {
         }
     }
 }
+
+/// Runs `command` in a shell inside tmux, recording the terminal settings before and after and
+/// the exit code; returns the tmux session and the folder holding those files.
+fn in_shell(name: &str, command: &str) -> (Tmux, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("munch-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tmux = Tmux {
+        socket: format!("munch-{name}-{}", std::process::id()),
+    };
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "munch",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        "env",
+        "PS1=$ ",
+        "sh",
+    ]);
+    tmux.literal(&format!(
+        "stty -g > {d}/before; {command}; echo \"exit=$?\"; stty -g > {d}/after",
+        d = dir.display()
+    ));
+    tmux.keys(&["Enter"]);
+    (tmux, dir)
+}
+
+/// The terminal settings after the command equal those before it.
+fn assert_restored(dir: &std::path::Path) {
+    let start = Instant::now();
+    while std::fs::read(dir.join("after")).map_or(true, |a| a.is_empty()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the shell never got back"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("before")).unwrap(),
+        std::fs::read_to_string(dir.join("after")).unwrap(),
+        "munch left the terminal in a different mode"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn sigterm_and_sighup_quit_with_the_terminal_restored() {
+    if tmux_missing() {
+        return;
+    }
+    for signal in ["TERM", "HUP"] {
+        let name = format!("sig{}", signal.to_lowercase());
+        let (tmux, dir) = in_shell(
+            &name,
+            &format!(
+                "sh -c 'echo $$ > {}/pid; exec {}'",
+                std::env::temp_dir()
+                    .join(format!("munch-{name}-{}", std::process::id()))
+                    .display(),
+                env!("CARGO_BIN_EXE_munch")
+            ),
+        );
+        tmux.wait_for("Second player");
+        let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
+        let killed = Command::new("kill")
+            .args([&format!("-{signal}"), pid.trim()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let shell = tmux.wait_for("exit=0");
+        assert!(
+            !shell.contains("Second player"),
+            "the menu is gone:\n{shell}"
+        );
+        assert_restored(&dir);
+    }
+}
+
+#[test]
+fn a_panic_restores_the_terminal_and_says_one_line() {
+    if tmux_missing() {
+        return;
+    }
+    let (tmux, dir) = in_shell(
+        "panic",
+        &format!("MUNCH_PANIC_FOR_TEST=1 {}", env!("CARGO_BIN_EXE_munch")),
+    );
+    let shell = tmux.wait_for("exit=101");
+    assert!(
+        shell.contains("munch crashed (MUNCH_PANIC_FOR_TEST is set); details in"),
+        "{shell}"
+    );
+    assert!(
+        !shell.contains("stack backtrace"),
+        "no raw backtrace on the screen:\n{shell}"
+    );
+    assert_restored(&dir);
+}

@@ -48,44 +48,48 @@ impl HitMap {
 /// Width of the side panel next to the board.
 const PANEL_WIDTH: u16 = 32;
 
-/// Draws the whole screen.
+/// Draws the whole screen, in colour unless `NO_COLOR` is set.
 pub fn render(app: &App, frame: &mut Frame) -> HitMap {
-    let theme = Theme::from_env();
+    render_with(app, frame, &Theme::from_env())
+}
+
+/// Draws the whole screen with the given theme.
+pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
     let mut hits = HitMap::default();
     let area = frame.area();
     let (need_w, need_h) = minimum_size(app);
     if area.width < need_w || area.height < need_h {
-        too_small(frame, area, (need_w, need_h), &theme);
+        too_small(frame, area, (need_w, need_h), theme);
         return hits;
     }
     let [main, bar] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
     match &app.screen {
-        Screen::Menu => menu::render(app, frame, main, &mut hits, &theme),
+        Screen::Menu => menu::render(app, frame, main, &mut hits, theme),
         Screen::Game(game) => {
             let [board_area, panel_area] =
                 Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)])
                     .areas(main);
-            board::render(app, game, frame, board_area, &mut hits, &theme);
-            panel::render(&panel::chomp(game, &theme), frame, panel_area, &theme);
+            board::render(app, game, frame, board_area, &mut hits, theme);
+            panel::render(&panel::chomp(game, theme), frame, panel_area, theme);
             if game.confirm_quit {
-                dialogs::confirm_quit(frame, main, &mut hits, &theme);
+                dialogs::confirm_quit(frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
                 let what = format!(
                     "{} ate the poison ☠ after {} moves.",
                     game.name(loser),
                     game.moves.len()
                 );
-                dialogs::game_over(&game.settings, loser, what, frame, main, &mut hits, &theme);
+                dialogs::game_over(&game.settings, loser, what, frame, main, &mut hits, theme);
             }
         }
         Screen::Pile(game) => {
             let [pile_area, panel_area] =
                 Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)])
                     .areas(main);
-            pile::render(app, game, frame, pile_area, &mut hits, &theme);
-            panel::render(&pile::panel(game, &theme), frame, panel_area, &theme);
+            pile::render(app, game, frame, pile_area, &mut hits, theme);
+            panel::render(&pile::panel(game, theme), frame, panel_area, theme);
             if game.confirm_quit {
-                dialogs::confirm_quit(frame, main, &mut hits, &theme);
+                dialogs::confirm_quit(frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
                 let winner = game.settings.name(1 - loser);
                 let what = if game.pile == 0 {
@@ -97,7 +101,7 @@ pub fn render(app: &App, frame: &mut Frame) -> HitMap {
                         game.pile
                     )
                 };
-                dialogs::game_over(&game.settings, loser, what, frame, main, &mut hits, &theme);
+                dialogs::game_over(&game.settings, loser, what, frame, main, &mut hits, theme);
             }
         }
     }
@@ -107,9 +111,9 @@ pub fn render(app: &App, frame: &mut Frame) -> HitMap {
             Screen::Game(_) => GameKind::Chomp,
             Screen::Pile(game) => game.settings.game,
         };
-        dialogs::help(game, app.bindings(), frame, main, &mut hits, &theme);
+        dialogs::help(game, app.bindings(), frame, main, &mut hits, theme);
     }
-    key_bar(app.bindings(), app.help_open, frame, bar, &theme);
+    key_bar(app.bindings(), app.help_open, frame, bar, theme);
     hits
 }
 
