@@ -186,3 +186,27 @@ fn fewest(candidates: &[u64], replies: impl Fn(u64) -> usize, rng: &mut fastrand
         .collect();
     best[rng.usize(..best.len())]
 }
+
+/// A random legal Chomp move that avoids the poison while anything else is left; a move that
+/// leaves only the poison (a win in one) if there is one and `take_wins` is set.
+pub fn casual_chomp_move(
+    position: &Position,
+    take_wins: bool,
+    rng: &mut fastrand::Rng,
+) -> Option<Square> {
+    if position.is_empty() {
+        return None;
+    }
+    let safe: Vec<Square> = position.moves().filter(|s| !s.is_poison()).collect();
+    if safe.is_empty() {
+        return Some(Square::POISON);
+    }
+    let win = safe
+        .iter()
+        .copied()
+        .find(|&s| position.eat(s).is_some_and(|p| p.only_poison_left()));
+    Some(
+        win.filter(|_| take_wins)
+            .unwrap_or_else(|| safe[rng.usize(..safe.len())]),
+    )
+}

@@ -414,3 +414,81 @@ fn fibonacci_nim_from_22_the_computer_takes_1_and_the_limit_follows_the_rule() {
     h.key(KeyCode::Enter);
     assert_eq!((h.pile_game().pile, h.pile_game().limit()), (19, 4));
 }
+
+#[test]
+fn undo_takes_back_a_full_round_and_redo_replays_it() {
+    let mut h = Harness::new();
+    h.start(4, 5, [Person, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Enter); // e4
+    h.computer_moves();
+    let after_round = h.game().position.clone();
+    assert_eq!(h.game().moves.len(), 2);
+    h.key(KeyCode::Char('u'));
+    assert!(
+        h.game().moves.is_empty(),
+        "the computer's reply and the person's move"
+    );
+    assert_eq!(h.game().position.heights(), &[4; 5]);
+    h.app
+        .update(Event::Key(ratatui::crossterm::event::KeyEvent::new(
+            KeyCode::Char('r'),
+            ratatui::crossterm::event::KeyModifiers::CONTROL,
+        )));
+    assert_eq!(h.game().position, after_round, "redo replays both moves");
+    h.key(KeyCode::Char('u'));
+    h.app.update(Event::Pointer {
+        target: Target::Square(Square::new(3, 3)),
+        click: true,
+    }); // a new move: d4
+    assert_eq!(h.game().moves, vec![Square::new(3, 3)]);
+    h.app
+        .update(Event::Key(ratatui::crossterm::event::KeyEvent::new(
+            KeyCode::Char('r'),
+            ratatui::crossterm::event::KeyModifiers::CONTROL,
+        )));
+    assert_eq!(
+        h.game().moves.len(),
+        1,
+        "a new move forgets what undo took back"
+    );
+    h.key(KeyCode::Char('r'));
+    assert!(h.game().moves.is_empty(), "restart");
+}
+
+#[test]
+fn undo_in_a_coin_game_and_the_blunder_is_named() {
+    let mut h = Harness::new();
+    h.start_pile(9, Some("1,2,3"), [Person, Computer]);
+    h.key(KeyCode::Char('2')); // wrong: 9 wants 1
+    h.key(KeyCode::Enter);
+    h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
+    assert_eq!(h.pile_game().takes.len(), 2);
+    assert_eq!(h.pile_game().blunder(), Some((0, 2)));
+    h.key(KeyCode::Char('u'));
+    assert_eq!((h.pile_game().pile, h.pile_game().takes.len()), (9, 0));
+    h.key(KeyCode::Char('1'));
+    h.key(KeyCode::Enter);
+    assert_eq!(h.pile_game().blunder(), None);
+}
+
+#[test]
+fn the_casual_computer_still_takes_a_win_in_one_and_perfect_never_slips() {
+    use munch::app::menu::Level;
+    for seed in 0..20 {
+        let mut h = Harness::with_budget(munch::solve::DEFAULT_MEMORY_BUDGET, seed);
+        h.app.menu.settings.level = Level::Casual;
+        h.start_pile(3, Some("1,3"), [Computer, Person]);
+        h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
+        assert_eq!(
+            h.pile_game().takes,
+            vec![3],
+            "taking the whole pile wins at once"
+        );
+    }
+    // Perfect play from a won Chomp opening is always the winning move.
+    let mut h = Harness::new();
+    h.start(5, 5, [Computer, Person]);
+    h.computer_moves();
+    assert_eq!(h.game().moves, vec![Square::new(1, 1)]);
+}

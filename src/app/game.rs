@@ -1,6 +1,7 @@
 //! One game of Chomp in progress: the position, whose turn, the solver's state, the cursor.
 
-use super::menu::{Player, Settings};
+use super::menu::{Level, Player, Settings};
+use super::slips;
 use crate::ai::{self, Choice};
 use crate::game::chomp::{Position, Square};
 use crate::solve::{ChompAnswer, OutcomeTable};
@@ -53,6 +54,8 @@ pub struct Game {
     pub message: Option<String>,
     /// Eats the person asked for while the computer's move was flashing; played after it lands.
     queued: VecDeque<Square>,
+    /// Moves taken back by undo, latest last, for redo.
+    redo: Vec<Square>,
     generation: u64,
 }
 
@@ -75,6 +78,7 @@ impl Game {
             last_move_unproven: false,
             message: None,
             queued: VecDeque::new(),
+            redo: Vec::new(),
             generation,
         }
     }
@@ -156,8 +160,82 @@ impl Game {
         } else if self.computer_to_move() {
             self.message = Some("It is the computer's turn.".into());
         } else {
+            self.redo.clear();
             self.play(square, worker);
         }
+    }
+
+    /// Takes back the last move, and the computer's moves before it, so a person is to move.
+    pub fn undo(&mut self) {
+        if self.settings.players.iter().all(|&p| p == Player::Computer) {
+            self.message = Some("Nothing to undo in a game between computers.".into());
+            return;
+        }
+        self.pending = None;
+        self.queued.clear();
+        let Some(last) = self.moves.pop() else {
+            self.message = Some("Nothing to undo.".into());
+            return;
+        };
+        self.redo.push(last);
+        while self.computer_to_move()
+            && let Some(m) = self.moves.pop()
+        {
+            self.redo.push(m);
+        }
+        self.replay();
+    }
+
+    /// Plays again what undo took back, up to the next person's turn.
+    pub fn redo(&mut self, worker: &Worker) {
+        self.pending = None;
+        let Some(first) = self.redo.pop() else {
+            self.message = Some("Nothing to redo.".into());
+            return;
+        };
+        self.play(first, worker);
+        while self.computer_to_move()
+            && let Some(m) = self.redo.pop()
+        {
+            self.play(m, worker);
+        }
+    }
+
+    /// Rebuilds the position from the moves kept.
+    fn replay(&mut self) {
+        let mut position = Position::full(self.settings.rows.into(), self.settings.cols.into())
+            .expect("the game's own box");
+        for &m in &self.moves {
+            position = position.eat(m).expect("moves made in this game");
+        }
+        self.position = position;
+        self.message = None;
+        self.last_move_unproven = false;
+        self.keep_cursor_on_bar();
+    }
+
+    /// The first move that turned a won position into a lost one for its player, with its
+    /// number (from 0), when the outcomes along the game are known.
+    pub fn blunder(&self) -> Option<(usize, Square)> {
+        let mut position = Position::full(self.settings.rows.into(), self.settings.cols.into())
+            .expect("the game's own box");
+        let answer = |p: &Position| match &self.solver {
+            SolverState::Ready(table) if table.covers(p.heights()) => {
+                ChompAnswer::from_table(table, p)
+            }
+            _ => ChompAnswer::without_table(p),
+        };
+        for (i, &m) in self.moves.iter().enumerate() {
+            let after = position.eat(m)?;
+            if after.is_empty() {
+                break;
+            }
+            if answer(&position)?.wins && answer(&after)?.wins {
+                return Some((i, m));
+            }
+            position = after;
+        }
+        None
     }
 
     /// Moves the cursor one square, staying on the bar.
@@ -191,6 +269,7 @@ impl Game {
                 self.pending = None;
                 self.last_move_unproven = matches!(choice, Choice::Unproven(_));
                 self.unproven_moves |= self.last_move_unproven;
+                self.redo.clear();
                 self.play(choice.square(), worker);
                 while let Some(square) = self.queued.pop_front() {
                     if self.position.contains(square) {
@@ -210,7 +289,13 @@ impl Game {
             SolverState::Ready(table) => Some(table.as_ref()),
             SolverState::Refused { .. } => None,
         };
-        if let Some(choice) = ai::choose_chomp_move(table, &self.position, rng) {
+        let choice = if slips(self.settings.level, self.moves.len(), rng) {
+            let casual = self.settings.level == Level::Casual;
+            ai::casual_chomp_move(&self.position, casual, rng).map(Choice::Proven)
+        } else {
+            ai::choose_chomp_move(table, &self.position, rng)
+        };
+        if let Some(choice) = choice {
             self.pending = Some(PendingMove {
                 choice,
                 ticks_left: FLASH_TICKS,

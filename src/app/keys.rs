@@ -26,6 +26,9 @@ pub enum Action {
     Digit(u8),
     /// Delete the last digit typed.
     Erase,
+    Undo,
+    Redo,
+    Restart,
 }
 
 /// One line of help: the keys (as shown), what they do, and which key does which action.
@@ -119,6 +122,19 @@ pub const GAME: &[Binding] = &[
         ],
     ),
     bind(
+        "u",
+        "undo your last move (and the computer's reply)",
+        Some("undo"),
+        &[(KeyCode::Char('u'), Action::Undo)],
+    ),
+    bind("Ctrl-r", "redo what undo took back", None, &[]),
+    bind(
+        "r",
+        "restart with the same settings",
+        None,
+        &[(KeyCode::Char('r'), Action::Restart)],
+    ),
+    bind(
         "H",
         "hints: mark every winning square",
         Some("hints"),
@@ -173,6 +189,19 @@ pub const PILE: &[Binding] = &[
             (KeyCode::Enter, Action::Select),
             (KeyCode::Char(' '), Action::Select),
         ],
+    ),
+    bind(
+        "u",
+        "undo your last move (and the computer's reply)",
+        Some("undo"),
+        &[(KeyCode::Char('u'), Action::Undo)],
+    ),
+    bind("Ctrl-r", "redo what undo took back", None, &[]),
+    bind(
+        "r",
+        "restart with the same settings",
+        None,
+        &[(KeyCode::Char('r'), Action::Restart)],
     ),
     bind(
         "H",
@@ -254,6 +283,12 @@ pub const CONFIRM_QUIT: &[Binding] = &[
 pub fn is_force_quit(key: &KeyEvent) -> bool {
     key.modifiers.contains(KeyModifiers::CONTROL)
         && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('C'))
+}
+
+/// Ctrl-r: redo (raw mode delivers it as a key with the control modifier).
+pub fn is_redo(key: &KeyEvent) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL)
+        && matches!(key.code, KeyCode::Char('r') | KeyCode::Char('R'))
 }
 
 /// The action a key asks for in a screen whose bindings are `table`.

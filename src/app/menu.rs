@@ -47,6 +47,36 @@ impl GameKind {
     }
 }
 
+/// How well the computer plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// Always wins when it can; when losing, leaves the fewest winning replies.
+    Perfect,
+    /// Perfect, but now and then an early random move.
+    Strong,
+    /// Random legal moves, but it takes a win in one.
+    Casual,
+}
+
+impl Level {
+    const ALL: [Level; 3] = [Level::Perfect, Level::Strong, Level::Casual];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Level::Perfect => "Perfect",
+            Level::Strong => "Strong",
+            Level::Casual => "Casual",
+        }
+    }
+
+    /// Reads a level name (any case).
+    pub fn parse(text: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.label().eq_ignore_ascii_case(text.trim()))
+    }
+}
+
 /// Take sets offered with ←/→ on the Set line.
 pub const SET_PRESETS: [&str; 5] = ["1,2,3", "1,3,4", "2,5", "1,2,4,8", "1,4,5"];
 
@@ -62,6 +92,8 @@ pub struct Settings {
     pub set: String,
     /// `players[0]` moves first.
     pub players: [Player; 2],
+    /// How well the computer plays.
+    pub level: Level,
 }
 
 impl Default for Settings {
@@ -73,6 +105,7 @@ impl Default for Settings {
             pile: 21,
             set: SET_PRESETS[1].to_string(),
             players: [Player::Person, Player::Computer],
+            level: Level::Perfect,
         }
     }
 }
@@ -108,6 +141,7 @@ pub enum MenuLine {
     Set,
     First,
     Second,
+    Level,
     #[default]
     Start,
     Quit,
@@ -129,6 +163,7 @@ impl MenuLine {
             MenuLine::Set => "Takes (set)",
             MenuLine::First => "First player",
             MenuLine::Second => "Second player",
+            MenuLine::Level => "Computer",
             MenuLine::Start => "Start",
             MenuLine::Quit => "Quit",
         }
@@ -206,6 +241,11 @@ impl Menu {
             }
             MenuLine::First => s.players[0] = s.players[0].other(),
             MenuLine::Second => s.players[1] = s.players[1].other(),
+            MenuLine::Level => {
+                let at = Level::ALL.iter().position(|&l| l == s.level).unwrap_or(0) as isize;
+                let next = (at + isize::from(delta)).rem_euclid(Level::ALL.len() as isize);
+                s.level = Level::ALL[next as usize];
+            }
             MenuLine::Start | MenuLine::Quit => {}
         }
     }
@@ -251,6 +291,7 @@ impl Menu {
             MenuLine::Set => s.set.clone(),
             MenuLine::First => s.players[0].label().to_string(),
             MenuLine::Second => s.players[1].label().to_string(),
+            MenuLine::Level => s.level.label().to_string(),
             MenuLine::Start | MenuLine::Quit => String::new(),
         }
     }

@@ -16,6 +16,20 @@ use pile::PileGame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::time::Duration;
 
+/// At the strong level, the chance of a random move in each of the first [`STRONG_EARLY`] moves.
+pub const STRONG_SLIP: f64 = 0.15;
+/// How many moves count as early for the strong level.
+pub const STRONG_EARLY: usize = 6;
+
+/// Whether the computer plays a casual (random) move instead of its best one this time.
+fn slips(level: menu::Level, moves_so_far: usize, rng: &mut fastrand::Rng) -> bool {
+    match level {
+        menu::Level::Perfect => false,
+        menu::Level::Strong => moves_so_far < STRONG_EARLY && rng.f64() < STRONG_SLIP,
+        menu::Level::Casual => true,
+    }
+}
+
 /// How often the event loop sends [`Event::Tick`].
 pub const TICK: Duration = Duration::from_millis(50);
 
@@ -179,6 +193,12 @@ impl App {
                 return;
             }
         }
+        if keys::is_redo(key) {
+            if self.bindings().iter().any(|b| b.label == "Ctrl-r") {
+                self.act(Action::Redo);
+            }
+            return;
+        }
         if let Some(action) = keys::action(self.bindings(), key) {
             self.act(action);
         }
@@ -213,7 +233,12 @@ impl App {
                 Action::Quit => self.should_quit = true,
                 _ => {}
             },
-            Screen::Pile(game) => game.act(action),
+            Screen::Pile(game) => match action {
+                Action::Undo => game.undo(),
+                Action::Redo => game.redo(),
+                Action::Restart => self.start_game(),
+                _ => game.act(action),
+            },
             Screen::Game(game) => match action {
                 Action::Up => game.move_cursor(0, 1),
                 Action::Down => game.move_cursor(0, -1),
@@ -225,6 +250,9 @@ impl App {
                 }
                 Action::ToggleHints => game.hints = !game.hints,
                 Action::Quit | Action::Back => game.confirm_quit = true,
+                Action::Undo => game.undo(),
+                Action::Redo => game.redo(&self.worker),
+                Action::Restart => self.start_game(),
                 _ => {}
             },
         }

@@ -2,11 +2,14 @@
 
 use super::game::FLASH_TICKS;
 use super::keys::Action;
-use super::menu::{GameKind, Player, Settings};
+use super::menu::{GameKind, Level, Player, Settings};
+use super::slips;
 use crate::ai;
 use crate::game::fibonacci::FibPosition;
 use crate::game::subtraction::TakeSet;
-use crate::solve::pile::{PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes};
+use crate::solve::pile::{
+    PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes, fibonacci_wins,
+};
 use crate::units::group;
 use std::collections::VecDeque;
 
@@ -44,6 +47,8 @@ pub struct PileGame {
     pub typed: String,
     /// Takes the person asked for while the computer's move was flashing.
     queued: VecDeque<u64>,
+    /// Takes undone, latest last, for redo.
+    redo: Vec<u64>,
 }
 
 impl PileGame {
@@ -74,6 +79,7 @@ impl PileGame {
             message: None,
             typed: String::new(),
             queued: VecDeque::new(),
+            redo: Vec::new(),
         };
         game.choice = game.smallest_legal();
         game
@@ -250,6 +256,7 @@ impl PileGame {
         } else if self.computer_to_move() {
             self.message = Some("It is the computer's turn.".into());
         } else if self.is_legal(k) {
+            self.redo.clear();
             self.play(k);
         } else {
             self.message = Some(format!("Taking {k} is not allowed: {}.", self.legal_text()));
@@ -266,6 +273,7 @@ impl PileGame {
             if pending.ticks_left == 0 {
                 let take = pending.take;
                 self.pending = None;
+                self.redo.clear();
                 self.play(take);
                 while let Some(k) = self.queued.pop_front() {
                     self.person_takes(k);
@@ -276,9 +284,13 @@ impl PileGame {
         if !self.computer_to_move() {
             return;
         }
-        let take = match &self.rules {
-            PileRules::Subtraction(s) => ai::choose_subtraction_take(s, self.pile, rng),
-            PileRules::Fibonacci => ai::choose_fibonacci_take(self.fib(), rng),
+        let take = if slips(self.settings.level, self.takes.len(), rng) {
+            self.casual_take(rng)
+        } else {
+            match &self.rules {
+                PileRules::Subtraction(s) => ai::choose_subtraction_take(s, self.pile, rng),
+                PileRules::Fibonacci => ai::choose_fibonacci_take(self.fib(), rng),
+            }
         };
         if let Some(take) = take {
             self.pending = Some(PendingTake {
@@ -286,6 +298,88 @@ impl PileGame {
                 ticks_left: FLASH_TICKS,
             });
         }
+    }
+
+    /// Takes back the last take, and the computer's before it, so a person is to move.
+    pub fn undo(&mut self) {
+        if self.settings.players.iter().all(|&p| p == Player::Computer) {
+            self.message = Some("Nothing to undo in a game between computers.".into());
+            return;
+        }
+        self.pending = None;
+        self.queued.clear();
+        let Some(last) = self.takes.pop() else {
+            self.message = Some("Nothing to undo.".into());
+            return;
+        };
+        self.redo.push(last);
+        while self.computer_to_move()
+            && let Some(k) = self.takes.pop()
+        {
+            self.redo.push(k);
+        }
+        let takes = std::mem::take(&mut self.takes);
+        self.pile = self.start;
+        self.max_take = self.start.saturating_sub(1);
+        for k in takes {
+            self.play(k);
+        }
+        self.message = None;
+    }
+
+    /// Plays again what undo took back, up to the next person's turn.
+    pub fn redo(&mut self) {
+        self.pending = None;
+        let Some(first) = self.redo.pop() else {
+            self.message = Some("Nothing to redo.".into());
+            return;
+        };
+        self.play(first);
+        while self.computer_to_move()
+            && let Some(k) = self.redo.pop()
+        {
+            self.play(k);
+        }
+    }
+
+    /// The first take that turned a won position into a lost one for its player, with its
+    /// number (from 0), when the outcomes along the game are known.
+    pub fn blunder(&self) -> Option<(usize, u64)> {
+        let won = |pile: u64, max_take: u64| match &self.rules {
+            PileRules::Subtraction(s) => s.winning_takes(pile).map(|w| !w.is_empty()),
+            PileRules::Fibonacci => Some(fibonacci_wins(FibPosition { pile, max_take })),
+        };
+        let (mut pile, mut max_take) = (self.start, self.start.saturating_sub(1));
+        for (i, &k) in self.takes.iter().enumerate() {
+            let before = won(pile, max_take)?;
+            pile -= k;
+            max_take = k.saturating_mul(2).min(pile);
+            if pile == 0 {
+                break;
+            }
+            if before && won(pile, max_take)? {
+                return Some((i, k));
+            }
+        }
+        None
+    }
+
+    /// A random legal take; at the casual level, the whole pile when that is legal (a win).
+    fn casual_take(&self, rng: &mut fastrand::Rng) -> Option<u64> {
+        let limit = self.limit();
+        if limit == 0 {
+            return None;
+        }
+        if self.settings.level == Level::Casual && self.is_legal(self.pile) {
+            return Some(self.pile);
+        }
+        Some(match &self.rules {
+            PileRules::Subtraction(_) => {
+                let takes = self.set_takes();
+                takes[rng.usize(..takes.len())]
+            }
+            PileRules::Fibonacci => rng.u64(1..=limit),
+        })
     }
 
     fn play(&mut self, k: u64) {

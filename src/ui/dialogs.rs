@@ -90,7 +90,7 @@ pub fn confirm_quit(frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Th
 pub fn game_over(
     settings: &Settings,
     loser: usize,
-    what: String,
+    what: Vec<String>,
     frame: &mut Frame,
     area: Rect,
     hits: &mut HitMap,
@@ -98,10 +98,11 @@ pub fn game_over(
 ) {
     let winner = settings.name(1 - loser);
     let verb = if winner == "You" { "win" } else { "wins" };
-    let lines = vec![
-        Line::from(what),
-        Line::from(Span::styled(format!("{winner} {verb}!"), theme.good)),
-    ];
+    let mut lines: Vec<Line> = what.into_iter().map(Line::from).collect();
+    lines.push(Line::from(Span::styled(
+        format!("{winner} {verb}!"),
+        theme.good,
+    )));
     dialog(
         frame,
         area,
@@ -127,7 +128,7 @@ fn dialog(
     buttons: &[(&str, Button)],
 ) {
     let height = lines.len() as u16 + 4;
-    let rect = centered(area, 46, height);
+    let rect = centered(area, 56, height);
     hits.clear();
     frame.render_widget(Clear, rect);
     lines.push(Line::raw(""));

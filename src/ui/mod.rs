@@ -74,11 +74,18 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
             if game.confirm_quit {
                 dialogs::confirm_quit(frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
-                let what = format!(
+                let mut what = vec![format!(
                     "{} ate the poison ☠ after {} moves.",
                     game.name(loser),
                     game.moves.len()
-                );
+                )];
+                if let Some((i, square)) = game.blunder() {
+                    let who = game.name(i % 2);
+                    what.push(format!(
+                        "Move {} ({who}, {square}) threw away a won position.",
+                        i + 1
+                    ));
+                }
                 dialogs::game_over(&game.settings, loser, what, frame, main, &mut hits, theme);
             }
         }
@@ -92,7 +99,7 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                 dialogs::confirm_quit(frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
                 let winner = game.settings.name(1 - loser);
-                let what = if game.pile == 0 {
+                let mut what = vec![if game.pile == 0 {
                     format!("{winner} took the last coin.")
                 } else {
                     format!(
@@ -100,7 +107,14 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                         game.settings.name(loser),
                         game.pile
                     )
-                };
+                }];
+                if let Some((i, take)) = game.blunder() {
+                    let who = game.settings.name(i % 2);
+                    what.push(format!(
+                        "Take {} ({who}, {take}) threw away a won position.",
+                        i + 1
+                    ));
+                }
                 dialogs::game_over(&game.settings, loser, what, frame, main, &mut hits, theme);
             }
         }

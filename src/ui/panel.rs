@@ -2,7 +2,7 @@
 
 use super::theme::Theme;
 use crate::app::game::{Game, SolverState};
-use crate::app::menu::Settings;
+use crate::app::menu::{Player, Settings};
 use crate::units::{bytes, group};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -46,7 +46,10 @@ pub fn render(panel: &PanelInfo, frame: &mut Frame, area: Rect, theme: &Theme) {
 
     let name = |side: usize| panel.settings.name(side);
     let player_line = |side: usize, label: &str| {
-        let kind = panel.settings.players[side].label().to_lowercase();
+        let kind = match panel.settings.players[side] {
+            Player::Person => "person".to_string(),
+            Player::Computer => panel.settings.level.label().to_lowercase(),
+        };
         Line::raw(format!("{label} {} ({kind})", name(side)))
     };
     let mut status = vec![

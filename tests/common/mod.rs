@@ -54,6 +54,7 @@ impl Harness {
             pile,
             set: set.unwrap_or("1").to_string(),
             players,
+            level: self.app.menu.settings.level,
             ..Settings::default()
         };
         self.app.start_game();
