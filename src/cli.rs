@@ -23,6 +23,10 @@ pub struct Cli {
     /// powers of 1024).
     #[arg(long, global = true, default_value = "2G", value_parser = parse_memory)]
     pub memory: u64,
+    /// Where to keep settings, statistics and the saved game (default: the platform's data
+    /// folder, e.g. ~/.local/share/munch).
+    #[arg(long, global = true)]
+    pub data_dir: Option<std::path::PathBuf>,
 }
 
 /// Reads a memory size such as `18G`, `512MiB` or `1000000`.

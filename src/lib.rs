@@ -8,6 +8,7 @@ pub mod app;
 pub mod cli;
 pub mod game;
 pub mod solve;
+pub mod store;
 pub mod tui;
 pub mod ui;
 pub mod units;

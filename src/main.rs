@@ -47,7 +47,14 @@ fn main() -> ExitCode {
                 eprintln!("munch: the game needs a terminal; for scripts, use `munch solve`");
                 return ExitCode::from(2);
             }
-            match munch::tui::run(cli.memory) {
+            let store = match munch::store::Store::open(cli.data_dir.as_deref()) {
+                Ok(store) => store,
+                Err(problem) => {
+                    eprintln!("munch: {problem}");
+                    return ExitCode::from(2);
+                }
+            };
+            match munch::tui::run(cli.memory, store) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => {
                     eprintln!("munch: {err:#}");

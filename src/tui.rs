@@ -4,6 +4,7 @@
 //! the loop at once instead of waiting for the next tick.
 
 use crate::app::{App, Event, TICK};
+use crate::store::Store;
 use crate::ui::{self, HitMap};
 use crate::worker::Worker;
 use ratatui::DefaultTerminal;
@@ -49,13 +50,13 @@ fn restore_terminal() {
 }
 
 /// Runs the full-screen game until the player quits.
-pub fn run(budget: u64) -> anyhow::Result<()> {
+pub fn run(budget: u64, store: Store) -> anyhow::Result<()> {
     let (tx, rx) = mpsc::channel::<Input>();
     let solver_tx = tx.clone();
     let worker = Worker::spawn(budget, move |message| {
         let _ = solver_tx.send(Input::App(Event::Solver(message)));
     });
-    let app = App::new(worker, fastrand::u64(..));
+    let app = App::new(worker, fastrand::u64(..)).with_store(store);
 
     let mut terminal = ratatui::try_init()?;
     TERMINAL_TAKEN.store(true, Ordering::SeqCst);

@@ -26,7 +26,10 @@ fn enter_on_the_menu_starts_the_default_game() {
 #[test]
 fn the_menu_changes_size_and_players() {
     let mut h = Harness::new();
-    // From Start: up to Second, toggle it; up to First, toggle; up to Cols, down a step; up to Rows.
+    // From Start: up to the level, to casual; up to Second, toggle it; up to First, toggle;
+    // up to Cols, down a step; up to Rows, up a step.
+    h.keys(&[KeyCode::Up, KeyCode::Left]);
+    assert_eq!(h.app.menu.settings.level, munch::app::menu::Level::Casual);
     h.keys(&[KeyCode::Up, KeyCode::Right, KeyCode::Up, KeyCode::Left]);
     h.keys(&[
         KeyCode::Char('k'),
@@ -304,8 +307,8 @@ fn a_huge_square_is_played_exactly_without_any_table() {
 #[test]
 fn the_menu_chooses_a_coin_game_and_validates_the_set_as_you_type() {
     let mut h = Harness::new();
-    // Start → Second → First → Columns → Rows → Game, then one game to the right.
-    h.keys(&[KeyCode::Up; 5]);
+    // Start → Computer level → Second → First → Columns → Rows → Game, then one to the right.
+    h.keys(&[KeyCode::Up; 6]);
     h.key(KeyCode::Right);
     assert_eq!(
         h.app.menu.settings.game,

@@ -76,11 +76,19 @@ fn tmux_missing() -> bool {
     missing
 }
 
-/// A private tmux server running munch directly in a 100×30 window.
+/// A fresh, empty data folder for one test.
+fn data_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("munch-data-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A private tmux server running munch directly in a 100×30 window, with a fresh data folder.
 fn start_munch(name: &str) -> Tmux {
     let tmux = Tmux {
         socket: format!("munch-{name}-{}", std::process::id()),
     };
+    let data = data_dir(name);
     tmux.run(&[
         "new-session",
         "-d",
@@ -91,6 +99,8 @@ fn start_munch(name: &str) -> Tmux {
         "-y",
         "30",
         env!("CARGO_BIN_EXE_munch"),
+        "--data-dir",
+        data.to_str().unwrap(),
     ]);
     tmux.wait_for("Second player");
     tmux
@@ -102,8 +112,8 @@ fn a_subtraction_game_in_a_real_terminal() {
         return;
     }
     let tmux = start_munch("subtraction");
-    // Start, then five lines up is the Game line; one game to the right: the subtraction game.
-    tmux.keys(&["Up", "Up", "Up", "Up", "Up", "Right"]);
+    // Start, then six lines up is the Game line; one game to the right: the subtraction game.
+    tmux.keys(&["Up", "Up", "Up", "Up", "Up", "Up", "Right"]);
     tmux.wait_for("Takes (set)");
     tmux.keys(&["Enter"]);
     tmux.wait_for("Subtraction game {1,3,4}");
@@ -121,7 +131,7 @@ fn fibonacci_nim_in_a_real_terminal() {
         return;
     }
     let tmux = start_munch("fibonacci");
-    tmux.keys(&["Up", "Up", "Up", "Up", "Up", "Left"]);
+    tmux.keys(&["Up", "Up", "Up", "Up", "Up", "Up", "Left"]);
     tmux.wait_for("Fibonacci Nim");
     tmux.keys(&["Enter"]);
     tmux.wait_for("take 1 to 20");
@@ -158,9 +168,10 @@ fn play_by_mouse_and_key_resize_then_quit_with_the_terminal_restored() {
     let before = dir.join("before");
     let after = dir.join("after");
     tmux.literal(&format!(
-        "stty -g > {}; {}; echo \"munch-exit=$?\"; stty -g > {}",
+        "stty -g > {}; {} --data-dir {}; echo \"munch-exit=$?\"; stty -g > {}",
         before.display(),
         env!("CARGO_BIN_EXE_munch"),
+        data_dir("mouse").display(),
         after.display()
     ));
     tmux.keys(&["Enter"]);
@@ -330,7 +341,11 @@ fn a_panic_restores_the_terminal_and_says_one_line() {
     }
     let (tmux, dir) = in_shell(
         "panic",
-        &format!("MUNCH_PANIC_FOR_TEST=1 {}", env!("CARGO_BIN_EXE_munch")),
+        &format!(
+            "MUNCH_PANIC_FOR_TEST=1 {} --data-dir {}",
+            env!("CARGO_BIN_EXE_munch"),
+            data_dir("panic").display()
+        ),
     );
     let shell = tmux.wait_for("exit=101");
     assert!(
@@ -342,4 +357,61 @@ fn a_panic_restores_the_terminal_and_says_one_line() {
         "no raw backtrace on the screen:\n{shell}"
     );
     assert_restored(&dir);
+}
+
+#[test]
+fn a_killed_game_is_resumed_on_the_next_start() {
+    if tmux_missing() {
+        return;
+    }
+    let data = data_dir("resume");
+    let run = |tmux: &Tmux| {
+        tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "munch",
+            "-x",
+            "100",
+            "-y",
+            "30",
+            env!("CARGO_BIN_EXE_munch"),
+            "--data-dir",
+            data.to_str().unwrap(),
+        ]);
+    };
+    let tmux = Tmux {
+        socket: format!("munch-resume-{}", std::process::id()),
+    };
+    run(&tmux);
+    tmux.wait_for("Second player");
+    tmux.keys(&["Enter"]); // Chomp 6×7 against the computer
+    tmux.wait_for("solved:");
+    tmux.keys(&["Enter"]); // eat g6
+    let before = tmux.wait_for("2. Computer");
+    // Kill the whole server (and munch with it) without warning.
+    tmux.run(&["kill-server"]);
+    run(&tmux);
+    let menu = tmux.wait_for("Resume Chomp 6×7, move 3");
+    assert!(
+        menu.contains("▸ Resume"),
+        "resume is offered first:\n{menu}"
+    );
+    tmux.keys(&["Enter"]);
+    let after = tmux.wait_for("2. Computer");
+    let board = |screen: &str| -> Vec<String> {
+        screen
+            .lines()
+            .filter(|l| l.contains('▒') || l.contains('·'))
+            .map(|l| l[..60.min(l.len())].to_string())
+            .collect()
+    };
+    assert_eq!(
+        board(&before),
+        board(&after),
+        "the same board after the restart"
+    );
+    tmux.keys(&["q", "y"]);
+    tmux.wait_gone();
+    let _ = std::fs::remove_dir_all(&data);
 }

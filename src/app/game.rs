@@ -165,6 +165,22 @@ impl Game {
         }
     }
 
+    /// Plays saved moves (in notation) from the start; `false` at the first one that is not a
+    /// legal move, which stops the replay there.
+    pub fn replay_notation(&mut self, moves: &[String]) -> bool {
+        for text in moves {
+            match Square::parse(text) {
+                Ok(square) if self.position.contains(square) => {
+                    self.moves.push(square);
+                    self.position = self.position.eat(square).expect("checked");
+                }
+                _ => return false,
+            }
+        }
+        self.keep_cursor_on_bar();
+        true
+    }
+
     /// Takes back the last move, and the computer's moves before it, so a person is to move.
     pub fn undo(&mut self) {
         if self.settings.players.iter().all(|&p| p == Player::Computer) {

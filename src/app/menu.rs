@@ -3,9 +3,10 @@
 use crate::game::chomp::MAX_SIDE;
 use crate::game::fibonacci::FibPosition;
 use crate::game::subtraction::TakeSet;
+use serde::{Deserialize, Serialize};
 
 /// Who makes the moves for one side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Player {
     Person,
     Computer,
@@ -28,7 +29,7 @@ impl Player {
 }
 
 /// The games munch plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameKind {
     Chomp,
     Subtraction,
@@ -48,7 +49,7 @@ impl GameKind {
 }
 
 /// How well the computer plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Level {
     /// Always wins when it can; when losing, leaves the fewest winning replies.
     Perfect,
@@ -81,7 +82,8 @@ impl Level {
 pub const SET_PRESETS: [&str; 5] = ["1,2,3", "1,3,4", "2,5", "1,2,4,8", "1,4,5"];
 
 /// Everything the menu chooses; a game is started from it and replayed with it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Settings {
     pub game: GameKind,
     pub rows: u8,
@@ -121,6 +123,28 @@ impl Settings {
         }
     }
 
+    /// The same settings with every size brought into range (a settings file may hold anything).
+    pub fn sanitized(mut self) -> Settings {
+        self.rows = self.rows.clamp(1, MAX_SIDE);
+        self.cols = self.cols.clamp(1, MAX_SIDE);
+        if self.rows == 1 && self.cols == 1 {
+            self.cols = 2;
+        }
+        if self.set.len() > 40 {
+            self.set.truncate(40);
+        }
+        self
+    }
+
+    /// The game and its size, for people and as the statistics key: "Chomp 6×7".
+    pub fn describe(&self) -> String {
+        match self.game {
+            GameKind::Chomp => format!("Chomp {}×{}", self.rows, self.cols),
+            GameKind::Subtraction => format!("Subtraction {{{}}} from {}", self.set, self.pile),
+            GameKind::Fibonacci => format!("Fibonacci Nim from {}", self.pile),
+        }
+    }
+
     /// Why these settings cannot start a game, if they cannot.
     pub fn problem(&self) -> Option<String> {
         match self.game {
@@ -134,6 +158,8 @@ impl Settings {
 /// The lines of the menu, top to bottom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum MenuLine {
+    /// Continue the game saved by an earlier run.
+    Resume,
     Game,
     Rows,
     Cols,
@@ -150,12 +176,13 @@ pub enum MenuLine {
 impl MenuLine {
     /// Whether the line holds a value that ←/→ change.
     pub fn has_value(self) -> bool {
-        !matches!(self, MenuLine::Start | MenuLine::Quit)
+        !matches!(self, MenuLine::Start | MenuLine::Quit | MenuLine::Resume)
     }
 
     /// The line's label.
     pub fn label(self) -> &'static str {
         match self {
+            MenuLine::Resume => "Resume",
             MenuLine::Game => "Game",
             MenuLine::Rows => "Rows",
             MenuLine::Cols => "Columns",
@@ -175,6 +202,8 @@ impl MenuLine {
 pub struct Menu {
     pub selected: MenuLine,
     pub settings: Settings,
+    /// What the saved game is ("Chomp 6×7, move 5"), when there is one to resume.
+    pub resume: Option<String>,
 }
 
 impl Menu {
@@ -185,11 +214,16 @@ impl Menu {
             GameKind::Subtraction => &[MenuLine::Pile, MenuLine::Set],
             GameKind::Fibonacci => &[MenuLine::Pile],
         };
-        let mut lines = vec![MenuLine::Game];
+        let mut lines = Vec::new();
+        if self.resume.is_some() {
+            lines.push(MenuLine::Resume);
+        }
+        lines.push(MenuLine::Game);
         lines.extend_from_slice(size);
         lines.extend([
             MenuLine::First,
             MenuLine::Second,
+            MenuLine::Level,
             MenuLine::Start,
             MenuLine::Quit,
         ]);
@@ -246,7 +280,7 @@ impl Menu {
                 let next = (at + isize::from(delta)).rem_euclid(Level::ALL.len() as isize);
                 s.level = Level::ALL[next as usize];
             }
-            MenuLine::Start | MenuLine::Quit => {}
+            MenuLine::Start | MenuLine::Quit | MenuLine::Resume => {}
         }
     }
 
@@ -293,6 +327,7 @@ impl Menu {
             MenuLine::Second => s.players[1].label().to_string(),
             MenuLine::Level => s.level.label().to_string(),
             MenuLine::Start | MenuLine::Quit => String::new(),
+            MenuLine::Resume => self.resume.clone().unwrap_or_default(),
         }
     }
 }

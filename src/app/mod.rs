@@ -7,10 +7,11 @@ pub mod menu;
 pub mod pile;
 
 use crate::game::chomp::Square;
+use crate::store::{SAVED_GAME_FILE, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
 use crate::worker::{SolverMessage, Worker};
 use game::Game;
 use keys::Action;
-use menu::GameKind;
+use menu::{GameKind, Player, Settings};
 use menu::{Menu, MenuLine};
 use pile::PileGame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -85,6 +86,18 @@ pub struct App {
     pub should_quit: bool,
     /// Ticks since start; the view uses it to make things flash.
     pub ticks: u64,
+    /// The latest problem with the data folder, and the tick it was raised at.
+    pub warning: Option<(String, u64)>,
+    /// A game saved by an earlier run, offered on the menu.
+    pub saved: Option<SavedGame>,
+    pub stats: Stats,
+    store: Option<Store>,
+    /// Counts games started, so a save belongs to one game.
+    game_serial: u64,
+    /// (game, moves) last written to the saved-game file.
+    last_saved: Option<(u64, usize)>,
+    /// Whether the finished game was counted in the statistics.
+    recorded: bool,
     worker: Worker,
     rng: fastrand::Rng,
 }
@@ -98,8 +111,115 @@ impl App {
             help_open: false,
             should_quit: false,
             ticks: 0,
+            warning: None,
+            saved: None,
+            stats: Stats::default(),
+            store: None,
+            game_serial: 0,
+            last_saved: None,
+            recorded: false,
             worker,
             rng: fastrand::Rng::with_seed(seed),
+        }
+    }
+
+    /// Remembers settings, statistics and the game in progress in `store`, starting from what
+    /// it already holds.
+    pub fn with_store(mut self, store: Store) -> App {
+        match store.load::<Settings>(SETTINGS_FILE) {
+            Ok(Some(settings)) => self.menu.settings = settings.sanitized(),
+            Ok(None) => {}
+            Err(warning) => self.warn(warning),
+        }
+        match store.load::<Stats>(STATS_FILE) {
+            Ok(stats) => self.stats = stats.unwrap_or_default(),
+            Err(warning) => self.warn(warning),
+        }
+        match store.load::<SavedGame>(SAVED_GAME_FILE) {
+            Ok(saved) => self.saved = saved.filter(|s| s.settings.problem().is_none()),
+            Err(warning) => self.warn(warning),
+        }
+        if self.saved.is_some() {
+            self.menu.selected = MenuLine::Resume;
+        }
+        self.menu.resume = self
+            .saved
+            .as_ref()
+            .map(|s| format!("{}, move {}", s.settings.describe(), s.moves.len() + 1));
+        self.store = Some(store);
+        self
+    }
+
+    fn warn(&mut self, warning: String) {
+        self.warning = Some((warning, self.ticks));
+    }
+
+    /// Continues the saved game, as far as its moves are legal.
+    pub fn resume(&mut self) {
+        let Some(saved) = self.saved.take() else {
+            return;
+        };
+        self.menu.resume = None;
+        self.menu.selected = MenuLine::Start;
+        self.menu.settings = saved.settings.clone();
+        self.start_game();
+        let ok = match &mut self.screen {
+            Screen::Game(game) => game.replay_notation(&saved.moves),
+            Screen::Pile(game) => game.replay_notation(&saved.moves),
+            Screen::Menu => false,
+        };
+        if !ok {
+            self.warn("the saved game held a move that is not legal; it stops there".into());
+        }
+    }
+
+    /// Writes what changed: the game after each move, the statistics when it ends.
+    fn persist(&mut self) {
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        let (settings, moves, over, loser) = match &self.screen {
+            Screen::Menu => return,
+            Screen::Game(g) => (
+                &g.settings,
+                g.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                g.is_over(),
+                g.loser(),
+            ),
+            Screen::Pile(g) => (
+                &g.settings,
+                g.takes.iter().map(ToString::to_string).collect(),
+                g.is_over(),
+                g.loser(),
+            ),
+        };
+        let mut problems = Vec::new();
+        if over {
+            if !self.recorded {
+                self.recorded = true;
+                let people = settings
+                    .players
+                    .iter()
+                    .filter(|&&p| p == Player::Person)
+                    .count();
+                if let (1, Some(loser)) = (people, loser) {
+                    let person_won = settings.players[loser] == Player::Computer;
+                    self.stats
+                        .record(&settings.describe(), settings.level, person_won);
+                    problems.extend(store.save(STATS_FILE, &self.stats).err());
+                }
+                problems.extend(store.remove(SAVED_GAME_FILE).err());
+            }
+        } else if self.last_saved != Some((self.game_serial, moves.len())) {
+            self.last_saved = Some((self.game_serial, moves.len()));
+            let saved = SavedGame {
+                settings: settings.clone(),
+                moves,
+            };
+            problems.extend(store.save(SAVED_GAME_FILE, &saved).err());
+        }
+        for problem in problems {
+            self.warn(problem);
         }
     }
 
@@ -134,6 +254,11 @@ impl App {
 
     /// Takes one event.
     pub fn update(&mut self, event: Event) {
+        self.handle(event);
+        self.persist();
+    }
+
+    fn handle(&mut self, event: Event) {
         match event {
             Event::Key(key) => self.on_key(&key),
             Event::Pointer { target, click } => self.on_pointer(target, click),
@@ -162,6 +287,13 @@ impl App {
         let settings = self.menu.settings.clone();
         if settings.problem().is_some() {
             return;
+        }
+        self.game_serial += 1;
+        self.recorded = false;
+        if let Some(store) = &self.store
+            && let Err(problem) = store.save(SETTINGS_FILE, &settings)
+        {
+            self.warn(problem);
         }
         self.screen = match settings.game {
             GameKind::Chomp => Screen::Game(Box::new(Game::new(settings, &self.worker))),
@@ -266,6 +398,7 @@ impl App {
             Action::Left => self.menu.step(line, -1),
             Action::Right => self.menu.step(line, 1),
             Action::Select if line == MenuLine::Quit => self.should_quit = true,
+            Action::Select if line == MenuLine::Resume => self.resume(),
             Action::Select => self.start_game(),
             Action::Quit | Action::Back => self.should_quit = true,
             _ => {}

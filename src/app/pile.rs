@@ -300,6 +300,18 @@ impl PileGame {
         }
     }
 
+    /// Plays saved takes from the start; `false` at the first one that is not legal, which
+    /// stops the replay there.
+    pub fn replay_notation(&mut self, takes: &[String]) -> bool {
+        for text in takes {
+            match text.parse::<u64>() {
+                Ok(k) if self.is_legal(k) => self.play(k),
+                _ => return false,
+            }
+        }
+        true
+    }
+
     /// Takes back the last take, and the computer's before it, so a person is to move.
     pub fn undo(&mut self) {
         if self.settings.players.iter().all(|&p| p == Player::Computer) {

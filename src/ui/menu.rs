@@ -10,12 +10,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 /// The smallest terminal the menu fits in: (columns, rows).
-pub const MIN_SIZE: (u16, u16) = (48, 18);
+pub const MIN_SIZE: (u16, u16) = (48, 20);
 
 const WIDTH: u16 = 46;
 
 pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
-    let rect = centered(area, WIDTH, 17);
+    let rect = centered(area, WIDTH, 19);
     let block = Block::bordered().title(" munch ").title_style(theme.title);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
@@ -33,7 +33,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
     let top = inner.y + 3;
     let mut y = top;
     for line in app.menu.lines() {
-        if !line.has_value() && line == MenuLine::Start {
+        if line == MenuLine::Start || line == MenuLine::Game && app.menu.resume.is_some() {
             y += 1; // a gap before the buttons
         }
         let row = Rect::new(inner.x, y, inner.width, 1);
@@ -52,11 +52,14 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
             hits.add(Rect::new(row.x + 17, y, 3, 1), Target::MenuStep(line, -1));
             hits.add(Rect::new(row.x + 36, y, 3, 1), Target::MenuStep(line, 1));
         } else {
-            let text = line.label();
+            let text = match line {
+                MenuLine::Resume => format!("Resume {}", app.menu.value(line)),
+                _ => line.label().to_string(),
+            };
             let label = if selected {
                 format!("▸ {text} ◂")
             } else {
-                text.to_string()
+                text
             };
             frame.render_widget(Paragraph::new(Line::styled(label, style).centered()), row);
         }

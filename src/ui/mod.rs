@@ -127,9 +127,18 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
         };
         dialogs::help(game, app.bindings(), frame, main, &mut hits, theme);
     }
-    key_bar(app.bindings(), app.help_open, frame, bar, theme);
+    match &app.warning {
+        Some((warning, at)) if app.ticks.saturating_sub(*at) < WARNING_TICKS => {
+            let line = Line::styled(format!(" ⚠ {warning}"), theme.bad);
+            frame.render_widget(Paragraph::new(line), bar);
+        }
+        _ => key_bar(app.bindings(), app.help_open, frame, bar, theme),
+    }
     hits
 }
+
+/// How long a warning replaces the key bar: five seconds.
+const WARNING_TICKS: u64 = 100;
 
 /// The smallest terminal that shows the current screen whole: (columns, rows).
 pub fn minimum_size(app: &App) -> (u16, u16) {
