@@ -1,5 +1,6 @@
 //! The command line: arguments, and the headless `munch solve …` answers for scripts.
 
+use crate::app::menu::{GameKind, Level, Player, Settings};
 use crate::game::chomp::{MAX_SIDE, Position, parse_heights};
 use crate::game::fibonacci::FibPosition;
 use crate::game::subtraction::TakeSet;
@@ -45,6 +46,133 @@ pub enum Command {
         #[command(subcommand)]
         game: SolveGame,
     },
+    /// Start a game at once, skipping the menu.
+    Play {
+        #[command(subcommand)]
+        game: PlayGame,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PlayGame {
+    /// Play Chomp.
+    Chomp {
+        /// Rows of the bar (1 to 26).
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(SIDES))]
+        rows: u8,
+        /// Columns of the bar (1 to 26).
+        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u8).range(SIDES))]
+        cols: u8,
+        #[command(flatten)]
+        sides: Sides,
+    },
+    /// Play a subtraction game.
+    Subtraction {
+        /// Coins in the pile.
+        #[arg(long, default_value_t = 21)]
+        pile: u64,
+        /// The take sizes, e.g. 1,3,4.
+        #[arg(long, default_value = "1,3,4")]
+        set: String,
+        #[command(flatten)]
+        sides: Sides,
+    },
+    /// Play Fibonacci Nim.
+    Fibonacci {
+        /// Coins in the pile (at least 2).
+        #[arg(long, default_value_t = 21)]
+        pile: u64,
+        #[command(flatten)]
+        sides: Sides,
+    },
+}
+
+/// Who plays, and how well the computer plays.
+#[derive(Debug, Args)]
+pub struct Sides {
+    /// Who moves first.
+    #[arg(long, value_enum, default_value = "person")]
+    pub first: Side,
+    /// Who moves second (default: the other one).
+    #[arg(long, value_enum)]
+    pub second: Option<Side>,
+    /// How well the computer plays.
+    #[arg(long, value_enum, default_value = "perfect")]
+    pub level: Strength,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Side {
+    Person,
+    Computer,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Strength {
+    Perfect,
+    Strong,
+    Casual,
+}
+
+impl PlayGame {
+    /// The settings this command line asks for, or why it cannot start.
+    pub fn settings(&self) -> Result<Settings, BadInput> {
+        let player = |side: Side| match side {
+            Side::Person => Player::Person,
+            Side::Computer => Player::Computer,
+        };
+        let with_sides = |mut settings: Settings, sides: &Sides| {
+            let first = player(sides.first);
+            let second = sides.second.map(player).unwrap_or(match first {
+                Player::Person => Player::Computer,
+                Player::Computer => Player::Person,
+            });
+            settings.players = [first, second];
+            settings.level = match sides.level {
+                Strength::Perfect => Level::Perfect,
+                Strength::Strong => Level::Strong,
+                Strength::Casual => Level::Casual,
+            };
+            settings
+        };
+        let settings = match self {
+            PlayGame::Chomp { rows, cols, sides } => {
+                if *rows == 1 && *cols == 1 {
+                    return Err(BadInput(
+                        "a 1×1 bar is only the poison: nothing to play".into(),
+                    ));
+                }
+                let base = Settings {
+                    game: GameKind::Chomp,
+                    rows: *rows,
+                    cols: *cols,
+                    ..Settings::default()
+                };
+                with_sides(base, sides)
+            }
+            PlayGame::Subtraction { pile, set, sides } => {
+                let base = Settings {
+                    game: GameKind::Subtraction,
+                    pile: *pile,
+                    set: set.clone(),
+                    ..Settings::default()
+                };
+                with_sides(base, sides)
+            }
+            PlayGame::Fibonacci { pile, sides } => {
+                let base = Settings {
+                    game: GameKind::Fibonacci,
+                    pile: *pile,
+                    ..Settings::default()
+                };
+                with_sides(base, sides)
+            }
+        };
+        match settings.problem() {
+            Some(problem) => Err(BadInput(problem)),
+            None => Ok(settings),
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]

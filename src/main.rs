@@ -29,8 +29,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match cli.command {
-        Some(Command::Solve { game }) => match cli::solve(&game, cli.memory) {
+    match &cli.command {
+        Some(Command::Solve { game }) => match cli::solve(game, cli.memory) {
             Ok(answer) => {
                 // A closed pipe (`munch solve … | head`) is not an error worth a message.
                 let mut out = std::io::stdout().lock();
@@ -42,25 +42,35 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        None => {
-            if !std::io::stdout().is_terminal() {
-                eprintln!("munch: the game needs a terminal; for scripts, use `munch solve`");
-                return ExitCode::from(2);
+        Some(Command::Play { game }) => match game.settings() {
+            Ok(settings) => play(&cli, Some(settings)),
+            Err(BadInput(message)) => {
+                eprintln!("munch: {message}");
+                ExitCode::from(2)
             }
-            let store = match munch::store::Store::open(cli.data_dir.as_deref()) {
-                Ok(store) => store,
-                Err(problem) => {
-                    eprintln!("munch: {problem}");
-                    return ExitCode::from(2);
-                }
-            };
-            match munch::tui::run(cli.memory, store) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(err) => {
-                    eprintln!("munch: {err:#}");
-                    ExitCode::FAILURE
-                }
-            }
+        },
+        None => play(&cli, None),
+    }
+}
+
+/// Runs the full-screen game, on the menu or straight into a game.
+fn play(cli: &Cli, start: Option<munch::app::menu::Settings>) -> ExitCode {
+    if !std::io::stdout().is_terminal() {
+        eprintln!("munch: the game needs a terminal; for scripts, use `munch solve`");
+        return ExitCode::from(2);
+    }
+    let store = match munch::store::Store::open(cli.data_dir.as_deref()) {
+        Ok(store) => store,
+        Err(problem) => {
+            eprintln!("munch: {problem}");
+            return ExitCode::from(2);
+        }
+    };
+    match munch::tui::run(cli.memory, store, start) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("munch: {err:#}");
+            ExitCode::FAILURE
         }
     }
 }

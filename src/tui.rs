@@ -3,6 +3,7 @@
 //! Key and mouse input, the clock and the solver all feed one channel, so a finished solve wakes
 //! the loop at once instead of waiting for the next tick.
 
+use crate::app::menu::Settings;
 use crate::app::{App, Event, TICK};
 use crate::store::Store;
 use crate::ui::{self, HitMap};
@@ -50,13 +51,17 @@ fn restore_terminal() {
 }
 
 /// Runs the full-screen game until the player quits.
-pub fn run(budget: u64, store: Store) -> anyhow::Result<()> {
+pub fn run(budget: u64, store: Store, start: Option<Settings>) -> anyhow::Result<()> {
     let (tx, rx) = mpsc::channel::<Input>();
     let solver_tx = tx.clone();
     let worker = Worker::spawn(budget, move |message| {
         let _ = solver_tx.send(Input::App(Event::Solver(message)));
     });
-    let app = App::new(worker, fastrand::u64(..)).with_store(store);
+    let mut app = App::new(worker, fastrand::u64(..)).with_store(store);
+    if let Some(settings) = start {
+        app.menu.settings = settings;
+        app.start_game();
+    }
 
     let mut terminal = ratatui::try_init()?;
     TERMINAL_TAKEN.store(true, Ordering::SeqCst);

@@ -370,3 +370,126 @@ fn bad_pile_input_gets_one_line_and_exit_code_2() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn thirty_odd_bad_command_lines_get_one_line_and_exit_code_2() {
+    let file = std::env::temp_dir().join(format!("munch-not-a-dir-{}", std::process::id()));
+    std::fs::write(&file, "a file").unwrap();
+    let file = file.to_str().unwrap().to_string();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["--frobnicate"],
+        vec!["frobnicate"],
+        vec!["play"],
+        vec!["play", "chess"],
+        vec!["play", "chomp", "--rows", "0"],
+        vec!["play", "chomp", "--rows", "27"],
+        vec!["play", "chomp", "--rows", "-1"],
+        vec!["play", "chomp", "--cols", "x"],
+        vec!["play", "chomp", "--rows", "1", "--cols", "1"],
+        vec!["play", "chomp", "--rows", "99999999999999999999999"],
+        vec!["play", "chomp", "--first", "robot"],
+        vec!["play", "chomp", "--second", ""],
+        vec!["play", "chomp", "--level", "godlike"],
+        vec!["play", "chomp", "--data-dir", file.as_str()],
+        vec!["play", "subtraction", "--set", ""],
+        vec!["play", "subtraction", "--set", "0"],
+        vec!["play", "subtraction", "--set", "1;2"],
+        vec!["play", "subtraction", "--pile", "-5"],
+        vec!["play", "subtraction", "--pile", "18446744073709551616"],
+        vec!["play", "fibonacci", "--pile", "1"],
+        vec!["play", "fibonacci", "--pile", "0"],
+        vec!["play", "fibonacci", "--pile", "lots"],
+        vec![
+            "--memory", "0", "solve", "chomp", "--rows", "3", "--cols", "3",
+        ],
+        vec![
+            "--memory", "-2G", "solve", "chomp", "--rows", "3", "--cols", "3",
+        ],
+        vec![
+            "solve",
+            "chomp",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--position",
+            "3,3,3,3",
+        ],
+        vec![
+            "solve",
+            "chomp",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--position",
+            "1,2,3",
+        ],
+        vec![
+            "solve",
+            "chomp",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--position",
+            "4,0,0",
+        ],
+        vec![
+            "solve",
+            "chomp",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--position",
+            "a,b,c",
+        ],
+        vec![
+            "solve",
+            "chomp",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--position",
+            "1.5,0,0",
+        ],
+        vec![
+            "solve",
+            "chomp",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--position",
+            "3,,0",
+        ],
+        vec![
+            "solve", "chomp", "--rows", "3", "--cols", "3", "--json", "--json",
+        ],
+        vec!["solve", "subtraction", "--pile", "3", "--set", "1,99999"],
+        vec!["solve", "fibonacci", "--pile", "10", "--max", "-1"],
+        vec![],
+    ];
+    assert!(cases.len() >= 30);
+    for args in &cases {
+        let out = munch(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("munch: "), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn version_and_help_exit_0() {
+    let out = munch(&["--version"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("munch "));
+    let out = munch(&["play", "--help"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("fibonacci"));
+}

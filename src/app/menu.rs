@@ -130,9 +130,7 @@ impl Settings {
         if self.rows == 1 && self.cols == 1 {
             self.cols = 2;
         }
-        if self.set.len() > 40 {
-            self.set.truncate(40);
-        }
+        self.set = self.set.chars().take(40).collect();
         self
     }
 

@@ -70,7 +70,27 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
         None if matches!(app.menu.selected, MenuLine::Pile | MenuLine::Set) => {
             Line::styled("type to edit, ←→ to step", theme.dim)
         }
-        None => Line::raw(""),
+        None => {
+            let settings = &app.menu.settings;
+            let level = settings.level.label();
+            match app
+                .stats
+                .records
+                .get(&settings.describe())
+                .and_then(|r| r.get(level))
+            {
+                Some(r) => Line::styled(
+                    format!(
+                        "Your record here ({}): {} won, {} lost",
+                        level.to_lowercase(),
+                        r.wins,
+                        r.losses
+                    ),
+                    theme.dim,
+                ),
+                None => Line::raw(""),
+            }
+        }
     };
     let note_area = Rect::new(inner.x + 1, y + 1, inner.width.saturating_sub(2), 2);
     frame.render_widget(
