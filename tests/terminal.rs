@@ -365,20 +365,29 @@ fn a_killed_game_is_resumed_on_the_next_start() {
         return;
     }
     let data = data_dir("resume");
+    // Starts munch, retrying while a just-killed server on the same socket is still going.
     let run = |tmux: &Tmux| {
-        tmux.run(&[
-            "new-session",
-            "-d",
-            "-s",
-            "munch",
-            "-x",
-            "100",
-            "-y",
-            "30",
-            env!("CARGO_BIN_EXE_munch"),
-            "--data-dir",
-            data.to_str().unwrap(),
-        ]);
+        let start = Instant::now();
+        while !tmux.run(&["list-sessions"]).contains("munch") {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "tmux would not start"
+            );
+            tmux.run(&[
+                "new-session",
+                "-d",
+                "-s",
+                "munch",
+                "-x",
+                "100",
+                "-y",
+                "30",
+                env!("CARGO_BIN_EXE_munch"),
+                "--data-dir",
+                data.to_str().unwrap(),
+            ]);
+            std::thread::sleep(Duration::from_millis(50));
+        }
     };
     let tmux = Tmux {
         socket: format!("munch-resume-{}", std::process::id()),
@@ -389,7 +398,13 @@ fn a_killed_game_is_resumed_on_the_next_start() {
     tmux.wait_for("solved:");
     tmux.keys(&["Enter"]); // eat g6
     let before = tmux.wait_for("2. Computer");
-    // Kill the whole server (and munch with it) without warning.
+    // Kill munch without warning, as a crash or a closed laptop would.
+    let pid = tmux.run(&["display-message", "-p", "-t", "munch", "#{pane_pid}"]);
+    let killed = Command::new("kill")
+        .args(["-KILL", pid.trim()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
     tmux.run(&["kill-server"]);
     run(&tmux);
     let menu = tmux.wait_for("Resume Chomp 6×7, move 3");
