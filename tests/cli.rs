@@ -15,29 +15,24 @@ fn munch(args: &[&str]) -> Output {
 }
 
 fn solve_json(rows: u8, cols: u8, position: Option<&[u8]>) -> Value {
-    let rows_s = rows.to_string();
-    let cols_s = cols.to_string();
-    let mut args = vec![
-        "solve", "chomp", "--rows", &rows_s, "--cols", &cols_s, "--json",
-    ];
-    let joined;
-    if let Some(p) = position {
-        joined = p.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
-        args.extend(["--position", &joined]);
+    let (rows, cols) = (rows.to_string(), cols.to_string());
+    let mut args = vec!["solve", "chomp", "--rows", &rows, "--cols", &cols, "--json"];
+    let joined = position.map(|p| p.iter().map(u8::to_string).collect::<Vec<_>>().join(","));
+    if let Some(joined) = &joined {
+        args.extend(["--position", joined.as_str()]);
     }
-    let out = munch(&args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(
-        stdout.trim_end().lines().count(),
-        1,
-        "exactly one line: {stdout}"
-    );
-    serde_json::from_str(&stdout).expect("valid JSON")
+    json_of(&args)
+}
+
+/// Runs munch with bad arguments: exit code 2, one line on stderr, nothing on stdout.
+fn assert_refused(args: &[&str]) {
+    let out = munch(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.starts_with("munch: "), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}");
 }
 
 #[test]
@@ -245,12 +240,7 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         ],
     ];
     for args in cases {
-        let out = munch(args);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_refused(args);
     }
 }
 
@@ -363,11 +353,7 @@ fn bad_pile_input_gets_one_line_and_exit_code_2() {
         &["solve", "fibonacci"],
     ];
     for args in cases {
-        let out = munch(args);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
-        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_refused(args);
     }
 }
 
@@ -474,12 +460,7 @@ fn thirty_odd_bad_command_lines_get_one_line_and_exit_code_2() {
     ];
     assert!(cases.len() >= 30);
     for args in &cases {
-        let out = munch(args);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
-        assert!(stderr.starts_with("munch: "), "{args:?}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_refused(args);
     }
     let _ = std::fs::remove_file(&file);
 }

@@ -1,26 +1,13 @@
 //! Closed forms and the opening book agree with the outcome table wherever both apply, and
 //! losing-position counts agree with the brute force.
 
+mod common;
+
+use common::every_position;
 use munch::game::chomp::Position;
 use munch::solve::chomp_theory::{self, Family};
 use munch::solve::reference::Reference;
 use munch::solve::{ChompAnswer, OutcomeTable, Source, book};
-
-fn every_position(rows: usize, cols: usize) -> Vec<Position> {
-    let mut out = vec![vec![]];
-    for _ in 0..cols {
-        out = out
-            .into_iter()
-            .flat_map(|prefix: Vec<usize>| {
-                let cap = prefix.last().copied().unwrap_or(rows);
-                (0..=cap).map(move |h| [prefix.clone(), vec![h]].concat())
-            })
-            .collect();
-    }
-    out.iter()
-        .map(|h| Position::from_heights(rows, cols, h).unwrap())
-        .collect()
-}
 
 #[test]
 fn closed_forms_agree_with_the_table_wherever_both_apply() {

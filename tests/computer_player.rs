@@ -1,26 +1,13 @@
 //! The computer player's contract, checked against the brute-force reference.
 
+mod common;
+
+use common::every_position;
 use munch::ai::{Choice, choose_chomp_move};
 use munch::game::chomp::{Position, Square};
 use munch::solve::OutcomeTable;
 use munch::solve::reference::Reference;
 use proptest::prelude::*;
-
-fn every_position(rows: usize, cols: usize) -> Vec<Position> {
-    let mut out = vec![vec![]];
-    for _ in 0..cols {
-        out = out
-            .into_iter()
-            .flat_map(|prefix: Vec<usize>| {
-                let cap = prefix.last().copied().unwrap_or(rows);
-                (0..=cap).map(move |h| [prefix.clone(), vec![h]].concat())
-            })
-            .collect();
-    }
-    out.iter()
-        .map(|h| Position::from_heights(rows, cols, h).unwrap())
-        .collect()
-}
 
 #[test]
 fn wins_whenever_it_can_and_otherwise_leaves_the_fewest_winning_replies() {

@@ -1,7 +1,7 @@
 //! One game of Chomp in progress: the position, whose turn, the solver's state, the cursor.
 
 use super::menu::{Level, Player, Settings};
-use super::slips;
+use super::{slips, take_back_round};
 use crate::ai::{self, Choice};
 use crate::game::chomp::{Position, Square};
 use crate::solve::{ChompAnswer, OutcomeTable};
@@ -183,23 +183,12 @@ impl Game {
 
     /// Takes back the last move, and the computer's moves before it, so a person is to move.
     pub fn undo(&mut self) {
-        if self.settings.players.iter().all(|&p| p == Player::Computer) {
-            self.message = Some("Nothing to undo in a game between computers.".into());
-            return;
-        }
         self.pending = None;
         self.queued.clear();
-        let Some(last) = self.moves.pop() else {
-            self.message = Some("Nothing to undo.".into());
-            return;
-        };
-        self.redo.push(last);
-        while self.computer_to_move()
-            && let Some(m) = self.moves.pop()
-        {
-            self.redo.push(m);
+        match take_back_round(&mut self.moves, &mut self.redo, self.settings.players) {
+            Ok(()) => self.replay(),
+            Err(note) => self.message = Some(note.into()),
         }
-        self.replay();
     }
 
     /// Plays again what undo took back, up to the next person's turn.

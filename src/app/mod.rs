@@ -31,6 +31,27 @@ fn slips(level: menu::Level, moves_so_far: usize, rng: &mut fastrand::Rng) -> bo
     }
 }
 
+/// Undo's rule for both kinds of game: moves the last move, and the computer's moves before it,
+/// from `moves` to `redo` (latest last), so that a person is to move again. Returns a note for
+/// the player when there is nothing to take back.
+fn take_back_round<T>(
+    moves: &mut Vec<T>,
+    redo: &mut Vec<T>,
+    players: [Player; 2],
+) -> Result<(), &'static str> {
+    if players.iter().all(|&p| p == Player::Computer) {
+        return Err("Nothing to undo in a game between computers.");
+    }
+    let last = moves.pop().ok_or("Nothing to undo.")?;
+    redo.push(last);
+    while players[moves.len() % 2] == Player::Computer
+        && let Some(m) = moves.pop()
+    {
+        redo.push(m);
+    }
+    Ok(())
+}
+
 /// How often the event loop sends [`Event::Tick`].
 pub const TICK: Duration = Duration::from_millis(50);
 
@@ -241,14 +262,29 @@ impl App {
 
     /// The key bindings in force on the current screen.
     pub fn bindings(&self) -> &'static [keys::Binding] {
+        match (self.dialog_state(), &self.screen) {
+            (_, Screen::Menu) => keys::MENU,
+            ((true, _), _) => keys::CONFIRM_QUIT,
+            ((_, true), _) => keys::GAME_OVER,
+            (_, Screen::Game(_)) => keys::GAME,
+            (_, Screen::Pile(_)) => keys::PILE,
+        }
+    }
+
+    /// Whether a game is asking "leave?", and whether it is over.
+    fn dialog_state(&self) -> (bool, bool) {
         match &self.screen {
-            Screen::Menu => keys::MENU,
-            Screen::Game(game) if game.confirm_quit => keys::CONFIRM_QUIT,
-            Screen::Game(game) if game.is_over() => keys::GAME_OVER,
-            Screen::Game(_) => keys::GAME,
-            Screen::Pile(game) if game.confirm_quit => keys::CONFIRM_QUIT,
-            Screen::Pile(game) if game.is_over() => keys::GAME_OVER,
-            Screen::Pile(_) => keys::PILE,
+            Screen::Menu => (false, false),
+            Screen::Game(game) => (game.confirm_quit, game.is_over()),
+            Screen::Pile(game) => (game.confirm_quit, game.is_over()),
+        }
+    }
+
+    fn set_confirm_quit(&mut self, asking: bool) {
+        match &mut self.screen {
+            Screen::Game(game) => game.confirm_quit = asking,
+            Screen::Pile(game) => game.confirm_quit = asking,
+            Screen::Menu => {}
         }
     }
 
@@ -341,30 +377,26 @@ impl App {
             self.help_open = true;
             return;
         }
+        let (confirming, over) = self.dialog_state();
+        if confirming {
+            match action {
+                Action::Yes => self.should_quit = true,
+                Action::Menu => self.back_to_menu(),
+                _ => self.set_confirm_quit(false),
+            }
+            return;
+        }
+        if over {
+            match action {
+                Action::PlayAgain => self.start_game(),
+                Action::Menu => self.back_to_menu(),
+                Action::Quit => self.should_quit = true,
+                _ => {}
+            }
+            return;
+        }
         match &mut self.screen {
             Screen::Menu => self.menu_action(action),
-            Screen::Game(game) if game.confirm_quit => match action {
-                Action::Yes => self.should_quit = true,
-                Action::Menu => self.back_to_menu(),
-                _ => game.confirm_quit = false,
-            },
-            Screen::Game(game) if game.is_over() => match action {
-                Action::PlayAgain => self.start_game(),
-                Action::Menu => self.back_to_menu(),
-                Action::Quit => self.should_quit = true,
-                _ => {}
-            },
-            Screen::Pile(game) if game.confirm_quit => match action {
-                Action::Yes => self.should_quit = true,
-                Action::Menu => self.back_to_menu(),
-                _ => game.confirm_quit = false,
-            },
-            Screen::Pile(game) if game.is_over() => match action {
-                Action::PlayAgain => self.start_game(),
-                Action::Menu => self.back_to_menu(),
-                Action::Quit => self.should_quit = true,
-                _ => {}
-            },
             Screen::Pile(game) => match action {
                 Action::Undo => game.undo(),
                 Action::Redo => game.redo(),
@@ -458,11 +490,7 @@ impl App {
             self.help_open = false;
             return;
         }
-        let (confirming, over) = match &self.screen {
-            Screen::Game(game) => (game.confirm_quit, game.is_over()),
-            Screen::Pile(game) => (game.confirm_quit, game.is_over()),
-            Screen::Menu => return,
-        };
+        let (confirming, over) = self.dialog_state();
         let action = match (confirming, over, button) {
             (true, _, Button::Quit) => Action::Yes,
             (true, _, Button::Menu) => Action::Menu,

@@ -3,7 +3,7 @@
 use super::game::FLASH_TICKS;
 use super::keys::Action;
 use super::menu::{GameKind, Level, Player, Settings};
-use super::slips;
+use super::{slips, take_back_round};
 use crate::ai;
 use crate::game::fibonacci::FibPosition;
 use crate::game::subtraction::TakeSet;
@@ -314,25 +314,18 @@ impl PileGame {
 
     /// Takes back the last take, and the computer's before it, so a person is to move.
     pub fn undo(&mut self) {
-        if self.settings.players.iter().all(|&p| p == Player::Computer) {
-            self.message = Some("Nothing to undo in a game between computers.".into());
-            return;
-        }
         self.pending = None;
         self.queued.clear();
-        let Some(last) = self.takes.pop() else {
-            self.message = Some("Nothing to undo.".into());
+        if let Err(note) = take_back_round(&mut self.takes, &mut self.redo, self.settings.players) {
+            self.message = Some(note.into());
             return;
-        };
-        self.redo.push(last);
-        while self.computer_to_move()
-            && let Some(k) = self.takes.pop()
-        {
-            self.redo.push(k);
         }
         let takes = std::mem::take(&mut self.takes);
         self.pile = self.start;
-        self.max_take = self.start.saturating_sub(1);
+        self.max_take = match self.rules {
+            PileRules::Fibonacci => self.start.saturating_sub(1),
+            PileRules::Subtraction(_) => 0,
+        };
         for k in takes {
             self.play(k);
         }

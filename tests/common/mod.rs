@@ -120,3 +120,20 @@ impl Harness {
         matches!(self.app.screen, Screen::Menu)
     }
 }
+
+/// Every position of a `rows` × `cols` box, by plain nested counting.
+pub fn every_position(rows: usize, cols: usize) -> Vec<munch::game::chomp::Position> {
+    let mut out = vec![vec![]];
+    for _ in 0..cols {
+        out = out
+            .into_iter()
+            .flat_map(|prefix: Vec<usize>| {
+                let cap = prefix.last().copied().unwrap_or(rows);
+                (0..=cap).map(move |h| [prefix.clone(), vec![h]].concat())
+            })
+            .collect();
+    }
+    out.iter()
+        .map(|h| munch::game::chomp::Position::from_heights(rows, cols, h).unwrap())
+        .collect()
+}
