@@ -167,3 +167,17 @@ fn killing_a_save_loop_always_leaves_a_whole_file() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_unreadable_file_is_a_warning_and_the_defaults_are_used() {
+    let dir = temp_dir("unreadable");
+    let store = Store::open(Some(&dir)).unwrap();
+    // A folder where the settings file should be: it cannot be read as a file.
+    std::fs::create_dir_all(dir.join(SETTINGS_FILE)).unwrap();
+    let warning = store.load::<Settings>(SETTINGS_FILE).unwrap_err();
+    assert!(warning.contains("settings.json"), "{warning}");
+    let app = Harness::new().app.with_store(store);
+    assert_eq!(app.menu.settings, Settings::default());
+    assert!(app.warning.is_some(), "the player is told");
+    let _ = std::fs::remove_dir_all(&dir);
+}
