@@ -240,7 +240,8 @@ impl Shape {
         for (col, h) in heights.iter_mut().enumerate() {
             let weights = &self.column(col)[..=cap];
             // Weights grow strictly with the height; take the tallest that fits in the rank.
-            cap = weights.partition_point(|&w| w <= rank) - 1;
+            // (Counting is branch-free and beats a binary search on these short columns.)
+            cap = weights.iter().filter(|&&w| w <= rank).count() - 1;
             rank -= weights[cap];
             *h = cap as u8;
         }
@@ -307,8 +308,16 @@ impl Shape {
             }
             // Leaving every later column of the run at `low` is one predecessor ...
             won[(raised / 64) as usize] |= 1 << (raised % 64);
-            // ... and raising the next column too gives the others.
-            if col + 1 < end {
+            // ... and raising the next column too gives the others: inline when it is the
+            // run's last column, recursively otherwise.
+            if col + 2 == end {
+                let next = self.column(col + 1);
+                let base = raised - next[usize::from(low)];
+                for &w in &next[usize::from(low) + 1..=usize::from(v)] {
+                    let rank = base + w;
+                    won[(rank / 64) as usize] |= 1 << (rank % 64);
+                }
+            } else if col + 1 < end {
                 self.raise_run(won, col + 1, end, low, low + 1, v, raised);
             }
         }
