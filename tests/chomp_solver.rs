@@ -1,5 +1,7 @@
 //! The Chomp outcome table against the brute-force reference and the seed lecture's examples.
 
+mod common;
+
 use munch::game::chomp::{Position, Square};
 use munch::solve::OutcomeTable;
 use munch::solve::reference::Reference;
@@ -9,23 +11,12 @@ fn table(rows: u8, cols: u8) -> OutcomeTable {
     OutcomeTable::build(rows, cols, &mut |_, _| true).expect("not cancelled")
 }
 
-/// Every non-increasing height vector of a box, listed by plain nested counting.
+/// Every non-increasing height vector of a box.
 fn all_positions(rows: u8, cols: usize) -> Vec<Vec<u8>> {
-    let mut out = vec![vec![]];
-    for _ in 0..cols {
-        out = out
-            .into_iter()
-            .flat_map(|prefix: Vec<u8>| {
-                let cap = prefix.last().copied().unwrap_or(rows);
-                (0..=cap).map(move |h| {
-                    let mut next = prefix.clone();
-                    next.push(h);
-                    next
-                })
-            })
-            .collect();
-    }
-    out
+    common::every_position(rows.into(), cols)
+        .iter()
+        .map(|p| p.heights().to_vec())
+        .collect()
 }
 
 #[test]

@@ -147,35 +147,14 @@ fn play_by_mouse_and_key_resize_then_quit_with_the_terminal_restored() {
     if tmux_missing() {
         return;
     }
-    let dir: PathBuf = std::env::temp_dir().join(format!("munch-tmux-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let tmux = Tmux {
-        socket: format!("munch-test-{}", std::process::id()),
-    };
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "munch",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        "env",
-        "PS1=$ ",
-        "sh",
-    ]);
-    let before = dir.join("before");
-    let after = dir.join("after");
-    tmux.literal(&format!(
-        "stty -g > {}; {} --data-dir {}; echo \"munch-exit=$?\"; stty -g > {}",
-        before.display(),
-        env!("CARGO_BIN_EXE_munch"),
-        data_dir("mouse").display(),
-        after.display()
-    ));
-    tmux.keys(&["Enter"]);
-
+    let (tmux, dir) = in_shell(
+        "mouse",
+        &format!(
+            "{} --data-dir {}",
+            env!("CARGO_BIN_EXE_munch"),
+            data_dir("mouse").display()
+        ),
+    );
     tmux.wait_for("Second player");
     tmux.keys(&["Enter"]);
     let board = tmux.wait_for("solved:");
@@ -203,26 +182,12 @@ fn play_by_mouse_and_key_resize_then_quit_with_the_terminal_restored() {
     tmux.keys(&["q"]);
     tmux.wait_for_any(&["Leave the game?", "Play again"]);
     tmux.keys(&["y", "q"]);
-    let shell = tmux.wait_for("munch-exit=0");
+    let shell = tmux.wait_for("exit=0");
     assert!(
         !shell.contains("Moves"),
         "the game screen is gone:\n{shell}"
     );
-    // Wait for the second stty to have run, then compare the terminal settings.
-    let start = Instant::now();
-    while std::fs::read(&after).map_or(true, |a| a.is_empty()) {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "stty after munch never ran"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    assert_eq!(
-        std::fs::read_to_string(&before).unwrap(),
-        std::fs::read_to_string(&after).unwrap(),
-        "munch left the terminal in a different mode"
-    );
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_restored(&dir);
 }
 
 impl Tmux {
