@@ -495,3 +495,22 @@ fn the_casual_computer_still_takes_a_win_in_one_and_perfect_never_slips() {
     h.computer_moves();
     assert_eq!(h.game().moves, vec![Square::new(1, 1)]);
 }
+
+#[test]
+fn leaving_for_the_menu_offers_to_resume_the_game() {
+    let mut h = Harness::new();
+    h.start(4, 5, [Person, Person]);
+    h.key(KeyCode::Enter); // e4
+    h.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    assert!(h.on_menu());
+    assert_eq!(h.app.menu.resume.as_deref(), Some("Chomp 4×5, move 2"));
+    h.key(KeyCode::Enter);
+    assert_eq!(h.game().moves, vec![Square::new(4, 3)]);
+    // A finished game is not offered.
+    let mut h = Harness::new();
+    h.start(1, 2, [Person, Person]);
+    h.keys(&[KeyCode::Enter, KeyCode::Enter]); // b1, then a1: over
+    assert!(h.game().is_over());
+    h.key(KeyCode::Char('m'));
+    assert_eq!(h.app.menu.resume, None);
+}

@@ -199,20 +199,10 @@ impl App {
         let Some(store) = self.store.clone() else {
             return;
         };
-        let (settings, moves, over, loser) = match &self.screen {
+        let (settings, over, loser) = match &self.screen {
             Screen::Menu => return,
-            Screen::Game(g) => (
-                &g.settings,
-                g.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                g.is_over(),
-                g.loser(),
-            ),
-            Screen::Pile(g) => (
-                &g.settings,
-                g.takes.iter().map(ToString::to_string).collect(),
-                g.is_over(),
-                g.loser(),
-            ),
+            Screen::Game(g) => (&g.settings, g.is_over(), g.loser()),
+            Screen::Pile(g) => (&g.settings, g.is_over(), g.loser()),
         };
         let mut problems = Vec::new();
         if over {
@@ -231,12 +221,10 @@ impl App {
                 }
                 problems.extend(store.remove(SAVED_GAME_FILE).err());
             }
-        } else if self.last_saved != Some((self.game_serial, moves.len())) {
-            self.last_saved = Some((self.game_serial, moves.len()));
-            let saved = SavedGame {
-                settings: settings.clone(),
-                moves,
-            };
+        } else if let Some(saved) = self.game_in_progress()
+            && self.last_saved != Some((self.game_serial, saved.moves.len()))
+        {
+            self.last_saved = Some((self.game_serial, saved.moves.len()));
             problems.extend(store.save(SAVED_GAME_FILE, &saved).err());
         }
         for problem in problems {
@@ -337,9 +325,39 @@ impl App {
         };
     }
 
+    /// Leaves the game for the menu, which then offers to resume it (it is saved already).
     fn back_to_menu(&mut self) {
         self.worker.cancel();
+        self.saved = self.game_in_progress();
+        self.menu.resume = self
+            .saved
+            .as_ref()
+            .map(|s| format!("{}, move {}", s.settings.describe(), s.moves.len() + 1));
+        if self.saved.is_some() {
+            self.menu.selected = MenuLine::Resume;
+        }
         self.screen = Screen::Menu;
+    }
+
+    /// The game on screen as it would be saved, unless it is over (or there is none).
+    fn game_in_progress(&self) -> Option<SavedGame> {
+        let (settings, moves) = match &self.screen {
+            Screen::Menu => return None,
+            Screen::Game(g) if g.is_over() => return None,
+            Screen::Pile(g) if g.is_over() => return None,
+            Screen::Game(g) => (
+                &g.settings,
+                g.moves.iter().map(ToString::to_string).collect(),
+            ),
+            Screen::Pile(g) => (
+                &g.settings,
+                g.takes.iter().map(ToString::to_string).collect(),
+            ),
+        };
+        Some(SavedGame {
+            settings: settings.clone(),
+            moves,
+        })
     }
 
     fn on_key(&mut self, key: &KeyEvent) {

@@ -76,7 +76,9 @@ pub fn confirm_quit(frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Th
         hits,
         theme,
         " Leave the game? ",
-        vec![Line::raw("The game in progress will be lost.")],
+        vec![Line::raw(
+            "The game is saved; the menu offers to resume it.",
+        )],
         &[
             ("Quit", Button::Quit),
             ("Menu", Button::Menu),
