@@ -179,7 +179,12 @@ pub const PILE: &[Binding] = &[
         Some("choose"),
         LEFT_RIGHT,
     ),
-    bind("↑↓ kj", "take ten more / fewer", None, UP_DOWN),
+    bind(
+        "↑↓ kj",
+        "more / fewer: ten coins in Fibonacci Nim, else the next legal take",
+        None,
+        UP_DOWN,
+    ),
     bind("0-9 ⌫", "type how many to take", Some("type"), DIGITS),
     bind(
         "Enter Space",
