@@ -296,7 +296,8 @@ impl Game {
         };
         let choice = if slips(self.settings.level, self.moves.len(), rng) {
             let casual = self.settings.level == Level::Casual;
-            ai::casual_chomp_move(&self.position, casual, rng).map(Choice::Proven)
+            // A deliberately weaker move: not proven best, and the panel says so.
+            ai::casual_chomp_move(&self.position, casual, rng).map(Choice::Unproven)
         } else {
             ai::choose_chomp_move(table, &self.position, rng)
         };

@@ -2,7 +2,7 @@
 
 use super::HitMap;
 use super::panel::{PanelInfo, SolverLine, subject};
-use super::theme::Theme;
+use super::theme::{self, Theme};
 use crate::app::pile::{PileGame, PileRules};
 use crate::app::{App, Target};
 use crate::units::group;
@@ -177,8 +177,6 @@ pub fn panel<'a>(game: &'a PileGame, theme: &Theme) -> PanelInfo<'a> {
             .collect(),
     }
 }
-
-use super::theme;
 
 #[cfg(test)]
 mod tests {
