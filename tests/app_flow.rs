@@ -359,6 +359,11 @@ fn a_subtraction_game_is_won_by_the_computer_after_one_wrong_take() {
     }
     assert_eq!(h.pile_game().loser(), Some(0));
     assert_eq!(h.pile_game().pile, 0);
+    assert_eq!(
+        h.pile_game().verdict,
+        Some((0, 2)),
+        "game over names the wrong take"
+    );
 }
 
 #[test]

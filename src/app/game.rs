@@ -56,6 +56,8 @@ pub struct Game {
     queued: VecDeque<Square>,
     /// Moves taken back by undo, latest last, for redo.
     redo: Vec<Square>,
+    /// Once the game is over: the first move that threw away a won position, if any.
+    pub verdict: Option<(usize, Square)>,
     generation: u64,
 }
 
@@ -79,6 +81,7 @@ impl Game {
             message: None,
             queued: VecDeque::new(),
             redo: Vec::new(),
+            verdict: None,
             generation,
         }
     }
@@ -215,6 +218,7 @@ impl Game {
         }
         self.position = position;
         self.message = None;
+        self.verdict = None;
         self.last_move_unproven = false;
         self.keep_cursor_on_bar();
     }
@@ -316,6 +320,9 @@ impl Game {
         self.position = after;
         self.moves.push(square);
         self.message = None;
+        if self.is_over() {
+            self.verdict = self.blunder();
+        }
         self.keep_cursor_on_bar();
         if let SolverState::Refused { budget, .. } = self.solver {
             let (rows, cols) = self.position.bounding_box();

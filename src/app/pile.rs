@@ -49,6 +49,8 @@ pub struct PileGame {
     queued: VecDeque<u64>,
     /// Takes undone, latest last, for redo.
     redo: Vec<u64>,
+    /// Once the game is over: the first take that threw away a won position, if any.
+    pub verdict: Option<(usize, u64)>,
 }
 
 impl PileGame {
@@ -80,6 +82,7 @@ impl PileGame {
             typed: String::new(),
             queued: VecDeque::new(),
             redo: Vec::new(),
+            verdict: None,
         };
         game.choice = game.smallest_legal();
         game
@@ -394,6 +397,7 @@ impl PileGame {
         }
         self.takes.push(k);
         self.message = None;
+        self.verdict = if self.is_over() { self.blunder() } else { None };
         self.typed.clear();
         if !self.is_legal(self.choice) {
             self.choice = self.smallest_legal();

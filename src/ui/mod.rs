@@ -79,7 +79,7 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                     game.name(loser),
                     game.moves.len()
                 )];
-                if let Some((i, square)) = game.blunder() {
+                if let Some((i, square)) = game.verdict {
                     let who = game.name(i % 2);
                     what.push(format!(
                         "Move {} ({who}, {square}) threw away a won position.",
@@ -108,7 +108,7 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                         game.pile
                     )
                 }];
-                if let Some((i, take)) = game.blunder() {
+                if let Some((i, take)) = game.verdict {
                     let who = game.settings.name(i % 2);
                     what.push(format!(
                         "Take {} ({who}, {take}) threw away a won position.",
