@@ -31,20 +31,38 @@ pub enum Action {
     Restart,
 }
 
+/// A key as the tables name it: a code, with or without Ctrl.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key {
+    pub code: KeyCode,
+    pub ctrl: bool,
+}
+
+const fn plain(code: KeyCode) -> Key {
+    Key { code, ctrl: false }
+}
+
+const fn ctrl(c: char) -> Key {
+    Key {
+        code: KeyCode::Char(c),
+        ctrl: true,
+    }
+}
+
 /// One line of help: the keys (as shown), what they do, and which key does which action.
 pub struct Binding {
     pub label: &'static str,
     pub help: &'static str,
     /// The short words shown in the always-visible key bar, if it is shown there.
     pub bar: Option<&'static str>,
-    pub keys: &'static [(KeyCode, Action)],
+    pub keys: &'static [(Key, Action)],
 }
 
 const fn bind(
     label: &'static str,
     help: &'static str,
     bar: Option<&'static str>,
-    keys: &'static [(KeyCode, Action)],
+    keys: &'static [(Key, Action)],
 ) -> Binding {
     Binding {
         label,
@@ -54,21 +72,21 @@ const fn bind(
     }
 }
 
-const UP_DOWN: &[(KeyCode, Action)] = &[
-    (KeyCode::Up, Action::Up),
-    (KeyCode::Char('k'), Action::Up),
-    (KeyCode::Down, Action::Down),
-    (KeyCode::Char('j'), Action::Down),
+const UP_DOWN: &[(Key, Action)] = &[
+    (plain(KeyCode::Up), Action::Up),
+    (plain(KeyCode::Char('k')), Action::Up),
+    (plain(KeyCode::Down), Action::Down),
+    (plain(KeyCode::Char('j')), Action::Down),
 ];
 
-const LEFT_RIGHT: &[(KeyCode, Action)] = &[
-    (KeyCode::Left, Action::Left),
-    (KeyCode::Char('h'), Action::Left),
-    (KeyCode::Right, Action::Right),
-    (KeyCode::Char('l'), Action::Right),
+const LEFT_RIGHT: &[(Key, Action)] = &[
+    (plain(KeyCode::Left), Action::Left),
+    (plain(KeyCode::Char('h')), Action::Left),
+    (plain(KeyCode::Right), Action::Right),
+    (plain(KeyCode::Char('l')), Action::Right),
 ];
 
-const ARROWS: &[(KeyCode, Action)] = &[
+const ARROWS: &[(Key, Action)] = &[
     UP_DOWN[0],
     UP_DOWN[1],
     UP_DOWN[2],
@@ -88,26 +106,60 @@ pub const MENU: &[Binding] = &[
         "start the game (or activate Quit)",
         Some("start"),
         &[
-            (KeyCode::Enter, Action::Select),
-            (KeyCode::Char(' '), Action::Select),
+            (plain(KeyCode::Enter), Action::Select),
+            (plain(KeyCode::Char(' ')), Action::Select),
         ],
     ),
     bind(
         "?",
         "show this help",
         Some("help"),
-        &[(KeyCode::Char('?'), Action::Help)],
+        &[(plain(KeyCode::Char('?')), Action::Help)],
     ),
     bind(
         "q Esc",
         "quit munch",
         Some("quit"),
         &[
-            (KeyCode::Char('q'), Action::Quit),
-            (KeyCode::Esc, Action::Quit),
+            (plain(KeyCode::Char('q')), Action::Quit),
+            (plain(KeyCode::Esc), Action::Quit),
         ],
     ),
 ];
+
+const UNDO: Binding = bind(
+    "u",
+    "undo your last move (and the computer's reply)",
+    Some("undo"),
+    &[(plain(KeyCode::Char('u')), Action::Undo)],
+);
+const REDO: Binding = bind(
+    "Ctrl-r",
+    "redo what undo took back",
+    None,
+    &[(ctrl('r'), Action::Redo)],
+);
+const RESTART: Binding = bind(
+    "r",
+    "restart with the same settings",
+    None,
+    &[(plain(KeyCode::Char('r')), Action::Restart)],
+);
+const HELP: Binding = bind(
+    "?",
+    "show this help",
+    Some("help"),
+    &[(plain(KeyCode::Char('?')), Action::Help)],
+);
+const LEAVE: Binding = bind(
+    "q Esc",
+    "leave the game (asks first)",
+    Some("leave"),
+    &[
+        (plain(KeyCode::Char('q')), Action::Quit),
+        (plain(KeyCode::Esc), Action::Back),
+    ],
+);
 
 /// Keys while a game is on.
 pub const GAME: &[Binding] = &[
@@ -117,58 +169,35 @@ pub const GAME: &[Binding] = &[
         "eat the square and everything above and right of it",
         Some("eat"),
         &[
-            (KeyCode::Enter, Action::Select),
-            (KeyCode::Char(' '), Action::Select),
+            (plain(KeyCode::Enter), Action::Select),
+            (plain(KeyCode::Char(' ')), Action::Select),
         ],
     ),
-    bind(
-        "u",
-        "undo your last move (and the computer's reply)",
-        Some("undo"),
-        &[(KeyCode::Char('u'), Action::Undo)],
-    ),
-    bind("Ctrl-r", "redo what undo took back", None, &[]),
-    bind(
-        "r",
-        "restart with the same settings",
-        None,
-        &[(KeyCode::Char('r'), Action::Restart)],
-    ),
+    UNDO,
+    REDO,
+    RESTART,
     bind(
         "H",
         "hints: mark every winning square",
         Some("hints"),
-        &[(KeyCode::Char('H'), Action::ToggleHints)],
+        &[(plain(KeyCode::Char('H')), Action::ToggleHints)],
     ),
-    bind(
-        "?",
-        "show this help",
-        Some("help"),
-        &[(KeyCode::Char('?'), Action::Help)],
-    ),
-    bind(
-        "q Esc",
-        "leave the game (asks first)",
-        Some("leave"),
-        &[
-            (KeyCode::Char('q'), Action::Quit),
-            (KeyCode::Esc, Action::Back),
-        ],
-    ),
+    HELP,
+    LEAVE,
 ];
 
-const DIGITS: &[(KeyCode, Action)] = &[
-    (KeyCode::Char('0'), Action::Digit(0)),
-    (KeyCode::Char('1'), Action::Digit(1)),
-    (KeyCode::Char('2'), Action::Digit(2)),
-    (KeyCode::Char('3'), Action::Digit(3)),
-    (KeyCode::Char('4'), Action::Digit(4)),
-    (KeyCode::Char('5'), Action::Digit(5)),
-    (KeyCode::Char('6'), Action::Digit(6)),
-    (KeyCode::Char('7'), Action::Digit(7)),
-    (KeyCode::Char('8'), Action::Digit(8)),
-    (KeyCode::Char('9'), Action::Digit(9)),
-    (KeyCode::Backspace, Action::Erase),
+const DIGITS: &[(Key, Action)] = &[
+    (plain(KeyCode::Char('0')), Action::Digit(0)),
+    (plain(KeyCode::Char('1')), Action::Digit(1)),
+    (plain(KeyCode::Char('2')), Action::Digit(2)),
+    (plain(KeyCode::Char('3')), Action::Digit(3)),
+    (plain(KeyCode::Char('4')), Action::Digit(4)),
+    (plain(KeyCode::Char('5')), Action::Digit(5)),
+    (plain(KeyCode::Char('6')), Action::Digit(6)),
+    (plain(KeyCode::Char('7')), Action::Digit(7)),
+    (plain(KeyCode::Char('8')), Action::Digit(8)),
+    (plain(KeyCode::Char('9')), Action::Digit(9)),
+    (plain(KeyCode::Backspace), Action::Erase),
 ];
 
 /// Keys while a coin-pile game is on.
@@ -191,44 +220,21 @@ pub const PILE: &[Binding] = &[
         "take the chosen coins",
         Some("take"),
         &[
-            (KeyCode::Enter, Action::Select),
-            (KeyCode::Char(' '), Action::Select),
+            (plain(KeyCode::Enter), Action::Select),
+            (plain(KeyCode::Char(' ')), Action::Select),
         ],
     ),
-    bind(
-        "u",
-        "undo your last move (and the computer's reply)",
-        Some("undo"),
-        &[(KeyCode::Char('u'), Action::Undo)],
-    ),
-    bind("Ctrl-r", "redo what undo took back", None, &[]),
-    bind(
-        "r",
-        "restart with the same settings",
-        None,
-        &[(KeyCode::Char('r'), Action::Restart)],
-    ),
+    UNDO,
+    REDO,
+    RESTART,
     bind(
         "H",
         "hints: mark every winning take",
         Some("hints"),
-        &[(KeyCode::Char('H'), Action::ToggleHints)],
+        &[(plain(KeyCode::Char('H')), Action::ToggleHints)],
     ),
-    bind(
-        "?",
-        "show this help",
-        Some("help"),
-        &[(KeyCode::Char('?'), Action::Help)],
-    ),
-    bind(
-        "q Esc",
-        "leave the game (asks first)",
-        Some("leave"),
-        &[
-            (KeyCode::Char('q'), Action::Quit),
-            (KeyCode::Esc, Action::Back),
-        ],
-    ),
+    HELP,
+    LEAVE,
 ];
 
 /// Keys on the game-over screen.
@@ -238,8 +244,8 @@ pub const GAME_OVER: &[Binding] = &[
         "play again with the same settings",
         Some("play again"),
         &[
-            (KeyCode::Enter, Action::PlayAgain),
-            (KeyCode::Char('r'), Action::PlayAgain),
+            (plain(KeyCode::Enter), Action::PlayAgain),
+            (plain(KeyCode::Char('r')), Action::PlayAgain),
         ],
     ),
     bind(
@@ -247,15 +253,15 @@ pub const GAME_OVER: &[Binding] = &[
         "back to the menu",
         Some("menu"),
         &[
-            (KeyCode::Char('m'), Action::Menu),
-            (KeyCode::Esc, Action::Menu),
+            (plain(KeyCode::Char('m')), Action::Menu),
+            (plain(KeyCode::Esc), Action::Menu),
         ],
     ),
     bind(
         "q",
         "quit munch",
         Some("quit"),
-        &[(KeyCode::Char('q'), Action::Quit)],
+        &[(plain(KeyCode::Char('q')), Action::Quit)],
     ),
 ];
 
@@ -266,21 +272,24 @@ pub const CONFIRM_QUIT: &[Binding] = &[
         "quit munch",
         Some("quit"),
         &[
-            (KeyCode::Char('y'), Action::Yes),
-            (KeyCode::Char('q'), Action::Yes),
+            (plain(KeyCode::Char('y')), Action::Yes),
+            (plain(KeyCode::Char('q')), Action::Yes),
         ],
     ),
     bind(
         "m",
         "back to the menu",
         Some("menu"),
-        &[(KeyCode::Char('m'), Action::Menu)],
+        &[(plain(KeyCode::Char('m')), Action::Menu)],
     ),
     bind(
         "n Esc",
         "keep playing",
         Some("keep playing"),
-        &[(KeyCode::Char('n'), Action::No), (KeyCode::Esc, Action::No)],
+        &[
+            (plain(KeyCode::Char('n')), Action::No),
+            (plain(KeyCode::Esc), Action::No),
+        ],
     ),
 ];
 
@@ -290,24 +299,19 @@ pub fn is_force_quit(key: &KeyEvent) -> bool {
         && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('C'))
 }
 
-/// Ctrl-r: redo (raw mode delivers it as a key with the control modifier).
-pub fn is_redo(key: &KeyEvent) -> bool {
-    key.modifiers.contains(KeyModifiers::CONTROL)
-        && matches!(key.code, KeyCode::Char('r') | KeyCode::Char('R'))
-}
-
 /// The action a key asks for in a screen whose bindings are `table`.
 pub fn action(table: &[Binding], key: &KeyEvent) -> Option<Action> {
-    if key
-        .modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-    {
+    if key.modifiers.contains(KeyModifiers::ALT) {
         return None;
     }
+    let pressed = Key {
+        code: key.code,
+        ctrl: key.modifiers.contains(KeyModifiers::CONTROL),
+    };
     table
         .iter()
         .flat_map(|b| b.keys.iter())
-        .find(|(code, _)| *code == key.code)
+        .find(|(k, _)| *k == pressed)
         .map(|&(_, action)| action)
 }
 
@@ -318,7 +322,7 @@ mod tests {
     #[test]
     fn no_key_means_two_things_on_one_screen() {
         for table in [MENU, GAME, PILE, GAME_OVER, CONFIRM_QUIT] {
-            let codes: Vec<KeyCode> = table.iter().flat_map(|b| b.keys).map(|k| k.0).collect();
+            let codes: Vec<Key> = table.iter().flat_map(|b| b.keys).map(|k| k.0).collect();
             for (i, code) in codes.iter().enumerate() {
                 assert!(!codes[..i].contains(code), "{code:?} bound twice");
             }
@@ -326,7 +330,7 @@ mod tests {
     }
 
     #[test]
-    fn shift_h_is_hints_and_h_is_left() {
+    fn shift_h_is_hints_h_is_left_and_ctrl_counts() {
         let shift_h = KeyEvent::new(KeyCode::Char('H'), KeyModifiers::SHIFT);
         let h = KeyEvent::new(KeyCode::Char('h'), KeyModifiers::NONE);
         assert_eq!(action(GAME, &shift_h), Some(Action::ToggleHints));
@@ -334,5 +338,10 @@ mod tests {
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert!(is_force_quit(&ctrl_c));
         assert_eq!(action(GAME, &ctrl_c), None);
+        let ctrl_r = KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL);
+        let r = KeyEvent::new(KeyCode::Char('r'), KeyModifiers::NONE);
+        assert_eq!(action(PILE, &ctrl_r), Some(Action::Redo));
+        assert_eq!(action(PILE, &r), Some(Action::Restart));
+        assert_eq!(action(MENU, &ctrl_r), None, "no redo on the menu");
     }
 }

@@ -196,35 +196,37 @@ impl App {
 
     /// Writes what changed: the game after each move, the statistics when it ends.
     fn persist(&mut self) {
-        let Some(store) = self.store.clone() else {
-            return;
-        };
-        let (settings, over, loser) = match &self.screen {
+        let (settings, moves, over, loser) = match &self.screen {
             Screen::Menu => return,
-            Screen::Game(g) => (&g.settings, g.is_over(), g.loser()),
-            Screen::Pile(g) => (&g.settings, g.is_over(), g.loser()),
+            Screen::Game(g) => (&g.settings, g.moves.len(), g.is_over(), g.loser()),
+            Screen::Pile(g) => (&g.settings, g.takes.len(), g.is_over(), g.loser()),
+        };
+        // This runs after every event, ticks included: leave at once unless something changed.
+        let due = if over {
+            !self.recorded
+        } else {
+            self.last_saved != Some((self.game_serial, moves))
+        };
+        let Some(store) = self.store.as_ref().filter(|_| due) else {
+            return;
         };
         let mut problems = Vec::new();
         if over {
-            if !self.recorded {
-                self.recorded = true;
-                let people = settings
-                    .players
-                    .iter()
-                    .filter(|&&p| p == Player::Person)
-                    .count();
-                if let (1, Some(loser)) = (people, loser) {
-                    let person_won = settings.players[loser] == Player::Computer;
-                    self.stats
-                        .record(&settings.describe(), settings.level, person_won);
-                    problems.extend(store.save(STATS_FILE, &self.stats).err());
-                }
-                problems.extend(store.remove(SAVED_GAME_FILE).err());
+            self.recorded = true;
+            let people = settings
+                .players
+                .iter()
+                .filter(|&&p| p == Player::Person)
+                .count();
+            if let (1, Some(loser)) = (people, loser) {
+                let person_won = settings.players[loser] == Player::Computer;
+                self.stats
+                    .record(&settings.describe(), settings.level, person_won);
+                problems.extend(store.save(STATS_FILE, &self.stats).err());
             }
-        } else if let Some(saved) = self.game_in_progress()
-            && self.last_saved != Some((self.game_serial, saved.moves.len()))
-        {
-            self.last_saved = Some((self.game_serial, saved.moves.len()));
+            problems.extend(store.remove(SAVED_GAME_FILE).err());
+        } else if let Some(saved) = self.game_in_progress() {
+            self.last_saved = Some((self.game_serial, moves));
             problems.extend(store.save(SAVED_GAME_FILE, &saved).err());
         }
         for problem in problems {
@@ -378,12 +380,6 @@ impl App {
             if (typed.is_some() || erase) && self.menu.type_char(typed) {
                 return;
             }
-        }
-        if keys::is_redo(key) {
-            if self.bindings().iter().any(|b| b.label == "Ctrl-r") {
-                self.act(Action::Redo);
-            }
-            return;
         }
         if let Some(action) = keys::action(self.bindings(), key) {
             self.act(action);
