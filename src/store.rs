@@ -96,11 +96,6 @@ impl Store {
         Ok(Store { dir })
     }
 
-    /// The folder's path.
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
     /// Reads a file. Missing: `Ok(None)`. Unreadable or of another version: it is moved aside
     /// as `NAME.bad` and the warning says so.
     pub fn load<T: DeserializeOwned>(&self, name: &str) -> Result<Option<T>, String> {

@@ -65,9 +65,7 @@ fn a_data_dir_that_is_a_file_or_gone_is_reported() {
 #[test]
 fn the_app_saves_every_move_records_the_result_and_forgets_the_finished_game() {
     let dir = temp_dir("app");
-    let mut h = Harness::new();
-    h.app = std::mem::replace(&mut h.app, Harness::new().app)
-        .with_store(Store::open(Some(&dir)).unwrap());
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
     h.start(1, 3, [Person, Computer]);
     h.wait_for_solver();
     let store = Store::open(Some(&dir)).unwrap();
@@ -109,8 +107,7 @@ fn a_saved_game_is_offered_and_resumed() {
         moves: vec!["e4".into(), "c2".into()],
     };
     store.save(SAVED_GAME_FILE, &saved).unwrap();
-    let mut h = Harness::new();
-    h.app = std::mem::replace(&mut h.app, Harness::new().app).with_store(store);
+    let mut h = Harness::with_store(store);
     assert_eq!(h.app.menu.resume.as_deref(), Some("Chomp 4×5, move 3"));
     h.key(KeyCode::Enter);
     assert_eq!(h.game().position.heights(), &[4, 4, 1, 1, 1]);
@@ -176,8 +173,8 @@ fn an_unreadable_file_is_a_warning_and_the_defaults_are_used() {
     std::fs::create_dir_all(dir.join(SETTINGS_FILE)).unwrap();
     let warning = store.load::<Settings>(SETTINGS_FILE).unwrap_err();
     assert!(warning.contains("settings.json"), "{warning}");
-    let app = Harness::new().app.with_store(store);
-    assert_eq!(app.menu.settings, Settings::default());
-    assert!(app.warning.is_some(), "the player is told");
+    let h = Harness::with_store(store);
+    assert_eq!(h.app.menu.settings, Settings::default());
+    assert!(h.app.warning.is_some(), "the player is told");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -83,25 +83,40 @@ fn data_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// A private tmux server running munch directly in a 100×30 window, with a fresh data folder.
+impl Tmux {
+    /// Starts munch directly in a 100×30 window with the data folder `data`, retrying while a
+    /// just-killed server on the same socket is still going away.
+    fn launch_munch(&self, data: &std::path::Path) {
+        let start = Instant::now();
+        while !self.run(&["list-sessions"]).contains("munch") {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "tmux would not start"
+            );
+            self.run(&[
+                "new-session",
+                "-d",
+                "-s",
+                "munch",
+                "-x",
+                "100",
+                "-y",
+                "30",
+                env!("CARGO_BIN_EXE_munch"),
+                "--data-dir",
+                data.to_str().unwrap(),
+            ]);
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+/// A private tmux server running munch with a fresh data folder, on its menu.
 fn start_munch(name: &str) -> Tmux {
     let tmux = Tmux {
         socket: format!("munch-{name}-{}", std::process::id()),
     };
-    let data = data_dir(name);
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "munch",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        env!("CARGO_BIN_EXE_munch"),
-        "--data-dir",
-        data.to_str().unwrap(),
-    ]);
+    tmux.launch_munch(&data_dir(name));
     tmux.wait_for("Second player");
     tmux
 }
@@ -330,34 +345,10 @@ fn a_killed_game_is_resumed_on_the_next_start() {
         return;
     }
     let data = data_dir("resume");
-    // Starts munch, retrying while a just-killed server on the same socket is still going.
-    let run = |tmux: &Tmux| {
-        let start = Instant::now();
-        while !tmux.run(&["list-sessions"]).contains("munch") {
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "tmux would not start"
-            );
-            tmux.run(&[
-                "new-session",
-                "-d",
-                "-s",
-                "munch",
-                "-x",
-                "100",
-                "-y",
-                "30",
-                env!("CARGO_BIN_EXE_munch"),
-                "--data-dir",
-                data.to_str().unwrap(),
-            ]);
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    };
     let tmux = Tmux {
         socket: format!("munch-resume-{}", std::process::id()),
     };
-    run(&tmux);
+    tmux.launch_munch(&data);
     tmux.wait_for("Second player");
     tmux.keys(&["Enter"]); // Chomp 6×7 against the computer
     tmux.wait_for("solved:");
@@ -371,7 +362,7 @@ fn a_killed_game_is_resumed_on_the_next_start() {
         .unwrap();
     assert!(killed.success());
     tmux.run(&["kill-server"]);
-    run(&tmux);
+    tmux.launch_munch(&data);
     let menu = tmux.wait_for("Resume Chomp 6×7, move 3");
     assert!(
         menu.contains("▸ Resume"),

@@ -22,6 +22,15 @@ impl Harness {
         Harness::with_budget(munch::solve::DEFAULT_MEMORY_BUDGET, 7)
     }
 
+    /// An app that keeps its files in `store`.
+    pub fn with_store(store: munch::store::Store) -> Harness {
+        let h = Harness::new();
+        Harness {
+            app: h.app.with_store(store),
+            solver: h.solver,
+        }
+    }
+
     pub fn with_budget(budget: u64, seed: u64) -> Harness {
         let (tx, solver) = mpsc::channel();
         let worker = Worker::spawn(budget, move |m| {
