@@ -1,4 +1,5 @@
 //! Times one outcome-table build: `cargo run --release --example table_stats -- ROWS COLS`.
+//! A third argument sets the largest block solved by marking (for tuning; see `build_with`).
 
 use munch::solve::OutcomeTable;
 use std::time::Instant;
@@ -11,7 +12,11 @@ fn main() {
         std::process::exit(2);
     };
     let started = Instant::now();
-    let table = OutcomeTable::build(rows, cols, &mut |_, _| true).expect("not cancelled");
+    let table = match args.get(2).and_then(|a| a.parse::<u64>().ok()) {
+        Some(block) => OutcomeTable::build_with(rows, cols, block, &mut |_, _| true),
+        None => OutcomeTable::build(rows, cols, &mut |_, _| true),
+    }
+    .expect("not cancelled");
     println!(
         "{rows}x{cols}: {} positions, {} losing, {:.3} s, {} table bytes",
         table.positions(),

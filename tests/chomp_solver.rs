@@ -19,28 +19,35 @@ fn all_positions(rows: u8, cols: usize) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// The ways the builder can split a box: marking whole blocks of up to 2^21 positions (every
+/// box here is one block), lifting down to blocks of 64, and lifting all the way down to
+/// single positions.
+const MARK_BLOCKS: [u64; 3] = [1 << 21, 64, 1];
+
 #[test]
-fn table_agrees_with_brute_force_on_every_box_up_to_6x6() {
-    for rows in 1..=6u8 {
-        for cols in 1..=6u8 {
-            let table = table(rows, cols);
+fn every_way_of_building_agrees_with_brute_force_on_every_box_up_to_7x7() {
+    for rows in 1..=7u8 {
+        for cols in 1..=7u8 {
             let mut reference = Reference::new();
             let positions = all_positions(rows, cols.into());
-            assert_eq!(positions.len() as u64, table.positions());
-            let mut losing = 0;
-            for heights in &positions {
-                let wins = reference.wins(heights);
-                assert_eq!(table.wins(heights), Some(wins), "{rows}x{cols} {heights:?}");
-                assert_eq!(
-                    table.winning_moves(heights).unwrap(),
-                    reference.winning_moves(heights),
-                    "{rows}x{cols} {heights:?}"
-                );
-                if !wins {
-                    losing += 1;
+            for mark_block in MARK_BLOCKS {
+                let table = OutcomeTable::build_with(rows, cols, mark_block, &mut |_, _| true)
+                    .expect("not cancelled");
+                let case = format!("{rows}x{cols}, blocks of {mark_block}");
+                assert_eq!(positions.len() as u64, table.positions(), "{case}");
+                let mut losing = 0;
+                for heights in &positions {
+                    let wins = reference.wins(heights);
+                    assert_eq!(table.wins(heights), Some(wins), "{case}: {heights:?}");
+                    assert_eq!(
+                        table.winning_moves(heights).unwrap(),
+                        reference.winning_moves(heights),
+                        "{case}: {heights:?}"
+                    );
+                    losing += u64::from(!wins);
                 }
+                assert_eq!(table.losing_positions(), losing, "{case}");
             }
-            assert_eq!(table.losing_positions(), losing, "{rows}x{cols}");
         }
     }
 }

@@ -56,7 +56,7 @@ fn closed_forms_agree_with_the_table_wherever_both_apply() {
 }
 
 #[test]
-fn the_opening_book_parses_whole_and_covers_every_rectangle_up_to_19() {
+fn the_opening_book_parses_whole_and_covers_every_rectangle_up_to_20() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/assets/opening_book.txt"
@@ -64,8 +64,9 @@ fn the_opening_book_parses_whole_and_covers_every_rectangle_up_to_19() {
     .unwrap();
     let parsed = book::parse(&text).expect("every line parses");
     assert_eq!(parsed.len(), book::entries().count());
-    for rows in 1..=16 {
-        for cols in 1..=16 {
+    assert_eq!(parsed.len(), 400);
+    for rows in 1..=20 {
+        for cols in 1..=20 {
             assert!(
                 book::winning_first_moves(rows, cols).is_some(),
                 "{rows}x{cols} missing"
@@ -75,10 +76,10 @@ fn the_opening_book_parses_whole_and_covers_every_rectangle_up_to_19() {
 }
 
 #[test]
-fn the_opening_book_agrees_with_the_table_up_to_12x12() {
-    let table = OutcomeTable::build(12, 12, &mut |_, _| true).unwrap();
-    for ((rows, cols), moves) in book::entries().filter(|((r, c), _)| *r <= 12 && *c <= 12) {
-        let mut heights = vec![0u8; 12];
+fn the_opening_book_agrees_with_the_table_up_to_16x16() {
+    let table = OutcomeTable::build(16, 16, &mut |_, _| true).unwrap();
+    for ((rows, cols), moves) in book::entries().filter(|((r, c), _)| *r <= 16 && *c <= 16) {
+        let mut heights = vec![0u8; 16];
         heights[..usize::from(cols)].fill(rows);
         assert_eq!(
             table.winning_moves(&heights).unwrap(),
@@ -108,11 +109,18 @@ fn answers_without_a_table_say_where_they_come_from() {
 fn losing_counts_of_square_boxes_match_the_brute_force_up_to_12() {
     let mut reference = Reference::new();
     for n in 1..=12u8 {
-        let table = OutcomeTable::build(n, n, &mut |_, _| true).unwrap();
         let losing = every_position(n.into(), n.into())
             .iter()
             .filter(|p| !reference.wins(p.heights()))
             .count() as u64;
-        assert_eq!(table.losing_positions(), losing, "{n}x{n}");
+        // The default split, lifting down to blocks of 64 positions, and lifting all the way.
+        for mark_block in [1 << 16, 64, 1] {
+            let table = OutcomeTable::build_with(n, n, mark_block, &mut |_, _| true).unwrap();
+            assert_eq!(
+                table.losing_positions(),
+                losing,
+                "{n}x{n}, blocks of {mark_block}"
+            );
+        }
     }
 }
