@@ -91,6 +91,7 @@ impl OutcomeTable {
             positions,
             done: 0,
         };
+        prefer_huge_pages(&mut builder.won);
         builder.won[0] = 1; // the empty bar
         if cols > 0 {
             builder.solve_block(0, 0, rows)?;
@@ -489,6 +490,24 @@ impl Shape {
         }
     }
 }
+
+/// Asks Linux to back a big table with 2 MiB pages. The build touches every page of the table,
+/// and with 4 KiB pages the page faults alone took a sixth of an 18×18 build.
+#[cfg(target_os = "linux")]
+fn prefer_huge_pages(words: &mut [u64]) {
+    const PAGE: usize = 4096;
+    let start = words.as_mut_ptr() as usize;
+    let first = start.next_multiple_of(PAGE);
+    let end = (start + std::mem::size_of_val(words)) / PAGE * PAGE;
+    if end > first {
+        // SAFETY: the range lies inside memory this slice owns, and MADV_HUGEPAGE changes only
+        // how the kernel backs it, never its contents. A failure leaves the small pages.
+        unsafe { libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE) };
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn prefer_huge_pages(_words: &mut [u64]) {}
 
 /// How [`combine`] merges a source run into a destination run.
 #[derive(Clone, Copy)]
