@@ -192,6 +192,9 @@ const MARK_BLOCK: u64 = 1 << 16;
 /// Bits combined between two chances to report progress (a few milliseconds of work).
 const LIFT_SLICE: u64 = 1 << 24;
 
+/// Runs of at least this many words (1 MiB) are combined on both cores.
+const PARALLEL_WORDS: usize = 1 << 17;
+
 /// The state of one table build.
 struct Builder<'p> {
     shape: Shape,
@@ -518,14 +521,19 @@ enum Combine {
     NotOr,
 }
 
+impl Combine {
+    fn merge(self, to: u64, from: u64) -> u64 {
+        match self {
+            Combine::Or => to | from,
+            Combine::NotOr => !to | from,
+        }
+    }
+}
+
 /// Merges the `len` bits from bit `from` into the bits from bit `to`, word by word. The source
 /// run must end before the destination run starts.
 fn combine(won: &mut [u64], to: u64, from: u64, len: u64, how: Combine) {
     debug_assert!(from + len <= to);
-    let merge = |old: u64, bits: u64| match how {
-        Combine::Or => old | bits,
-        Combine::NotOr => !old | bits,
-    };
     // The destination's whole words, in one pass over two slices: every source bit they read
     // lies before the first of them.
     let head = ((64 - to % 64) % 64).min(len);
@@ -534,16 +542,20 @@ fn combine(won: &mut [u64], to: u64, from: u64, len: u64, how: Combine) {
         let first = ((to + head) / 64) as usize;
         let (shift, start) = ((from + head) % 64, ((from + head) / 64) as usize);
         let (before, after) = won.split_at_mut(first);
+        // With a shift, word `k` of the run takes bits from source words `k` and `k + 1`.
+        let sources = &before[start..start + words + usize::from(shift != 0)];
         let targets = &mut after[..words];
-        if shift == 0 {
-            for (t, &s) in targets.iter_mut().zip(&before[start..start + words]) {
-                *t = merge(*t, s);
-            }
+        if words < PARALLEL_WORDS {
+            merge_words(targets, sources, shift, how);
         } else {
-            let sources = before[start..=start + words].windows(2);
-            for (t, pair) in targets.iter_mut().zip(sources) {
-                *t = merge(*t, (pair[0] >> shift) | (pair[1] << (64 - shift)));
-            }
+            // Long runs are split between the two cores: each writes its own half of the
+            // destination, and both only read the source, which lies before it.
+            let half = words / 2;
+            let (low, high) = targets.split_at_mut(half);
+            std::thread::scope(|scope| {
+                scope.spawn(|| merge_words(high, &sources[half..], shift, how));
+                merge_words(low, sources, shift, how);
+            });
         }
     }
     // The partial words at either end, a bit range at a time.
@@ -555,11 +567,24 @@ fn combine(won: &mut [u64], to: u64, from: u64, len: u64, how: Combine) {
         let mask = (!0u64 >> (64 - n)) << shift;
         let bits = read_bits(won, from) << shift;
         let word = &mut won[(to / 64) as usize];
-        *word = (*word & !mask) | (merge(*word, bits) & mask);
+        *word = (*word & !mask) | (how.merge(*word, bits) & mask);
     };
     edge(to, from, head);
     let body = head + words as u64 * 64;
     edge(to + body, from + body, len - body);
+}
+
+/// `targets[k] = merge(targets[k], the 64 source bits from bit 64·k + shift)`.
+fn merge_words(targets: &mut [u64], sources: &[u64], shift: u64, how: Combine) {
+    if shift == 0 {
+        for (t, &s) in targets.iter_mut().zip(sources) {
+            *t = how.merge(*t, s);
+        }
+    } else {
+        for (t, pair) in targets.iter_mut().zip(sources.windows(2)) {
+            *t = how.merge(*t, (pair[0] >> shift) | (pair[1] << (64 - shift)));
+        }
+    }
 }
 
 /// The 64 bits from bit `at` on (zeros past the end).
@@ -664,6 +689,31 @@ mod tests {
                         expected,
                         "{from}+{len} -> {to}: bit {bit}"
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn combine_splits_long_runs_between_cores_bit_for_bit() {
+        let mut rng = fastrand::Rng::with_seed(11);
+        let words = 3 * PARALLEL_WORDS;
+        let before: Vec<u64> = (0..words).map(|_| rng.u64(..)).collect();
+        let len = (PARALLEL_WORDS as u64 + 777) * 64 + 13;
+        for (from, gap) in [(5, 100), (64, 64), (0, 3)] {
+            let to = from + len + gap;
+            for how in [Combine::Or, Combine::NotOr] {
+                let mut won = before.clone();
+                combine(&mut won, to, from, len, how);
+                for bit in 0..words as u64 * 64 {
+                    let old = is_set(&before, bit);
+                    let expected = if (to..to + len).contains(&bit) {
+                        how.merge(u64::from(old), u64::from(is_set(&before, bit - to + from))) & 1
+                            == 1
+                    } else {
+                        old
+                    };
+                    assert_eq!(is_set(&won, bit), expected, "{from} -> {to}: bit {bit}");
                 }
             }
         }
