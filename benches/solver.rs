@@ -1,6 +1,8 @@
 //! Solver speed. `cargo bench --bench solver` reports; no test asserts a time.
 //!
 //! The 16×16 table and the textbook recursion are slow enough that each runs only ten times.
+//! The recursion's 13×13 run takes about two minutes; `cargo bench --bench solver -- 12x12`
+//! picks one size.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use munch::ai::choose_chomp_move;
@@ -15,7 +17,7 @@ fn table_build(c: &mut Criterion) {
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(20));
-    for n in [12u8, 14, 16] {
+    for n in [12u8, 13, 14, 16] {
         group.bench_with_input(
             BenchmarkId::from_parameter(format!("{n}x{n}")),
             &n,
@@ -30,7 +32,7 @@ fn textbook_recursion(c: &mut Criterion) {
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(20));
-    for n in [11u8, 12] {
+    for n in [11u8, 12, 13] {
         group.bench_with_input(
             BenchmarkId::from_parameter(format!("{n}x{n}")),
             &n,
