@@ -13,6 +13,19 @@ pub fn group(n: u64) -> String {
     out
 }
 
+/// A count short enough for the side panel: exact up to a million, then in millions, billions
+/// or trillions with one decimal (9,075,135,300 reads 9.1 billion).
+pub fn short_count(n: u64) -> String {
+    const NAMES: [(f64, &str); 3] = [(1e12, "trillion"), (1e9, "billion"), (1e6, "million")];
+    NAMES
+        .iter()
+        .find(|&&(size, _)| n as f64 >= size)
+        .map_or_else(
+            || group(n),
+            |&(size, name)| format!("{:.1} {name}", n as f64 / size),
+        )
+}
+
 /// A byte count in the largest unit that keeps it readable.
 pub fn bytes(n: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
@@ -38,6 +51,10 @@ mod tests {
         assert_eq!(group(184_756), "184,756");
         assert_eq!(group(7), "7");
         assert_eq!(group(1_000), "1,000");
+        assert_eq!(short_count(184_756), "184,756");
+        assert_eq!(short_count(601_080_390), "601.1 million");
+        assert_eq!(short_count(9_075_135_300), "9.1 billion");
+        assert_eq!(short_count(137_846_528_820), "137.8 billion");
         assert_eq!(bytes(512), "512 B");
         assert_eq!(bytes(2 << 30), "2.0 GiB");
     }

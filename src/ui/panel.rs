@@ -3,7 +3,7 @@
 use super::theme::Theme;
 use crate::app::game::{Game, SolverState};
 use crate::app::menu::{Player, Settings};
-use crate::units::{bytes, group};
+use crate::units::{bytes, short_count};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -118,9 +118,7 @@ pub fn chomp<'a>(game: &'a Game, theme: &Theme) -> PanelInfo<'a> {
             done: *done,
             total: *total,
         },
-        SolverState::Ready(table) => {
-            SolverLine::Text(format!("solved: {} positions", group(table.positions())))
-        }
+        SolverState::Ready(table) => SolverLine::Text(solved_line(table.positions())),
         SolverState::Refused { .. } => SolverLine::Warning("too big to solve".into()),
     };
     PanelInfo {
@@ -130,6 +128,17 @@ pub fn chomp<'a>(game: &'a Game, theme: &Theme) -> PanelInfo<'a> {
         solver,
         info: info_lines(game, theme),
         history: game.moves.iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// "solved: 9.1 billion positions", within the panel's 30 characters.
+fn solved_line(positions: u64) -> String {
+    let count = short_count(positions);
+    let line = format!("solved: {count} positions");
+    if line.chars().count() <= 30 {
+        line
+    } else {
+        format!("solved: {count}")
     }
 }
 
@@ -210,5 +219,17 @@ pub(crate) fn subject(name: &str) -> String {
         "You are ".to_string()
     } else {
         format!("{name} is ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::solved_line;
+
+    #[test]
+    fn the_solved_line_fits_the_panel() {
+        assert_eq!(solved_line(1_716), "solved: 1,716 positions");
+        assert_eq!(solved_line(9_075_135_300), "solved: 9.1 billion positions");
+        assert_eq!(solved_line(137_846_528_820), "solved: 137.8 billion");
     }
 }
