@@ -30,6 +30,21 @@ pub struct Cli {
     pub data_dir: Option<std::path::PathBuf>,
 }
 
+/// The memory one table may take: `--memory`, but never more than the machine has available
+/// now (`MemAvailable` on Linux), so that a generous `--memory` ends in a refusal or the
+/// closed forms rather than in the kernel's out-of-memory killer half-way through a build.
+pub fn table_budget(requested: u64) -> u64 {
+    available_memory().map_or(requested, |free| requested.min(free))
+}
+
+/// The memory the kernel says it can give without swapping, where it says so.
+fn available_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
 /// Reads a memory size such as `18G`, `512MiB` or `1000000`.
 fn parse_memory(text: &str) -> Result<u64, String> {
     match parse_size::Config::new().with_binary().parse_size(text) {
@@ -395,16 +410,19 @@ fn solve_chomp(args: &ChompArgs, budget: u64) -> Result<String, BadInput> {
     let started = Instant::now();
     let (box_rows, box_cols) = position.bounding_box();
     let needed = OutcomeTable::bytes_for(box_rows, box_cols);
-    let (answer, table) = if needed <= budget {
-        let table = OutcomeTable::build(box_rows, box_cols, &mut |_, _| true)
-            .expect("nothing cancels a headless build");
+    // A table the machine cannot hold (the budget is capped by its free memory, see
+    // `table_budget`, but another program may take memory meanwhile) counts as over budget.
+    let table = (needed <= budget)
+        .then(|| OutcomeTable::build(box_rows, box_cols, &mut |_, _| true))
+        .and_then(Result::ok);
+    let (answer, table) = if let Some(table) = table {
         let answer = ChompAnswer::from_table(&table, &position).expect("the box holds it");
         (answer, Some(table))
     } else if let Some(answer) = ChompAnswer::without_table(&position) {
         (answer, None)
     } else {
         return Err(BadInput(format!(
-            "{position} needs a {}×{} table of {}, over the {} memory budget (--memory), and no closed form or opening-book entry covers it",
+            "{position} needs a {}×{} table of {}, more than the {} this run may use (--memory, at most the memory this machine has free), and no closed form or opening-book entry covers it",
             box_rows,
             box_cols,
             bytes(needed),

@@ -30,7 +30,7 @@ fn main() -> ExitCode {
         }
     };
     match &cli.command {
-        Some(Command::Solve { game }) => match cli::solve(game, cli.memory) {
+        Some(Command::Solve { game }) => match cli::solve(game, cli::table_budget(cli.memory)) {
             Ok(answer) => {
                 // A closed pipe (`munch solve … | head`) is not an error worth a message.
                 let mut out = std::io::stdout().lock();
@@ -66,7 +66,7 @@ fn play(cli: &Cli, start: Option<munch::app::menu::Settings>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match munch::tui::run(cli.memory, store, start) {
+    match munch::tui::run(cli::table_budget(cli.memory), store, start) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("munch: {err:#}");

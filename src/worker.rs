@@ -4,7 +4,7 @@
 //! generation; the running build notices within a few thousand positions and stops, and answers
 //! tagged with an old generation are for a board the player has left, so the app drops them.
 
-use crate::solve::OutcomeTable;
+use crate::solve::{BuildError, OutcomeTable};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Sender};
@@ -190,13 +190,22 @@ fn run_job(
         }
         true
     });
-    if let Ok(table) = built {
-        let table = Arc::new(table);
-        *cache = Some(Arc::clone(&table));
-        notify(SolverMessage::Ready {
+    match built {
+        Ok(table) => {
+            let table = Arc::new(table);
+            *cache = Some(Arc::clone(&table));
+            notify(SolverMessage::Ready {
+                generation,
+                table,
+                elapsed: started.elapsed(),
+            });
+        }
+        // The machine has less memory than the budget: the game plays on without a table.
+        Err(BuildError::OutOfMemory { bytes }) => notify(SolverMessage::Refused {
             generation,
-            table,
-            elapsed: started.elapsed(),
-        });
+            needed_bytes: bytes,
+            budget,
+        }),
+        Err(BuildError::Cancelled) => {}
     }
 }

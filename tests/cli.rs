@@ -474,3 +474,23 @@ fn version_and_help_exit_0() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("fibonacci"));
 }
+
+#[test]
+fn a_budget_beyond_the_machine_refuses_instead_of_crashing() {
+    // 26x25 has no closed form or book entry, and its table (28 TiB) fits a 100 TiB budget
+    // but no machine: munch must refuse in one line, not abort with a backtrace.
+    let args = [
+        "solve", "chomp", "--rows", "26", "--cols", "25", "--memory", "100T",
+    ];
+    assert_refused(&args);
+    let stderr = String::from_utf8_lossy(&munch(&args).stderr).into_owned();
+    assert!(
+        stderr.contains("needs a 26×25 table of 28.2 TiB"),
+        "{stderr}"
+    );
+    // The same budget still lets a small box be solved from its table.
+    let out = munch(&[
+        "solve", "chomp", "--rows", "5", "--cols", "5", "--memory", "100T",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+}

@@ -6,7 +6,7 @@ pub mod chomp_theory;
 pub mod pile;
 pub mod reference;
 
-pub use chomp_table::{Cancelled, OutcomeTable};
+pub use chomp_table::{BuildError, OutcomeTable};
 
 use crate::game::chomp::{Position, Square};
 use chomp_theory::Family;

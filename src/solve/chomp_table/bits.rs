@@ -3,10 +3,28 @@
 /// Runs of at least this many words (1 MiB) are combined on both cores.
 const PARALLEL_WORDS: usize = 1 << 17;
 
+/// A table of `words` zero words, or `None` when the machine will not give that much memory
+/// (then the caller refuses, instead of the program aborting).
+pub(super) fn zeroed_table(words: usize) -> Option<Vec<u64>> {
+    let layout = std::alloc::Layout::array::<u64>(words.max(1)).ok()?;
+    // SAFETY: the layout's size is not zero. A non-null result points to `words.max(1)` zeroed
+    // u64s (zero is a valid u64) from the global allocator with exactly this layout, which is
+    // what Vec::from_raw_parts needs, with that length and capacity.
+    let words = words.max(1);
+    let start = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<u64>();
+    if start.is_null() {
+        return None;
+    }
+    // SAFETY: as above.
+    let mut table = unsafe { Vec::from_raw_parts(start, words, words) };
+    prefer_huge_pages(&mut table);
+    Some(table)
+}
+
 /// Asks Linux to back a big table with 2 MiB pages. The build touches every page of the table,
 /// and with 4 KiB pages the page faults alone took a sixth of an 18×18 build.
 #[cfg(target_os = "linux")]
-pub(super) fn prefer_huge_pages(words: &mut [u64]) {
+fn prefer_huge_pages(words: &mut [u64]) {
     const PAGE: usize = 4096;
     let start = words.as_mut_ptr() as usize;
     let first = start.next_multiple_of(PAGE);

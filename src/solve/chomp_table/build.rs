@@ -19,10 +19,11 @@ const LIFT_SLICE: u64 = 1 << 24;
 const PROGRESS_WORK: usize = 1 << 14;
 const LOST_WORK: usize = 1 << 9;
 
-/// Solves every position of a box into `won` (all zeros but the empty bar on entry) and
-/// returns how many positions are lost.
+/// Solves every position of a box (`positions` of them) into `won` (all zeros but the empty
+/// bar on entry) and returns how many positions are lost.
 pub(super) fn build(
     shape: &Shape,
+    positions: u64,
     won: &mut [u64],
     mark_block: u64,
     progress: &mut dyn FnMut(u64, u64) -> bool,
@@ -34,7 +35,7 @@ pub(super) fn build(
         losing: 0,
         since_report: 0,
         progress,
-        positions: shape.block_size(0, shape.rows),
+        positions,
         done: 0,
     };
     if shape.cols > 0 {

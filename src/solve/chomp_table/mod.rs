@@ -37,9 +37,24 @@ use crate::solve::binomial;
 use bits::is_set;
 use shape::Shape;
 
-/// The build was stopped by its caller before it finished.
+/// Why a build gave no table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Cancelled;
+pub enum BuildError {
+    /// Its caller stopped it (see [`OutcomeTable::build`]).
+    Cancelled,
+    /// The machine would not give it the table's memory.
+    OutOfMemory { bytes: u64 },
+}
+
+/// The build was stopped by its caller: what the build's inner steps return.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Cancelled;
+
+impl From<Cancelled> for BuildError {
+    fn from(_: Cancelled) -> BuildError {
+        BuildError::Cancelled
+    }
+}
 
 /// Won/lost for every position of a box, with the ranking that indexes it.
 pub struct OutcomeTable {
@@ -63,12 +78,13 @@ impl OutcomeTable {
     }
 
     /// Solves every position of the `rows` × `cols` box. `progress(done, total)` is called about
-    /// every millisecond; when it returns `false` the build stops with [`Cancelled`].
+    /// every millisecond; when it returns `false` the build stops with
+    /// [`BuildError::Cancelled`].
     pub fn build(
         rows: u8,
         cols: u8,
         progress: &mut dyn FnMut(u64, u64) -> bool,
-    ) -> Result<OutcomeTable, Cancelled> {
+    ) -> Result<OutcomeTable, BuildError> {
         Self::build_with(rows, cols, build::MARK_BLOCK, progress)
     }
 
@@ -81,13 +97,15 @@ impl OutcomeTable {
         cols: u8,
         mark_block: u64,
         progress: &mut dyn FnMut(u64, u64) -> bool,
-    ) -> Result<OutcomeTable, Cancelled> {
+    ) -> Result<OutcomeTable, BuildError> {
         let positions = Self::positions_in(rows, cols).expect("box too large to rank");
         let shape = Shape::new(rows, cols);
-        let mut won = vec![0; positions.div_ceil(64) as usize];
-        bits::prefer_huge_pages(&mut won);
+        let mut won =
+            bits::zeroed_table(positions.div_ceil(64) as usize).ok_or(BuildError::OutOfMemory {
+                bytes: Self::bytes_for(rows, cols),
+            })?;
         won[0] = 1; // the empty bar
-        let losing = build::build(&shape, &mut won, mark_block, progress)?;
+        let losing = build::build(&shape, positions, &mut won, mark_block, progress)?;
         progress(positions, positions);
         Ok(OutcomeTable {
             shape,
@@ -193,6 +211,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn empty_boxes_hold_only_the_empty_bar() {
+        for (rows, cols) in [(0, 0), (3, 0), (0, 3)] {
+            let table = OutcomeTable::build(rows, cols, &mut |_, _| true).unwrap();
+            assert_eq!((table.positions(), table.losing_positions()), (1, 0));
+        }
+    }
+
+    #[test]
     fn ranks_follow_lexicographic_order() {
         let table = OutcomeTable::build(3, 4, &mut |_, _| true).unwrap();
         let mut heights = vec![0u8; 4];
@@ -215,7 +241,7 @@ mod tests {
             calls += 1;
             calls < 3
         });
-        assert_eq!(result.err(), Some(Cancelled));
+        assert_eq!(result.err(), Some(BuildError::Cancelled));
         assert_eq!(calls, 3);
     }
 
