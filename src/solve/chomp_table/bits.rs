@@ -6,16 +6,17 @@ const PARALLEL_WORDS: usize = 1 << 17;
 /// A table of `words` zero words, or `None` when the machine will not give that much memory
 /// (then the caller refuses, instead of the program aborting).
 pub(super) fn zeroed_table(words: usize) -> Option<Vec<u64>> {
-    let layout = std::alloc::Layout::array::<u64>(words.max(1)).ok()?;
-    // SAFETY: the layout's size is not zero. A non-null result points to `words.max(1)` zeroed
-    // u64s (zero is a valid u64) from the global allocator with exactly this layout, which is
-    // what Vec::from_raw_parts needs, with that length and capacity.
+    // `vec![0; words]` would abort the program when the allocation fails.
     let words = words.max(1);
+    let layout = std::alloc::Layout::array::<u64>(words).ok()?;
+    // SAFETY: the layout's size is not zero, as alloc_zeroed requires.
     let start = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<u64>();
     if start.is_null() {
         return None;
     }
-    // SAFETY: as above.
+    // SAFETY: `start` points to `words` zeroed u64s (zero is a valid u64), allocated by the
+    // global allocator with the layout of `words` u64s: what from_raw_parts needs for a Vec of
+    // that length and capacity, which now owns the memory.
     let mut table = unsafe { Vec::from_raw_parts(start, words, words) };
     prefer_huge_pages(&mut table);
     Some(table)
@@ -37,7 +38,7 @@ fn prefer_huge_pages(words: &mut [u64]) {
 }
 
 #[cfg(not(target_os = "linux"))]
-pub(super) fn prefer_huge_pages(_words: &mut [u64]) {}
+fn prefer_huge_pages(_words: &mut [u64]) {}
 
 /// How [`combine`] merges a source run into a destination run.
 #[derive(Clone, Copy)]
@@ -118,7 +119,7 @@ fn merge_words(targets: &mut [u64], sources: &[u64], shift: u64, how: Combine) {
 }
 
 /// The 64 bits from bit `at` on (zeros past the end).
-pub(super) fn read_bits(won: &[u64], at: u64) -> u64 {
+fn read_bits(won: &[u64], at: u64) -> u64 {
     let (word, shift) = ((at / 64) as usize, at % 64);
     let low = won[word] >> shift;
     if shift == 0 {
