@@ -25,28 +25,52 @@ impl Choice {
     }
 }
 
-/// How long the computer searches when nothing proves a move best. It runs between two frames,
-/// so it stays short.
+/// How long the computer searches when nothing proves a move best. It runs on the solver's
+/// search thread, but the player waits for it, so it stays short.
 pub const SEARCH_TIME: Duration = Duration::from_millis(40);
 
-/// Chooses the computer's move in a Chomp position, or `None` if the game is over.
-///
-/// The answer comes from the table when it covers the position, otherwise from a closed form
-/// or the opening book ([`ChompAnswer::without_table`]). From a won position the computer plays
-/// a winning move (one of them at random). From a lost one it plays the move that leaves the
-/// opponent the fewest winning replies (ties at random), so one mistake by the opponent hands
-/// it the game. When nothing answers, a short search picks the best move it can find, marked
-/// [`Choice::Unproven`]. It eats the poison only when nothing else is left.
+/// Chooses the computer's move in a Chomp position, or `None` if the game is over: the
+/// [`quick_chomp_move`] when there is one, otherwise the [`search_chomp_move`].
 pub fn choose_chomp_move(
     table: Option<&OutcomeTable>,
     position: &Position,
     rng: &mut fastrand::Rng,
 ) -> Option<Choice> {
+    match quick_chomp_move(table, position, rng) {
+        Quick::Move(choice) => Some(choice),
+        Quick::Over => None,
+        Quick::Search => Some(search_chomp_move(position, rng)),
+    }
+}
+
+/// What the computer can decide about a Chomp position at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quick {
+    /// A proven move.
+    Move(Choice),
+    /// The game is over.
+    Over,
+    /// Nothing proves a move best: it takes a [`search_chomp_move`].
+    Search,
+}
+
+/// The computer's move when something proves it, at once.
+///
+/// The answer comes from the table when it covers the position, otherwise from a closed form
+/// or the opening book ([`ChompAnswer::without_table`]). From a won position the computer plays
+/// a winning move (one of them at random). From a lost one it plays the move that leaves the
+/// opponent the fewest winning replies (ties at random), so one mistake by the opponent hands
+/// it the game. It eats the poison only when nothing else is left.
+pub fn quick_chomp_move(
+    table: Option<&OutcomeTable>,
+    position: &Position,
+    rng: &mut fastrand::Rng,
+) -> Quick {
     if position.is_empty() {
-        return None;
+        return Quick::Over;
     }
     if position.only_poison_left() {
-        return Some(Choice::Proven(Square::POISON));
+        return Quick::Move(Choice::Proven(Square::POISON));
     }
     let table = table.filter(|t| t.covers(position.heights()));
     let answer = match table {
@@ -56,7 +80,7 @@ pub fn choose_chomp_move(
     match answer {
         Some(answer) if answer.wins => {
             let moves = &answer.winning_moves;
-            Some(Choice::Proven(moves[rng.usize(..moves.len())]))
+            Quick::Move(Choice::Proven(moves[rng.usize(..moves.len())]))
         }
         Some(answer) if answer.complete => {
             // Lost: every child is won, and the same source counts its winning replies.
@@ -67,10 +91,9 @@ pub fn choose_chomp_move(
                     .map(|a| a.winning_moves.len()),
             };
             fewest_replies(position, replies, rng)
-                .map(Choice::Proven)
-                .or_else(|| Some(search(position, rng)))
+                .map_or(Quick::Search, |square| Quick::Move(Choice::Proven(square)))
         }
-        _ => Some(search(position, rng)),
+        _ => Quick::Search,
     }
 }
 
@@ -98,8 +121,9 @@ fn fewest_replies(
 
 /// Without a proof: a move that leaves a position a closed form proves lost (a proven win);
 /// failing that, within [`SEARCH_TIME`], one after which no reply reaches such a position;
-/// failing that, any non-poison move.
-fn search(position: &Position, rng: &mut fastrand::Rng) -> Choice {
+/// failing that, any non-poison move. The position must have a square besides the poison.
+/// The game runs it on the solver's search thread, so the interface keeps drawing.
+pub fn search_chomp_move(position: &Position, rng: &mut fastrand::Rng) -> Choice {
     let deadline = Instant::now() + SEARCH_TIME;
     let mut moves: Vec<Square> = position.moves().filter(|s| !s.is_poison()).collect();
     rng.shuffle(&mut moves);

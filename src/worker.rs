@@ -1,9 +1,14 @@
-//! The solver thread: one job at a time, requests in, progress and results out.
+//! The solver threads: one builds tables, one job at a time, requests in, progress and results
+//! out; the other runs the computer's short searches where no table, closed form or book entry
+//! proves a move, so that neither ever holds up the interface.
 //!
 //! Every request carries a generation number. Asking for a new table, or cancelling, bumps the
 //! generation; the running build notices within a few thousand positions and stops, and answers
 //! tagged with an old generation are for a board the player has left, so the app drops them.
+//! Searches are numbered the same way, separately.
 
+use crate::ai::{self, Choice};
+use crate::game::chomp::Position;
 use crate::solve::{BuildError, OutcomeTable};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -32,15 +37,18 @@ pub enum SolverMessage {
         needed_bytes: u64,
         budget: u64,
     },
+    /// The move a search (see [`Worker::search`]) found.
+    Searched { search: u64, choice: Choice },
 }
 
 impl SolverMessage {
-    /// The request this message answers.
-    pub fn generation(&self) -> u64 {
+    /// The table request this message answers; `None` for a search's answer.
+    pub fn generation(&self) -> Option<u64> {
         match self {
             SolverMessage::Progress { generation, .. }
             | SolverMessage::Ready { generation, .. }
-            | SolverMessage::Refused { generation, .. } => *generation,
+            | SolverMessage::Refused { generation, .. } => Some(*generation),
+            SolverMessage::Searched { .. } => None,
         }
     }
 }
@@ -67,6 +75,9 @@ impl std::fmt::Debug for SolverMessage {
             } => {
                 write!(f, "Refused(#{generation}, {needed_bytes} bytes)")
             }
+            SolverMessage::Searched { search, choice } => {
+                write!(f, "Searched(#{search}, {choice:?})")
+            }
         }
     }
 }
@@ -77,22 +88,34 @@ struct Job {
     cols: u8,
 }
 
+struct SearchJob {
+    search: u64,
+    position: Position,
+    seed: u64,
+}
+
 /// Progress is reported at most this often, which is plenty for a gauge.
 const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
 
-/// Handle to the solver thread. Dropping it cancels the running job and joins the thread.
+/// Handle to the solver threads. Dropping it cancels the running job and joins the threads.
 pub struct Worker {
     jobs: Option<Sender<Job>>,
     latest: Arc<AtomicU64>,
     thread: Option<JoinHandle<()>>,
+    searches: Option<Sender<SearchJob>>,
+    latest_search: Arc<AtomicU64>,
+    searcher: Option<JoinHandle<()>>,
 }
 
 impl Worker {
-    /// Starts the thread; `notify` receives every message (the event loop forwards them to the app).
-    pub fn spawn(budget: u64, notify: impl Fn(SolverMessage) + Send + 'static) -> Worker {
+    /// Starts the threads; `notify` receives every message (the event loop forwards them to the
+    /// app).
+    pub fn spawn(budget: u64, notify: impl Fn(SolverMessage) + Send + Sync + 'static) -> Worker {
+        let notify = Arc::new(notify);
         let (jobs, inbox) = mpsc::channel::<Job>();
         let latest = Arc::new(AtomicU64::new(0));
         let current = Arc::clone(&latest);
+        let notify_builds = Arc::clone(&notify);
         let thread = std::thread::Builder::new()
             .name("solver".into())
             .spawn(move || {
@@ -101,15 +124,54 @@ impl Worker {
                     if job.generation != current.load(Ordering::SeqCst) {
                         continue;
                     }
-                    run_job(&job, budget, &current, &mut cache, &notify);
+                    run_job(&job, budget, &current, &mut cache, &*notify_builds);
                 }
             })
             .expect("spawn the solver thread");
+        let (searches, search_inbox) = mpsc::channel::<SearchJob>();
+        let latest_search = Arc::new(AtomicU64::new(0));
+        let current_search = Arc::clone(&latest_search);
+        let searcher = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                for job in search_inbox {
+                    // A newer search replaces this one: its position is gone.
+                    if job.search != current_search.load(Ordering::SeqCst) {
+                        continue;
+                    }
+                    let mut rng = fastrand::Rng::with_seed(job.seed);
+                    let choice = ai::search_chomp_move(&job.position, &mut rng);
+                    notify(SolverMessage::Searched {
+                        search: job.search,
+                        choice,
+                    });
+                }
+            })
+            .expect("spawn the search thread");
         Worker {
             jobs: Some(jobs),
             latest,
             thread: Some(thread),
+            searches: Some(searches),
+            latest_search,
+            searcher: Some(searcher),
         }
+    }
+
+    /// Asks for the computer's best unproven move in `position` (which must have a square
+    /// besides the poison), found within [`ai::SEARCH_TIME`]; the answer comes as
+    /// [`SolverMessage::Searched`]. Returns the number it will carry.
+    pub fn search(&self, position: &Position, seed: u64) -> u64 {
+        let search = self.latest_search.fetch_add(1, Ordering::SeqCst) + 1;
+        if let Some(searches) = &self.searches {
+            // As for tables: a send fails only if the thread has died.
+            let _ = searches.send(SearchJob {
+                search,
+                position: position.clone(),
+                seed,
+            });
+        }
+        search
     }
 
     /// Asks for the table of a `rows` × `cols` box, cancelling any earlier request. Returns the
@@ -138,7 +200,11 @@ impl Drop for Worker {
     fn drop(&mut self) {
         self.cancel();
         self.jobs.take();
-        if let Some(thread) = self.thread.take() {
+        self.searches.take();
+        for thread in [self.thread.take(), self.searcher.take()]
+            .into_iter()
+            .flatten()
+        {
             let _ = thread.join();
         }
     }
@@ -149,7 +215,7 @@ fn run_job(
     budget: u64,
     current: &AtomicU64,
     cache: &mut Option<Arc<OutcomeTable>>,
-    notify: &impl Fn(SolverMessage),
+    notify: &dyn Fn(SolverMessage),
 ) {
     let generation = job.generation;
     let started = Instant::now();

@@ -8,6 +8,7 @@ use munch::app::menu::Player::{Computer, Person};
 use munch::app::{Button, Event, Target};
 use munch::game::chomp::Square;
 use munch::solve::reference::Reference;
+use munch::worker::SolverMessage;
 use ratatui::crossterm::event::KeyCode;
 
 #[test]
@@ -283,6 +284,42 @@ fn over_budget_boxes_are_played_from_the_book_then_solved_once_they_shrink() {
         !moves[..moves.len() - 1].contains(&Square::POISON),
         "the poison is eaten only when nothing else is left"
     );
+}
+
+#[test]
+fn an_unproven_move_is_searched_off_the_interface_thread_and_undo_drops_it() {
+    // With 8 bytes no 6×7 table fits, and [6,6,6,6,6,6,5] has no closed form or book entry.
+    let mut h = Harness::with_budget(8, 5);
+    h.start(6, 7, [Person, Computer]);
+    h.wait_for_solver();
+    h.app.update(Event::Pointer {
+        target: Target::Square(Square::new(6, 5)),
+        click: true,
+    });
+    h.ticks(1);
+    assert!(h.game().searching(), "the computer waits for its search");
+    assert!(
+        h.game().pending.is_none(),
+        "no move chosen on the interface's thread"
+    );
+    // Taking the move back forgets the search; its late answer is dropped.
+    h.key(KeyCode::Char('u'));
+    assert!(!h.game().searching());
+    let late = h
+        .solver
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the search answers");
+    assert!(matches!(late, SolverMessage::Searched { .. }));
+    h.app.update(Event::Solver(late));
+    assert!(h.game().pending.is_none() && h.game().moves.is_empty());
+    // Played again, the computer's searched move lands, marked unproven.
+    h.app.update(Event::Pointer {
+        target: Target::Square(Square::new(6, 5)),
+        click: true,
+    });
+    h.computer_moves();
+    assert_eq!(h.game().moves.len(), 2);
+    assert!(h.game().last_move_unproven);
 }
 
 #[test]

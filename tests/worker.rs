@@ -118,3 +118,26 @@ fn dropping_the_worker_stops_it() {
         started.elapsed()
     );
 }
+
+#[test]
+fn a_search_answers_on_its_own_thread_even_while_a_table_builds() {
+    let (worker, rx) = worker(1 << 30);
+    // A long build keeps the table thread busy; the search must not wait for it.
+    worker.solve(17, 17);
+    let position = munch::game::chomp::Position::from_heights(6, 7, &[6, 6, 6, 6, 6, 6, 5])
+        .expect("a valid position");
+    let search = worker.search(&position, 1);
+    let choice = loop {
+        match next(&rx) {
+            SolverMessage::Searched { search: s, choice } => {
+                assert_eq!(s, search);
+                break choice;
+            }
+            SolverMessage::Progress { .. } => {}
+            other => panic!("unexpected {other:?}"),
+        }
+    };
+    assert!(position.contains(choice.square()));
+    assert!(!choice.square().is_poison());
+    worker.cancel();
+}

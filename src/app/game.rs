@@ -2,7 +2,7 @@
 
 use super::menu::{Level, Player, Settings};
 use super::{slips, take_back_round};
-use crate::ai::{self, Choice};
+use crate::ai::{self, Choice, Quick};
 use crate::game::chomp::{Position, Square};
 use crate::solve::{ChompAnswer, OutcomeTable};
 use crate::worker::{SolverMessage, Worker};
@@ -59,6 +59,8 @@ pub struct Game {
     /// Once the game is over: the first move that threw away a won position, if any.
     pub verdict: Option<(usize, Square)>,
     generation: u64,
+    /// The search the computer is waiting for, when nothing proved a move at once.
+    searching: Option<u64>,
 }
 
 impl Game {
@@ -83,6 +85,7 @@ impl Game {
             redo: Vec::new(),
             verdict: None,
             generation,
+            searching: None,
         }
     }
 
@@ -136,7 +139,17 @@ impl Game {
 
     /// Takes a solver message addressed to this game; others are dropped.
     pub fn on_solver(&mut self, message: SolverMessage) {
-        if message.generation() != self.generation {
+        if let SolverMessage::Searched { search, choice } = message {
+            if self.searching == Some(search) {
+                self.searching = None;
+                self.pending = Some(PendingMove {
+                    choice,
+                    ticks_left: FLASH_TICKS,
+                });
+            }
+            return;
+        }
+        if message.generation() != Some(self.generation) {
             return;
         }
         self.solver = match message {
@@ -150,7 +163,13 @@ impl Game {
                 needed_bytes,
                 budget,
             },
+            SolverMessage::Searched { .. } => return,
         };
+    }
+
+    /// Whether the computer is waiting for its search to find a move.
+    pub fn searching(&self) -> bool {
+        self.searching.is_some()
     }
 
     /// The person asks to eat `square`.
@@ -217,6 +236,7 @@ impl Game {
             position = position.eat(m).expect("moves made in this game");
         }
         self.position = position;
+        self.searching = None;
         self.message = None;
         self.verdict = None;
         self.last_move_unproven = false;
@@ -290,7 +310,7 @@ impl Game {
             }
             return;
         }
-        if !self.computer_to_move() {
+        if !self.computer_to_move() || self.searching.is_some() {
             return;
         }
         let table = match &self.solver {
@@ -303,7 +323,15 @@ impl Game {
             // A deliberately weaker move: not proven best, and the panel says so.
             ai::casual_chomp_move(&self.position, casual, rng).map(Choice::Unproven)
         } else {
-            ai::choose_chomp_move(table, &self.position, rng)
+            match ai::quick_chomp_move(table, &self.position, rng) {
+                Quick::Move(choice) => Some(choice),
+                Quick::Over => None,
+                Quick::Search => {
+                    // Off the interface's thread; the move arrives as a solver message.
+                    self.searching = Some(worker.search(&self.position, rng.u64(..)));
+                    None
+                }
+            }
         };
         if let Some(choice) = choice {
             self.pending = Some(PendingMove {
@@ -320,6 +348,7 @@ impl Game {
         self.position = after;
         self.moves.push(square);
         self.message = None;
+        self.searching = None;
         if self.is_over() {
             self.verdict = self.blunder();
         }

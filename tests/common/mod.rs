@@ -117,8 +117,20 @@ impl Harness {
     pub fn computer_moves(&mut self) {
         self.wait_for_solver();
         self.ticks(1);
+        self.wait_for_search();
         self.ticks(usize::from(FLASH_TICKS));
         self.wait_for_solver();
+    }
+
+    /// Delivers solver messages until the computer's search, if it started one, has answered.
+    pub fn wait_for_search(&mut self) {
+        while self.app.game().is_some_and(Game::searching) {
+            let message = self
+                .solver
+                .recv_timeout(Duration::from_secs(60))
+                .expect("the search answers");
+            self.app.update(Event::Solver(message));
+        }
     }
 
     pub fn game(&self) -> &Game {
