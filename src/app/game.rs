@@ -139,32 +139,33 @@ impl Game {
 
     /// Takes a solver message addressed to this game; others are dropped.
     pub fn on_solver(&mut self, message: SolverMessage) {
-        if let SolverMessage::Searched { search, choice } = message {
-            if self.searching == Some(search) {
-                self.searching = None;
-                self.pending = Some(PendingMove {
-                    choice,
-                    ticks_left: FLASH_TICKS,
-                });
+        let current = message.generation() == Some(self.generation);
+        match message {
+            SolverMessage::Searched { search, choice } => {
+                if self.searching == Some(search) {
+                    self.searching = None;
+                    self.pending = Some(PendingMove {
+                        choice,
+                        ticks_left: FLASH_TICKS,
+                    });
+                }
             }
-            return;
-        }
-        if message.generation() != Some(self.generation) {
-            return;
-        }
-        self.solver = match message {
-            SolverMessage::Progress { done, total, .. } => SolverState::Solving { done, total },
-            SolverMessage::Ready { table, .. } => SolverState::Ready(table),
+            _ if !current => {}
+            SolverMessage::Progress { done, total, .. } => {
+                self.solver = SolverState::Solving { done, total };
+            }
+            SolverMessage::Ready { table, .. } => self.solver = SolverState::Ready(table),
             SolverMessage::Refused {
                 needed_bytes,
                 budget,
                 ..
-            } => SolverState::Refused {
-                needed_bytes,
-                budget,
-            },
-            SolverMessage::Searched { .. } => return,
-        };
+            } => {
+                self.solver = SolverState::Refused {
+                    needed_bytes,
+                    budget,
+                };
+            }
+        }
     }
 
     /// Whether the computer is waiting for its search to find a move.
