@@ -62,6 +62,14 @@ impl Combine {
 /// run must end before the destination run starts.
 pub(super) fn combine(won: &mut [u64], to: u64, from: u64, len: u64, how: Combine) {
     debug_assert!(from + len <= to);
+    if len <= 64 {
+        // Most runs are short (the deep regions of small blocks): one read, one or two writes.
+        let bits = read_bits(won, from);
+        let head = (64 - to % 64).min(len);
+        merge_partial(won, to, bits, head, how);
+        merge_partial(won, to + head, bits >> (head % 64), len - head, how);
+        return;
+    }
     // The destination's whole words, in one pass over two slices: every source bit they read
     // lies before the first of them.
     let head = ((64 - to % 64) % 64).min(len);

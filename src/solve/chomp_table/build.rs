@@ -5,10 +5,10 @@ use super::bits::{Combine, combine, is_set};
 use super::shape::Shape;
 
 /// Blocks of at most this many positions are solved by marking, bigger ones by lifting (see
-/// [`Builder::solve_block`]). Such a block (8 KiB) stays in the core's first-level cache while
-/// the marks land in it. Measured with `examples/table_stats` on 16×16 and 17×17: anything from
-/// 2^12 to 2^18 is within 20% of this; 2^8 is three times slower.
-pub(super) const MARK_BLOCK: u64 = 1 << 16;
+/// [`Builder::solve_block`]). Such a block (2 KiB) stays in the core's first-level cache while
+/// the marks land in it. Measured with `examples/table_stats` on 12×12, 16×16 and 18×18:
+/// 2^12 to 2^16 are within 20% of this, and 2^14 was the fastest on each.
+pub(super) const MARK_BLOCK: u64 = 1 << 14;
 
 /// Bits combined between two chances to report progress (a few milliseconds of work).
 const LIFT_SLICE: u64 = 1 << 24;

@@ -14,7 +14,14 @@ pub(super) struct Shape {
     /// `tails[i * (rows + 1) + v] = C(v + cols-1-i, cols-1-i)`: how many non-increasing tails
     /// after column `i` fit under height `v`.
     tails: Vec<u64>,
+    /// `short_tails[k - 1][rank]`: the heights of the last `k` columns (byte `i` for the `i`-th
+    /// of them) of the tail of rank `rank` among those `k` columns' tails, for the few `k` whose
+    /// tails number at most [`SHORT_TAILS`]. Unranking reads the last columns here at once.
+    short_tails: Vec<Vec<u64>>,
 }
+
+/// The most tails a table of [`Shape::short_tails`] holds (64 KiB).
+const SHORT_TAILS: u64 = 1 << 13;
 
 impl Shape {
     pub(super) fn new(rows: u8, cols: u8) -> Shape {
@@ -34,6 +41,7 @@ impl Shape {
             cols: cols.into(),
             weights: table(0),
             tails: table(1),
+            short_tails: short_tails(rows, cols),
         }
     }
 
@@ -84,14 +92,21 @@ impl Shape {
     /// The heights from column `first` on of the position whose rank within its block (the
     /// positions sharing the heights before `first`, the last of them `cap`) is `rank`.
     pub(super) fn unrank(&self, mut rank: u64, heights: &mut [u8], first: usize, mut cap: u8) {
-        for (col, h) in (first..).zip(heights.iter_mut()) {
+        let mut col = first;
+        while self.cols - col > self.short_tails.len() {
             let weights = &self.column(col)[..=usize::from(cap)];
             // Weights grow strictly with the height; take the tallest that fits in the rank.
             // (Counting is branch-free and beats a binary search on these short columns.)
             let tallest = weights.iter().filter(|&&w| w <= rank).count() - 1;
             rank -= weights[tallest];
             cap = tallest as u8;
-            *h = cap;
+            heights[col - first] = cap;
+            col += 1;
+        }
+        // The tails under `cap` come first in the table of all tails, so `rank` indexes it.
+        if col < self.cols {
+            let packed = self.short_tails[self.cols - col - 1][rank as usize].to_le_bytes();
+            heights[col - first..].copy_from_slice(&packed[..self.cols - col]);
         }
     }
 
@@ -178,6 +193,86 @@ impl Shape {
             } else if col + 1 < end {
                 self.raise_run(won, col + 1, end, low, low + 1, v, raised);
             }
+        }
+    }
+}
+
+/// The tables of [`Shape::short_tails`]: every non-increasing run of `k` heights up to `rows`,
+/// in rank order, for `k` from 1 while they number at most [`SHORT_TAILS`] (and fit in a u64).
+fn short_tails(rows: u8, cols: u8) -> Vec<Vec<u64>> {
+    let mut tables: Vec<Vec<u64>> = Vec::new();
+    for k in 1..=u64::from(cols.min(8)) {
+        let count = binomial(u64::from(rows) + k, k).expect("fits");
+        if count > u128::from(SHORT_TAILS) {
+            break;
+        }
+        // The tails of k columns, first height v: v, then any tail of k - 1 columns up to v,
+        // which are the first C(v + k - 1, k - 1) of their table.
+        let mut table = Vec::with_capacity(count as usize);
+        for v in 0..=rows {
+            match tables.last() {
+                None => table.push(u64::from(v)),
+                Some(shorter) => {
+                    let under = binomial(u64::from(v) + k - 1, k - 1).expect("fits") as usize;
+                    table.extend(shorter[..under].iter().map(|&t| u64::from(v) | t << 8));
+                }
+            }
+        }
+        tables.push(table);
+    }
+    tables
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every non-increasing run of `k` heights up to `rows`, in lexicographic order, found by
+    /// sorting all `k`-tuples rather than by the tables' own construction.
+    fn tails_by_brute_force(rows: u8, k: u32) -> Vec<Vec<u8>> {
+        let mut tails: Vec<Vec<u8>> = (0..(u32::from(rows) + 1).pow(k))
+            .map(|code| {
+                (0..k)
+                    .map(|i| {
+                        (code / (u32::from(rows) + 1).pow(k - 1 - i) % (u32::from(rows) + 1)) as u8
+                    })
+                    .collect::<Vec<u8>>()
+            })
+            .filter(|tail| tail.windows(2).all(|pair| pair[0] >= pair[1]))
+            .collect();
+        tails.sort();
+        tails
+    }
+
+    #[test]
+    fn short_tail_tables_list_every_tail_in_rank_order() {
+        for (rows, cols, longest) in [(1, 6, 6), (4, 5, 5), (12, 12, 3)] {
+            let shape = Shape::new(rows, cols);
+            assert!(shape.short_tails.len() >= longest, "{rows}x{cols}");
+            for k in 1..=longest {
+                let expected = tails_by_brute_force(rows, k as u32);
+                let table = &shape.short_tails[k - 1];
+                assert_eq!(table.len(), expected.len(), "{rows} rows, {k} columns");
+                for (packed, tail) in table.iter().zip(&expected) {
+                    assert_eq!(&packed.to_le_bytes()[..k], &tail[..], "{rows} rows");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unranking_inverts_ranking_past_the_short_tails() {
+        // 12 rows keep five columns in tables; the first seven are counted out.
+        let shape = Shape::new(12, 12);
+        assert_eq!(shape.short_tails.len(), 5);
+        let mut rng = fastrand::Rng::with_seed(3);
+        let mut heights = vec![0u8; 12];
+        for _ in 0..2000 {
+            let mut tail: Vec<u8> = (0..12).map(|_| rng.u8(0..=12)).collect();
+            tail.sort_unstable_by(|a, b| b.cmp(a));
+            let rank: u64 = (0..12).map(|c| shape.weight(c, tail[c])).sum();
+            shape.unrank(rank, &mut heights, 0, 12);
+            assert_eq!(heights, tail);
         }
     }
 }
