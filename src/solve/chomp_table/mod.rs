@@ -14,9 +14,9 @@
 //! order: the moves in the block's first column that a region gains are a copy of the previous
 //! region's lost positions (and of the positions it won that way) with its heights capped, and
 //! capping maps a region onto the previous one in a few runs of consecutive ranks, so they are
-//! copied as shifted words, 64 positions per operation. Small blocks (8 KiB) are scanned upward:
+//! copied as shifted words, 64 positions per operation. Small blocks (2 KiB) are scanned upward:
 //! a position no earlier position has marked is lost, and marks as won every position of the
-//! block that can move to it. Lost positions are rare (about half a percent of a box), and the
+//! block that can move to it (its last few heights come from a table, not from counting). Lost positions are rare (about half a percent of a box), and the
 //! marks land in the first-level cache. The empty bar, rank 0, counts as won: the player who
 //! faces it has just watched the opponent eat the poison.
 //!
