@@ -6,8 +6,9 @@ use super::shape::Shape;
 
 /// Blocks of at most this many positions are solved by marking, bigger ones by lifting (see
 /// [`Builder::solve_block`]). Such a block (2 KiB) stays in the core's first-level cache while
-/// the marks land in it. Measured with `examples/table_stats` on 12×12, 16×16 and 18×18:
-/// 2^12 to 2^16 are within 20% of this, and 2^14 was the fastest on each.
+/// the marks land in it. Measured with `build_with` (best of repeated builds, and
+/// `examples/table_stats` for 18×18): on 12×12, 2^12 to 2^16 are within 17% of this; 2^14 beat
+/// 2^16 by 7% on 16×16 and by 11% on 18×18; 2^10 is 27% slower on 12×12.
 pub(super) const MARK_BLOCK: u64 = 1 << 14;
 
 /// Bits combined between two chances to report progress (a few milliseconds of work).
