@@ -20,7 +20,7 @@ pub(super) struct Shape {
     short_tails: Vec<Vec<u64>>,
 }
 
-/// The most tails a table of [`Shape::short_tails`] holds (64 KiB).
+/// The most tails a table of [`Shape::short_tails`] holds (64 KiB a table).
 const SHORT_TAILS: u64 = 1 << 13;
 
 impl Shape {
