@@ -124,8 +124,8 @@ impl Shape {
     /// Most marks land on positions already won. Counted on the 12×12 box: 569,376 writes
     /// (single bits and ranges) set 1,020,892 bits; 720,614 of those bits were set before the
     /// block's scan began, by a move in an earlier column, and another 86,344 by an earlier mark.
-    /// Only 24,321 of them lay in words that were already all ones, so checking before writing
-    /// would cost as much as the write it saves.
+    /// Only 24,321 of the bits already set on entry lay in words that were all ones, so skipping
+    /// whole words cannot pay, and checking a bit before writing it costs as much as the write.
     pub(super) fn mark_predecessors(
         &self,
         won: &mut [u64],
