@@ -4,6 +4,7 @@ mod common;
 
 use munch::game::chomp::{Position, Square};
 use munch::solve::OutcomeTable;
+use munch::solve::chomp_table::Tuning;
 use munch::solve::reference::Reference;
 use proptest::prelude::*;
 
@@ -21,8 +22,15 @@ fn all_positions(rows: u8, cols: usize) -> Vec<Vec<u8>> {
 
 /// The ways the builder can split a box: marking whole blocks of up to 2^21 positions (every
 /// box here is one block), lifting down to blocks of 64, and lifting all the way down to
-/// single positions.
-const MARK_BLOCKS: [u64; 3] = [1 << 21, 64, 1];
+/// single positions; then the last two again with every block split into tasks for two
+/// workers (marking or lifting inside the tasks).
+const TUNINGS: [(u64, Option<u64>); 5] = [
+    (1 << 21, None),
+    (64, None),
+    (1, None),
+    (64, Some(1)),
+    (1, Some(1)),
+];
 
 #[test]
 fn every_way_of_building_agrees_with_brute_force_on_every_box_up_to_7x7() {
@@ -30,10 +38,14 @@ fn every_way_of_building_agrees_with_brute_force_on_every_box_up_to_7x7() {
         for cols in 1..=7u8 {
             let mut reference = Reference::new();
             let positions = all_positions(rows, cols.into());
-            for mark_block in MARK_BLOCKS {
-                let table = OutcomeTable::build_with(rows, cols, mark_block, &mut |_, _| true)
+            for (mark_block, split_from) in TUNINGS {
+                let tuning = Tuning {
+                    mark_block,
+                    split_from,
+                };
+                let table = OutcomeTable::build_with(rows, cols, tuning, &mut |_, _| true)
                     .expect("not cancelled");
-                let case = format!("{rows}x{cols}, blocks of {mark_block}");
+                let case = format!("{rows}x{cols}, {tuning:?}");
                 assert_eq!(positions.len() as u64, table.positions(), "{case}");
                 let mut losing = 0;
                 for heights in &positions {

@@ -5,6 +5,7 @@ mod common;
 
 use common::every_position;
 use munch::game::chomp::Position;
+use munch::solve::chomp_table::Tuning;
 use munch::solve::chomp_theory::{self, Family};
 use munch::solve::reference::Reference;
 use munch::solve::{ChompAnswer, OutcomeTable, Source, book};
@@ -113,14 +114,17 @@ fn losing_counts_of_square_boxes_match_the_brute_force_up_to_12() {
             .iter()
             .filter(|p| !reference.wins(p.heights()))
             .count() as u64;
-        // The default split, lifting down to blocks of 64 positions, and lifting all the way.
+        // Marking blocks of 2^16 positions, lifting down to blocks of 64, and lifting all the
+        // way; alone, and with blocks of 2^12 positions or more split into tasks.
         for mark_block in [1 << 16, 64, 1] {
-            let table = OutcomeTable::build_with(n, n, mark_block, &mut |_, _| true).unwrap();
-            assert_eq!(
-                table.losing_positions(),
-                losing,
-                "{n}x{n}, blocks of {mark_block}"
-            );
+            for split_from in [None, Some(1 << 12)] {
+                let tuning = Tuning {
+                    mark_block,
+                    split_from,
+                };
+                let table = OutcomeTable::build_with(n, n, tuning, &mut |_, _| true).unwrap();
+                assert_eq!(table.losing_positions(), losing, "{n}x{n}, {tuning:?}");
+            }
         }
     }
 }

@@ -47,6 +47,8 @@ pub(super) enum Combine {
     Or,
     /// `to = !to | from`
     NotOr,
+    /// `to = from`
+    Copy,
 }
 
 impl Combine {
@@ -54,6 +56,7 @@ impl Combine {
         match self {
             Combine::Or => to | from,
             Combine::NotOr => !to | from,
+            Combine::Copy => from,
         }
     }
 }
@@ -100,6 +103,42 @@ pub(super) fn combine(won: &mut [u64], to: u64, from: u64, len: u64, how: Combin
     let body = head + words as u64 * 64;
     let bits = read_bits(won, from + body);
     merge_partial(won, to + body, bits, len - body, how);
+}
+
+/// [`combine`] from one table into another: merges the `len` bits of `src` from bit `from`
+/// into the bits of `dst` from bit `to`.
+pub(super) fn combine_between(
+    dst: &mut [u64],
+    to: u64,
+    src: &[u64],
+    from: u64,
+    len: u64,
+    how: Combine,
+) {
+    if len == 0 {
+        return;
+    }
+    // The partial word at the start of the destination.
+    let head = ((64 - to % 64) % 64).min(len);
+    merge_partial(dst, to, read_bits(src, from), head, how);
+    // Whole destination words, as long as the source has a word after each one they read.
+    let (shift, start) = ((from + head) % 64, ((from + head) / 64) as usize);
+    let readable = src.len().saturating_sub(start + usize::from(shift != 0));
+    let words = (((len - head) / 64) as usize).min(readable);
+    let first = ((to + head) / 64) as usize;
+    merge_words(
+        &mut dst[first..first + words],
+        &src[start.min(src.len())..],
+        shift,
+        how,
+    );
+    // The rest, a word at a time.
+    let mut done = head + words as u64 * 64;
+    while done < len {
+        let n = (len - done).min(64);
+        merge_partial(dst, to + done, read_bits(src, from + done), n, how);
+        done += n;
+    }
 }
 
 /// Merges the low `n` bits of `bits` (at most the rest of the word) into `dst` from bit `to`.
@@ -161,7 +200,7 @@ mod tests {
     /// Combines `len` bits from `from` to `to` both ways and checks every bit of the result
     /// against a plain bit-by-bit loop.
     fn assert_combines(before: &[u64], to: u64, from: u64, len: u64) {
-        for how in [Combine::Or, Combine::NotOr] {
+        for how in [Combine::Or, Combine::NotOr, Combine::Copy] {
             let mut won = before.to_vec();
             combine(&mut won, to, from, len, how);
             for bit in 0..before.len() as u64 * 64 {
@@ -171,6 +210,7 @@ mod tests {
                     match how {
                         Combine::Or => old | source,
                         Combine::NotOr => !old | source,
+                        Combine::Copy => source,
                     }
                 } else {
                     old
@@ -206,6 +246,40 @@ mod tests {
         let len = (PARALLEL_WORDS as u64 + 777) * 64 + 13;
         for (from, gap) in [(5, 100), (64, 64), (0, 3)] {
             assert_combines(&before, from + len + gap, from, len);
+        }
+    }
+
+    #[test]
+    fn combine_between_merges_runs_of_two_tables_bit_for_bit() {
+        let mut rng = fastrand::Rng::with_seed(5);
+        for _ in 0..3000 {
+            let src: Vec<u64> = (0..rng.usize(1..6)).map(|_| rng.u64(..)).collect();
+            let before: Vec<u64> = (0..6).map(|_| rng.u64(..)).collect();
+            let len = rng.u64(0..=(src.len() as u64 * 64).min(200));
+            let from = rng.u64(0..=src.len() as u64 * 64 - len);
+            let to = rng.u64(0..=384 - len);
+            for how in [Combine::Or, Combine::NotOr, Combine::Copy] {
+                let mut dst = before.clone();
+                combine_between(&mut dst, to, &src, from, len, how);
+                for bit in 0..384 {
+                    let old = is_set(&before, bit);
+                    let expected = if (to..to + len).contains(&bit) {
+                        let source = is_set(&src, bit - to + from);
+                        match how {
+                            Combine::Or => old | source,
+                            Combine::NotOr => !old | source,
+                            Combine::Copy => source,
+                        }
+                    } else {
+                        old
+                    };
+                    assert_eq!(
+                        is_set(&dst, bit),
+                        expected,
+                        "{from}+{len} -> {to}: bit {bit}"
+                    );
+                }
+            }
         }
     }
 

@@ -3,6 +3,17 @@
 use super::Cancelled;
 use super::bits::{Combine, combine, is_set};
 use super::shape::Shape;
+use super::tasks;
+
+/// How a build divides its work: see [`MARK_BLOCK`] and [`tasks`].
+#[derive(Clone, Copy, Debug)]
+pub struct Tuning {
+    /// Blocks of at most this many positions are solved by marking.
+    pub mark_block: u64,
+    /// Bigger blocks of at least this many positions (and at most a limit, see [`tasks`]) are
+    /// split into tasks for two workers; `None`: one worker.
+    pub split_from: Option<u64>,
+}
 
 /// Blocks of at most this many positions are solved by marking, bigger ones by lifting (see
 /// [`Builder::solve_block`]). Such a block (2 KiB) stays in the core's first-level cache while
@@ -21,45 +32,57 @@ const PROGRESS_WORK: usize = 1 << 14;
 const LOST_WORK: usize = 1 << 9;
 
 /// Solves every position of a box (`positions` of them) into `won` (all zeros but the empty
-/// bar on entry) and returns how many positions are lost.
+/// bar on entry) and returns how many positions are lost, and the bytes of the tasks' buffers.
 pub(super) fn build(
     shape: &Shape,
     positions: u64,
     won: &mut [u64],
-    mark_block: u64,
+    tuning: Tuning,
     progress: &mut dyn FnMut(u64, u64) -> bool,
-) -> Result<u64, Cancelled> {
-    let mut builder = Builder {
-        shape,
-        mark_block,
-        heights: vec![0; shape.cols],
-        losing: 0,
-        since_report: 0,
-        progress,
-        positions,
-        done: 0,
-    };
+) -> Result<(u64, u64), Cancelled> {
+    let mut builder = Builder::new(shape, tuning, progress);
+    builder.positions = positions;
     if shape.cols > 0 {
         builder.solve_block(won, 0, 0, shape.rows)?;
     }
-    Ok(builder.losing)
+    Ok((builder.losing, builder.task_buffers.len() as u64 * 8))
 }
 
 /// The state of one build, apart from the bits themselves.
-struct Builder<'a> {
-    shape: &'a Shape,
-    mark_block: u64,
+pub(super) struct Builder<'a> {
+    pub(super) shape: &'a Shape,
+    pub(super) tuning: Tuning,
     /// Scratch for the heights of a lost position.
     heights: Vec<u8>,
-    losing: u64,
+    pub(super) losing: u64,
     since_report: usize,
-    progress: &'a mut dyn FnMut(u64, u64) -> bool,
-    positions: u64,
+    pub(super) progress: &'a mut dyn FnMut(u64, u64) -> bool,
+    pub(super) positions: u64,
     /// Ranks below this are solved, for progress reports.
-    done: u64,
+    pub(super) done: u64,
+    /// The buffers of [`tasks::solve_block`], kept from one split block to the next.
+    pub(super) task_buffers: Vec<u64>,
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
+    pub(super) fn new(
+        shape: &'a Shape,
+        tuning: Tuning,
+        progress: &'a mut dyn FnMut(u64, u64) -> bool,
+    ) -> Builder<'a> {
+        Builder {
+            shape,
+            tuning,
+            heights: vec![0; shape.cols],
+            losing: 0,
+            since_report: 0,
+            progress,
+            positions: 0,
+            done: 0,
+            task_buffers: Vec::new(),
+        }
+    }
+
     /// Solves the block of positions that share their first `col` heights, the last of which
     /// is `cap`, starting at bit `base`. On entry the block's bits hold the positions already
     /// known to be won by a move in an earlier column; on return, every position's outcome.
@@ -73,7 +96,7 @@ impl Builder<'_> {
     /// consecutive ranks (see [`Builder::lift`]), so a whole region's worth of marks is a few
     /// shifted word-by-word ORs. `M(v)` is kept in region `v`'s own bits while the later
     /// regions are solved (it is `!won | lifted`, and so is `won` of `M(v)`), then turned back.
-    fn solve_block(
+    pub(super) fn solve_block(
         &mut self,
         won: &mut [u64],
         col: usize,
@@ -88,8 +111,11 @@ impl Builder<'_> {
             return Ok(());
         }
         let size = self.shape.block_size(col, cap);
-        if col + 1 == self.shape.cols || size <= self.mark_block {
+        if col + 1 == self.shape.cols || size <= self.tuning.mark_block {
             return self.mark_block(won, col, base, cap);
+        }
+        if let Some(solved) = tasks::solve_block(self, won, col, base, cap) {
+            return solved;
         }
         for v in 0..=cap {
             let region = base + self.shape.weight(col, v);

@@ -16,21 +16,30 @@
 //! capping maps a region onto the previous one in a few runs of consecutive ranks, so they are
 //! copied as shifted words, 64 positions per operation. Small blocks (2 KiB) are scanned upward:
 //! a position no earlier position has marked is lost, and marks as won every position of the
-//! block that can move to it (its last few heights come from a table, not from counting). Lost positions are rare (about half a percent of a box), and the
-//! marks land in the first-level cache. The empty bar, rank 0, counts as won: the player who
-//! faces it has just watched the opponent eat the poison.
+//! block that can move to it (its last few heights come from a table, not from counting). Lost
+//! positions are rare (about half a percent of a box), and the marks land in the first-level
+//! cache. The empty bar, rank 0, counts as won: the player who faces it has just watched the
+//! opponent eat the poison.
+//!
+//! **Both cores.** Region by region, each region needs the one before it finished. But a block
+//! of up to 2^24 positions can also be cut by its next few columns into tasks, and a task needs
+//! only the few tasks that a move in those columns lowers it into: two workers solve such a
+//! block side by side, each task in a buffer of its own. Copies of a megabyte or more, in the
+//! big blocks above, are split between the two cores too.
 //!
 //! Every pass over a big region reads and writes memory in order, so the build runs at the
-//! speed of the cache-sized blocks rather than of random memory access. Copies of a megabyte or
-//! more are split between the two cores; the rest runs on one, because each region needs the
-//! one before it finished.
+//! speed of the cache-sized blocks rather than of random memory access.
 //!
 //! The parts: `shape` ranks positions and marks a lost position's predecessors, `build` walks
-//! the blocks, `bits` does the word-level work.
+//! the blocks, `tasks` shares a block between two workers, `bits` does the word-level work.
 
 mod bits;
 mod build;
 mod shape;
+mod tasks;
+
+#[doc(hidden)]
+pub use build::Tuning;
 
 use crate::game::chomp::Square;
 use crate::solve::binomial;
@@ -63,6 +72,8 @@ pub struct OutcomeTable {
     won: Vec<u64>,
     positions: u64,
     losing: u64,
+    /// The bytes the build held at its peak: the bitset and the tasks' buffers.
+    peak_bytes: u64,
 }
 
 impl OutcomeTable {
@@ -72,9 +83,17 @@ impl OutcomeTable {
             .and_then(|n| u64::try_from(n).ok())
     }
 
-    /// The bytes the table of a box needs (one bit per position), saturating.
+    /// The bytes a build of a box needs at most, saturating: one bit per position, and the
+    /// buffers of the tasks that share the work between the cores (a few MiB at most).
     pub fn bytes_for(rows: u8, cols: u8) -> u64 {
-        Self::positions_in(rows, cols).map_or(u64::MAX, |n| n.div_ceil(64) * 8)
+        Self::positions_in(rows, cols).map_or(u64::MAX, |n| {
+            let buffers = if n > build::MARK_BLOCK {
+                tasks::buffer_bytes(n)
+            } else {
+                0
+            };
+            (n.div_ceil(64) * 8).saturating_add(buffers)
+        })
     }
 
     /// Solves every position of the `rows` × `cols` box. `progress(done, total)` is called about
@@ -85,17 +104,23 @@ impl OutcomeTable {
         cols: u8,
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<OutcomeTable, BuildError> {
-        Self::build_with(rows, cols, build::MARK_BLOCK, progress)
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let tuning = Tuning {
+            mark_block: build::MARK_BLOCK,
+            split_from: (cores > 1).then_some(tasks::SMALLEST),
+        };
+        Self::build_with(rows, cols, tuning, progress)
     }
 
-    /// [`OutcomeTable::build`], marking blocks of at most `mark_block` positions one lost
-    /// position at a time and lifting bigger ones. The answer does not depend on `mark_block`;
-    /// the tests vary it so that both ways of solving are checked on small boxes.
+    /// [`OutcomeTable::build`], marking blocks of at most `tuning.mark_block` positions one lost
+    /// position at a time, lifting bigger ones, and splitting blocks of `tuning.split_from`
+    /// positions or more into tasks for two workers. The answer does not depend on the tuning;
+    /// the tests vary it so that every way of solving is checked on small boxes.
     #[doc(hidden)]
     pub fn build_with(
         rows: u8,
         cols: u8,
-        mark_block: u64,
+        tuning: Tuning,
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<OutcomeTable, BuildError> {
         let positions = Self::positions_in(rows, cols).expect("box too large to rank");
@@ -105,13 +130,15 @@ impl OutcomeTable {
                 bytes: Self::bytes_for(rows, cols),
             })?;
         won[0] = 1; // the empty bar
-        let losing = build::build(&shape, positions, &mut won, mark_block, progress)?;
+        let won_bytes = won.len() as u64 * 8;
+        let (losing, buffer_bytes) = build::build(&shape, positions, &mut won, tuning, progress)?;
         progress(positions, positions);
         Ok(OutcomeTable {
             shape,
             won,
             positions,
             losing,
+            peak_bytes: won_bytes + buffer_bytes,
         })
     }
 
@@ -135,9 +162,10 @@ impl OutcomeTable {
         self.losing
     }
 
-    /// Bytes held by the bitset.
+    /// Bytes the build held at its peak: the bitset, and the buffers of the tasks that shared
+    /// the work between the cores (freed when it finished).
     pub fn table_bytes(&self) -> u64 {
-        self.won.len() as u64 * 8
+        self.peak_bytes
     }
 
     /// Whether the position fits this box: no more rows, no more non-empty columns.
@@ -235,14 +263,52 @@ mod tests {
     }
 
     #[test]
-    fn cancelling_stops_the_build() {
-        let mut calls = 0;
-        let result = OutcomeTable::build(14, 14, &mut |_, _| {
-            calls += 1;
-            calls < 3
-        });
-        assert_eq!(result.err(), Some(BuildError::Cancelled));
-        assert_eq!(calls, 3);
+    fn cancelling_stops_the_build_on_one_worker_or_two() {
+        for split_from in [None, Some(tasks::SMALLEST)] {
+            let tuning = Tuning {
+                mark_block: build::MARK_BLOCK,
+                split_from,
+            };
+            let mut calls = 0;
+            let mut reported = Vec::new();
+            let result = OutcomeTable::build_with(14, 14, tuning, &mut |done, total| {
+                calls += 1;
+                reported.push((done, total));
+                calls < 3
+            });
+            assert_eq!(result.err(), Some(BuildError::Cancelled), "{tuning:?}");
+            assert_eq!(calls, 3, "{tuning:?}");
+            // Progress only goes forward, and not past the end.
+            assert!(
+                reported.windows(2).all(|w| w[0].0 <= w[1].0),
+                "{reported:?}"
+            );
+            assert!(
+                reported.iter().all(|&(done, total)| done <= total),
+                "{reported:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn progress_is_reported_while_both_workers_build() {
+        let tuning = Tuning {
+            mark_block: build::MARK_BLOCK,
+            split_from: Some(tasks::SMALLEST),
+        };
+        let mut reported = Vec::new();
+        let table = OutcomeTable::build_with(13, 13, tuning, &mut |done, total| {
+            reported.push((done, total));
+            true
+        })
+        .unwrap();
+        let total = table.positions();
+        assert!(reported.len() > 2, "{reported:?}");
+        assert!(
+            reported.windows(2).all(|w| w[0].0 <= w[1].0),
+            "{reported:?}"
+        );
+        assert_eq!(reported.last(), Some(&(total, total)));
     }
 
     #[test]
