@@ -197,29 +197,37 @@ pub(super) fn fill(won: &mut [u64], first: u64, last: u64) {
 mod tests {
     use super::*;
 
-    /// Combines `len` bits from `from` to `to` both ways and checks every bit of the result
-    /// against a plain bit-by-bit loop.
+    const EVERY_WAY: [Combine; 3] = [Combine::Or, Combine::NotOr, Combine::Copy];
+
+    /// Bit `bit` of a destination, one bit at a time: `before` it held, merged `how` with the
+    /// `len` bits of `src` from bit `from` if it lies in the run from `to`.
+    fn expected(
+        before: &[u64],
+        src: &[u64],
+        (to, from, len): (u64, u64, u64),
+        how: Combine,
+        bit: u64,
+    ) -> bool {
+        let old = is_set(before, bit);
+        if !(to..to + len).contains(&bit) {
+            return old;
+        }
+        let source = is_set(src, bit - to + from);
+        match how {
+            Combine::Or => old | source,
+            Combine::NotOr => !old | source,
+            Combine::Copy => source,
+        }
+    }
+
+    /// Combines `len` bits from `from` to `to` every way and checks every bit of the result.
     fn assert_combines(before: &[u64], to: u64, from: u64, len: u64) {
-        for how in [Combine::Or, Combine::NotOr, Combine::Copy] {
+        for how in EVERY_WAY {
             let mut won = before.to_vec();
             combine(&mut won, to, from, len, how);
             for bit in 0..before.len() as u64 * 64 {
-                let old = is_set(before, bit);
-                let expected = if (to..to + len).contains(&bit) {
-                    let source = is_set(before, bit - to + from);
-                    match how {
-                        Combine::Or => old | source,
-                        Combine::NotOr => !old | source,
-                        Combine::Copy => source,
-                    }
-                } else {
-                    old
-                };
-                assert_eq!(
-                    is_set(&won, bit),
-                    expected,
-                    "{from}+{len} -> {to}: bit {bit}"
-                );
+                let want = expected(before, before, (to, from, len), how, bit);
+                assert_eq!(is_set(&won, bit), want, "{from}+{len} -> {to}: bit {bit}");
             }
         }
     }
@@ -258,26 +266,12 @@ mod tests {
             let len = rng.u64(0..=(src.len() as u64 * 64).min(200));
             let from = rng.u64(0..=src.len() as u64 * 64 - len);
             let to = rng.u64(0..=384 - len);
-            for how in [Combine::Or, Combine::NotOr, Combine::Copy] {
+            for how in EVERY_WAY {
                 let mut dst = before.clone();
                 combine_between(&mut dst, to, &src, from, len, how);
                 for bit in 0..384 {
-                    let old = is_set(&before, bit);
-                    let expected = if (to..to + len).contains(&bit) {
-                        let source = is_set(&src, bit - to + from);
-                        match how {
-                            Combine::Or => old | source,
-                            Combine::NotOr => !old | source,
-                            Combine::Copy => source,
-                        }
-                    } else {
-                        old
-                    };
-                    assert_eq!(
-                        is_set(&dst, bit),
-                        expected,
-                        "{from}+{len} -> {to}: bit {bit}"
-                    );
+                    let want = expected(&before, &src, (to, from, len), how, bit);
+                    assert_eq!(is_set(&dst, bit), want, "{from}+{len} -> {to}: bit {bit}");
                 }
             }
         }
