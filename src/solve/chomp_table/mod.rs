@@ -87,7 +87,8 @@ impl OutcomeTable {
     /// buffers of the tasks that share the work between the cores (a few MiB at most).
     pub fn bytes_for(rows: u8, cols: u8) -> u64 {
         Self::positions_in(rows, cols).map_or(u64::MAX, |n| {
-            let buffers = if n > build::MARK_BLOCK {
+            // Smaller boxes are built on one core (see `build`).
+            let buffers = if n >= tasks::SMALLEST {
                 tasks::buffer_bytes(n)
             } else {
                 0
