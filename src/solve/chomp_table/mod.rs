@@ -87,7 +87,7 @@ impl OutcomeTable {
     /// buffers of the tasks that share the work between the cores (a few MiB at most).
     pub fn bytes_for(rows: u8, cols: u8) -> u64 {
         Self::positions_in(rows, cols).map_or(u64::MAX, |n| {
-            // Smaller boxes are built on one core (see `build`).
+            // Smaller boxes are built on one core (see `tasks::SMALLEST`).
             let buffers = if n >= tasks::SMALLEST {
                 tasks::buffer_bytes(n)
             } else {
@@ -222,7 +222,8 @@ impl OutcomeTable {
     }
 }
 
-#[cfg(test)]
+/// Steps `heights` (non-increasing, at most `rows`) to the next such vector in lexicographic
+/// order, which is rank order; `false` after the last.
 fn next_in_lex_order(heights: &mut [u8], rows: u8) -> bool {
     for i in (0..heights.len()).rev() {
         let cap = if i == 0 { rows } else { heights[i - 1] };

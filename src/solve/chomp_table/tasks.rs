@@ -16,10 +16,10 @@
 //! own, next to its outcomes. Every buffer starts at a word, so the two workers never write to
 //! the same word; the outcomes are copied into the table at the end.
 
-use super::Cancelled;
 use super::bits::{Combine, combine_between};
 use super::build::Builder;
 use super::shape::Shape;
+use super::{Cancelled, next_in_lex_order};
 use crate::solve::binomial;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -209,15 +209,9 @@ fn list_tasks(shape: &Shape, col: usize, split: usize, cap: u8) -> Vec<Task> {
             words: size.div_ceil(64) as usize,
             sources,
         });
-        // The next heights in lexicographic order.
-        let Some(i) = (0..split).rev().find(|&i| {
-            let limit = if i == 0 { cap } else { heights[i - 1] };
-            heights[i] < limit
-        }) else {
+        if !next_in_lex_order(&mut heights[..split], cap) {
             return tasks;
-        };
-        heights[i] += 1;
-        heights[i + 1..split].fill(0);
+        }
     }
 }
 
