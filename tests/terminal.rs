@@ -26,11 +26,22 @@ impl Tmux {
     }
 
     /// Waits until the screen shows `text`; fails with the screen if it never does.
+    /// The screen once it shows `text` and has settled: tmux can be captured while the program
+    /// is halfway through drawing a frame, so a screen counts only when the next capture is the
+    /// same (or, on a screen that keeps moving, after a second).
     fn wait_for(&self, text: &str) -> String {
         let start = Instant::now();
         loop {
-            let screen = self.screen();
+            let mut screen = self.screen();
             if screen.contains(text) {
+                for _ in 0..40 {
+                    std::thread::sleep(Duration::from_millis(25));
+                    let next = self.screen();
+                    if next == screen || !next.contains(text) {
+                        break;
+                    }
+                    screen = next;
+                }
                 return screen;
             }
             assert!(
