@@ -2,7 +2,7 @@
 
 use super::Cancelled;
 use super::bits::{Combine, combine, is_set};
-use super::shape::Shape;
+use super::shape::{Raises, Shape};
 use super::tasks;
 
 /// How a build divides its work: see [`MARK_BLOCK`] and [`tasks`].
@@ -54,6 +54,11 @@ pub(super) struct Builder<'a> {
     pub(super) tuning: Tuning,
     /// Scratch for the heights of a lost position.
     heights: Vec<u8>,
+    /// The marks of raising runs, listed as the lost positions need them (see [`Raises`]).
+    pub(super) raises: Raises,
+    /// The same for the second worker of [`tasks::solve_block`], kept from one split block to
+    /// the next.
+    pub(super) helper_raises: Raises,
     pub(super) losing: u64,
     since_report: usize,
     pub(super) progress: &'a mut dyn FnMut(u64, u64) -> bool,
@@ -70,10 +75,17 @@ impl<'a> Builder<'a> {
         tuning: Tuning,
         progress: &'a mut dyn FnMut(u64, u64) -> bool,
     ) -> Builder<'a> {
+        // Marks within a block are listed as u32 offsets (see [`Raises`]).
+        let mark_block = tuning.mark_block.min(1 << 32);
         Builder {
             shape,
-            tuning,
+            tuning: Tuning {
+                mark_block,
+                ..tuning
+            },
             heights: vec![0; shape.cols],
+            raises: Raises::default(),
+            helper_raises: Raises::default(),
             losing: 0,
             since_report: 0,
             progress,
@@ -199,7 +211,8 @@ impl<'a> Builder<'a> {
                 self.losing += 1;
                 let heights = &mut self.heights[col..];
                 self.shape.unrank(rank - base, heights, col, cap);
-                self.shape.mark_predecessors(won, heights, rank, col, cap);
+                self.shape
+                    .mark_predecessors(won, &mut self.raises, heights, rank, col, cap);
                 self.since_report += LOST_WORK;
             }
             self.done = end.min(word as u64 * 64 + 64);

@@ -23,6 +23,7 @@ use super::{Cancelled, next_in_lex_order};
 use crate::solve::binomial;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::mem::take;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -124,12 +125,16 @@ fn run_workers(builder: &mut Builder, plan: &Plan, base: u64) -> Result<u64, Can
         split_from: None,
         ..tuning
     };
-    std::thread::scope(|scope| {
+    // Each worker keeps its lists of raises from one split block to the next.
+    let (mine, theirs) = (take(&mut builder.raises), take(&mut builder.helper_raises));
+    let (mine, theirs, losing) = std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
             let _stop = StopOnPanic(&plan.cancelled);
             let mut go_on = |_, _| !plan.cancelled.load(Ordering::Relaxed);
             let mut worker = Builder::new(shape, tuning, &mut go_on);
-            plan.work(&mut worker).map(|()| worker.losing)
+            worker.raises = theirs;
+            let losing = plan.work(&mut worker).map(|()| worker.losing);
+            (worker.raises, losing)
         });
         let _stop = StopOnPanic(&plan.cancelled);
         // Only this thread reports progress: the caller's callback stays on its thread.
@@ -142,15 +147,23 @@ fn run_workers(builder: &mut Builder, plan: &Plan, base: u64) -> Result<u64, Can
             go_on && !plan.cancelled.load(Ordering::Relaxed)
         };
         let mut worker = Builder::new(shape, tuning, &mut report);
-        let mine = plan.work(&mut worker).map(|()| worker.losing);
-        if mine.is_err() {
+        worker.raises = mine;
+        let losing = plan.work(&mut worker).map(|()| worker.losing);
+        if losing.is_err() {
             plan.cancelled.store(true, Ordering::Relaxed);
         }
-        let theirs = helper
+        let (theirs, their_losing) = helper
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        Ok(mine? + theirs?)
-    })
+        (
+            worker.raises,
+            theirs,
+            losing.and_then(|l| Ok(l + their_losing?)),
+        )
+    });
+    builder.raises = mine;
+    builder.helper_raises = theirs;
+    losing
 }
 
 /// Stops the other worker when this one panics, so that it does not wait for a task that will
