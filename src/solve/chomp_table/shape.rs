@@ -156,6 +156,12 @@ impl Shape {
                         let raised = base + weights[usize::from(v)];
                         fill(won, raised, raised + u64::from(v - low));
                     }
+                } else if col + 1 == end {
+                    // One column: its weights are the raises.
+                    for &w in &weights[usize::from(low) + 1..=usize::from(cap)] {
+                        let rank = base + w;
+                        won[(rank / 64) as usize] |= 1 << (rank % 64);
+                    }
                 } else {
                     // Every other write goes to the list's second half: neighbouring offsets
                     // often share a word, and two writes in a row to one word wait for each
@@ -183,9 +189,10 @@ impl Shape {
 /// The rank offsets of raising a run of equal heights, listed once per build for each run and
 /// reused for every lost position that has it (all for one box's [`Shape`]).
 ///
-/// Counted on the 12×12 box: 26,838 lost positions raise 73,887 runs this way, from 399 lists
-/// of 59,511 offsets in all (the other runs give ranges, set word by word). An 18×18 build
-/// lists about 400,000 offsets (1.6 MB) on its two workers.
+/// Only runs of two columns or more are listed: one column's raises are its weights, and the
+/// runs that reach the last column give ranges, set word by word. Counted on one worker, the
+/// 12×12 box needs 410 lists of 70,248 offsets in all (each built from the next column's); an
+/// 18×18 build lists about 420,000 offsets (1.7 MB) on its two workers.
 ///
 /// Raising columns `col..end` from `low` changes a position's rank by the same amount whatever
 /// the other columns hold: `Σ_j weight(j, h_j) - weight(j, low)`. So the predecessors a run
@@ -194,15 +201,21 @@ impl Shape {
 /// under a lower cap come first, so one list per run serves every cap.
 #[derive(Default)]
 pub(super) struct Raises {
-    /// Indexed by [`Raises::index`].
+    /// Each run's list, indexed by [`Raises::index`].
     runs: Vec<RaiseList>,
+    /// For each list, in one stretch: `ends[i]` is how many of its offsets raise the run's first
+    /// column to at most `low + 1 + i`. A list that grows when its stretch is not the last one
+    /// moves it to the end (the old stretch stays, unused).
+    ends: Vec<u32>,
 }
 
+/// One run's offsets, and its stretch of [`Raises::ends`]: how many heights of the first column
+/// it covers so far, from where.
 #[derive(Default)]
 struct RaiseList {
     offsets: Vec<u32>,
-    /// `ends[i]`: how many offsets raise the run's first column to at most `low + 1 + i`.
-    ends: Vec<usize>,
+    ends: usize,
+    heights: usize,
 }
 
 impl Raises {
@@ -211,15 +224,16 @@ impl Raises {
     #[inline]
     fn offsets(&mut self, shape: &Shape, col: usize, end: usize, low: u8, cap: u8) -> &[u32] {
         let index = Raises::index(shape, col, end, low);
+        let heights = usize::from(cap - low);
         if self
             .runs
             .get(index)
-            .is_none_or(|list| list.ends.len() < usize::from(cap - low))
+            .is_none_or(|list| list.heights < heights)
         {
             self.extend(shape, col, end, low, cap);
         }
         let list = &self.runs[index];
-        &list.offsets[..list.ends[usize::from(cap - low - 1)]]
+        &list.offsets[..self.ends[list.ends + heights - 1] as usize]
     }
 
     fn index(shape: &Shape, col: usize, end: usize, low: u8) -> usize {
@@ -236,8 +250,8 @@ impl Raises {
             self.runs.resize_with(slots, RaiseList::default);
         }
         let index = Raises::index(shape, col, end, low);
-        let built = low + self.runs[index].ends.len() as u8;
-        if built >= cap {
+        let heights = usize::from(cap - low);
+        if self.runs[index].heights >= heights {
             return;
         }
         if col + 1 < end {
@@ -246,19 +260,31 @@ impl Raises {
         let next = Raises::index(shape, col + 1, end, low);
         let (lists, rest) = self.runs.split_at_mut(index + 1);
         let list = &mut lists[index];
-        let next = &rest[next - index - 1];
+        let next = (col + 1 < end).then(|| &rest[next - index - 1]);
+        let ends = &mut self.ends;
+        // Unless the list's ends are the last stretch, they move to the end.
+        if list.ends + list.heights != ends.len() {
+            ends.extend_from_within(list.ends..list.ends + list.heights);
+            list.ends = ends.len() - list.heights;
+        }
+        let under = |ends: &[u32], h: usize| next.map_or(0, |next| ends[next.ends + h] as usize);
+        let more: usize = (list.heights..heights).map(|h| 1 + under(ends, h)).sum();
+        list.offsets.reserve_exact(more);
         let weights = shape.column(col);
-        for v in built + 1..=cap {
-            let raise = weights[usize::from(v)] - weights[usize::from(low)];
+        for h in list.heights..heights {
+            let v = usize::from(low) + 1 + h;
+            let raise = weights[v] - weights[usize::from(low)];
             let raise = u32::try_from(raise).expect("a mark block has under 2^32 positions");
             list.offsets.push(raise);
-            if col + 1 < end {
-                let under = next.ends[usize::from(v - low - 1)];
-                list.offsets
-                    .extend(next.offsets[..under].iter().map(|&o| raise + o));
+            // The run from `col + 1` raised under `v`.
+            if let Some(next) = next {
+                let under = &next.offsets[..under(ends, h)];
+                list.offsets.extend(under.iter().map(|&o| raise + o));
             }
-            list.ends.push(list.offsets.len());
+            let len = u32::try_from(list.offsets.len()).expect("as above");
+            ends.push(len);
         }
+        list.heights = heights;
     }
 }
 
