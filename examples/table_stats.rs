@@ -1,42 +1,91 @@
-//! Times one outcome-table build: `cargo run --release --example table_stats -- ROWS COLS`.
-//! A third argument sets the largest block solved by marking, and a fourth the smallest block
-//! split into tasks for two workers, or `none` for one worker (for tuning; see `build_with`).
+//! Times outcome-table builds: `cargo run --release --example table_stats -- ROWS COLS`.
+//!
+//! `--repeat N` builds the table N times in one process and reports the best and the median
+//! time (the figures the README quotes for small boxes, where one build is too short to time
+//! alone). `--mark-block` and `--split-from` set the tuning (see `OutcomeTable::build_with`);
+//! without them the build is the game's own.
 
+use clap::Parser;
 use munch::solve::OutcomeTable;
 use munch::solve::chomp_table::Tuning;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+#[derive(Parser)]
+struct Args {
+    rows: u8,
+    cols: u8,
+    /// Builds to time; the best and the median are reported.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    repeat: u32,
+    /// Largest block solved by marking, in positions (needs --split-from too).
+    #[arg(long, requires = "split_from")]
+    mark_block: Option<u64>,
+    /// Smallest block split into tasks for two workers, in positions, or `none` for one worker.
+    #[arg(long, requires = "mark_block")]
+    split_from: Option<String>,
+}
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let number = |i: usize| args.get(i).and_then(|a| a.parse::<u8>().ok());
-    let (Some(rows), Some(cols)) = (number(0), number(1)) else {
-        eprintln!("usage: table_stats ROWS COLS");
-        std::process::exit(2);
-    };
-    let started = Instant::now();
-    let table = match args.get(2).and_then(|a| a.parse::<u64>().ok()) {
-        Some(mark_block) => {
-            let split_from = match args.get(3).map(String::as_str) {
-                None | Some("none") => None,
-                Some(n) => Some(n.parse().unwrap_or_else(|_| {
-                    eprintln!("table_stats: the fourth argument is a number of positions or none");
-                    std::process::exit(2)
-                })),
-            };
-            let tuning = Tuning {
-                mark_block,
-                split_from,
-            };
-            OutcomeTable::build_with(rows, cols, tuning, &mut |_, _| true)
+    let args = Args::parse();
+    let tuning = args.mark_block.map(|mark_block| {
+        let split_from = match args.split_from.as_deref() {
+            None | Some("none") => None,
+            Some(n) => Some(n.parse().unwrap_or_else(|_| {
+                eprintln!("table_stats: --split-from takes a number of positions or none");
+                std::process::exit(2)
+            })),
+        };
+        Tuning {
+            mark_block,
+            split_from,
         }
-        None => OutcomeTable::build(rows, cols, &mut |_, _| true),
+    });
+    if OutcomeTable::positions_in(args.rows, args.cols).is_none() {
+        eprintln!(
+            "table_stats: a {}×{} box is too big to rank",
+            args.rows, args.cols
+        );
+        std::process::exit(2);
     }
-    .expect("not cancelled");
+    let mut times: Vec<Duration> = Vec::new();
+    let mut table = None;
+    for _ in 0..args.repeat {
+        // The previous table is freed before the next build starts, as in a game.
+        drop(table.take());
+        let started = Instant::now();
+        let built = match tuning {
+            Some(tuning) => {
+                OutcomeTable::build_with(args.rows, args.cols, tuning, &mut |_, _| true)
+            }
+            None => OutcomeTable::build(args.rows, args.cols, &mut |_, _| true),
+        };
+        times.push(started.elapsed());
+        table = Some(built.unwrap_or_else(|error| {
+            eprintln!("table_stats: no table: {error:?}");
+            std::process::exit(1)
+        }));
+    }
+    let table = table.expect("at least one build");
+    times.sort_unstable();
+    let ms = |t: Duration| t.as_secs_f64() * 1e3;
+    let time = if times.len() > 1 {
+        format!(
+            "best {:.3} ms, median {:.3} ms of {} builds",
+            ms(times[0]),
+            ms(times[times.len() / 2]),
+            times.len()
+        )
+    } else if times[0] < Duration::from_secs(1) {
+        format!("{:.3} ms", ms(times[0]))
+    } else {
+        format!("{:.3} s", times[0].as_secs_f64())
+    };
     println!(
-        "{rows}x{cols}: {} positions, {} losing, {:.3} s, {} table bytes",
+        "{}x{}: {} positions, {} losing, {time}, {} table bytes",
+        args.rows,
+        args.cols,
         table.positions(),
         table.losing_positions(),
-        started.elapsed().as_secs_f64(),
         table.table_bytes()
     );
 }
