@@ -17,7 +17,7 @@
 //! copied as shifted words, 64 positions per operation. Small blocks (2 KiB) are scanned upward:
 //! a position no earlier position has marked is lost, and marks as won every position of the
 //! block that can move to it (its last few heights come from a table, not from counting, and
-//! the ranks its runs of equal heights rise to are offsets listed once per box). Lost
+//! the rank offsets of raising a run of two or more equal heights are listed once per box). Lost
 //! positions are rare (about half a percent of a box), and the marks land in the first-level
 //! cache. The empty bar, rank 0, counts as won: the player who faces it has just watched the
 //! opponent eat the poison.
