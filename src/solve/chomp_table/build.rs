@@ -5,13 +5,13 @@ use super::bits::{Combine, combine, is_set};
 use super::shape::{Raises, Shape};
 use super::tasks;
 
-/// How a build divides its work: see [`MARK_BLOCK`] and [`tasks`].
+/// How a build divides its work: see `MARK_BLOCK` in this module and the `tasks` module.
 #[derive(Clone, Copy, Debug)]
 pub struct Tuning {
     /// Blocks of at most this many positions are solved by marking.
     pub mark_block: u64,
-    /// Bigger blocks of at least this many positions (and at most a limit, see [`tasks`]) are
-    /// split into tasks for two workers; `None`: one worker.
+    /// Bigger blocks of at least this many positions (and at most a limit, see the `tasks`
+    /// module) are split into tasks for two workers; `None`: one worker.
     pub split_from: Option<u64>,
 }
 
