@@ -179,6 +179,11 @@ pub(super) fn is_set(won: &[u64], bit: u64) -> bool {
     won[(bit / 64) as usize] >> (bit % 64) & 1 == 1
 }
 
+/// Sets bit `bit`.
+pub(super) fn set(won: &mut [u64], bit: u64) {
+    won[(bit / 64) as usize] |= 1 << (bit % 64);
+}
+
 /// Sets every bit from `first` to `last`, both included.
 pub(super) fn fill(won: &mut [u64], first: u64, last: u64) {
     let (w0, w1) = ((first / 64) as usize, (last / 64) as usize);

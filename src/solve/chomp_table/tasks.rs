@@ -82,7 +82,7 @@ pub(super) fn solve_block(
     let split = split_columns(shape, col, cap, builder.tuning.split_from?)?;
     let tasks = list_tasks(shape, col, split, cap);
     // Every bit of a buffer that is read is written first, so old contents may stay.
-    let mut storage = std::mem::take(&mut builder.task_buffers);
+    let mut storage = take(&mut builder.task_buffers);
     let words = tasks.iter().map(|t| t.words * (1 + split)).sum();
     if storage.len() < words {
         storage.try_reserve_exact(words - storage.len()).ok()?;
