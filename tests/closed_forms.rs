@@ -110,10 +110,7 @@ fn answers_without_a_table_say_where_they_come_from() {
 fn losing_counts_of_square_boxes_match_the_brute_force_up_to_12() {
     let mut reference = Reference::new();
     for n in 1..=12u8 {
-        let losing = every_position(n.into(), n.into())
-            .iter()
-            .filter(|p| !reference.wins(p.heights()))
-            .count() as u64;
+        let losing = reference.losing_positions(n, n.into());
         // Marking blocks of 2^16 positions, lifting down to blocks of 64, and lifting all the
         // way; alone, and with blocks of 2^12 positions or more split into tasks.
         for mark_block in [1 << 16, 64, 1] {

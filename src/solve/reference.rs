@@ -30,6 +30,27 @@ impl Reference {
         won
     }
 
+    /// Solves every position of a `rows` × `cols` box, as a table does, and returns how many
+    /// are lost (the lone poison square is; the empty bar is not). This is the job an outcome
+    /// table does, done the textbook way: the benchmarks compare the two on it.
+    pub fn losing_positions(&mut self, rows: u8, cols: usize) -> u64 {
+        // The positions in lexicographic order: `heights` is a prefix, under `cap`.
+        fn walk(reference: &mut Reference, heights: &mut Vec<u8>, cols: usize, cap: u8) -> u64 {
+            if heights.len() == cols {
+                return u64::from(!reference.wins(heights));
+            }
+            (0..=cap)
+                .map(|h| {
+                    heights.push(h);
+                    let lost = walk(reference, heights, cols, h);
+                    heights.pop();
+                    lost
+                })
+                .sum()
+        }
+        walk(self, &mut Vec::with_capacity(cols), cols, rows)
+    }
+
     /// Every move from `heights` that leaves the opponent lost, in column-then-row order.
     pub fn winning_moves(&mut self, heights: &[u8]) -> Vec<Square> {
         children(heights)
