@@ -3,11 +3,13 @@
 //! `--repeat N` builds the table N times in one process and reports the best and the median
 //! time (the figures the README quotes for small boxes, where one build is too short to time
 //! alone). `--mark-block` and `--split-from` set the tuning (see `OutcomeTable::build_with`);
-//! without them the build is the game's own.
+//! without them the build is the game's own. `--textbook` solves the box with the seed's
+//! memoized recursion instead (the benchmarks' baseline), once.
 
 use clap::Parser;
 use munch::solve::OutcomeTable;
 use munch::solve::chomp_table::Tuning;
+use munch::solve::reference::Reference;
 use std::time::{Duration, Instant};
 
 #[derive(Parser)]
@@ -23,6 +25,9 @@ struct Args {
     /// Smallest block split into tasks for two workers, in positions, or `none` for one worker.
     #[arg(long, requires = "mark_block")]
     split_from: Option<String>,
+    /// Solve every position with the textbook memoized recursion, not a table.
+    #[arg(long, conflicts_with_all = ["repeat", "mark_block", "split_from"])]
+    textbook: bool,
 }
 
 fn main() {
@@ -46,6 +51,16 @@ fn main() {
             args.rows, args.cols
         );
         std::process::exit(2);
+    }
+    if args.textbook {
+        let started = Instant::now();
+        let losing = Reference::new().losing_positions(args.rows, args.cols.into());
+        let seconds = started.elapsed().as_secs_f64();
+        println!(
+            "{}x{}: {losing} losing, {seconds:.3} s (textbook memoized recursion)",
+            args.rows, args.cols
+        );
+        return;
     }
     let mut times: Vec<Duration> = Vec::new();
     let mut table = None;
