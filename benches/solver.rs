@@ -29,7 +29,8 @@ fn table_build(c: &mut Criterion) {
 
 /// The seed lecture's `win`, memoized. `whole_box` solves every position of the box, the job a
 /// table build does, and is the baseline for the table's speed: the figure for it, about
-/// 50 s and 1 GiB at 13×13 on this machine, is what this recursion takes there (55–57 s, 1.0 GB).
+/// 50 s and 1 GiB at 13×13 on this machine, is what this recursion takes there (57 s, 1.0 GB:
+/// `table_stats -- 13 13 --textbook`).
 /// `full_bar` asks only whether the full bar is won: stopping at the first winning move, it
 /// visits about a fifth of the box.
 fn textbook_recursion(c: &mut Criterion) {

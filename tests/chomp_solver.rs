@@ -60,7 +60,7 @@ fn every_way_of_building_agrees_with_brute_force_on_every_box_up_to_7x7() {
                 }
                 assert_eq!(table.losing_positions(), losing, "{case}");
             }
-            // The reference's own walk over the box finds the same positions.
+            // The reference's own walk over the box finds as many lost positions.
             let losing = positions.iter().filter(|h| !reference.wins(h)).count() as u64;
             assert_eq!(reference.losing_positions(rows, cols.into()), losing);
         }

@@ -30,9 +30,9 @@ impl Reference {
         won
     }
 
-    /// Solves every position of a `rows` × `cols` box, as a table does, and returns how many
-    /// are lost (the lone poison square is; the empty bar is not). This is the job an outcome
-    /// table does, done the textbook way: the benchmarks compare the two on it.
+    /// Solves every position of a `rows` × `cols` box and returns how many are lost (the lone
+    /// poison square is; the empty bar is not): an outcome table's job, done the textbook way,
+    /// which the benchmarks compare with the table.
     pub fn losing_positions(&mut self, rows: u8, cols: usize) -> u64 {
         // The positions in lexicographic order: `heights` is a prefix, under `cap`.
         fn walk(reference: &mut Reference, heights: &mut Vec<u8>, cols: usize, cap: u8) -> u64 {
