@@ -25,10 +25,10 @@ impl Tmux {
         self.run(&["capture-pane", "-p", "-t", "munch"])
     }
 
-    /// Waits until the screen shows `text`; fails with the screen if it never does.
-    /// The screen once it shows `text` and has settled: tmux can be captured while the program
-    /// is halfway through drawing a frame, so a screen counts only when the next capture is the
-    /// same (or, on a screen that keeps moving, after a second).
+    /// Waits until the screen shows `text` and returns it; fails with the screen if it never
+    /// does. tmux can be captured while the program is halfway through drawing a frame, so a
+    /// screen counts only when the next capture is the same (or, on a screen that keeps moving,
+    /// after a second).
     fn wait_for(&self, text: &str) -> String {
         let start = Instant::now();
         loop {
