@@ -23,27 +23,32 @@ struct Args {
     #[arg(long, requires = "split_from")]
     mark_block: Option<u64>,
     /// Smallest block split into tasks for two workers, in positions, or `none` for one worker.
-    #[arg(long, requires = "mark_block")]
-    split_from: Option<String>,
+    #[arg(long, requires = "mark_block", value_parser = split_from)]
+    split_from: Option<SplitFrom>,
     /// Solve every position with the textbook memoized recursion, not a table.
     #[arg(long, conflicts_with_all = ["repeat", "mark_block", "split_from"])]
     textbook: bool,
 }
 
+/// `--split-from`: a number of positions, or `None` for one worker.
+#[derive(Clone, Copy)]
+struct SplitFrom(Option<u64>);
+
+fn split_from(arg: &str) -> Result<SplitFrom, String> {
+    match arg {
+        "none" => Ok(SplitFrom(None)),
+        n => n
+            .parse()
+            .map(|n| SplitFrom(Some(n)))
+            .map_err(|_| "a number of positions, or none".to_string()),
+    }
+}
+
 fn main() {
     let args = Args::parse();
-    let tuning = args.mark_block.map(|mark_block| {
-        let split_from = match args.split_from.as_deref() {
-            None | Some("none") => None,
-            Some(n) => Some(n.parse().unwrap_or_else(|_| {
-                eprintln!("table_stats: --split-from takes a number of positions or none");
-                std::process::exit(2)
-            })),
-        };
-        Tuning {
-            mark_block,
-            split_from,
-        }
+    let tuning = args.mark_block.map(|mark_block| Tuning {
+        mark_block,
+        split_from: args.split_from.and_then(|SplitFrom(n)| n),
     });
     if OutcomeTable::positions_in(args.rows, args.cols).is_none() {
         eprintln!(
