@@ -86,7 +86,7 @@ pub enum PlayGame {
         /// Coins in the pile.
         #[arg(long, default_value_t = 21)]
         pile: u64,
-        /// The take sizes, e.g. 1,3,4.
+        /// The take sizes: numbers and ranges, e.g. "1, 3-5, 8".
         #[arg(long, default_value = "1,3,4")]
         set: String,
         #[command(flatten)]
@@ -205,7 +205,7 @@ pub struct SubtractionArgs {
     /// Coins in the pile (0 to 18446744073709551615).
     #[arg(long)]
     pub pile: u64,
-    /// The take sizes, e.g. 1,3,4.
+    /// The take sizes: numbers and ranges, e.g. "1, 3-5, 8".
     #[arg(long)]
     pub set: String,
     /// Print one JSON object on one line.

@@ -303,6 +303,37 @@ fn subtraction_json_contract() {
 }
 
 #[test]
+fn set_arguments_take_spaces_and_ranges() {
+    let v = json_of(&[
+        "solve",
+        "subtraction",
+        "--pile",
+        "30",
+        "--set",
+        "1, 3-5, 8",
+        "--json",
+    ]);
+    assert_eq!(v["set"], serde_json::json!([1, 3, 4, 5, 8]));
+    let out = munch(&[
+        "solve",
+        "subtraction",
+        "--pile",
+        "30",
+        "--set",
+        "8,3 - 5, 1",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("takes {1,3,4,5,8}"), "{text}");
+    let out = munch(&["solve", "subtraction", "--pile", "5", "--set", "1,,2"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.trim_end(),
+        "munch: --set: empty item between two commas"
+    );
+}
+
+#[test]
 fn fibonacci_json_contract() {
     let v = json_of(&["solve", "fibonacci", "--pile", "22", "--json"]);
     assert_eq!(
@@ -351,6 +382,21 @@ fn bad_pile_input_gets_one_line_and_exit_code_2() {
         &["solve", "fibonacci", "--pile", "1"],
         &["solve", "fibonacci", "--pile", "99999999999999999999"],
         &["solve", "fibonacci"],
+        &["solve", "subtraction", "--pile", "5", "--set", "1,,2"],
+        &["solve", "subtraction", "--pile", "5", "--set", ",1"],
+        &["solve", "subtraction", "--pile", "5", "--set", "1,"],
+        &["solve", "subtraction", "--pile", "5", "--set", "5-3"],
+        &[
+            "solve",
+            "subtraction",
+            "--pile",
+            "5",
+            "--set",
+            "1-1000000000",
+        ],
+        &["play", "subtraction", "--set", "1,,2"],
+        &["play", "subtraction", "--set", ",1"],
+        &["play", "subtraction", "--set", "1,"],
     ];
     for args in cases {
         assert_refused(args);

@@ -40,3 +40,130 @@ proptest! {
         prop_assert!(settings.set.chars().count() <= 40);
     }
 }
+
+/// The sizes a set text names, or the reason it is refused.
+fn takes(text: &str) -> Result<Vec<u64>, String> {
+    TakeSet::parse(text).map(|set| set.sizes().to_vec())
+}
+
+#[test]
+fn sets_take_spaces_and_ranges() {
+    assert_eq!(takes("1, 3-5, 8"), Ok(vec![1, 3, 4, 5, 8]));
+    assert_eq!(takes("  8 ,3 - 5,1 "), Ok(vec![1, 3, 4, 5, 8]));
+    assert_eq!(takes("{1,3-5,8}"), Ok(vec![1, 3, 4, 5, 8]));
+    assert_eq!(takes("4-4"), Ok(vec![4]));
+    assert_eq!(takes("2-6, 4-9"), Ok((2..=9).collect()));
+    assert_eq!(takes("1-4096"), Ok((1..=4096).collect()));
+    assert_eq!(
+        TakeSet::parse("1, 3-5, 8").unwrap().to_string(),
+        "{1,3,4,5,8}"
+    );
+}
+
+#[test]
+fn malformed_sets_are_refused_with_their_reason() {
+    let cases = [
+        ("", "empty"),
+        ("  ", "empty"),
+        ("{}", "empty"),
+        ("1,,2", "empty item between two commas"),
+        ("1, ,2", "empty item between two commas"),
+        (",1", "nothing before the first comma"),
+        ("1,", "nothing after the last comma"),
+        (",", "nothing before the first comma"),
+        ("5-3", "a range must go up: 5-3"),
+        ("0", "0 is not a take"),
+        ("0-3", "0 is not a take"),
+        ("1,0", "0 is not a take"),
+        ("-2", "'-2' is not a take"),
+        ("3-", "the range '3-' has no end"),
+        ("1-2-3", "'1-2-3' is not a range"),
+        ("1 3", "'1 3' needs commas"),
+        ("4097", "4097 is too big: a take is at most 4096"),
+        ("1-1000000000", "1000000000 is too big"),
+        ("18446744073709551616", "is too big"),
+        ("99999999999999999999999999-1", "is too big"),
+        ("x", "'x' is not a take"),
+        ("1;2", "'1;2' is not a take"),
+        ("+3", "'+3' is not a take"),
+        ("1.5", "'1.5' is not a take"),
+        ("3–5", "'3–5' is not a take"),
+        ("{1,2", "a '{' without its closing '}'"),
+        ("1,2}", "a '}' without its opening '{'"),
+    ];
+    for (text, reason) in cases {
+        match takes(text) {
+            Ok(sizes) => panic!("{text:?} gave {sizes:?}"),
+            Err(message) => {
+                assert!(message.contains(reason), "{text:?}: {message}");
+                assert_eq!(message.lines().count(), 1, "{text:?}: {message}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_huge_set_text_is_read_quickly() {
+    // Ten thousand widest ranges: at most 4096 distinct takes, whatever the text repeats.
+    let text = vec!["1-4096"; 10_000].join(", ");
+    let started = std::time::Instant::now();
+    assert_eq!(takes(&text).map(|s| s.len()), Ok(4096));
+    assert!(started.elapsed().as_secs() < 2, "{:?}", started.elapsed());
+}
+
+/// A set item as a person may type it: a size or a range, with spaces around.
+fn item() -> impl Strategy<Value = (String, Vec<u64>)> {
+    let spaces = || "[ ]{0,2}";
+    prop_oneof![
+        (1u64..=4096, spaces(), spaces()).prop_map(|(k, a, b)| (format!("{a}{k}{b}"), vec![k])),
+        (1u64..=4096, 0u64..50, spaces(), spaces(), spaces()).prop_map(|(low, len, a, b, c)| {
+            let high = (low + len).min(4096);
+            (format!("{a}{low}{b}-{c}{high}"), (low..=high).collect())
+        }),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn typed_sets_name_exactly_their_sizes(items in proptest::collection::vec(item(), 1..8)) {
+        let text: Vec<String> = items.iter().map(|(t, _)| t.clone()).collect();
+        let mut expected: Vec<u64> = items.iter().flat_map(|(_, k)| k.clone()).collect();
+        expected.sort_unstable();
+        expected.dedup();
+        prop_assert_eq!(takes(&text.join(",")), Ok(expected));
+    }
+
+    #[test]
+    fn a_set_written_back_in_canonical_form_reads_the_same(
+        sizes in proptest::collection::btree_set(1u64..=4096, 1..40)
+    ) {
+        let sizes: Vec<u64> = sizes.into_iter().collect();
+        let set = TakeSet::new(&sizes).unwrap();
+        prop_assert_eq!(set.sizes(), sizes.as_slice());
+        let written = set.to_string();
+        prop_assert_eq!(TakeSet::parse(&written), Ok(set.clone()));
+        let inner = written.trim_start_matches('{').trim_end_matches('}');
+        prop_assert_eq!(TakeSet::parse(inner), Ok(set));
+    }
+}
+
+#[test]
+fn a_set_typed_another_way_is_the_same_game() {
+    let settings = |set: &str| Settings {
+        game: munch::app::menu::GameKind::Subtraction,
+        set: set.into(),
+        ..Settings::default()
+    };
+    assert_eq!(settings("1,3,4").describe(), "Subtraction {1,3,4} from 21");
+    assert_eq!(
+        settings(" 4, 1 ,3-3 ").describe(),
+        "Subtraction {1,3,4} from 21"
+    );
+    assert_eq!(settings("1-4").problem(), None);
+    assert!(
+        settings("1,,4")
+            .problem()
+            .unwrap()
+            .contains("between two commas")
+    );
+}

@@ -138,7 +138,11 @@ impl Settings {
     pub fn describe(&self) -> String {
         match self.game {
             GameKind::Chomp => format!("Chomp {}×{}", self.rows, self.cols),
-            GameKind::Subtraction => format!("Subtraction {{{}}} from {}", self.set, self.pile),
+            // The canonical set, so that `1, 3-4` and `1,3,4` share their statistics.
+            GameKind::Subtraction => match TakeSet::parse(&self.set) {
+                Ok(set) => format!("Subtraction {set} from {}", self.pile),
+                Err(_) => format!("Subtraction {{{}}} from {}", self.set, self.pile),
+            },
             GameKind::Fibonacci => format!("Fibonacci Nim from {}", self.pile),
         }
     }

@@ -28,19 +28,41 @@ impl TakeSet {
         Ok(TakeSet(sizes))
     }
 
-    /// Reads a set written like `1,3,4` (spaces and braces allowed).
+    /// Reads a set written like `1, 3-5, 8`: sizes and ascending ranges separated by commas,
+    /// spaces allowed around each, optionally in braces as [`TakeSet`]'s display writes it.
+    /// Anything else is refused with the reason in one line.
     pub fn parse(text: &str) -> Result<TakeSet, String> {
-        let inner = text.trim().trim_start_matches('{').trim_end_matches('}');
-        let sizes = inner
-            .split(',')
-            .map(str::trim)
-            .filter(|part| !part.is_empty())
-            .map(|part| {
-                part.parse::<u64>()
-                    .map_err(|_| format!("'{part}' is not a take size (a whole number from 1)"))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        TakeSet::new(&sizes)
+        let text = text.trim();
+        let inner = match text.strip_prefix('{') {
+            Some(rest) => rest
+                .strip_suffix('}')
+                .ok_or("a '{' without its closing '}'")?,
+            None if text.ends_with('}') => return Err("a '}' without its opening '{'".into()),
+            None => text,
+        };
+        if inner.trim().is_empty() {
+            return Err(EMPTY.into());
+        }
+        // One flag per possible size: ranges cost nothing however wide, since both ends are
+        // checked against MAX_TAKE before any flag is set.
+        let mut chosen = vec![false; MAX_TAKE as usize + 1];
+        let items: Vec<&str> = inner.split(',').collect();
+        let last = items.len() - 1;
+        for (i, item) in items.iter().enumerate() {
+            let item = item.trim();
+            if item.is_empty() {
+                return Err(match i {
+                    0 => "nothing before the first comma",
+                    _ if i == last => "nothing after the last comma",
+                    _ => "empty item between two commas",
+                }
+                .into());
+            }
+            let (low, high) = parse_item(item)?;
+            chosen[low..=high].fill(true);
+        }
+        let sizes: Vec<u64> = (1..=MAX_TAKE).filter(|&k| chosen[k as usize]).collect();
+        Ok(TakeSet(sizes))
     }
 
     /// The sizes, ascending.
@@ -56,6 +78,57 @@ impl TakeSet {
     /// The takes legal from a pile, ascending.
     pub fn legal(&self, pile: u64) -> impl Iterator<Item = u64> + '_ {
         self.0.iter().copied().take_while(move |&k| k <= pile)
+    }
+}
+
+/// Why an empty set is refused.
+const EMPTY: &str = "the set of takes is empty: give at least one size, like 1, 3-5, 8";
+
+/// Reads one item of a set, a size `k` or a range `a-b`, as the inclusive range it names.
+fn parse_item(item: &str) -> Result<(usize, usize), String> {
+    let Some((low, high)) = item.split_once('-') else {
+        let k = parse_size(item)?;
+        return Ok((k, k));
+    };
+    let (low, high) = (low.trim(), high.trim());
+    if low.is_empty() {
+        return Err(format!(
+            "'{item}' is not a take: takes are whole numbers from 1"
+        ));
+    }
+    if high.is_empty() {
+        return Err(format!("the range '{item}' has no end: write it like 3-5"));
+    }
+    if high.contains('-') {
+        return Err(format!("'{item}' is not a range: write it like 3-5"));
+    }
+    let low = parse_size(low)?;
+    let high = parse_size(high)?;
+    if low > high {
+        return Err(format!("a range must go up: {item}"));
+    }
+    Ok((low, high))
+}
+
+/// Reads one take size, 1 to [`MAX_TAKE`].
+fn parse_size(text: &str) -> Result<usize, String> {
+    if !text.chars().all(|c| c.is_ascii_digit()) {
+        return Err(
+            if text
+                .chars()
+                .all(|c| c.is_ascii_digit() || c.is_whitespace())
+            {
+                format!("'{text}' needs commas between its numbers")
+            } else {
+                format!("'{text}' is not a take: write whole numbers like 1, 3-5, 8")
+            },
+        );
+    }
+    match text.parse::<u64>() {
+        Ok(0) => Err("0 is not a take: each take is 1 or more".into()),
+        // Within MAX_TAKE, so the cast is exact.
+        Ok(k) if k <= MAX_TAKE => Ok(k as usize),
+        _ => Err(format!("{text} is too big: a take is at most {MAX_TAKE}")),
     }
 }
 
