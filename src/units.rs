@@ -13,6 +13,38 @@ pub fn group(n: u64) -> String {
     out
 }
 
+/// A count and its noun, singular for one: "1 move", "2 moves", "2,429 coins".
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", group(n), if n == 1 { one } else { many })
+}
+
+/// Alternatives as a phrase: "e5", "b2 or c3", "1, 3 or 4"; past `shown` items, the first
+/// `shown` and "…and N more". Items that hold a comma themselves (thousands: 2,429) are
+/// separated by " · " instead, so a comma never means two things in one list.
+pub fn one_of(items: &[String], shown: usize) -> String {
+    let sep = if items.iter().any(|item| item.contains(',')) {
+        " · "
+    } else {
+        ", "
+    };
+    match items {
+        [] => String::new(),
+        [only] => only.clone(),
+        _ if items.len() > shown.max(1) => format!(
+            "{} …and {} more",
+            items[..shown.max(1)].join(sep),
+            items.len() - shown.max(1)
+        ),
+        [init @ .., last] => format!("{} or {last}", init.join(sep)),
+    }
+}
+
+/// Numbers as alternatives, grouped by thousands: "1, 3 or 4", "2 · 23 or 2,429".
+pub fn numbers_one_of(numbers: &[u64], shown: usize) -> String {
+    let items: Vec<String> = numbers.iter().map(|&n| group(n)).collect();
+    one_of(&items, shown)
+}
+
 /// A count short enough for the side panel: exact up to a million, then in millions, billions
 /// or trillions with one decimal (9,075,135,300 reads 9.1 billion).
 pub fn short_count(n: u64) -> String {
@@ -57,5 +89,29 @@ mod tests {
         assert_eq!(short_count(137_846_528_820), "137.8 billion");
         assert_eq!(bytes(512), "512 B");
         assert_eq!(bytes(2 << 30), "2.0 GiB");
+    }
+
+    #[test]
+    fn counts_agree_with_their_number() {
+        assert_eq!(count(1, "move", "moves"), "1 move");
+        assert_eq!(count(2, "move", "moves"), "2 moves");
+        assert_eq!(count(0, "coin", "coins"), "0 coins");
+        assert_eq!(count(2_429, "coin", "coins"), "2,429 coins");
+    }
+
+    #[test]
+    fn lists_never_use_a_comma_for_two_things() {
+        assert_eq!(numbers_one_of(&[4], 3), "4");
+        assert_eq!(numbers_one_of(&[1, 3], 3), "1 or 3");
+        assert_eq!(numbers_one_of(&[1, 3, 4], 3), "1, 3 or 4");
+        assert_eq!(numbers_one_of(&[2, 23, 2_429], 3), "2 · 23 or 2,429");
+        assert_eq!(numbers_one_of(&[1, 2, 3, 4, 5], 3), "1, 2, 3 …and 2 more");
+        assert_eq!(
+            numbers_one_of(&[1_000, 2_000, 3_000, 4_000], 3),
+            "1,000 · 2,000 · 3,000 …and 1 more"
+        );
+        let squares = ["b2".to_string(), "c3".to_string()];
+        assert_eq!(one_of(&squares, 3), "b2 or c3");
+        assert_eq!(one_of(&[], 3), "");
     }
 }

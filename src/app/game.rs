@@ -1,6 +1,7 @@
 //! One game of Chomp in progress: the position, whose turn, the solver's state, the cursor.
 
 use super::menu::{Level, Player, Settings};
+use super::review::{self, Known, Mistake};
 use super::{slips, take_back_round};
 use crate::ai::{self, Choice, Quick};
 use crate::game::chomp::{Position, Square};
@@ -58,6 +59,8 @@ pub struct Game {
     redo: Vec<Square>,
     /// Once the game is over: the first move that threw away a won position, if any.
     pub verdict: Option<(usize, Square)>,
+    /// Once the game is over: every move that threw away a won position.
+    pub review: Vec<Mistake<Square>>,
     generation: u64,
     /// The search the computer is waiting for, when nothing proved a move at once.
     searching: Option<u64>,
@@ -84,6 +87,7 @@ impl Game {
             queued: VecDeque::new(),
             redo: Vec::new(),
             verdict: None,
+            review: Vec::new(),
             generation,
             searching: None,
         }
@@ -154,7 +158,12 @@ impl Game {
             SolverMessage::Progress { done, total, .. } => {
                 self.solver = SolverState::Solving { done, total };
             }
-            SolverMessage::Ready { table, .. } => self.solver = SolverState::Ready(table),
+            SolverMessage::Ready { table, .. } => {
+                self.solver = SolverState::Ready(table);
+                if self.is_over() {
+                    self.judge();
+                }
+            }
             SolverMessage::Refused {
                 needed_bytes,
                 budget,
@@ -240,6 +249,7 @@ impl Game {
         self.searching = None;
         self.message = None;
         self.verdict = None;
+        self.review.clear();
         self.last_move_unproven = false;
         self.keep_cursor_on_bar();
     }
@@ -247,25 +257,38 @@ impl Game {
     /// The first move that turned a won position into a lost one for its player, with its
     /// number (from 0), when the outcomes along the game are known.
     pub fn blunder(&self) -> Option<(usize, Square)> {
-        let mut position = Position::full(self.settings.rows.into(), self.settings.cols.into())
-            .expect("the game's own box");
+        self.mistakes().first().map(|m| (m.index, m.played))
+    }
+
+    /// Every move that threw a won position away, with the moves that would have won, as far
+    /// as the table, the closed forms and the opening book prove the outcomes along the game.
+    pub fn mistakes(&self) -> Vec<Mistake<Square>> {
         let answer = |p: &Position| match &self.solver {
             SolverState::Ready(table) if table.covers(p.heights()) => {
                 ChompAnswer::from_table(table, p)
             }
             _ => ChompAnswer::without_table(p),
         };
-        for (i, &m) in self.moves.iter().enumerate() {
-            let after = position.eat(m)?;
-            if after.is_empty() {
-                break;
-            }
-            if answer(&position)?.wins && answer(&after)?.wins {
-                return Some((i, m));
-            }
+        let mut position = Position::full(self.settings.rows.into(), self.settings.cols.into())
+            .expect("the game's own box");
+        let mut steps = Vec::new();
+        for &m in &self.moves {
+            let Some(after) = position.eat(m) else { break };
+            let before = answer(&position).map(|a| Known {
+                wins: a.wins,
+                winning_moves: a.winning_moves,
+                complete: a.complete,
+            });
+            // Eating the poison loses at once: the side left to move has won.
+            let after_wins = if after.is_empty() {
+                Some(true)
+            } else {
+                answer(&after).map(|a| a.wins)
+            };
+            steps.push((m, before, after_wins));
             position = after;
         }
-        None
+        review::mistakes(steps)
     }
 
     /// Moves the cursor one square, staying on the bar.
@@ -351,7 +374,7 @@ impl Game {
         self.message = None;
         self.searching = None;
         if self.is_over() {
-            self.verdict = self.blunder();
+            self.judge();
         }
         self.keep_cursor_on_bar();
         if let SolverState::Refused { budget, .. } = self.solver {
@@ -361,6 +384,13 @@ impl Game {
                 self.solver = SolverState::Solving { done: 0, total: 0 };
             }
         }
+    }
+
+    /// Writes the game-over review (again when a table arrives after the end: it may prove
+    /// more of the game).
+    fn judge(&mut self) {
+        self.review = self.mistakes();
+        self.verdict = self.review.first().map(|m| (m.index, m.played));
     }
 
     fn keep_cursor_on_bar(&mut self) {

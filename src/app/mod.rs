@@ -5,6 +5,7 @@ pub mod game;
 pub mod keys;
 pub mod menu;
 pub mod pile;
+pub mod review;
 
 use crate::game::chomp::Square;
 use crate::store::{SAVED_GAME_FILE, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};

@@ -3,14 +3,13 @@
 use super::game::FLASH_TICKS;
 use super::keys::Action;
 use super::menu::{GameKind, Level, Player, Settings};
+use super::review::{self, Known, Mistake};
 use super::{slips, take_back_round};
 use crate::ai;
 use crate::game::fibonacci::FibPosition;
 use crate::game::subtraction::TakeSet;
-use crate::solve::pile::{
-    PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes, fibonacci_wins,
-};
-use crate::units::group;
+use crate::solve::pile::{PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes};
+use crate::units::{group, numbers_one_of};
 use std::collections::VecDeque;
 
 /// The rules in play, with what the solver knows about them.
@@ -51,6 +50,8 @@ pub struct PileGame {
     redo: Vec<u64>,
     /// Once the game is over: the first take that threw away a won position, if any.
     pub verdict: Option<(usize, u64)>,
+    /// Once the game is over: every take that threw away a won position.
+    pub review: Vec<Mistake<u64>>,
 }
 
 impl PileGame {
@@ -83,6 +84,7 @@ impl PileGame {
             queued: VecDeque::new(),
             redo: Vec::new(),
             verdict: None,
+            review: Vec::new(),
         };
         game.choice = game.smallest_legal();
         game
@@ -145,14 +147,10 @@ impl PileGame {
     /// What the panel says is legal: "take 1, 3 or 4" / "take 1 to 6".
     pub fn legal_text(&self) -> String {
         match &self.rules {
-            PileRules::Subtraction(_) => {
-                let legal: Vec<String> = self.set_takes().iter().map(u64::to_string).collect();
-                match legal.len() {
-                    0 => "no take is possible".into(),
-                    1 => format!("take {}", legal[0]),
-                    n => format!("take {} or {}", legal[..n - 1].join(", "), legal[n - 1]),
-                }
-            }
+            PileRules::Subtraction(_) => match self.set_takes().as_slice() {
+                [] => "no take is possible".into(),
+                legal => format!("take {}", numbers_one_of(legal, usize::MAX)),
+            },
             PileRules::Fibonacci => match self.limit() {
                 0 => "no take is possible".into(),
                 1 => "take 1".into(),
@@ -353,23 +351,38 @@ impl PileGame {
     /// The first take that turned a won position into a lost one for its player, with its
     /// number (from 0), when the outcomes along the game are known.
     pub fn blunder(&self) -> Option<(usize, u64)> {
-        let won = |pile: u64, max_take: u64| match &self.rules {
-            PileRules::Subtraction(s) => s.winning_takes(pile).map(|w| !w.is_empty()),
-            PileRules::Fibonacci => Some(fibonacci_wins(FibPosition { pile, max_take })),
+        self.mistakes().first().map(|m| (m.index, m.played))
+    }
+
+    /// Every take that threw a won position away, with the takes that would have won, where
+    /// the solver knows the outcomes (a subtraction game past its known period does not).
+    pub fn mistakes(&self) -> Vec<Mistake<u64>> {
+        let winning = |pile: u64, max_take: u64| match &self.rules {
+            PileRules::Subtraction(s) => s.winning_takes(pile),
+            PileRules::Fibonacci => Some(fibonacci_winning_takes(FibPosition { pile, max_take })),
         };
         let (mut pile, mut max_take) = (self.start, self.start.saturating_sub(1));
-        for (i, &k) in self.takes.iter().enumerate() {
-            let before = won(pile, max_take)?;
+        let mut steps = Vec::new();
+        for &k in &self.takes {
+            let before = winning(pile, max_take).map(|w| Known {
+                wins: !w.is_empty(),
+                winning_moves: w,
+                complete: true,
+            });
             pile -= k;
             max_take = k.saturating_mul(2).min(pile);
-            if pile == 0 {
-                break;
-            }
-            if before && won(pile, max_take)? {
-                return Some((i, k));
-            }
+            let after_wins = winning(pile, max_take).map(|w| !w.is_empty());
+            steps.push((k, before, after_wins));
         }
-        None
+        review::mistakes(steps)
+    }
+
+    /// The pile before take number `index` (from 0).
+    pub fn pile_before(&self, index: usize) -> u64 {
+        self.start
+            - self.takes[..index.min(self.takes.len())]
+                .iter()
+                .sum::<u64>()
     }
 
     /// A random legal take; at the casual level, the whole pile when that is legal (a win).
@@ -397,7 +410,12 @@ impl PileGame {
         }
         self.takes.push(k);
         self.message = None;
-        self.verdict = if self.is_over() { self.blunder() } else { None };
+        self.review = if self.is_over() {
+            self.mistakes()
+        } else {
+            Vec::new()
+        };
+        self.verdict = self.review.first().map(|m| (m.index, m.played));
         self.typed.clear();
         if !self.is_legal(self.choice) {
             self.choice = self.smallest_legal();

@@ -120,6 +120,9 @@ pub fn game_over(
     );
 }
 
+/// Width of the question and game-over dialogs.
+const DIALOG_WIDTH: u16 = 56;
+
 fn dialog(
     frame: &mut Frame,
     area: Rect,
@@ -129,16 +132,16 @@ fn dialog(
     mut lines: Vec<Line>,
     buttons: &[(&str, Button)],
 ) {
-    let height = lines.len() as u16 + 4;
-    let rect = centered(area, 56, height);
+    lines.push(Line::raw(""));
+    let text = Paragraph::new(lines).centered().wrap(Wrap { trim: true });
+    // As tall as the text once wrapped, plus the buttons' row and the border.
+    let width = DIALOG_WIDTH.min(area.width);
+    let wrapped = text.line_count(width.saturating_sub(2)) as u16;
+    let rect = centered(area, width, wrapped.saturating_add(3));
     hits.clear();
     frame.render_widget(Clear, rect);
-    lines.push(Line::raw(""));
     frame.render_widget(
-        Paragraph::new(lines)
-            .centered()
-            .wrap(Wrap { trim: true })
-            .block(Block::bordered().title(title).title_style(theme.title)),
+        text.block(Block::bordered().title(title).title_style(theme.title)),
         rect,
     );
     let total: u16 = buttons

@@ -7,6 +7,7 @@ mod dialogs;
 mod menu;
 mod panel;
 mod pile;
+mod review;
 pub mod theme;
 
 use crate::app::keys::Binding;
@@ -74,18 +75,7 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
             if game.confirm_quit {
                 dialogs::confirm_quit(frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
-                let mut what = vec![format!(
-                    "{} ate the poison ☠ after {} moves.",
-                    game.name(loser),
-                    game.moves.len()
-                )];
-                if let Some((i, square)) = game.verdict {
-                    let who = game.name(i % 2);
-                    what.push(format!(
-                        "Move {} ({who}, {square}) threw away a won position.",
-                        i + 1
-                    ));
-                }
+                let what = review::chomp(game);
                 dialogs::game_over(&game.settings, loser, what, frame, main, &mut hits, theme);
             }
         }
@@ -98,23 +88,7 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
             if game.confirm_quit {
                 dialogs::confirm_quit(frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
-                let winner = game.settings.name(1 - loser);
-                let mut what = vec![if game.pile == 0 {
-                    format!("{winner} took the last coin.")
-                } else {
-                    format!(
-                        "{} cannot take from {} coins.",
-                        game.settings.name(loser),
-                        game.pile
-                    )
-                }];
-                if let Some((i, take)) = game.verdict {
-                    let who = game.settings.name(i % 2);
-                    what.push(format!(
-                        "Take {} ({who}, {take}) threw away a won position.",
-                        i + 1
-                    ));
-                }
+                let what = review::pile(game);
                 dialogs::game_over(&game.settings, loser, what, frame, main, &mut hits, theme);
             }
         }

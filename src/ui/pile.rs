@@ -5,7 +5,7 @@ use super::panel::{PanelInfo, SolverLine, subject};
 use super::theme::{self, Theme};
 use crate::app::pile::{PileGame, PileRules};
 use crate::app::{App, Target};
-use crate::units::group;
+use crate::units::{group, numbers_one_of};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -149,15 +149,11 @@ pub fn panel<'a>(game: &'a PileGame, theme: &Theme) -> PanelInfo<'a> {
                     Span::styled("losing", theme.bad),
                     Span::raw(": no winning take"),
                 ]),
-                Some(w) => {
-                    let list: Vec<String> = w.iter().take(6).map(|&k| group(k)).collect();
-                    let more = if w.len() > 6 { ", …" } else { "" };
-                    Line::from(vec![
-                        Span::raw(who),
-                        Span::styled("winning", theme.good),
-                        Span::raw(format!(": take {}{more} (★)", list.join(", "))),
-                    ])
-                }
+                Some(w) => Line::from(vec![
+                    Span::raw(who),
+                    Span::styled("winning", theme.good),
+                    Span::raw(format!(": take {} (★)", numbers_one_of(&w, 6))),
+                ]),
             }
         });
         if let Some(message) = &game.message {

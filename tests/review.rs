@@ -1,0 +1,177 @@
+//! The game-over review: every move that threw a won position away, and what would have won.
+
+mod common;
+
+use common::Harness;
+use munch::app::menu::Player::{Computer, Person};
+use munch::app::review::Mistake;
+use munch::app::{Event, Target};
+use munch::game::chomp::Square;
+use munch::solve::reference::Reference;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::KeyCode;
+
+/// The screen as text, one string per row.
+fn screen(h: &Harness, width: u16, height: u16) -> Vec<String> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| {
+            munch::ui::render(&h.app, frame);
+        })
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    (0..height)
+        .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect())
+        .collect()
+}
+
+/// Whether `text` is on one row of the screen.
+fn shows(rows: &[String], text: &str) -> bool {
+    rows.iter().any(|row| row.contains(text))
+}
+
+fn click(h: &mut Harness, square: Square) {
+    h.app.update(Event::Pointer {
+        target: Target::Square(square),
+        click: true,
+    });
+}
+
+#[test]
+fn a_bite_of_the_poison_on_move_1_is_named_with_the_winning_move() {
+    let mut h = Harness::new();
+    h.start(6, 7, [Person, Computer]);
+    h.wait_for_solver();
+    click(&mut h, Square::POISON);
+    let game = h.game();
+    assert!(game.is_over());
+    // The table's own answer for the full 6×7 bar: its one winning move.
+    let table = game.table().expect("the 6×7 table is ready");
+    let winners = table.winning_moves(&[6; 7]).expect("in the table");
+    assert_eq!(winners, vec![Square::new(4, 4)], "e5");
+    assert_eq!(
+        game.review,
+        vec![Mistake {
+            index: 0,
+            played: Square::POISON,
+            winners: winners.clone(),
+            every_winner: true,
+        }]
+    );
+    let rows = screen(&h, 80, 24);
+    assert!(
+        shows(&rows, "You ate the poison ☠ after 1 move."),
+        "{rows:#?}"
+    );
+    assert!(
+        shows(&rows, "Move 1, you ate a1: e5 would have won."),
+        "{rows:#?}"
+    );
+}
+
+#[test]
+fn the_poison_bite_is_named_even_before_the_table_is_ready() {
+    // The opening book proves the 6×7 bar won, so the review needs no table.
+    let mut h = Harness::new();
+    h.start(6, 7, [Person, Computer]);
+    click(&mut h, Square::POISON);
+    assert_eq!(h.game().blunder(), Some((0, Square::POISON)));
+    assert_eq!(h.game().review[0].winners, vec![Square::new(4, 4)]);
+}
+
+#[test]
+fn every_mistake_is_named_and_many_are_shown_compactly() {
+    // One row of 8: eating the last square of 3 or more hands the other side a won row, so
+    // moves 1 to 6 are all mistakes; b1 (leaving the poison alone) wins.
+    let mut h = Harness::new();
+    h.start(1, 8, [Person, Person]);
+    h.wait_for_solver();
+    for col in (1..8).rev() {
+        click(&mut h, Square::new(col, 0));
+    }
+    click(&mut h, Square::POISON);
+    let game = h.game();
+    assert!(game.is_over());
+    let named: Vec<usize> = game.review.iter().map(|m| m.index).collect();
+    assert_eq!(named, vec![0, 1, 2, 3, 4, 5]);
+    let mut reference = Reference::new();
+    for m in &game.review {
+        assert_eq!(m.winners, vec![Square::new(1, 0)], "b1 always wins a row");
+        let mut before = vec![1; 8 - m.index];
+        before.resize(8, 0);
+        assert!(reference.wins(&before), "a row of {} is won", 8 - m.index);
+    }
+    for (width, height) in [(80, 24), (60, 20)] {
+        let rows = screen(&h, width, height);
+        assert!(
+            shows(&rows, "Move 1, Player 1 ate h1: b1 would have won."),
+            "{rows:#?}"
+        );
+        assert!(
+            shows(&rows, "Move 2, Player 2 ate g1: b1 would have won."),
+            "{rows:#?}"
+        );
+        assert!(shows(&rows, "+3 more moves that threw a won"), "{rows:#?}");
+        assert!(shows(&rows, "[ Play again ]"), "the buttons fit: {rows:#?}");
+        assert!(!shows(&rows, "Move 4,"), "{rows:#?}");
+    }
+}
+
+#[test]
+fn a_coin_game_mistake_names_the_take_that_would_have_won() {
+    // {1,2,3}: multiples of 4 lose. From 9 taking 1 wins; taking 2 hands over 7.
+    let mut h = Harness::new();
+    h.start_pile(9, Some("1,2,3"), [Person, Computer]);
+    h.key(KeyCode::Char('2'));
+    h.key(KeyCode::Enter);
+    while !h.pile_game().is_over() {
+        h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
+        if !h.pile_game().is_over() {
+            h.key(KeyCode::Char('1'));
+            h.key(KeyCode::Enter);
+        }
+    }
+    let game = h.pile_game();
+    assert_eq!(
+        game.review,
+        vec![Mistake {
+            index: 0,
+            played: 2,
+            winners: vec![1],
+            every_winner: true,
+        }]
+    );
+    let rows = screen(&h, 80, 24);
+    assert!(
+        shows(&rows, "Move 1, you took 2 from 9: taking 1 would have won."),
+        "{rows:#?}"
+    );
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    // {2,5} from 3: taking 2 leaves 1 coin, from which no take is legal.
+    let mut h = Harness::new();
+    h.start_pile(3, Some("2,5"), [Person, Computer]);
+    h.key(KeyCode::Enter);
+    assert!(h.pile_game().is_over());
+    let rows = screen(&h, 80, 24);
+    assert!(
+        shows(&rows, "Computer cannot take from 1 coin."),
+        "{rows:#?}"
+    );
+    // A Chomp game over after one move.
+    let mut h = Harness::new();
+    h.start(1, 2, [Person, Computer]);
+    click(&mut h, Square::POISON);
+    let rows = screen(&h, 80, 24);
+    assert!(
+        shows(&rows, "You ate the poison ☠ after 1 move."),
+        "{rows:#?}"
+    );
+    assert!(
+        shows(&rows, "Move 1, you ate a1: b1 would have won."),
+        "{rows:#?}"
+    );
+}
