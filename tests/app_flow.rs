@@ -5,11 +5,32 @@ mod common;
 use common::Harness;
 use munch::app::game::SolverState;
 use munch::app::menu::Player::{Computer, Person};
+use munch::app::menu::{GameKind, MenuLine};
 use munch::app::{Button, Event, Target};
 use munch::game::chomp::Square;
 use munch::solve::reference::Reference;
 use munch::worker::SolverMessage;
 use ratatui::crossterm::event::KeyCode;
+
+/// The screen the view draws for `app` on a `width` × `height` terminal, as text.
+fn render_text(app: &munch::app::App, width: u16, height: u16) -> String {
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| {
+            munch::ui::render_with(app, frame, &munch::ui::theme::Theme::monochrome());
+        })
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..height {
+        for x in 0..width {
+            text.push_str(buffer[(x, y)].symbol());
+        }
+        text.push('\n');
+    }
+    text
+}
 
 #[test]
 fn enter_on_the_menu_starts_the_default_game() {
@@ -27,9 +48,9 @@ fn enter_on_the_menu_starts_the_default_game() {
 #[test]
 fn the_menu_changes_size_and_players() {
     let mut h = Harness::new();
-    // From Start: up to the level, to casual; up to Second, toggle it; up to First, toggle;
-    // up to Cols, down a step; up to Rows, up a step.
-    h.keys(&[KeyCode::Up, KeyCode::Left]);
+    // From Start: past "Ask before a1" up to the level, to casual; up to Second, toggle it; up
+    // to First, toggle; up to Cols, down a step; up to Rows, up a step.
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Left]);
     assert_eq!(h.app.menu.settings.level, munch::app::menu::Level::Casual);
     h.keys(&[KeyCode::Up, KeyCode::Right, KeyCode::Up, KeyCode::Left]);
     h.keys(&[
@@ -344,8 +365,9 @@ fn a_huge_square_is_played_exactly_without_any_table() {
 #[test]
 fn the_menu_chooses_a_coin_game_and_validates_the_set_as_you_type() {
     let mut h = Harness::new();
-    // Start → Computer level → Second → First → Columns → Rows → Game, then one to the right.
-    h.keys(&[KeyCode::Up; 6]);
+    // Start → Ask before a1 → Computer level → Second → First → Columns → Rows → Game, then one
+    // to the right.
+    h.keys(&[KeyCode::Up; 7]);
     h.key(KeyCode::Right);
     assert_eq!(
         h.app.menu.settings.game,
@@ -555,4 +577,143 @@ fn leaving_for_the_menu_offers_to_resume_the_game() {
     assert!(h.game().is_over());
     h.key(KeyCode::Char('m'));
     assert_eq!(h.app.menu.resume, None);
+}
+
+/// Types `text` key by key, as a person (or a paste) would.
+fn type_text(h: &mut Harness, text: &str) {
+    for c in text.chars() {
+        h.key(KeyCode::Char(c));
+    }
+}
+
+/// Points the mouse at a menu line, which highlights it.
+fn point_at_line(h: &mut Harness, line: MenuLine) {
+    h.app.update(Event::Pointer {
+        target: Target::MenuLine(line),
+        click: false,
+    });
+    assert_eq!(h.app.menu.selected, line);
+}
+
+/// The subtraction game chosen on the menu, and `line` highlighted.
+fn to_subtraction_line(h: &mut Harness, line: MenuLine) {
+    point_at_line(h, MenuLine::Game);
+    h.key(KeyCode::Right);
+    assert_eq!(h.app.menu.settings.game, GameKind::Subtraction);
+    point_at_line(h, line);
+}
+
+#[test]
+fn the_set_field_owns_space_comma_and_dash_and_never_starts_a_game() {
+    let mut h = Harness::new();
+    to_subtraction_line(&mut h, MenuLine::Set);
+    assert_eq!(h.app.menu.selected, MenuLine::Set);
+    type_text(&mut h, "1, 3-5");
+    assert!(h.on_menu(), "Space in the field started no game");
+    assert_eq!(
+        h.app.menu.settings.set, "1, 3-5",
+        "every key landed in the field"
+    );
+    h.keys(&[KeyCode::Backspace; 6]);
+    type_text(&mut h, "1-4");
+    assert_eq!(h.app.menu.settings.set, "1-4", "not silently {{14}}");
+    // Space on the Coins line does nothing either.
+    h.key(KeyCode::Up);
+    h.key(KeyCode::Char(' '));
+    assert!(h.on_menu());
+}
+
+#[test]
+fn a_set_that_cannot_be_played_is_marked_and_start_refuses_with_the_reason() {
+    let mut h = Harness::new();
+    to_subtraction_line(&mut h, MenuLine::Set);
+    type_text(&mut h, "2,0");
+    let (line, problem) = h.app.menu.problem().expect("0 is no take");
+    assert_eq!(line, MenuLine::Set);
+    point_at_line(&mut h, MenuLine::Start);
+    h.key(KeyCode::Enter);
+    assert!(h.on_menu());
+    assert_eq!(
+        h.app.menu.selected,
+        MenuLine::Set,
+        "back to the field at fault"
+    );
+    let note = h.app.menu.note.clone().expect("Start says why it refused");
+    assert!(
+        note.contains(&problem),
+        "{note:?} gives the reason {problem:?}"
+    );
+    // The view marks the field and gives the reason.
+    let screen = render_text(&h.app, 80, 24);
+    assert!(screen.contains("✗ 2,0"), "{screen}");
+    let start: String = problem.chars().take(20).collect();
+    assert!(
+        screen.contains(&format!("Cannot start: {start}")),
+        "{screen}"
+    );
+}
+
+#[test]
+fn typing_into_a_number_field_replaces_its_value() {
+    let mut h = Harness::new();
+    to_subtraction_line(&mut h, MenuLine::Pile);
+    assert_eq!(h.app.menu.selected, MenuLine::Pile);
+    type_text(&mut h, "29");
+    assert_eq!(h.app.menu.settings.pile, 29);
+    h.key(KeyCode::Down);
+    h.key(KeyCode::Up);
+    type_text(&mut h, "21");
+    assert_eq!(h.app.menu.settings.pile, 21, "not 2921");
+    // Rows and Columns are typed the same way.
+    point_at_line(&mut h, MenuLine::Game);
+    h.key(KeyCode::Left); // back to Chomp
+    point_at_line(&mut h, MenuLine::Rows);
+    type_text(&mut h, "12");
+    assert_eq!(h.app.menu.settings.rows, 12);
+}
+
+#[test]
+fn every_limit_that_stops_a_value_says_why() {
+    let mut h = Harness::new();
+    let note = |h: &Harness| h.app.menu.note.clone().unwrap_or_default();
+    point_at_line(&mut h, MenuLine::Rows);
+    type_text(&mut h, "30");
+    assert_eq!(h.app.menu.settings.rows, 3);
+    assert!(note(&h).contains("26 is the largest side"), "{}", note(&h));
+    h.key(KeyCode::Backspace);
+    h.key(KeyCode::Char('1'));
+    assert_eq!(h.app.menu.settings.rows, 1);
+    h.key(KeyCode::Down);
+    h.keys(&[KeyCode::Left; 10]);
+    assert_eq!(
+        h.app.menu.settings.cols, 2,
+        "Columns stop at 2 beside 1 row"
+    );
+    assert!(
+        note(&h).contains("a 1×1 bar is only the poison"),
+        "{}",
+        note(&h)
+    );
+    h.key(KeyCode::Up);
+    h.keys(&[KeyCode::Right; 30]);
+    assert_eq!(h.app.menu.settings.rows, 26);
+    assert!(note(&h).contains("26 is the largest side"), "{}", note(&h));
+    // A pile past u64.
+    h.keys(&[KeyCode::Up, KeyCode::Right]);
+    h.key(KeyCode::Down);
+    type_text(&mut h, "18446744073709551615");
+    assert_eq!(h.app.menu.settings.pile, u64::MAX);
+    assert_eq!(note(&h), "");
+    h.key(KeyCode::Char('0'));
+    assert_eq!(h.app.menu.settings.pile, u64::MAX);
+    assert!(note(&h).contains("largest pile"), "{}", note(&h));
+    h.key(KeyCode::Right);
+    assert!(note(&h).contains("largest pile"), "{}", note(&h));
+    // Fibonacci Nim starts from 2 coins.
+    h.keys(&[KeyCode::Up, KeyCode::Right, KeyCode::Down]);
+    assert_eq!(h.app.menu.settings.game, GameKind::Fibonacci);
+    type_text(&mut h, "3");
+    h.keys(&[KeyCode::Left; 3]);
+    assert_eq!(h.app.menu.settings.pile, 2);
+    assert!(note(&h).contains("at least 2 coins"), "{}", note(&h));
 }

@@ -138,8 +138,8 @@ fn a_subtraction_game_in_a_real_terminal() {
         return;
     }
     let tmux = start_munch("subtraction");
-    // Start, then six lines up is the Game line; one game to the right: the subtraction game.
-    tmux.keys(&["Up", "Up", "Up", "Up", "Up", "Up", "Right"]);
+    // Start, then seven lines up is the Game line; one game to the right: the subtraction game.
+    tmux.keys(&["Up", "Up", "Up", "Up", "Up", "Up", "Up", "Right"]);
     tmux.wait_for("Takes (set)");
     tmux.keys(&["Enter"]);
     tmux.wait_for("Subtraction game {1,3,4}");
@@ -157,7 +157,7 @@ fn fibonacci_nim_in_a_real_terminal() {
         return;
     }
     let tmux = start_munch("fibonacci");
-    tmux.keys(&["Up", "Up", "Up", "Up", "Up", "Up", "Left"]);
+    tmux.keys(&["Up", "Up", "Up", "Up", "Up", "Up", "Up", "Left"]);
     tmux.wait_for("Fibonacci Nim");
     tmux.keys(&["Enter"]);
     tmux.wait_for("take 1 to 20");

@@ -3,6 +3,7 @@
 use crate::game::chomp::MAX_SIDE;
 use crate::game::fibonacci::FibPosition;
 use crate::game::subtraction::TakeSet;
+use crate::units::group;
 use serde::{Deserialize, Serialize};
 
 /// Who makes the moves for one side.
@@ -81,6 +82,12 @@ impl Level {
 /// Take sets offered with ←/→ on the Set line.
 pub const SET_PRESETS: [&str; 5] = ["1,2,3", "1,3,4", "2,5", "1,2,4,8", "1,4,5"];
 
+/// The longest take set the Set line holds, in characters.
+pub const MAX_SET_CHARS: usize = 40;
+
+/// Why the sides of a bar stop where they do.
+const ONLY_POISON: &str = "a 1×1 bar is only the poison";
+
 /// Everything the menu chooses; a game is started from it and replayed with it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -96,6 +103,8 @@ pub struct Settings {
     pub players: [Player; 2],
     /// How well the computer plays.
     pub level: Level,
+    /// Whether eating the poison while other squares remain asks first.
+    pub ask_before_poison: bool,
 }
 
 impl Default for Settings {
@@ -108,6 +117,7 @@ impl Default for Settings {
             set: SET_PRESETS[1].to_string(),
             players: [Player::Person, Player::Computer],
             level: Level::Perfect,
+            ask_before_poison: true,
         }
     }
 }
@@ -130,7 +140,7 @@ impl Settings {
         if self.rows == 1 && self.cols == 1 {
             self.cols = 2;
         }
-        self.set = self.set.chars().take(40).collect();
+        self.set = self.set.chars().take(MAX_SET_CHARS).collect();
         self
     }
 
@@ -150,7 +160,17 @@ impl Settings {
     /// Why these settings cannot start a game, if they cannot.
     pub fn problem(&self) -> Option<String> {
         match self.game {
-            GameKind::Chomp => None,
+            GameKind::Chomp => {
+                let sides = 1..=MAX_SIDE;
+                if !sides.contains(&self.rows) || !sides.contains(&self.cols) {
+                    Some(format!("each side of the bar is 1 to {MAX_SIDE}"))
+                } else if self.rows == 1 && self.cols == 1 {
+                    Some(ONLY_POISON.into())
+                } else {
+                    None
+                }
+            }
+            GameKind::Subtraction if self.pile == 0 => Some("a pile has at least 1 coin".into()),
             GameKind::Subtraction => TakeSet::parse(&self.set).err(),
             GameKind::Fibonacci => FibPosition::start(self.pile).err(),
         }
@@ -170,6 +190,8 @@ pub enum MenuLine {
     First,
     Second,
     Level,
+    /// Whether eating the poison asks first (Chomp only).
+    AskPoison,
     #[default]
     Start,
     Quit,
@@ -179,6 +201,14 @@ impl MenuLine {
     /// Whether the line holds a value that ←/→ change.
     pub fn has_value(self) -> bool {
         !matches!(self, MenuLine::Start | MenuLine::Quit | MenuLine::Resume)
+    }
+
+    /// Whether the line's value is typed (with digits, and Backspace).
+    pub fn is_typed(self) -> bool {
+        matches!(
+            self,
+            MenuLine::Rows | MenuLine::Cols | MenuLine::Pile | MenuLine::Set
+        )
     }
 
     /// The line's label.
@@ -193,6 +223,7 @@ impl MenuLine {
             MenuLine::First => "First player",
             MenuLine::Second => "Second player",
             MenuLine::Level => "Computer",
+            MenuLine::AskPoison => "Ask before a1",
             MenuLine::Start => "Start",
             MenuLine::Quit => "Quit",
         }
@@ -206,6 +237,11 @@ pub struct Menu {
     pub settings: Settings,
     /// What the saved game is ("Chomp 6×7, move 5"), when there is one to resume.
     pub resume: Option<String>,
+    /// Why the last key did not change a value the way it asked ("26 is the largest side").
+    pub note: Option<String>,
+    /// The line being typed into: digits add to its value. Any other line's first digit
+    /// starts a fresh value, so typing 21 over 29 gives 21, not 2921.
+    pub typing: Option<MenuLine>,
 }
 
 impl Menu {
@@ -222,13 +258,11 @@ impl Menu {
         }
         lines.push(MenuLine::Game);
         lines.extend_from_slice(size);
-        lines.extend([
-            MenuLine::First,
-            MenuLine::Second,
-            MenuLine::Level,
-            MenuLine::Start,
-            MenuLine::Quit,
-        ]);
+        lines.extend([MenuLine::First, MenuLine::Second, MenuLine::Level]);
+        if self.settings.game == GameKind::Chomp {
+            lines.push(MenuLine::AskPoison);
+        }
+        lines.extend([MenuLine::Start, MenuLine::Quit]);
         lines
     }
 
@@ -237,14 +271,33 @@ impl Menu {
         let lines = self.lines();
         let at = lines.iter().position(|&l| l == self.selected).unwrap_or(0) as isize;
         let next = (at + delta).rem_euclid(lines.len() as isize);
-        self.selected = lines[next as usize];
+        self.select(lines[next as usize]);
+    }
+
+    /// Highlights `line`; arriving on a line ends any typing and its note.
+    pub fn select(&mut self, line: MenuLine) {
+        if line != self.selected {
+            self.selected = line;
+            self.typing = None;
+            self.note = None;
+        }
     }
 
     /// Changes the value on `line` one step left (`-1`) or right (`+1`). Sizes stay in
-    /// `1..=26` and never make a 1×1 bar (a game with nothing to play).
+    /// `1..=26` and never make a 1×1 bar (a game with nothing to play); a step that would
+    /// leave those limits is refused and [`Menu::note`] says why.
     pub fn step(&mut self, line: MenuLine, delta: i8) {
+        self.typing = None;
+        self.note = self.try_step(line, delta).err();
+    }
+
+    fn try_step(&mut self, line: MenuLine, delta: i8) -> Result<(), String> {
         let s = &mut self.settings;
-        let stepped = |v: u8| v.saturating_add_signed(delta).clamp(1, MAX_SIDE);
+        let stepped = |v: u8, what: &str| match v.checked_add_signed(delta) {
+            Some(v) if v > MAX_SIDE => Err(format!("{MAX_SIDE} is the largest side")),
+            Some(v) if v >= 1 => Ok(v),
+            _ => Err(format!("a bar has at least 1 {what}")),
+        };
         match line {
             MenuLine::Game => {
                 let at = GameKind::ALL.iter().position(|&g| g == s.game).unwrap_or(0) as isize;
@@ -252,19 +305,32 @@ impl Menu {
                 s.game = GameKind::ALL[next as usize];
             }
             MenuLine::Rows => {
-                let rows = stepped(s.rows);
-                if u32::from(rows) * u32::from(s.cols) >= 2 {
-                    s.rows = rows;
+                let rows = stepped(s.rows, "row")?;
+                if rows == 1 && s.cols == 1 {
+                    return Err(format!("{ONLY_POISON}: 1 column needs 2 rows"));
                 }
+                s.rows = rows;
             }
             MenuLine::Cols => {
-                let cols = stepped(s.cols);
-                if u32::from(s.rows) * u32::from(cols) >= 2 {
-                    s.cols = cols;
+                let cols = stepped(s.cols, "column")?;
+                if cols == 1 && s.rows == 1 {
+                    return Err(format!("{ONLY_POISON}: 1 row needs 2 columns"));
                 }
+                s.cols = cols;
             }
             MenuLine::Pile => {
-                s.pile = s.pile.saturating_add_signed(i64::from(delta)).max(1);
+                let least = match s.game {
+                    GameKind::Fibonacci => 2,
+                    _ => 1,
+                };
+                match s.pile.checked_add_signed(i64::from(delta)) {
+                    None if delta > 0 => return Err(largest_pile()),
+                    Some(pile) if pile >= least => s.pile = pile,
+                    _ if s.game == GameKind::Fibonacci => {
+                        return Err("Fibonacci Nim needs at least 2 coins".into());
+                    }
+                    _ => return Err("a pile has at least 1 coin".into()),
+                }
             }
             MenuLine::Set => {
                 let at = SET_PRESETS.iter().position(|&p| p == s.set);
@@ -282,38 +348,102 @@ impl Menu {
                 let next = (at + isize::from(delta)).rem_euclid(Level::ALL.len() as isize);
                 s.level = Level::ALL[next as usize];
             }
+            MenuLine::AskPoison => s.ask_before_poison = !s.ask_before_poison,
             MenuLine::Start | MenuLine::Quit | MenuLine::Resume => {}
+        }
+        Ok(())
+    }
+
+    /// Why the settings cannot start a game, and the line to fix.
+    pub fn problem(&self) -> Option<(MenuLine, String)> {
+        let s = &self.settings;
+        let problem = s.problem()?;
+        let line = match s.game {
+            GameKind::Chomp if matches!(self.selected, MenuLine::Rows | MenuLine::Cols) => {
+                self.selected
+            }
+            GameKind::Chomp if !(1..=MAX_SIDE).contains(&s.rows) => MenuLine::Rows,
+            GameKind::Chomp => MenuLine::Cols,
+            GameKind::Subtraction if s.pile > 0 => MenuLine::Set,
+            _ => MenuLine::Pile,
+        };
+        Some((line, problem))
+    }
+
+    /// Whether the highlighted line takes typing, and so owns the keys `c` stands for.
+    pub fn takes_char(&self, c: char) -> bool {
+        match self.selected {
+            MenuLine::Rows | MenuLine::Cols | MenuLine::Pile => c.is_ascii_digit(),
+            MenuLine::Set => c.is_ascii_digit() || matches!(c, ',' | ' ' | '-'),
+            _ => false,
         }
     }
 
-    /// Typing on the Coins line (digits) or the Set line (digits and commas); Backspace is `None`.
-    /// Returns whether the key was taken.
+    /// Typing on the Rows, Columns and Coins lines (digits) or the Set line (digits, `,`, space
+    /// and `-`); Backspace is `None`. The first digit after arriving on a line replaces its
+    /// value. Returns whether the key was taken; a value that would pass its limit is refused
+    /// and [`Menu::note`] says why.
     pub fn type_char(&mut self, ch: Option<char>) -> bool {
-        let s = &mut self.settings;
-        match (self.selected, ch) {
-            (MenuLine::Pile, Some(d)) if d.is_ascii_digit() => {
-                let digit = u64::from(d as u8 - b'0');
-                if let Some(pile) = s.pile.checked_mul(10).and_then(|p| p.checked_add(digit)) {
-                    s.pile = pile;
-                }
-                true
-            }
-            (MenuLine::Pile, None) => {
-                s.pile /= 10;
-                true
-            }
-            (MenuLine::Set, Some(c)) if c.is_ascii_digit() || c == ',' => {
-                if s.set.len() < 40 {
-                    s.set.push(c);
-                }
-                true
-            }
-            (MenuLine::Set, None) => {
-                s.set.pop();
-                true
-            }
-            _ => false,
+        let taken = match ch {
+            Some(c) => self.takes_char(c),
+            None => self.selected.is_typed(),
+        };
+        if !taken {
+            return false;
         }
+        let line = self.selected;
+        let fresh = self.typing != Some(line);
+        self.typing = Some(line);
+        self.note = self.edit(line, ch, fresh).err();
+        true
+    }
+
+    fn edit(&mut self, line: MenuLine, ch: Option<char>, fresh: bool) -> Result<(), String> {
+        let s = &mut self.settings;
+        let digit = ch.and_then(|c| c.to_digit(10)).map(u64::from);
+        match (line, ch, digit) {
+            (MenuLine::Rows | MenuLine::Cols, _, _) => {
+                let (side, what) = match line {
+                    MenuLine::Rows => (&mut s.rows, "row"),
+                    _ => (&mut s.cols, "column"),
+                };
+                let next = match digit {
+                    Some(d) if fresh => d,
+                    Some(d) => u64::from(*side) * 10 + d,
+                    None => u64::from(*side / 10),
+                };
+                if next > u64::from(MAX_SIDE) {
+                    return Err(format!("{MAX_SIDE} is the largest side"));
+                }
+                // 0 stays on the line while it is typed (Backspace, then 2), but cannot start.
+                *side = next as u8;
+                if next == 0 {
+                    return Err(format!("a bar has at least 1 {what}"));
+                }
+            }
+            (MenuLine::Pile, _, Some(d)) => {
+                let base = if fresh { 0 } else { s.pile };
+                s.pile = base
+                    .checked_mul(10)
+                    .and_then(|p| p.checked_add(d))
+                    .ok_or_else(largest_pile)?;
+            }
+            (MenuLine::Pile, _, None) => s.pile /= 10,
+            (MenuLine::Set, Some(c), _) => {
+                if fresh && digit.is_some() {
+                    s.set.clear();
+                }
+                if s.set.chars().count() >= MAX_SET_CHARS {
+                    return Err(format!("a take set is at most {MAX_SET_CHARS} characters"));
+                }
+                s.set.push(c);
+            }
+            (MenuLine::Set, None, _) => {
+                s.set.pop();
+            }
+            _ => {}
+        }
+        Ok(())
     }
 
     /// The value shown on a line.
@@ -328,10 +458,16 @@ impl Menu {
             MenuLine::First => s.players[0].label().to_string(),
             MenuLine::Second => s.players[1].label().to_string(),
             MenuLine::Level => s.level.label().to_string(),
+            MenuLine::AskPoison => if s.ask_before_poison { "Yes" } else { "No" }.to_string(),
             MenuLine::Start | MenuLine::Quit => String::new(),
             MenuLine::Resume => self.resume.clone().unwrap_or_default(),
         }
     }
+}
+
+/// Why a pile stops growing.
+fn largest_pile() -> String {
+    format!("{} coins is the largest pile", group(u64::MAX))
 }
 
 #[cfg(test)]

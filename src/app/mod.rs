@@ -15,7 +15,7 @@ use keys::Action;
 use menu::{GameKind, Player, Settings};
 use menu::{Menu, MenuLine};
 use pile::PileGame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
 
 /// At the strong level, the chance of a random move in each of the first [`STRONG_EARLY`] moves.
@@ -312,7 +312,9 @@ impl App {
     /// shows why).
     pub fn start_game(&mut self) {
         let settings = self.menu.settings.clone();
-        if settings.problem().is_some() {
+        if let Some((line, problem)) = self.menu.problem() {
+            self.menu.select(line);
+            self.menu.note = Some(format!("Cannot start: {problem}"));
             return;
         }
         self.game_serial += 1;
@@ -372,13 +374,23 @@ impl App {
             self.help_open = false;
             return;
         }
-        if let Screen::Menu = self.screen {
+        if let Screen::Menu = self.screen
+            && !key
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            // A field owns the keys it can use; Space never starts a game from a field.
             let typed = match key.code {
-                KeyCode::Char(c) => Some(c),
+                KeyCode::Char(c) => Some(Some(c)),
+                KeyCode::Backspace => Some(None),
                 _ => None,
             };
-            let erase = key.code == KeyCode::Backspace;
-            if (typed.is_some() || erase) && self.menu.type_char(typed) {
+            if let Some(ch) = typed
+                && self.menu.type_char(ch)
+            {
+                return;
+            }
+            if key.code == KeyCode::Char(' ') && self.menu.selected.has_value() {
                 return;
             }
         }
@@ -485,13 +497,13 @@ impl App {
                 }
             }
             Target::MenuLine(line) if matches!(self.screen, Screen::Menu) => {
-                self.menu.selected = line;
+                self.menu.select(line);
                 if click && !line.has_value() {
                     self.menu_action(Action::Select);
                 }
             }
             Target::MenuStep(line, delta) if click && matches!(self.screen, Screen::Menu) => {
-                self.menu.selected = line;
+                self.menu.select(line);
                 self.menu.step(line, delta);
             }
             Target::Button(button) if click => self.press(button),

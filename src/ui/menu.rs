@@ -10,12 +10,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 /// The smallest terminal the menu fits in: (columns, rows).
-pub const MIN_SIZE: (u16, u16) = (48, 20);
+pub const MIN_SIZE: (u16, u16) = (48, 21);
 
 const WIDTH: u16 = 46;
 
 pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
-    let rect = centered(area, WIDTH, 19);
+    let rect = centered(area, WIDTH, 20);
     let block = Block::bordered().title(" munch ").title_style(theme.title);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
@@ -30,6 +30,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
     ];
     frame.render_widget(Paragraph::new(intro), inner);
 
+    let problem = app.menu.problem();
     let top = inner.y + 3;
     let mut y = top;
     for line in app.menu.lines() {
@@ -42,10 +43,15 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
         hits.add(row, Target::MenuLine(line));
         if line.has_value() {
             let value = app.menu.value(line);
+            // The field at fault is marked, the reason is given below.
+            let (value, value_style) = match &problem {
+                Some((at, _)) if *at == line => (format!("✗ {value}"), style.patch(theme.bad)),
+                _ => (value, style),
+            };
             let spans = vec![
                 Span::styled(format!("  {:<15}", line.label()), style),
                 Span::styled(" ◀ ", theme.dim),
-                Span::styled(format!("{value:^16}"), style),
+                Span::styled(format!("{value:^16}"), value_style),
                 Span::styled(" ▶ ", theme.dim),
             ];
             frame.render_widget(Paragraph::new(Line::from(spans)), row);
@@ -65,12 +71,13 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
         }
         y += 1;
     }
-    let note = match app.menu.settings.problem() {
-        Some(problem) => Line::styled(problem, theme.bad),
-        None if matches!(app.menu.selected, MenuLine::Pile | MenuLine::Set) => {
+    let note = match (&app.menu.note, problem) {
+        (Some(note), _) => Line::styled(note.clone(), theme.bad),
+        (None, Some((_, problem))) => Line::styled(problem, theme.bad),
+        (None, None) if app.menu.selected.is_typed() => {
             Line::styled("type to edit, ←→ to step", theme.dim)
         }
-        None => {
+        (None, None) => {
             let settings = &app.menu.settings;
             let level = settings.level.label();
             match app
