@@ -194,3 +194,62 @@ fn no_color_carries_every_meaning_with_marks_and_reverse() {
     find("░");
     insta::assert_snapshot!(terminal.backend());
 }
+
+/// Every screen cell the hit map gives to `target` in a `width` × `height` frame.
+fn cells_of(hits: &HitMap, width: u16, height: u16, target: Target) -> Vec<(u16, u16)> {
+    (0..height)
+        .flat_map(|y| (0..width).map(move |x| (x, y)))
+        .filter(|&(x, y)| hits.target_at(x, y) == Some(target))
+        .collect()
+}
+
+#[test]
+fn the_computers_flashing_take_is_drawn_over_hint_marks() {
+    let theme = Theme::from_env();
+    let flash_looks = [theme.flash, theme.preview];
+    // 13 coins, takes {1,3,4}: the only winning take is 4, and the computer moves first.
+    let mut h = Harness::new();
+    h.start_pile(13, Some("1,3,4"), [Computer, Person]);
+    h.key(KeyCode::Char('H'));
+    assert_eq!(h.pile_game().winning_takes(), Some(vec![4]));
+    h.ticks(1);
+    let take = h.pile_game().pending.expect("the computer chose").take;
+    assert_eq!(take, 4);
+    for _ in 0..2 {
+        let (terminal, hits) = draw(&h, 80, 24);
+        let buffer = terminal.backend().buffer();
+        for coin in 13 - take..13 {
+            let cells = cells_of(&hits, 80, 24, Target::Coin(coin));
+            let cell = &buffer[cells[0]];
+            assert_eq!(cell.symbol(), "○", "coin {coin} flashes as taken, no ★");
+            assert!(
+                flash_looks
+                    .iter()
+                    .any(|s| cell.fg == s.fg.unwrap_or_default()
+                        && cell.bg == s.bg.unwrap_or_default()),
+                "coin {coin} is in the flash style: {cell:?}"
+            );
+        }
+        h.ticks(2); // the other phase of the flash
+    }
+
+    // 5×5, computer first: the only winning move is b2, which the computer eats.
+    let mut h = Harness::new();
+    h.start(5, 5, [Computer, Person]);
+    h.wait_for_solver();
+    h.key(KeyCode::Char('H'));
+    h.ticks(1);
+    let b2 = Square::new(1, 1);
+    assert_eq!(h.game().pending.expect("chosen").choice.square(), b2);
+    for _ in 0..2 {
+        let (terminal, hits) = draw(&h, 80, 24);
+        let buffer = terminal.backend().buffer();
+        let cells = cells_of(&hits, 80, 24, Target::Square(b2));
+        assert!(!cells.is_empty());
+        for &at in &cells {
+            assert_ne!(buffer[at].symbol(), "★", "no hint mark in the flash");
+        }
+        assert!(cells.iter().any(|&at| buffer[at].symbol() == "×"));
+        h.ticks(2);
+    }
+}

@@ -114,13 +114,16 @@ pub fn render(
                 .is_some_and(|p| game.position.would_eat(p.choice.square(), square));
             let previewed = person_to_move && game.position.would_eat(game.cursor, square);
             let is_cursor = square == game.cursor && !game.is_over();
+            // The computer's flashing move is drawn whole, over any hint mark under it.
             let mark = if square.is_poison() {
                 Some(theme::POISON)
+            } else if flashing {
+                Some(theme::EAT_MARK)
             } else if winning.contains(&square) {
                 Some(theme::HINT)
             } else if is_cursor && person_to_move {
                 Some(theme::CURSOR)
-            } else if previewed || flashing {
+            } else if previewed {
                 Some(theme::EAT_MARK)
             } else {
                 None

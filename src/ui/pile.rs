@@ -103,10 +103,11 @@ pub fn render(
         let cell = grid.coin(index);
         let take_here = game.pile - index;
         let removed = take > 0 && index >= game.pile - take;
-        let (ch, style) = if winning.contains(&take_here) {
-            (theme::HINT, theme.hint)
-        } else if removed && flashing {
+        // The computer's flashing take is drawn whole, over any hint mark under it.
+        let (ch, style) = if removed && flashing {
             (TAKEN, if flash_on { theme.flash } else { theme.preview })
+        } else if winning.contains(&take_here) {
+            (theme::HINT, theme.hint)
         } else if removed {
             (TAKEN, theme.preview)
         } else {
