@@ -57,11 +57,15 @@ fn parse_memory(text: &str) -> Result<u64, String> {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Answer who wins a position, and with which moves, without the full-screen game.
+    // Without a game, clap's "required subcommand" error (naming them, with the usage line)
+    // rather than the whole help on stderr.
+    #[command(arg_required_else_help = false)]
     Solve {
         #[command(subcommand)]
         game: SolveGame,
     },
     /// Start a game at once, skipping the menu.
+    #[command(arg_required_else_help = false)]
     Play {
         #[command(subcommand)]
         game: PlayGame,

@@ -1,76 +1,131 @@
+//! The binary: reads the command line, then answers a script or runs the game.
+//!
+//! Every write to standard output and standard error goes through [`answer`] or [`complain`]:
+//! std's print macros panic when a write fails (a full disk), and a failed answer must not
+//! look like a success to a script.
+
 use clap::Parser;
 use clap::error::ErrorKind;
 use munch::cli::{self, BadInput, Cli, Command};
-use std::io::{IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+
+/// Exit code for bad input: a bad command line, a position or size munch refuses, no terminal.
+const BAD_INPUT: u8 = 2;
+/// Exit code when the answer could not be written, or the game failed.
+const FAILED: u8 = 1;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(err)
-            if matches!(
-                err.kind(),
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
-            ) =>
-        {
-            let _ = err.print();
-            return ExitCode::SUCCESS;
-        }
-        Err(err) => {
-            // clap explains at length; scripts get its first line.
-            let text = err.render().to_string();
-            eprintln!(
-                "munch: {}",
-                text.lines()
-                    .next()
-                    .unwrap_or("bad arguments")
-                    .trim_start_matches("error: ")
-            );
-            return ExitCode::from(2);
-        }
+        Err(err) => return command_line_error(&err),
     };
     match &cli.command {
         Some(Command::Solve { game }) => match cli::solve(game, cli::table_budget(cli.memory)) {
-            Ok(answer) => {
-                // A closed pipe (`munch solve … | head`) is not an error worth a message.
-                let mut out = std::io::stdout().lock();
-                let _ = writeln!(out, "{}", answer.trim_end()).and_then(|()| out.flush());
-                ExitCode::SUCCESS
-            }
-            Err(BadInput(message)) => {
-                eprintln!("munch: {message}");
-                ExitCode::from(2)
-            }
+            Ok(text) => answer(&text),
+            Err(BadInput(message)) => refuse(&message),
         },
         Some(Command::Play { game }) => match game.settings() {
             Ok(settings) => play(&cli, Some(settings)),
-            Err(BadInput(message)) => {
-                eprintln!("munch: {message}");
-                ExitCode::from(2)
-            }
+            Err(BadInput(message)) => refuse(&message),
         },
         None => play(&cli, None),
     }
 }
 
+/// Help and version go to standard output (exit 0); anything else is bad input.
+fn command_line_error(err: &clap::Error) -> ExitCode {
+    match err.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let text = err.render();
+            if io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            {
+                answer(&text.ansi().to_string())
+            } else {
+                answer(&text.to_string())
+            }
+        }
+        // What is missing, and the usage line: clap's whole text.
+        ErrorKind::MissingRequiredArgument
+        | ErrorKind::MissingSubcommand
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            refuse(err.render().to_string().trim_start_matches("error: "))
+        }
+        // Otherwise clap explains at length; scripts get its first line.
+        _ => {
+            let text = err.render().to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            refuse(first.trim_start_matches("error: "))
+        }
+    }
+}
+
+/// Writes an answer on standard output. A reader that stopped early (`munch solve … | head`)
+/// is no error; any other failed write is reported, with exit code [`FAILED`].
+fn answer(text: &str) -> ExitCode {
+    let mut out = io::stdout().lock();
+    match writeln!(out, "{}", text.trim_end()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            complain(&format!("cannot write to standard output: {err}"));
+            ExitCode::from(FAILED)
+        }
+    }
+}
+
+/// Says why munch refuses, with exit code [`BAD_INPUT`].
+fn refuse(message: &str) -> ExitCode {
+    complain(message);
+    ExitCode::from(BAD_INPUT)
+}
+
+/// Writes `munch: message` on standard error. If even that fails there is nowhere left to say
+/// so; the exit code still tells.
+fn complain(message: &str) {
+    let mut err = io::stderr().lock();
+    let _ = writeln!(err, "munch: {}", message.trim_end()).and_then(|()| err.flush());
+}
+
 /// Runs the full-screen game, on the menu or straight into a game.
 fn play(cli: &Cli, start: Option<munch::app::menu::Settings>) -> ExitCode {
-    if !std::io::stdout().is_terminal() {
-        eprintln!("munch: the game needs a terminal; for scripts, use `munch solve`");
-        return ExitCode::from(2);
+    // Checked before the data folder is opened: without a terminal nothing else may happen.
+    if let Some(missing) = missing_terminal() {
+        return refuse(&format!(
+            "the game needs a terminal, but {missing}; for scripts, use `munch solve`"
+        ));
     }
     let store = match munch::store::Store::open(cli.data_dir.as_deref()) {
         Ok(store) => store,
-        Err(problem) => {
-            eprintln!("munch: {problem}");
-            return ExitCode::from(2);
-        }
+        Err(problem) => return refuse(&problem.to_string()),
     };
     match munch::tui::run(cli::table_budget(cli.memory), store, start) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("munch: {err:#}");
-            ExitCode::FAILURE
+            complain(&format!("{err:#}"));
+            ExitCode::from(FAILED)
         }
     }
+}
+
+/// Why the game cannot run here, if it cannot: it reads keys from standard input, draws on
+/// standard output, and needs a controlling terminal (`setsid` runs a program without one).
+fn missing_terminal() -> Option<&'static str> {
+    if !io::stdin().is_terminal() {
+        return Some("standard input is not one");
+    }
+    if !io::stdout().is_terminal() {
+        return Some("standard output is not one");
+    }
+    #[cfg(unix)]
+    if std::fs::File::options()
+        .read(true)
+        .write(true)
+        .open("/dev/tty")
+        .is_err()
+    {
+        return Some("it runs without a controlling terminal");
+    }
+    None
 }
