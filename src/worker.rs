@@ -10,9 +10,9 @@
 use crate::ai::{self, Choice};
 use crate::game::chomp::Position;
 use crate::solve::{BuildError, OutcomeTable};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Sender};
+use std::sync::{Arc, Weak};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -119,7 +119,10 @@ impl Worker {
         let thread = std::thread::Builder::new()
             .name("solver".into())
             .spawn(move || {
-                let mut cache: Option<Arc<OutcomeTable>> = None;
+                // Only a weak handle: the table lives exactly as long as a game holds it, so
+                // leaving a game frees it, while a request that a live table covers is answered
+                // with that table at once.
+                let mut cache: Option<Weak<OutcomeTable>> = None;
                 for job in inbox {
                     if job.generation != current.load(Ordering::SeqCst) {
                         continue;
@@ -190,9 +193,10 @@ impl Worker {
         generation
     }
 
-    /// Cancels the running request, if any; its build stops and its memory is freed.
-    pub fn cancel(&self) {
-        self.latest.fetch_add(1, Ordering::SeqCst);
+    /// Cancels the running request, if any; its build stops and its memory is freed. Returns
+    /// the generation now current, which no answer carries.
+    pub fn cancel(&self) -> u64 {
+        self.latest.fetch_add(1, Ordering::SeqCst) + 1
     }
 }
 
@@ -214,18 +218,19 @@ fn run_job(
     job: &Job,
     budget: u64,
     current: &AtomicU64,
-    cache: &mut Option<Arc<OutcomeTable>>,
+    cache: &mut Option<Weak<OutcomeTable>>,
     notify: &dyn Fn(SolverMessage),
 ) {
     let generation = job.generation;
     let started = Instant::now();
     if let Some(table) = cache
         .as_ref()
+        .and_then(Weak::upgrade)
         .filter(|t| t.rows() >= job.rows && t.cols() >= job.cols)
     {
         notify(SolverMessage::Ready {
             generation,
-            table: Arc::clone(table),
+            table,
             elapsed: started.elapsed(),
         });
         return;
@@ -239,7 +244,6 @@ fn run_job(
         });
         return;
     }
-    // Free the old table before building a new one, so the two never sit in memory together.
     *cache = None;
     let mut last_report = Instant::now();
     let built = OutcomeTable::build(job.rows, job.cols, &mut |done, total| {
@@ -259,7 +263,7 @@ fn run_job(
     match built {
         Ok(table) => {
             let table = Arc::new(table);
-            *cache = Some(Arc::clone(&table));
+            *cache = Some(Arc::downgrade(&table));
             notify(SolverMessage::Ready {
                 generation,
                 table,

@@ -69,16 +69,33 @@ pub struct Game {
 impl Game {
     /// Starts a game and asks the solver for the table of its box.
     pub fn new(settings: Settings, worker: &Worker) -> Game {
+        Game::with_table(settings, worker, None)
+    }
+
+    /// Starts a game with `table` (the previous game's) when it covers the box, so playing
+    /// again needs no new build; otherwise asks the solver for the table of the box.
+    pub fn with_table(
+        settings: Settings,
+        worker: &Worker,
+        table: Option<Arc<OutcomeTable>>,
+    ) -> Game {
         let position = Position::full(settings.rows.into(), settings.cols.into())
             .expect("the menu only offers valid boxes");
-        let generation = worker.solve(settings.rows, settings.cols);
+        let table = table.filter(|t| t.rows() >= settings.rows && t.cols() >= settings.cols);
+        let (solver, generation) = match table {
+            Some(table) => (SolverState::Ready(table), worker.cancel()),
+            None => (
+                SolverState::Solving { done: 0, total: 0 },
+                worker.solve(settings.rows, settings.cols),
+            ),
+        };
         Game {
             cursor: Square::new(settings.cols - 1, settings.rows - 1),
             settings,
             position,
             moves: Vec::new(),
             hints: false,
-            solver: SolverState::Solving { done: 0, total: 0 },
+            solver,
             pending: None,
             confirm_quit: false,
             unproven_moves: false,
@@ -116,6 +133,14 @@ impl Game {
     /// Whether the side to move is played by the computer.
     pub fn computer_to_move(&self) -> bool {
         self.settings.players[self.to_move()] == Player::Computer
+    }
+
+    /// Gives up the game's table, if it has one (for the next game on the same box).
+    pub fn into_table(self) -> Option<Arc<OutcomeTable>> {
+        match self.solver {
+            SolverState::Ready(table) => Some(table),
+            _ => None,
+        }
     }
 
     /// The table, once it is ready.

@@ -324,8 +324,15 @@ impl App {
         {
             self.warn(problem);
         }
+        // The game being replaced lends its table to the next one, or frees it.
+        let previous = match std::mem::replace(&mut self.screen, Screen::Menu) {
+            Screen::Game(game) => game.into_table(),
+            _ => None,
+        };
         self.screen = match settings.game {
-            GameKind::Chomp => Screen::Game(Box::new(Game::new(settings, &self.worker))),
+            GameKind::Chomp => {
+                Screen::Game(Box::new(Game::with_table(settings, &self.worker, previous)))
+            }
             _ => Screen::Pile(Box::new(PileGame::new(settings))),
         };
     }
