@@ -52,3 +52,57 @@ fn a_new_game_on_another_box_frees_the_old_table_and_playing_again_reuses_it() {
     h.wait_for_solver();
     assert!(h.game().table().is_some());
 }
+
+/// The panel's text, all rows joined.
+fn panel_text(h: &Harness) -> String {
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
+    terminal
+        .draw(|frame| {
+            munch::ui::render(&h.app, frame);
+        })
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    (0..30)
+        .map(|y| {
+            (0..100)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_memory_line_follows_the_shrinking_bar() {
+    // 8 bytes hold no 6×7 table, nor any box down to 3×3.
+    let mut h = Harness::with_budget(8, 1);
+    h.start(6, 7, [Person, Person]);
+    h.wait_for_solver();
+    let needs = |rows, cols| {
+        format!(
+            "needs {}",
+            munch::units::bytes(OutcomeTable::bytes_for(rows, cols))
+        )
+    };
+    assert!(panel_text(&h).contains(&needs(6, 7)));
+    // Eating g1 leaves a 6×6 box, then a5 a 4×6 box.
+    let eat = |h: &mut Harness, col, row| {
+        h.app.update(munch::app::Event::Pointer {
+            target: munch::app::Target::Square(munch::game::chomp::Square::new(col, row)),
+            click: true,
+        })
+    };
+    eat(&mut h, 6, 0);
+    assert!(
+        matches!(h.game().solver, SolverState::Refused { needed_bytes, .. } if needed_bytes == OutcomeTable::bytes_for(6, 6))
+    );
+    let text = panel_text(&h);
+    assert!(text.contains(&needs(6, 6)), "{text}");
+    eat(&mut h, 0, 4);
+    let text = panel_text(&h);
+    assert!(text.contains(&needs(4, 6)), "{text}");
+    // Undo grows the bar back, and the line with it.
+    h.key(KeyCode::Char('u'));
+    let text = panel_text(&h);
+    assert!(text.contains(&needs(6, 6)), "{text}");
+}

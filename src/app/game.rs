@@ -239,11 +239,14 @@ impl Game {
     }
 
     /// Takes back the last move, and the computer's moves before it, so a person is to move.
-    pub fn undo(&mut self) {
+    pub fn undo(&mut self, worker: &Worker) {
         self.pending = None;
         self.queued.clear();
         match take_back_round(&mut self.moves, &mut self.redo, self.settings.players) {
-            Ok(()) => self.replay(),
+            Ok(()) => {
+                self.replay();
+                self.follow_the_box(worker);
+            }
             Err(note) => self.message = Some(note.into()),
         }
     }
@@ -340,6 +343,8 @@ impl Game {
         if self.is_over() || self.confirm_quit {
             return;
         }
+        // A resumed game learns only now that its full box was refused.
+        self.follow_the_box(worker);
         if let Some(pending) = &mut self.pending {
             pending.ticks_left = pending.ticks_left.saturating_sub(1);
             if pending.ticks_left == 0 {
@@ -402,12 +407,32 @@ impl Game {
             self.judge();
         }
         self.keep_cursor_on_bar();
-        if let SolverState::Refused { budget, .. } = self.solver {
-            let (rows, cols) = self.position.bounding_box();
-            if rows > 0 && OutcomeTable::bytes_for(rows, cols) <= budget {
-                self.generation = worker.solve(rows, cols);
-                self.solver = SolverState::Solving { done: 0, total: 0 };
+        self.follow_the_box(worker);
+    }
+
+    /// Keeps the solver on the bar's bounding box as it changes: once a refused box shrinks
+    /// into the budget, asks for its table; while it does not, the memory it would need is the
+    /// current box's (the panel shows it); after undo grows the bar past a table's box, asks
+    /// again (the solver answers or refuses with the right figures).
+    fn follow_the_box(&mut self, worker: &Worker) {
+        let (rows, cols) = self.position.bounding_box();
+        if rows == 0 {
+            return;
+        }
+        let ask = match &mut self.solver {
+            SolverState::Refused {
+                needed_bytes,
+                budget,
+            } => {
+                *needed_bytes = OutcomeTable::bytes_for(rows, cols);
+                *needed_bytes <= *budget
             }
+            SolverState::Ready(table) => !table.covers(self.position.heights()),
+            SolverState::Solving { .. } => false,
+        };
+        if ask {
+            self.generation = worker.solve(rows, cols);
+            self.solver = SolverState::Solving { done: 0, total: 0 };
         }
     }
 

@@ -448,7 +448,7 @@ impl App {
                 }
                 Action::ToggleHints => game.hints = !game.hints,
                 Action::Quit | Action::Back => game.confirm_quit = true,
-                Action::Undo => game.undo(),
+                Action::Undo => game.undo(&self.worker),
                 Action::Redo => game.redo(&self.worker),
                 Action::Restart => self.start_game(),
                 _ => {}
