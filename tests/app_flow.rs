@@ -437,6 +437,20 @@ fn illegal_takes_are_refused_with_what_is_legal() {
             .unwrap()
             .contains("take 2 or 5")
     );
+    // Enter confirms what the panel shows, the typed 3, or nothing: here nothing.
+    h.key(KeyCode::Enter);
+    assert!(
+        h.pile_game().takes.is_empty(),
+        "an illegal typed take is refused"
+    );
+    assert!(
+        h.pile_game()
+            .message
+            .as_deref()
+            .unwrap()
+            .contains("take 2 or 5")
+    );
+    h.key(KeyCode::Left); // the nearest legal take below 3
     h.key(KeyCode::Enter);
     assert_eq!(
         h.pile_game().takes,
@@ -716,4 +730,41 @@ fn every_limit_that_stops_a_value_says_why() {
     h.keys(&[KeyCode::Left; 3]);
     assert_eq!(h.app.menu.settings.pile, 2);
     assert!(note(&h).contains("at least 2 coins"), "{}", note(&h));
+}
+
+#[test]
+fn enter_takes_exactly_what_the_panel_shows_or_nothing() {
+    // munch play subtraction --pile 21 --set 1,3,4: → → chooses 4, then 2 is typed.
+    let mut h = Harness::new();
+    h.start_pile(21, Some("1,3,4"), [Person, Computer]);
+    h.keys(&[KeyCode::Right, KeyCode::Right]);
+    assert_eq!(h.pile_game().choice, 4);
+    h.key(KeyCode::Char('2'));
+    assert_eq!(h.pile_game().choice, 2, "the typed number is the choice");
+    let screen = render_text(&h.app, 100, 30);
+    assert!(screen.contains("2 is not allowed"), "{screen}");
+    assert!(!screen.contains("taking 4"), "{screen}");
+    h.key(KeyCode::Enter);
+    assert!(h.pile_game().takes.is_empty(), "Enter took nothing");
+    let message = h.pile_game().message.clone().unwrap_or_default();
+    assert!(message.contains("take 1, 3 or 4"), "{message:?}");
+    h.key(KeyCode::Char(' '));
+    assert!(h.pile_game().takes.is_empty(), "nor did Space");
+    // Typing on: 2 then 1 is 21, the whole pile, which is not a take of {1,3,4} either.
+    h.key(KeyCode::Char('1'));
+    assert_eq!(h.pile_game().choice, 21);
+    // Backspace back to 2, again to nothing chosen, then 3: that is taken.
+    h.keys(&[KeyCode::Backspace, KeyCode::Backspace]);
+    h.key(KeyCode::Enter);
+    assert!(
+        h.pile_game().takes.is_empty(),
+        "nothing chosen, nothing taken"
+    );
+    h.key(KeyCode::Char('3'));
+    h.key(KeyCode::Enter);
+    assert_eq!(h.pile_game().takes, vec![3]);
+    // After ←/→ the next digit starts afresh.
+    h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
+    h.keys(&[KeyCode::Char('3'), KeyCode::Right, KeyCode::Char('1')]);
+    assert_eq!(h.pile_game().choice, 1);
 }

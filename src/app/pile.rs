@@ -36,14 +36,16 @@ pub struct PileGame {
     pub max_take: u64,
     /// Every take so far; the first player made the even-numbered ones.
     pub takes: Vec<u64>,
-    /// The take the person is about to make.
+    /// The take the person is about to make: what the panel shows and Enter confirms, whether
+    /// it was chosen with ←/→, a click or typed digits (one state, so they never disagree).
+    /// It is illegal only while typed; 0 means nothing is chosen.
     pub choice: u64,
+    /// Whether [`PileGame::choice`] is being typed: a digit adds to it instead of replacing it.
+    pub typing: bool,
     pub hints: bool,
     pub pending: Option<PendingTake>,
     pub confirm_quit: bool,
     pub message: Option<String>,
-    /// Digits typed so far for the next take.
-    pub typed: String,
     /// Takes the person asked for while the computer's move was flashing.
     queued: VecDeque<u64>,
     /// Takes undone, latest last, for redo.
@@ -76,11 +78,11 @@ impl PileGame {
             max_take,
             takes: Vec::new(),
             choice: 1,
+            typing: false,
             hints: false,
             pending: None,
             confirm_quit: false,
             message: None,
-            typed: String::new(),
             queued: VecDeque::new(),
             redo: Vec::new(),
             verdict: None,
@@ -193,8 +195,13 @@ impl PileGame {
                 } else {
                     legal.iter().rev().find(|&&k| k < self.choice)
                 };
-                if let Some(&k) = next {
-                    self.choice = k;
+                match (next, legal.first(), legal.last()) {
+                    (Some(&k), _, _) => self.choice = k,
+                    // A typed take outside the legal ones: the nearest legal take instead.
+                    (None, Some(&first), Some(&last)) if !self.is_legal(self.choice) => {
+                        self.choice = if delta > 0 { last } else { first };
+                    }
+                    _ => {}
                 }
             }
             PileRules::Fibonacci => {
@@ -204,46 +211,65 @@ impl PileGame {
         }
     }
 
-    /// Sets the chosen take directly (a click on a coin, or digits typed).
+    /// Sets the chosen take directly (a pointer over a coin); only a legal take is chosen.
     pub fn set_choice(&mut self, k: u64) {
         if self.is_legal(k) {
             self.choice = k;
+            self.typing = false;
             self.message = None;
-        } else if k > 0 {
-            self.message = Some(format!("Taking {k} is not allowed: {}.", self.legal_text()));
         }
+    }
+
+    /// Why the chosen take cannot be made, if it cannot.
+    pub fn choice_problem(&self) -> Option<String> {
+        match self.choice {
+            0 => Some("Type how many coins to take, or choose with ←/→.".into()),
+            k if !self.is_legal(k) => Some(self.not_allowed(k)),
+            _ => None,
+        }
+    }
+
+    fn not_allowed(&self, k: u64) -> String {
+        format!("Taking {} is not allowed: {}.", group(k), self.legal_text())
     }
 
     /// A key on the coin-pile screen.
     pub fn act(&mut self, action: Action) {
-        if !matches!(action, Action::Digit(_) | Action::Erase) {
-            self.typed.clear();
-        }
         match action {
-            Action::Left => self.step_choice(-1),
-            Action::Right => self.step_choice(1),
-            Action::Up => self.step_choice(10),
-            Action::Down => self.step_choice(-10),
+            Action::Left | Action::Right | Action::Up | Action::Down => {
+                self.typing = false;
+                self.message = None;
+                self.step_choice(match action {
+                    Action::Left => -1,
+                    Action::Right => 1,
+                    Action::Up => 10,
+                    _ => -10,
+                });
+            }
             Action::Digit(d) => {
-                if self.typed.len() < 20 {
-                    self.typed.push(char::from(b'0' + d));
+                let base = if self.typing { self.choice } else { 0 };
+                self.typing = true;
+                match base.checked_mul(10).and_then(|k| k.checked_add(d.into())) {
+                    Some(k) => {
+                        self.choice = k;
+                        self.message = self.choice_problem().filter(|_| k > 0);
+                    }
+                    None => {
+                        let legal = self.legal_text();
+                        self.message = Some(format!("No pile is that large: {legal}."));
+                    }
                 }
-                self.choose_typed();
             }
             Action::Erase => {
-                self.typed.pop();
-                self.choose_typed();
+                self.choice /= 10;
+                self.typing = true;
+                let problem = self.choice_problem();
+                self.message = problem.filter(|_| self.choice > 0);
             }
             Action::Select => self.person_takes(self.choice),
             Action::ToggleHints => self.hints = !self.hints,
             Action::Quit | Action::Back => self.confirm_quit = true,
             _ => {}
-        }
-    }
-
-    fn choose_typed(&mut self) {
-        if let Ok(k) = self.typed.parse::<u64>() {
-            self.set_choice(k);
         }
     }
 
@@ -259,8 +285,10 @@ impl PileGame {
         } else if self.is_legal(k) {
             self.redo.clear();
             self.play(k);
+        } else if k == 0 {
+            self.message = self.choice_problem();
         } else {
-            self.message = Some(format!("Taking {k} is not allowed: {}.", self.legal_text()));
+            self.message = Some(format!("Nothing taken. {}", self.not_allowed(k)));
         }
     }
 
@@ -416,7 +444,7 @@ impl PileGame {
             Vec::new()
         };
         self.verdict = self.review.first().map(|m| (m.index, m.played));
-        self.typed.clear();
+        self.typing = false;
         if !self.is_legal(self.choice) {
             self.choice = self.smallest_legal();
         }

@@ -64,19 +64,25 @@ pub fn render(
     frame.render_widget(block, area);
     let [head, body] = Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(inner);
     let person_to_move = !game.computer_to_move() && game.pending.is_none() && !game.is_over();
+    // Only a legal take is drawn; the heading says what Enter would do either way.
     let (take, flashing) = match game.pending {
         Some(p) => (p.take, true),
-        None if person_to_move => (game.choice, false),
+        None if person_to_move && game.is_legal(game.choice) => (game.choice, false),
         None => (0, false),
+    };
+    let choosing = match game.choice {
+        _ if !person_to_move => Span::raw(""),
+        0 => Span::styled("  ·  type a take", theme.dim),
+        k if game.is_legal(k) => Span::raw(format!("  ·  taking {}", group(k))),
+        k => Span::styled(format!("  ·  {} is not allowed", group(k)), theme.bad),
     };
     let heading = vec![
         Line::from(vec![
             Span::styled(format!("{} coins", group(game.pile)), theme.title),
-            Span::raw(if take > 0 {
-                format!("  ·  taking {}", group(take))
-            } else {
-                String::new()
-            }),
+            match game.pending {
+                Some(p) => Span::raw(format!("  ·  taking {}", group(p.take))),
+                None => choosing,
+            },
         ]),
         Line::styled(format!("Now: {}", game.legal_text()), theme.dim),
     ];
@@ -135,9 +141,6 @@ pub fn panel<'a>(game: &'a PileGame, theme: &Theme) -> PanelInfo<'a> {
                 game.settings.name(game.to_move()),
                 group(p.take)
             )));
-        }
-        if !game.typed.is_empty() {
-            info.push(Line::raw(format!("typed: {}", game.typed)));
         }
         info.push(if !game.hints {
             Line::styled("Hints off (H)", theme.dim)
