@@ -103,6 +103,28 @@ fn malformed_sets_are_refused_with_their_reason() {
 }
 
 #[test]
+fn refusals_quote_the_typed_text_short_and_escaped() {
+    let long = format!("1, {}", "x".repeat(100_000));
+    let message = takes(&long).unwrap_err();
+    assert!(
+        message.contains("'xxxxxxxxxxxxxxxxxxxx…' is not a take"),
+        "{message}"
+    );
+    assert!(message.chars().count() < 100, "{message}");
+    let digits = "9".repeat(100_000);
+    let message = takes(&digits).unwrap_err();
+    assert!(
+        message.starts_with("99999999999999999999… is too big"),
+        "{message}"
+    );
+    let message = takes("1,\u{1b}[2J").unwrap_err();
+    assert!(!message.contains('\u{1b}'), "{message:?}");
+    assert!(message.contains("\\u{1b}[2J"), "{message:?}");
+    let message = takes("2,3-\n").unwrap_err();
+    assert_eq!(message.lines().count(), 1, "{message:?}");
+}
+
+#[test]
 fn a_huge_set_text_is_read_quickly() {
     // Ten thousand widest ranges: at most 4096 distinct takes, whatever the text repeats.
     let text = vec!["1-4096"; 10_000].join(", ");

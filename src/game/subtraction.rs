@@ -91,6 +91,7 @@ fn parse_item(item: &str) -> Result<(usize, usize), String> {
         return Ok((k, k));
     };
     let (low, high) = (low.trim(), high.trim());
+    let item = shown(item);
     if low.is_empty() {
         return Err(format!(
             "'{item}' is not a take: takes are whole numbers from 1"
@@ -112,15 +113,16 @@ fn parse_item(item: &str) -> Result<(usize, usize), String> {
 
 /// Reads one take size, 1 to [`MAX_TAKE`].
 fn parse_size(text: &str) -> Result<usize, String> {
+    let shown = shown(text);
     if !text.chars().all(|c| c.is_ascii_digit()) {
         return Err(
             if text
                 .chars()
                 .all(|c| c.is_ascii_digit() || c.is_whitespace())
             {
-                format!("'{text}' needs commas between its numbers")
+                format!("'{shown}' needs commas between its numbers")
             } else {
-                format!("'{text}' is not a take: write whole numbers like 1, 3-5, 8")
+                format!("'{shown}' is not a take: write whole numbers like 1, 3-5, 8")
             },
         );
     }
@@ -128,8 +130,28 @@ fn parse_size(text: &str) -> Result<usize, String> {
         Ok(0) => Err("0 is not a take: each take is 1 or more".into()),
         // Within MAX_TAKE, so the cast is exact.
         Ok(k) if k <= MAX_TAKE => Ok(k as usize),
-        _ => Err(format!("{text} is too big: a take is at most {MAX_TAKE}")),
+        _ => Err(format!("{shown} is too big: a take is at most {MAX_TAKE}")),
     }
+}
+
+/// Typed text as an error message quotes it: at most 20 characters (then …), control
+/// characters escaped, so that the message stays one short line whatever was typed.
+fn shown(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(20)
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    if text.chars().nth(20).is_some() {
+        out.push('…');
+    }
+    out
 }
 
 impl fmt::Display for TakeSet {
