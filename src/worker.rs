@@ -19,11 +19,12 @@ use std::time::{Duration, Instant};
 /// What the solver thread reports.
 #[derive(Clone)]
 pub enum SolverMessage {
-    /// `done` of `total` positions are solved.
+    /// `done` of `total` positions are solved, `elapsed` after the build started.
     Progress {
         generation: u64,
         done: u64,
         total: u64,
+        elapsed: Duration,
     },
     /// The table is ready.
     Ready {
@@ -60,6 +61,7 @@ impl std::fmt::Debug for SolverMessage {
                 generation,
                 done,
                 total,
+                ..
             } => {
                 write!(f, "Progress(#{generation}, {done}/{total})")
             }
@@ -256,6 +258,7 @@ fn run_job(
                 generation,
                 done,
                 total,
+                elapsed: started.elapsed(),
             });
         }
         true

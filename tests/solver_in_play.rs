@@ -106,3 +106,70 @@ fn the_memory_line_follows_the_shrinking_bar() {
     let text = panel_text(&h);
     assert!(text.contains(&needs(6, 6)), "{text}");
 }
+
+#[test]
+fn a_move_proven_without_the_table_is_played_while_the_table_is_built() {
+    // The app sees the 10×10 build as still running: its answer is never delivered.
+    let mut h = Harness::new();
+    h.start(10, 10, [Computer, Person]);
+    assert!(matches!(h.game().solver, SolverState::Solving { .. }));
+    h.ticks(1);
+    let pending = h.game().pending.expect("the computer chose at once");
+    assert_eq!(
+        pending.choice,
+        munch::ai::Choice::Proven(munch::game::chomp::Square::new(1, 1)),
+        "b2, the square bar's proven move"
+    );
+    h.ticks(usize::from(munch::app::game::FLASH_TICKS));
+    assert_eq!(h.game().moves.len(), 1);
+    assert!(matches!(h.game().solver, SolverState::Solving { .. }));
+    // Hints use the same proofs while the table is built: the L-shape left is lost.
+    h.key(KeyCode::Char('H'));
+    let answer = h.game().answer().expect("a closed form answers");
+    assert!(!answer.wins);
+}
+
+#[test]
+fn without_a_proven_move_the_computer_waits_for_a_table_that_is_near() {
+    use munch::worker::SolverMessage;
+    use std::time::Duration;
+    let mut h = Harness::new();
+    h.start(6, 7, [Person, Computer]);
+    // The real answer tells the generation; it is held back, and progress is made up.
+    let generation = h
+        .solver
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the solver answers")
+        .generation()
+        .expect("a table answer");
+    // g6 leaves [6,6,6,6,6,6,5]: no closed form or book entry proves a move there.
+    h.app.update(munch::app::Event::Pointer {
+        target: munch::app::Target::Square(munch::game::chomp::Square::new(6, 5)),
+        click: true,
+    });
+    let progress = |done, total, secs| {
+        munch::app::Event::Solver(SolverMessage::Progress {
+            generation,
+            done,
+            total,
+            elapsed: Duration::from_secs(secs),
+        })
+    };
+    // Half done after 3 s: ready in about 3 s, so it waits, and says so.
+    h.app.update(progress(50, 100, 3));
+    assert_eq!(h.game().table_ready_in(), Some(Duration::from_secs(3)));
+    h.ticks(5);
+    assert!(h.game().pending.is_none() && !h.game().searching());
+    let text = panel_text(&h);
+    assert!(
+        text.contains("Computer waits for the table,") && text.contains("about 3 s"),
+        "{text}"
+    );
+    // A hundredth done after 3 s: about 5 minutes more, so it plays the search's move.
+    h.app.update(progress(1, 100, 3));
+    h.ticks(1);
+    assert!(
+        h.game().searching(),
+        "an unproven move rather than a long wait"
+    );
+}

@@ -9,9 +9,17 @@ use crate::solve::{ChompAnswer, OutcomeTable};
 use crate::worker::{SolverMessage, Worker};
 use std::collections::VecDeque;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// How long the computer's move flashes before it lands, in ticks (see [`super::TICK`]).
 pub const FLASH_TICKS: u8 = 10;
+
+/// The longest the computer waits for a table being built rather than play a move nothing
+/// proves. Every table the default budget allows (18×18 at most) is ready well within it on
+/// the machine munch is built on, so at the default budget the computer never plays an
+/// unproven move while a table is coming; a larger `--memory` (19×19 takes about 47 s) gets
+/// the search's best move, marked unproven, until the table is ready.
+pub const WAIT_FOR_TABLE: Duration = Duration::from_secs(20);
 
 /// What the solver has for this game.
 #[derive(Clone)]
@@ -19,6 +27,8 @@ pub enum SolverState {
     Solving {
         done: u64,
         total: u64,
+        /// Time since the build started, as of the latest progress report.
+        elapsed: Duration,
     },
     Ready(Arc<OutcomeTable>),
     /// The table would not fit the memory budget: the computer plays from closed forms and the
@@ -85,7 +95,11 @@ impl Game {
         let (solver, generation) = match table {
             Some(table) => (SolverState::Ready(table), worker.cancel()),
             None => (
-                SolverState::Solving { done: 0, total: 0 },
+                SolverState::Solving {
+                    done: 0,
+                    total: 0,
+                    elapsed: Duration::ZERO,
+                },
                 worker.solve(settings.rows, settings.cols),
             ),
         };
@@ -151,14 +165,40 @@ impl Game {
         }
     }
 
-    /// What is known about the current position: from the table, else from a closed form or
-    /// the opening book (only once the solver has answered, so the two never disagree).
+    /// What is known about the current position: from the table, else (while it is built, or
+    /// when it does not fit) from a closed form or the opening book. Both are proofs, so they
+    /// never disagree on who wins.
     pub fn answer(&self) -> Option<ChompAnswer> {
         match &self.solver {
-            SolverState::Solving { .. } => None,
-            SolverState::Ready(table) => ChompAnswer::from_table(table, &self.position),
-            SolverState::Refused { .. } => ChompAnswer::without_table(&self.position),
+            SolverState::Ready(table) if table.covers(self.position.heights()) => {
+                ChompAnswer::from_table(table, &self.position)
+            }
+            _ => ChompAnswer::without_table(&self.position),
         }
+    }
+
+    /// How long until the table being built is ready, estimated from the progress so far
+    /// (`None` before the first report, or when no table is being built).
+    pub fn table_ready_in(&self) -> Option<Duration> {
+        match self.solver {
+            SolverState::Solving {
+                done,
+                total,
+                elapsed,
+            } if done > 0 => {
+                let left = total.saturating_sub(done) as f64 / done as f64;
+                Some(elapsed.mul_f64(left.min(1e6)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the computer should wait for the table rather than play a move nothing proves:
+    /// while the table is being built and is due within [`WAIT_FOR_TABLE`] (or before the
+    /// first progress report, which comes within a twentieth of a second).
+    pub fn waits_for_table(&self) -> bool {
+        matches!(self.solver, SolverState::Solving { .. })
+            && self.table_ready_in().is_none_or(|t| t <= WAIT_FOR_TABLE)
     }
 
     /// The known winning moves of the current position (for the hint marks).
@@ -180,8 +220,17 @@ impl Game {
                 }
             }
             _ if !current => {}
-            SolverMessage::Progress { done, total, .. } => {
-                self.solver = SolverState::Solving { done, total };
+            SolverMessage::Progress {
+                done,
+                total,
+                elapsed,
+                ..
+            } => {
+                self.solver = SolverState::Solving {
+                    done,
+                    total,
+                    elapsed,
+                };
             }
             SolverMessage::Ready { table, .. } => {
                 self.solver = SolverState::Ready(table);
@@ -367,10 +416,21 @@ impl Game {
         if !self.computer_to_move() || self.searching.is_some() {
             return;
         }
+        if self.waits_for_table() {
+            // A move proven without the table (closed forms, opening book) is played at once;
+            // any other waits for the table. The probe's own generator keeps the game's
+            // choices the same as if it had not looked.
+            let mut probe = fastrand::Rng::with_seed(0);
+            if !matches!(
+                ai::quick_chomp_move(None, &self.position, &mut probe),
+                Quick::Move(_)
+            ) {
+                return;
+            }
+        }
         let table = match &self.solver {
-            SolverState::Solving { .. } => return,
             SolverState::Ready(table) => Some(table.as_ref()),
-            SolverState::Refused { .. } => None,
+            _ => None,
         };
         let choice = if slips(self.settings.level, self.moves.len(), rng) {
             let casual = self.settings.level == Level::Casual;
@@ -432,7 +492,11 @@ impl Game {
         };
         if ask {
             self.generation = worker.solve(rows, cols);
-            self.solver = SolverState::Solving { done: 0, total: 0 };
+            self.solver = SolverState::Solving {
+                done: 0,
+                total: 0,
+                elapsed: Duration::ZERO,
+            };
         }
     }
 

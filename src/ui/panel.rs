@@ -114,7 +114,7 @@ pub fn render(panel: &PanelInfo, frame: &mut Frame, area: Rect, theme: &Theme) {
 /// The panel of a Chomp game.
 pub fn chomp<'a>(game: &'a Game, theme: &Theme) -> PanelInfo<'a> {
     let solver = match &game.solver {
-        SolverState::Solving { done, total } => SolverLine::Progress {
+        SolverState::Solving { done, total, .. } => SolverLine::Progress {
             done: *done,
             total: *total,
         },
@@ -158,6 +158,16 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
             "{} eats {}",
             game.name(game.to_move()),
             pending.choice.square()
+        )));
+    }
+    if game.computer_to_move() && game.pending.is_none() && game.waits_for_table() {
+        let eta = game
+            .table_ready_in()
+            .map(|t| format!(", ready in about {} s", t.as_secs().max(1)))
+            .unwrap_or_default();
+        lines.push(Line::raw(format!(
+            "{} waits for the table{eta}.",
+            game.name(game.to_move())
         )));
     }
     if let SolverState::Refused {
