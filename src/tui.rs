@@ -81,6 +81,7 @@ fn event_loop(
 ) -> anyhow::Result<()> {
     let mut hits = HitMap::default();
     terminal.draw(|frame| hits = ui::render(&app, frame))?;
+    app.update(Event::Viewport(hits.viewport));
     if std::env::var_os(PANIC_FOR_TEST).is_some() {
         panic!("{PANIC_FOR_TEST} is set");
     }
@@ -99,6 +100,9 @@ fn event_loop(
             break;
         }
         terminal.draw(|frame| hits = ui::render(&app, frame))?;
+        if hits.viewport != app.viewport {
+            app.update(Event::Viewport(hits.viewport));
+        }
     }
     Ok(())
 }

@@ -253,3 +253,149 @@ fn the_computers_flashing_take_is_drawn_over_hint_marks() {
         h.ticks(2);
     }
 }
+
+/// Draws at the smallest size the current screen asks for.
+fn draw_at_minimum(h: &Harness) -> (Terminal<TestBackend>, HitMap) {
+    let (width, height) = ui::minimum_size(&h.app);
+    draw(h, width, height)
+}
+
+/// The frame's text, row by row.
+fn rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
+    let buffer = terminal.backend().buffer();
+    (0..buffer.area.height)
+        .map(|y| {
+            (0..buffer.area.width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect()
+        })
+        .collect()
+}
+
+/// A subtraction game's menu with a take set too long for its field, typed on the Set line.
+fn menu_with_a_long_set() -> Harness {
+    let mut h = Harness::new();
+    h.app.menu.settings.game = munch::app::menu::GameKind::Subtraction;
+    h.app.menu.select(munch::app::menu::MenuLine::Set);
+    h.app.menu.settings.set.clear();
+    for c in "1, 2, 3, 5, 8, 13, 21, 34".chars() {
+        h.key(KeyCode::Char(c));
+    }
+    assert_eq!(h.app.menu.settings.set, "1, 2, 3, 5, 8, 13, 21, 34");
+    h
+}
+
+#[test]
+fn menu_at_the_minimum_size() {
+    let h = Harness::new();
+    let (terminal, _) = draw_at_minimum(&h);
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn a_long_take_set_scrolls_inside_its_field() {
+    let mut h = menu_with_a_long_set();
+    for (name, (terminal, hits)) in [
+        ("80x24", draw(&h, 80, 24)),
+        ("minimum", draw_at_minimum(&h)),
+    ] {
+        insta::assert_snapshot!(format!("long_set_typing_{name}"), terminal.backend());
+        // The field shows the end being typed, marked as cut at its start, and stays
+        // between its arrows.
+        let all = rows(&terminal);
+        let y = all.iter().position(|r| r.contains("Takes (set)")).unwrap();
+        let set_row = &all[y];
+        assert!(set_row.contains("◀ …, 8, 13, 21, 34 ▶"), "{set_row}");
+        // The ▶ is where it always is, and still clickable.
+        let right = set_row.chars().position(|c| c == '▶').unwrap() as u16;
+        let set = munch::app::menu::MenuLine::Set;
+        assert_eq!(
+            hits.target_at(right, y as u16),
+            Some(Target::MenuStep(set, 1)),
+            "{name}"
+        );
+    }
+    // Away from the line, the field shows the start instead.
+    h.key(KeyCode::Down);
+    let (terminal, _) = draw(&h, 80, 24);
+    let set_row = rows(&terminal)
+        .into_iter()
+        .find(|r| r.contains("Takes (set)"))
+        .unwrap();
+    assert!(set_row.contains("1, 2, 3, 5, 8, …"), "{set_row}");
+}
+
+#[test]
+fn a_chomp_game_at_the_minimum_size() {
+    let mut h = Harness::new();
+    h.start(6, 7, [Person, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Enter);
+    h.computer_moves();
+    let (terminal, _) = draw_at_minimum(&h);
+    insta::assert_snapshot!(terminal.backend());
+    let bar = rows(&terminal).pop().unwrap();
+    assert!(bar.contains("help") && bar.contains("leave"), "{bar}");
+}
+
+#[test]
+fn a_pile_game_at_the_minimum_size() {
+    let mut h = Harness::new();
+    h.start_pile(40, Some("1,3,4"), [Person, Computer]);
+    h.key(KeyCode::Char('H'));
+    let (terminal, _) = draw_at_minimum(&h);
+    insta::assert_snapshot!(terminal.backend());
+    let bar = rows(&terminal).pop().unwrap();
+    assert!(bar.contains("help") && bar.contains("leave"), "{bar}");
+}
+
+#[test]
+fn help_at_80x24_and_scrolling_at_the_minimum_size() {
+    let mut h = Harness::new();
+    h.start_pile(21, Some("1,3,4"), [Person, Computer]);
+    h.key(KeyCode::Char('?'));
+    let (terminal, hits) = draw(&h, 80, 24);
+    insta::assert_snapshot!("pile_help_80x24", terminal.backend());
+    assert_eq!(hits.viewport.help_hidden, 0, "the whole help fits 80×24");
+
+    let (terminal, hits) = draw_at_minimum(&h);
+    insta::assert_snapshot!("pile_help_minimum_top", terminal.backend());
+    let hidden = hits.viewport.help_hidden;
+    assert!(
+        hidden > 0,
+        "the help does not fit the minimum size: it scrolls"
+    );
+    assert!(rows(&terminal).iter().any(|r| r.contains("↓ more")));
+    assert!(rows(&terminal).last().unwrap().contains("scroll"));
+    h.app.update(munch::app::Event::Viewport(hits.viewport));
+    // Scrolled to the end, the last line shows; keys past the end change nothing.
+    for _ in 0..hidden + 3 {
+        h.key(KeyCode::Down);
+    }
+    assert!(h.app.help_open, "scrolling keys do not close the help");
+    assert_eq!(h.app.help_scroll, hidden);
+    let (terminal, _) = draw_at_minimum(&h);
+    insta::assert_snapshot!("pile_help_minimum_end", terminal.backend());
+    assert!(rows(&terminal).iter().any(|r| r.contains("click to close")));
+    // One key up is one line back at once, and any other key closes.
+    h.key(KeyCode::Up);
+    assert_eq!(h.app.help_scroll, hidden - 1);
+    h.key(KeyCode::Enter);
+    assert!(!h.app.help_open);
+    assert!(h.pile_game().takes.is_empty());
+}
+
+#[test]
+fn game_over_at_the_minimum_size() {
+    let mut h = Harness::new();
+    h.start(1, 2, [Person, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Enter);
+    h.computer_moves();
+    let (terminal, _) = draw_at_minimum(&h);
+    insta::assert_snapshot!(terminal.backend());
+    let text = rows(&terminal).join("\n");
+    for button in ["Play again", "Menu", "Quit"] {
+        assert!(text.contains(button), "{button} is shown");
+    }
+}

@@ -29,6 +29,9 @@ pub enum Action {
     Undo,
     Redo,
     Restart,
+    /// Scroll back (up) or forward (down) a page.
+    PageUp,
+    PageDown,
 }
 
 /// A key as the tables name it: a code, with or without Ctrl.
@@ -210,7 +213,7 @@ pub const PILE: &[Binding] = &[
     ),
     bind(
         "↑↓ kj",
-        "more / fewer: ten coins in Fibonacci Nim, else the next legal take",
+        "ten more / fewer in Fibonacci Nim, else the next take",
         None,
         UP_DOWN,
     ),
@@ -235,6 +238,24 @@ pub const PILE: &[Binding] = &[
     ),
     HELP,
     LEAVE,
+];
+
+/// Keys while the help is showing: it scrolls when it does not fit, any other key closes it.
+pub const HELP_OPEN: &[Binding] = &[
+    bind(
+        "↑↓ PgUp PgDn",
+        "scroll the help",
+        Some("scroll"),
+        &[
+            (plain(KeyCode::Up), Action::Up),
+            (plain(KeyCode::Char('k')), Action::Up),
+            (plain(KeyCode::Down), Action::Down),
+            (plain(KeyCode::Char('j')), Action::Down),
+            (plain(KeyCode::PageUp), Action::PageUp),
+            (plain(KeyCode::PageDown), Action::PageDown),
+        ],
+    ),
+    bind("any key", "close the help", Some("close help"), &[]),
 ];
 
 /// Keys on the game-over screen.
@@ -321,7 +342,7 @@ mod tests {
 
     #[test]
     fn no_key_means_two_things_on_one_screen() {
-        for table in [MENU, GAME, PILE, GAME_OVER, CONFIRM_QUIT] {
+        for table in [MENU, GAME, PILE, HELP_OPEN, GAME_OVER, CONFIRM_QUIT] {
             let codes: Vec<Key> = table.iter().flat_map(|b| b.keys).map(|k| k.0).collect();
             for (i, code) in codes.iter().enumerate() {
                 assert!(!codes[..i].contains(code), "{code:?} bound twice");

@@ -69,6 +69,17 @@ pub enum Event {
     Tick,
     Resize,
     Solver(SolverMessage),
+    /// The view drew a frame: how far its scrolling parts can go.
+    Viewport(Viewport),
+}
+
+/// What the last frame could show, as the view reports it; scrolling stops where it ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Viewport {
+    /// Lines of the help out of view (0: it fits).
+    pub help_hidden: u16,
+    /// Rows the panel's move list shows (0: none drawn yet).
+    pub move_rows: u16,
 }
 
 /// What the mouse can point at; the view records where it drew each one.
@@ -105,6 +116,10 @@ pub struct App {
     pub screen: Screen,
     pub menu: Menu,
     pub help_open: bool,
+    /// The first help line shown, when the help does not fit.
+    pub help_scroll: u16,
+    /// What the last frame could show.
+    pub viewport: Viewport,
     pub should_quit: bool,
     /// Ticks since start; the view uses it to make things flash.
     pub ticks: u64,
@@ -131,6 +146,8 @@ impl App {
             screen: Screen::Menu,
             menu: Menu::default(),
             help_open: false,
+            help_scroll: 0,
+            viewport: Viewport::default(),
             should_quit: false,
             ticks: 0,
             warning: None,
@@ -300,6 +317,10 @@ impl App {
                 }
             }
             Event::Resize => {}
+            Event::Viewport(viewport) => {
+                self.viewport = viewport;
+                self.help_scroll = self.help_scroll.min(viewport.help_hidden);
+            }
             Event::Solver(message) => {
                 if let Screen::Game(game) = &mut self.screen {
                     game.on_solver(message);
@@ -378,7 +399,16 @@ impl App {
             return;
         }
         if self.help_open {
-            self.help_open = false;
+            // The help scrolls when it does not fit; any other key closes it.
+            let hidden = self.viewport.help_hidden;
+            let page = 5;
+            match keys::action(keys::HELP_OPEN, key) {
+                Some(Action::Up) if hidden > 0 => self.scroll_help(-1),
+                Some(Action::Down) if hidden > 0 => self.scroll_help(1),
+                Some(Action::PageUp) if hidden > 0 => self.scroll_help(-page),
+                Some(Action::PageDown) if hidden > 0 => self.scroll_help(page),
+                _ => self.help_open = false,
+            }
             return;
         }
         if let Screen::Menu = self.screen
@@ -406,9 +436,17 @@ impl App {
         }
     }
 
+    fn scroll_help(&mut self, by: i16) {
+        self.help_scroll = self
+            .help_scroll
+            .saturating_add_signed(by)
+            .min(self.viewport.help_hidden);
+    }
+
     fn act(&mut self, action: Action) {
         if action == Action::Help {
             self.help_open = true;
+            self.help_scroll = 0;
             return;
         }
         let (confirming, over) = self.dialog_state();

@@ -10,15 +10,22 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-/// The keys of the current screen, and the rules.
+/// Widest the help box grows.
+const HELP_WIDTH: u16 = 72;
+
+/// The keys of the current screen, and the rules, wrapped to the room there is. When they do
+/// not fit, the box shows the lines from `scroll` on and says there is more; returns how many
+/// lines are out of view (the most `scroll` can usefully be).
+#[allow(clippy::too_many_arguments)]
 pub fn help(
     game: GameKind,
     bindings: &[Binding],
+    scroll: u16,
     frame: &mut Frame,
     area: Rect,
     hits: &mut HitMap,
     theme: &Theme,
-) {
+) -> u16 {
     let rules: [&str; 2] = match game {
         GameKind::Chomp => [
             "Eat a square and everything above and to the right of it.",
@@ -33,39 +40,101 @@ pub fn help(
             "Whoever takes the last coin wins.",
         ],
     };
-    let mut lines = vec![
-        Line::styled(game.label(), theme.title),
-        Line::raw(rules[0]),
-        Line::raw(rules[1]),
-        Line::raw(""),
-        Line::styled("Keys", theme.title),
-    ];
-    for binding in bindings {
-        lines.push(Line::from(vec![
-            Span::styled(format!("{:>12}", binding.label), theme.key),
-            Span::raw(format!("  {}", binding.help)),
-        ]));
+    let width = HELP_WIDTH.min(area.width);
+    let inner = usize::from(width.saturating_sub(2)).max(1);
+    let prose = |text: &str, style| -> Vec<Line<'static>> {
+        wrap_words(text, inner)
+            .into_iter()
+            .map(|l| Line::styled(l, style))
+            .collect()
+    };
+    let mut lines = vec![Line::styled(game.label(), theme.title)];
+    for rule in rules {
+        lines.extend(prose(rule, theme.text));
     }
-    lines.push(Line::from(vec![
-        Span::styled(format!("{:>12}", "Ctrl-C"), theme.key),
-        Span::raw("  quit at once"),
-    ]));
-    lines.push(Line::raw(
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("Keys", theme.title));
+    // Keys right-aligned in a column as wide as the widest, what they do wrapped beside them.
+    let keys: Vec<(&str, &str)> = bindings
+        .iter()
+        .map(|b| (b.label, b.help))
+        .chain([("Ctrl-C", "quit at once")])
+        .collect();
+    let column = keys
+        .iter()
+        .map(|(k, _)| Line::raw(*k).width())
+        .max()
+        .unwrap_or(0);
+    let text_width = inner.saturating_sub(column + 2).max(10);
+    for (key, what) in keys {
+        let pad = column.saturating_sub(Line::raw(key).width());
+        for (i, part) in wrap_words(what, text_width).into_iter().enumerate() {
+            lines.push(if i == 0 {
+                Line::from(vec![
+                    Span::raw(" ".repeat(pad)),
+                    Span::styled(key, theme.key),
+                    Span::raw(format!("  {part}")),
+                ])
+            } else {
+                Line::raw(format!("{}{part}", " ".repeat(column + 2)))
+            });
+        }
+    }
+    lines.extend(prose(
         "The mouse works too: point to preview, click to choose.",
+        theme.text,
     ));
     lines.push(Line::raw(""));
-    lines.push(Line::styled("Press any key or click to close.", theme.dim));
-    let height = lines.len() as u16 + 2;
-    let rect = centered(area, 70, height);
+    lines.extend(prose("Press any key or click to close.", theme.dim));
+
+    let total = lines.len() as u16;
+    let rect = centered(area, width, total.saturating_add(2));
+    let visible = rect.height.saturating_sub(2);
+    let hidden = total.saturating_sub(visible);
+    let scroll = scroll.min(hidden);
+    let mut block = Block::bordered().title(" Help ").title_style(theme.title);
+    if hidden > 0 {
+        let more = match (scroll > 0, scroll < hidden) {
+            (true, true) => " ↑↓ more ",
+            (false, _) => " ↓ more ",
+            (true, false) => " ↑ more ",
+        };
+        block = block.title_bottom(Line::styled(more, theme.title).right_aligned());
+    }
     hits.clear();
     hits.add(area, Target::Button(Button::CloseHelp));
     frame.render_widget(Clear, rect);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(" Help ").title_style(theme.title)),
-        rect,
-    );
+    frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)).block(block), rect);
+    hidden
+}
+
+/// `text` broken into lines of at most `width` columns at spaces (a longer word is cut).
+pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > width {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            lines.push(word.drain(..width).collect());
+        }
+        let word: String = word.into_iter().collect();
+        let needed = if line.is_empty() { 0 } else { 1 } + Line::raw(word.as_str()).width();
+        if !line.is_empty() && Line::raw(line.as_str()).width() + needed > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// "Leave this game?"
@@ -158,5 +227,23 @@ fn dialog(
         frame.render_widget(Paragraph::new(Span::styled(text, theme.key)), button_area);
         hits.add(button_area, Target::Button(button));
         x += width + 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_words;
+
+    #[test]
+    fn words_wrap_at_spaces_and_long_words_are_cut() {
+        assert_eq!(
+            wrap_words("take the chosen coins", 10),
+            ["take the", "chosen", "coins"]
+        );
+        assert_eq!(wrap_words("abcdefghij kl", 4), ["abcd", "efgh", "ij", "kl"]);
+        assert_eq!(wrap_words("", 5), [""]);
+        for line in wrap_words("Whoever eats the poisoned square (☠, a1) loses.", 12) {
+            assert!(line.chars().count() <= 12, "{line}");
+        }
     }
 }

@@ -13,20 +13,47 @@ use ratatui::widgets::{Block, Paragraph};
 pub const MIN_SIZE: (u16, u16) = (48, 21);
 
 const WIDTH: u16 = 46;
+/// Characters of a value between its ◀ and ▶.
+const FIELD_WIDTH: usize = 16;
+
+/// The line under the title: the game's rule in a few words (it fits the menu's width).
+fn tagline(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Chomp => "Don't eat the poisoned square ☠",
+        GameKind::Subtraction => "Take a size from the set; the last coin wins",
+        GameKind::Fibonacci => "Up to twice the last take; last coin wins",
+    }
+}
+
+/// `value` in at most `width` characters: a longer one is cut, and … marks the cut end. The
+/// end is kept when `show_end` (the cursor end while typing), else the start.
+fn fit_field(value: &str, width: usize, show_end: bool) -> String {
+    let chars: Vec<char> = value.chars().collect();
+    if chars.len() <= width {
+        return value.to_string();
+    }
+    let keep = width.saturating_sub(1);
+    if show_end {
+        std::iter::once('…')
+            .chain(chars[chars.len() - keep..].iter().copied())
+            .collect()
+    } else {
+        chars[..keep]
+            .iter()
+            .copied()
+            .chain(std::iter::once('…'))
+            .collect()
+    }
+}
 
 pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
     let rect = centered(area, WIDTH, 20);
     let block = Block::bordered().title(" munch ").title_style(theme.title);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
-    let tagline = match app.menu.settings.game {
-        GameKind::Chomp => "Don't eat the poisoned square ☠",
-        GameKind::Subtraction => "Take a size from the set; the last coin wins",
-        GameKind::Fibonacci => "Take up to twice the last take; last coin wins",
-    };
     let intro = vec![
         Line::styled("The take-away games", theme.title).centered(),
-        Line::raw(tagline).centered(),
+        Line::raw(tagline(app.menu.settings.game)).centered(),
     ];
     frame.render_widget(Paragraph::new(intro), inner);
 
@@ -48,6 +75,8 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
                 Some((at, _)) if *at == line => (format!("✗ {value}"), style.patch(theme.bad)),
                 _ => (value, style),
             };
+            // While a line is being edited its end (where typing goes) stays in view.
+            let value = fit_field(&value, FIELD_WIDTH, selected && line.is_typed());
             let spans = vec![
                 Span::styled(format!("  {:<15}", line.label()), style),
                 Span::styled(" ◀ ", theme.dim),
@@ -62,6 +91,8 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
                 MenuLine::Resume => format!("Resume {}", app.menu.value(line)),
                 _ => line.label().to_string(),
             };
+            let room = usize::from(inner.width) - 4;
+            let text = fit_field(&text, room, false);
             let label = if selected {
                 format!("▸ {text} ◂")
             } else {
@@ -104,4 +135,30 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
         Paragraph::new(note.centered()).wrap(ratatui::widgets::Wrap { trim: true }),
         note_area.intersection(inner),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_values_are_cut_with_a_mark_at_the_cut_end() {
+        assert_eq!(fit_field("1,3,4", 16, false), "1,3,4");
+        let long = "1,2,3,5,8,13,21,34,55";
+        assert_eq!(fit_field(long, 16, false), "1,2,3,5,8,13,21…");
+        assert_eq!(fit_field(long, 16, true), "…5,8,13,21,34,55");
+        assert_eq!(fit_field(long, 16, true).chars().count(), 16);
+        assert_eq!(
+            fit_field("18446744073709551615", 16, true),
+            "…744073709551615"
+        );
+    }
+
+    #[test]
+    fn every_tagline_fits_inside_the_menu() {
+        for game in [GameKind::Chomp, GameKind::Subtraction, GameKind::Fibonacci] {
+            let width = Line::raw(tagline(game)).width();
+            assert!(width <= usize::from(WIDTH - 2), "{game:?}: {width}");
+        }
+    }
 }

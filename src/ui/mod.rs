@@ -10,9 +10,9 @@ mod pile;
 mod review;
 pub mod theme;
 
-use crate::app::keys::Binding;
+use crate::app::keys::{self, Action, Binding};
 use crate::app::menu::GameKind;
-use crate::app::{App, Screen, Target};
+use crate::app::{App, Screen, Target, Viewport};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
@@ -23,6 +23,8 @@ use theme::Theme;
 #[derive(Debug, Default, Clone)]
 pub struct HitMap {
     regions: Vec<(Rect, Target)>,
+    /// How far the frame's scrolling parts can go; the event loop hands it to the app.
+    pub viewport: Viewport,
 }
 
 impl HitMap {
@@ -99,14 +101,28 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
             Screen::Game(_) => GameKind::Chomp,
             Screen::Pile(game) => game.settings.game,
         };
-        dialogs::help(game, app.bindings(), frame, main, &mut hits, theme);
+        hits.viewport.help_hidden = dialogs::help(
+            game,
+            app.bindings(),
+            app.help_scroll,
+            frame,
+            main,
+            &mut hits,
+            theme,
+        );
     }
     match &app.warning {
         Some((warning, at)) if app.ticks.saturating_sub(*at) < WARNING_TICKS => {
             let line = Line::styled(format!(" ⚠ {warning}"), theme.bad);
             frame.render_widget(Paragraph::new(line), bar);
         }
-        _ => key_bar(app.bindings(), app.help_open, frame, bar, theme),
+        _ if app.help_open => {
+            // Scrolling is offered only when there is something to scroll to.
+            let scrolls = hits.viewport.help_hidden > 0;
+            let shown = &keys::HELP_OPEN[usize::from(!scrolls)..];
+            key_bar(shown, frame, bar, theme);
+        }
+        _ => key_bar(app.bindings(), frame, bar, theme),
     }
     hits
 }
@@ -142,23 +158,46 @@ fn too_small(frame: &mut Frame, area: Rect, (need_w, need_h): (u16, u16), theme:
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
 }
 
-fn key_bar(bindings: &[Binding], help_open: bool, frame: &mut Frame, area: Rect, theme: &Theme) {
-    let mut spans = Vec::new();
-    if help_open {
-        spans.push(Span::styled(" any key ", theme.key));
-        spans.push(Span::raw(" close help"));
-    } else {
-        for binding in bindings {
-            if let Some(words) = binding.bar {
-                if !spans.is_empty() {
-                    spans.push(Span::styled("  ", theme.dim));
-                }
-                spans.push(Span::styled(format!(" {} ", binding.label), theme.key));
-                spans.push(Span::raw(format!(" {words}")));
+/// The key bar: the bindings that have bar words, shortened until they fit `area`: one by one
+/// each key to its first name ("Enter" for "Enter Space"), then narrower gaps, then items left
+/// out (the last two, help and leave/quit, always stay).
+fn key_bar(bindings: &[Binding], frame: &mut Frame, area: Rect, theme: &Theme) {
+    let mut items: Vec<(&str, &str, bool)> = bindings
+        .iter()
+        .filter_map(|b| {
+            let arrows = b.keys.iter().all(|(_, a)| {
+                matches!(a, Action::Up | Action::Down | Action::Left | Action::Right)
+            });
+            b.bar.map(|words| (b.label, words, arrows))
+        })
+        .collect();
+    let line = |items: &[(&str, &str, bool)], gap: &'static str| {
+        let mut spans = Vec::new();
+        for &(label, words, _) in items {
+            if !spans.is_empty() {
+                spans.push(Span::styled(gap, theme.dim));
             }
+            spans.push(Span::styled(format!(" {label} "), theme.key));
+            spans.push(Span::raw(format!(" {words}")));
         }
+        Line::from(spans)
+    };
+    let fits =
+        |items: &[(&str, &str, bool)], gap| line(items, gap).width() <= usize::from(area.width);
+    for i in 0..items.len() {
+        if fits(&items, "  ") {
+            break;
+        }
+        let label = items[i].0;
+        items[i].0 = label.split_whitespace().next().unwrap_or(label);
     }
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+    let gap = if fits(&items, "  ") { "  " } else { " " };
+    // Arrow keys go first (they are the ones a person tries anyway), then from the middle.
+    while !fits(&items, gap) && items.len() > 2 {
+        let arrows = items[..items.len() - 2].iter().rposition(|i| i.2);
+        items.remove(arrows.unwrap_or(items.len() - 3));
+    }
+    frame.render_widget(Paragraph::new(line(&items, gap)), area);
 }
 
 /// A `width` × `height` rectangle centred in `area` (clipped to it).
