@@ -20,8 +20,8 @@ use std::time::Instant;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// Most memory one outcome table may take, e.g. 512M, 2G or 18GiB (K, M, G, T count
-    /// powers of 1024).
+    /// Most memory munch may use: the outcome table and its build's buffers, on top of what
+    /// munch holds already; e.g. 512M, 2G or 18GiB (K, M, G, T count powers of 1024).
     #[arg(long, global = true, default_value = "2G", value_parser = parse_memory)]
     pub memory: u64,
     /// Where to keep settings, statistics and the saved game (default: the platform's data
@@ -30,11 +30,22 @@ pub struct Cli {
     pub data_dir: Option<std::path::PathBuf>,
 }
 
-/// The memory one table may take: `--memory`, but never more than the machine has available
-/// now (`MemAvailable` on Linux), so that a generous `--memory` ends in a refusal or the
-/// closed forms rather than in the kernel's out-of-memory killer half-way through a build.
+/// The memory one table may take, with its build's buffers (see [`OutcomeTable::bytes_for`]):
+/// `--memory` is for the whole process, so what munch already holds (its resident memory now)
+/// is taken off; and never more than the machine has available now (`MemAvailable` on Linux),
+/// so that a generous `--memory` ends in a refusal or the closed forms rather than in the
+/// kernel's out-of-memory killer half-way through a build.
 pub fn table_budget(requested: u64) -> u64 {
-    available_memory().map_or(requested, |free| requested.min(free))
+    let budget = requested.saturating_sub(resident_memory().unwrap_or(0));
+    available_memory().map_or(budget, |free| budget.min(free))
+}
+
+/// The memory this process holds now (`VmRSS` on Linux), where the system says so.
+pub fn resident_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
 }
 
 /// The memory the kernel says it can give without swapping, where it says so.
@@ -426,7 +437,7 @@ fn solve_chomp(args: &ChompArgs, budget: u64) -> Result<String, BadInput> {
         (answer, None)
     } else {
         return Err(BadInput(format!(
-            "{position} needs a {}×{} table of {}, more than the {} this run may use (--memory, at most the memory this machine has free), and no closed form or opening-book entry covers it",
+            "{position} needs a {}×{} table of {}, more than the {} this run may use (--memory, less what munch holds already, at most the memory this machine has free), and no closed form or opening-book entry covers it",
             box_rows,
             box_cols,
             bytes(needed),
