@@ -107,14 +107,17 @@ fn event_loop(
     Ok(())
 }
 
-/// A hover or a left click on something the last frame drew.
+/// A hover or a left click on something the last frame drew, or the wheel.
 fn pointer_event(hits: &HitMap, mouse: &MouseEvent) -> Option<Event> {
+    let target = hits.target_at(mouse.column, mouse.row);
     let click = match mouse.kind {
         MouseEventKind::Down(MouseButton::Left) => true,
         MouseEventKind::Moved | MouseEventKind::Drag(MouseButton::Left) => false,
+        MouseEventKind::ScrollUp => return Some(Event::Wheel { target, up: true }),
+        MouseEventKind::ScrollDown => return Some(Event::Wheel { target, up: false }),
         _ => return None,
     };
-    let target = hits.target_at(mouse.column, mouse.row)?;
+    let target = target?;
     Some(Event::Pointer { target, click })
 }
 

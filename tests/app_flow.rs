@@ -768,3 +768,167 @@ fn enter_takes_exactly_what_the_panel_shows_or_nothing() {
     h.keys(&[KeyCode::Char('3'), KeyCode::Right, KeyCode::Char('1')]);
     assert_eq!(h.pile_game().choice, 1);
 }
+
+/// Draws the app at `width` × `height`, hands the view's viewport to the app as the event loop
+/// does, and returns the hit map and the frame's rows of text.
+fn frame(h: &mut Harness, width: u16, height: u16) -> (munch::ui::HitMap, Vec<String>) {
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    let mut hits = munch::ui::HitMap::default();
+    terminal
+        .draw(|f| hits = munch::ui::render(&h.app, f))
+        .unwrap();
+    h.app.update(Event::Viewport(hits.viewport));
+    let buffer = terminal.backend().buffer();
+    let rows = (0..height)
+        .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect())
+        .collect();
+    (hits, rows)
+}
+
+/// Where `target` is drawn on an 80×24 frame.
+fn find(h: &mut Harness, target: Target) -> (u16, u16) {
+    let (hits, _) = frame(h, 80, 24);
+    (0..24)
+        .flat_map(|y| (0..80).map(move |x| (x, y)))
+        .find(|&(x, y)| hits.target_at(x, y) == Some(target))
+        .unwrap_or_else(|| panic!("{target:?} is drawn"))
+}
+
+/// Clicks wherever the frame drew `target`, as the event loop would turn the click into a
+/// pointer event.
+fn click(h: &mut Harness, target: Target) {
+    let (x, y) = find(h, target);
+    let (hits, _) = frame(h, 80, 24);
+    let target = hits.target_at(x, y).expect("something is there");
+    h.app.update(Event::Pointer {
+        target,
+        click: true,
+    });
+}
+
+/// What the comparison of a click and a key looks at.
+fn chomp_state(h: &Harness) -> (Vec<Square>, bool, bool, bool) {
+    let g = h.game();
+    (g.moves.clone(), g.hints, g.confirm_quit, h.on_menu())
+}
+
+#[test]
+fn the_panels_buttons_do_what_their_keys_do() {
+    use munch::app::keys::Action;
+    let mut by_mouse = Harness::new();
+    let mut by_keys = Harness::new();
+    for h in [&mut by_mouse, &mut by_keys] {
+        h.start(4, 5, [Person, Person]);
+        h.keys(&[KeyCode::Enter, KeyCode::Left, KeyCode::Enter]);
+    }
+    let steps: [(Action, KeyCode, bool); 6] = [
+        (Action::ToggleHints, KeyCode::Char('H'), false),
+        (Action::Undo, KeyCode::Char('u'), false),
+        (Action::Undo, KeyCode::Char('u'), false),
+        (Action::Redo, KeyCode::Char('r'), true),
+        (Action::Restart, KeyCode::Char('r'), false),
+        (Action::Back, KeyCode::Esc, false),
+    ];
+    for (action, key, ctrl) in steps {
+        let before = chomp_state(&by_mouse);
+        click(&mut by_mouse, Target::Command(action));
+        if ctrl {
+            by_keys.ctrl('r');
+        } else {
+            by_keys.key(key);
+        }
+        assert_ne!(chomp_state(&by_mouse), before, "{action:?} did something");
+        assert_eq!(
+            chomp_state(&by_mouse),
+            chomp_state(&by_keys),
+            "{action:?} by click and by key"
+        );
+    }
+    assert!(by_mouse.game().confirm_quit, "Menu asks first, as Esc does");
+    // While the question is up the panel's buttons are covered: nothing there to click.
+    let (hits, _) = frame(&mut by_mouse, 80, 24);
+    let buttons = (0..24)
+        .flat_map(|y| (0..80).map(move |x| (x, y)))
+        .filter(|&(x, y)| matches!(hits.target_at(x, y), Some(Target::Command(_))))
+        .count();
+    assert_eq!(buttons, 0);
+}
+
+#[test]
+fn the_wheel_steps_menu_values() {
+    let mut h = Harness::new();
+    let rows = find(&mut h, Target::MenuLine(MenuLine::Rows));
+    let wheel = |h: &mut Harness, at: (u16, u16), up: bool| {
+        let (hits, _) = frame(h, 80, 24);
+        h.app.update(Event::Wheel {
+            target: hits.target_at(at.0, at.1),
+            up,
+        });
+    };
+    wheel(&mut h, rows, true);
+    assert_eq!(h.app.menu.settings.rows, 7, "up is ▶");
+    assert_eq!(h.app.menu.selected, MenuLine::Rows);
+    wheel(&mut h, rows, false);
+    wheel(&mut h, rows, false);
+    assert_eq!(h.app.menu.settings.rows, 5, "down is ◀");
+    let start = find(&mut h, Target::MenuLine(MenuLine::Start));
+    wheel(&mut h, start, true);
+    assert!(h.on_menu(), "the wheel never starts a game");
+    assert_eq!(h.app.menu.settings.rows, 5);
+    let before = h.app.menu.settings.clone();
+    wheel(&mut h, (0, 0), true);
+    assert_eq!(h.app.menu.settings, before, "nothing drawn there");
+    let game = find(&mut h, Target::MenuLine(MenuLine::Game));
+    wheel(&mut h, game, true);
+    assert_eq!(h.app.menu.settings.game, GameKind::Subtraction);
+}
+
+#[test]
+fn the_move_list_scrolls_back_to_move_1_and_follows_the_latest_again() {
+    let mut h = Harness::new();
+    h.start_pile(200, None, [Person, Person]);
+    for _ in 0..40 {
+        h.key(KeyCode::Enter);
+    }
+    assert_eq!(h.pile_game().takes.len(), 40);
+    let shows = |rows: &[String], n: usize| rows.iter().any(|r| r.contains(&format!("│{n:>3}. ")));
+    let (_, rows) = frame(&mut h, 80, 24);
+    assert!(shows(&rows, 40) && !shows(&rows, 1), "follows the latest");
+    assert!(rows.iter().any(|r| r.contains("earlier")));
+    for _ in 0..10 {
+        h.key(KeyCode::PageUp);
+    }
+    let (_, rows) = frame(&mut h, 80, 24);
+    assert!(shows(&rows, 1) && !shows(&rows, 40), "back to move 1");
+    assert!(rows.iter().any(|r| r.contains("later")));
+    // Scrolled back, a new move does not move the list.
+    h.key(KeyCode::Enter);
+    let (_, rows) = frame(&mut h, 80, 24);
+    assert!(shows(&rows, 1));
+    // One page down is one page, at once, even after pressing PageUp past the top.
+    let page = usize::from(h.app.viewport.move_rows);
+    assert!(page >= 2);
+    h.key(KeyCode::PageDown);
+    let (_, rows) = frame(&mut h, 80, 24);
+    assert!(!shows(&rows, 1) && shows(&rows, page + 1));
+    // The wheel scrolls too: up goes back, down comes forward.
+    let list = find(&mut h, Target::MoveList);
+    for up in [true, false, false] {
+        let (hits, _) = frame(&mut h, 80, 24);
+        h.app.update(Event::Wheel {
+            target: hits.target_at(list.0, list.1),
+            up,
+        });
+    }
+    let (_, rows) = frame(&mut h, 80, 24);
+    assert!(!shows(&rows, 2) && shows(&rows, page + 2));
+    // Down to the end, it follows the latest move again.
+    for _ in 0..10 {
+        h.key(KeyCode::PageDown);
+    }
+    assert_eq!(h.app.history_top, None);
+    h.key(KeyCode::Enter);
+    let (_, rows) = frame(&mut h, 80, 24);
+    assert!(shows(&rows, 42));
+}

@@ -29,7 +29,7 @@ pub enum Action {
     Undo,
     Redo,
     Restart,
-    /// Scroll back (up) or forward (down) a page.
+    /// Scroll back (up) or forward (down) a page: the move list, or the help.
     PageUp,
     PageDown,
 }
@@ -164,6 +164,16 @@ const LEAVE: Binding = bind(
     ],
 );
 
+const PAGES: Binding = bind(
+    "PgUp PgDn",
+    "scroll the move list back to move 1, and forward again",
+    None,
+    &[
+        (plain(KeyCode::PageUp), Action::PageUp),
+        (plain(KeyCode::PageDown), Action::PageDown),
+    ],
+);
+
 /// Keys while a game is on.
 pub const GAME: &[Binding] = &[
     bind("←↑↓→ hjkl", "move the cursor", Some("move"), ARROWS),
@@ -179,6 +189,7 @@ pub const GAME: &[Binding] = &[
     UNDO,
     REDO,
     RESTART,
+    PAGES,
     bind(
         "H",
         "hints: mark every winning square",
@@ -230,6 +241,7 @@ pub const PILE: &[Binding] = &[
     UNDO,
     REDO,
     RESTART,
+    PAGES,
     bind(
         "H",
         "hints: mark every winning take",

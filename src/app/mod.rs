@@ -69,6 +69,12 @@ pub enum Event {
     Tick,
     Resize,
     Solver(SolverMessage),
+    /// The mouse wheel turned over `target` (if the view drew anything there): `up` is away
+    /// from the person.
+    Wheel {
+        target: Option<Target>,
+        up: bool,
+    },
     /// The view drew a frame: how far its scrolling parts can go.
     Viewport(Viewport),
 }
@@ -92,6 +98,10 @@ pub enum Target {
     /// The ◀ (`-1`) or ▶ (`+1`) beside a menu value.
     MenuStep(MenuLine, i8),
     Button(Button),
+    /// A button in the game's side panel: clicking it does what its key does.
+    Command(Action),
+    /// The panel's move list (the wheel scrolls it).
+    MoveList,
 }
 
 /// Clickable buttons in dialogs.
@@ -120,6 +130,8 @@ pub struct App {
     pub help_scroll: u16,
     /// What the last frame could show.
     pub viewport: Viewport,
+    /// The first move shown in the panel's list once scrolled back; `None` follows the latest.
+    pub history_top: Option<usize>,
     pub should_quit: bool,
     /// Ticks since start; the view uses it to make things flash.
     pub ticks: u64,
@@ -148,6 +160,7 @@ impl App {
             help_open: false,
             help_scroll: 0,
             viewport: Viewport::default(),
+            history_top: None,
             should_quit: false,
             ticks: 0,
             warning: None,
@@ -317,6 +330,7 @@ impl App {
                 }
             }
             Event::Resize => {}
+            Event::Wheel { target, up } => self.on_wheel(target, up),
             Event::Viewport(viewport) => {
                 self.viewport = viewport;
                 self.help_scroll = self.help_scroll.min(viewport.help_hidden);
@@ -340,6 +354,7 @@ impl App {
         }
         self.game_serial += 1;
         self.recorded = false;
+        self.history_top = None;
         if let Some(store) = &self.store
             && let Err(problem) = store.save(SETTINGS_FILE, &settings)
         {
@@ -467,6 +482,11 @@ impl App {
             }
             return;
         }
+        match action {
+            Action::PageUp => return self.scroll_moves(-self.move_page()),
+            Action::PageDown => return self.scroll_moves(self.move_page()),
+            _ => {}
+        }
         match &mut self.screen {
             Screen::Menu => self.menu_action(action),
             Screen::Pile(game) => match action {
@@ -492,6 +512,31 @@ impl App {
                 _ => {}
             },
         }
+    }
+
+    /// How many moves the game has made.
+    fn history_len(&self) -> usize {
+        match &self.screen {
+            Screen::Menu => 0,
+            Screen::Game(game) => game.moves.len(),
+            Screen::Pile(game) => game.takes.len(),
+        }
+    }
+
+    /// A page of the move list: as many moves as it shows (known once a frame is drawn).
+    fn move_page(&self) -> isize {
+        self.viewport.move_rows.max(1) as isize
+    }
+
+    /// Scrolls the move list `by` moves (back when negative); scrolled to the end, it follows
+    /// the latest move again.
+    fn scroll_moves(&mut self, by: isize) {
+        let len = self.history_len();
+        let rows = usize::from(self.viewport.move_rows.max(1));
+        let last_top = len.saturating_sub(rows);
+        let top = self.history_top.unwrap_or(last_top).min(last_top);
+        let top = top.saturating_add_signed(by).min(last_top);
+        self.history_top = (top < last_top).then_some(top);
     }
 
     fn menu_action(&mut self, action: Action) {
@@ -552,7 +597,42 @@ impl App {
                 self.menu.step(line, delta);
             }
             Target::Button(button) if click => self.press(button),
+            // A panel button goes the way its key goes, questions and all.
+            Target::Command(action) if click && !matches!(self.screen, Screen::Menu) => {
+                let (confirming, over) = self.dialog_state();
+                if !confirming && !over {
+                    self.act(action);
+                }
+            }
             _ => {}
+        }
+    }
+
+    /// The wheel: over a menu value it steps the value (up is ▶, down is ◀); in a game it
+    /// scrolls the move list (up goes back); over the help it scrolls the help.
+    fn on_wheel(&mut self, target: Option<Target>, up: bool) {
+        if self.help_open {
+            if self.viewport.help_hidden > 0 {
+                self.scroll_help(if up { -1 } else { 1 });
+            }
+            return;
+        }
+        let Some(target) = target else {
+            return;
+        };
+        match (&self.screen, target) {
+            (Screen::Menu, Target::MenuLine(line) | Target::MenuStep(line, _))
+                if line.has_value() =>
+            {
+                self.menu.select(line);
+                self.menu.step(line, if up { 1 } else { -1 });
+            }
+            (Screen::Menu, _) => {}
+            _ => {
+                if self.dialog_state() == (false, false) {
+                    self.scroll_moves(if up { -1 } else { 1 });
+                }
+            }
         }
     }
 

@@ -81,7 +81,7 @@ pub fn help(
         }
     }
     lines.extend(prose(
-        "The mouse works too: point to preview, click to choose.",
+        "Mouse: point to preview, click to choose, wheel to change or scroll.",
         theme.text,
     ));
     lines.push(Line::raw(""));

@@ -73,7 +73,15 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                 Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)])
                     .areas(main);
             board::render(app, game, frame, board_area, &mut hits, theme);
-            panel::render(&panel::chomp(game, theme), frame, panel_area, theme);
+            let controls = controls(app);
+            hits.viewport.move_rows = panel::render(
+                &panel::chomp(game, theme),
+                &controls,
+                frame,
+                panel_area,
+                &mut hits,
+                theme,
+            );
             if game.confirm_quit {
                 dialogs::confirm_quit(frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
@@ -86,7 +94,15 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                 Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)])
                     .areas(main);
             pile::render(app, game, frame, pile_area, &mut hits, theme);
-            panel::render(&pile::panel(game, theme), frame, panel_area, theme);
+            let controls = controls(app);
+            hits.viewport.move_rows = panel::render(
+                &pile::panel(game, theme),
+                &controls,
+                frame,
+                panel_area,
+                &mut hits,
+                theme,
+            );
             if game.confirm_quit {
                 dialogs::confirm_quit(frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
@@ -125,6 +141,23 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
         _ => key_bar(app.bindings(), frame, bar, theme),
     }
     hits
+}
+
+/// The panel's buttons: each does what its key does.
+const GAME_BUTTONS: &[(&str, Action)] = &[
+    ("Hints", Action::ToggleHints),
+    ("Undo", Action::Undo),
+    ("Redo", Action::Redo),
+    ("Restart", Action::Restart),
+    // Like Esc: asks first, and the question offers the menu.
+    ("Menu", Action::Back),
+];
+
+fn controls(app: &App) -> panel::Controls<'static> {
+    panel::Controls {
+        history_top: app.history_top,
+        buttons: GAME_BUTTONS,
+    }
 }
 
 /// How long a warning replaces the key bar: five seconds.

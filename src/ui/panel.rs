@@ -1,7 +1,10 @@
 //! The side panel: players, whose turn, the solver, hints and the move list.
 
+use super::HitMap;
 use super::theme::Theme;
+use crate::app::Target;
 use crate::app::game::{Game, SolverState};
+use crate::app::keys::Action;
 use crate::app::menu::{Player, Settings};
 use crate::units::{bytes, short_count};
 use ratatui::Frame;
@@ -32,7 +35,16 @@ pub enum SolverLine {
     Warning(String),
 }
 
-pub fn render(panel: &PanelInfo, frame: &mut Frame, area: Rect, theme: &Theme) {
+/// Draws the panel and records its buttons and move list in `hits`; returns how many moves the
+/// list shows.
+pub fn render(
+    panel: &PanelInfo,
+    controls: &Controls,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) -> u16 {
     let block = Block::bordered().title(" Game ").title_style(theme.title);
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -97,10 +109,22 @@ pub fn render(panel: &PanelInfo, frame: &mut Frame, area: Rect, theme: &Theme) {
         info_area,
     );
 
+    // The move list follows the latest move unless scrolled back; marks say what is out of view.
+    hits.add(moves_area, Target::MoveList);
     let rows = usize::from(moves_area.height.saturating_sub(1));
-    let mut lines = vec![Line::styled("Moves", theme.title)];
-    let start = panel.history.len().saturating_sub(rows);
-    for (i, entry) in panel.history.iter().enumerate().skip(start) {
+    let len = panel.history.len();
+    let last_top = len.saturating_sub(rows);
+    let start = controls.history_top.unwrap_or(last_top).min(last_top);
+    let end = (start + rows).min(len);
+    let mut header = vec![Span::styled("Moves", theme.title)];
+    if start > 0 {
+        header.push(Span::styled(format!("  ↑ {start} earlier"), theme.dim));
+    }
+    if end < len {
+        header.push(Span::styled(format!("  ↓ {} later", len - end), theme.dim));
+    }
+    let mut lines = vec![Line::from(header)];
+    for (i, entry) in panel.history.iter().enumerate().take(end).skip(start) {
         lines.push(Line::raw(format!(
             "{:>3}. {:<10} {}",
             i + 1,
@@ -109,6 +133,31 @@ pub fn render(panel: &PanelInfo, frame: &mut Frame, area: Rect, theme: &Theme) {
         )));
     }
     frame.render_widget(Paragraph::new(lines), moves_area);
+
+    // The buttons sit in the bottom border, so they cost no row.
+    let total: u16 = controls
+        .buttons
+        .iter()
+        .map(|(label, _)| label.chars().count() as u16 + 1)
+        .sum();
+    let mut x = area.x + 1 + (area.width.saturating_sub(2) + 1).saturating_sub(total) / 2;
+    let y = area.bottom().saturating_sub(1);
+    for &(label, action) in controls.buttons {
+        let width = label.chars().count() as u16;
+        let button = Rect::new(x, y, width, 1).intersection(area);
+        frame.render_widget(Span::styled(label, theme.key), button);
+        hits.add(button, Target::Command(action));
+        x += width + 1;
+    }
+    rows as u16
+}
+
+/// What the person can do from the panel: its buttons, and how far the move list is scrolled.
+pub struct Controls<'a> {
+    /// The first move shown; `None` follows the latest.
+    pub history_top: Option<usize>,
+    /// Labels and what clicking them does.
+    pub buttons: &'a [(&'static str, Action)],
 }
 
 /// The panel of a Chomp game.
