@@ -15,11 +15,10 @@ use std::time::Duration;
 pub const FLASH_TICKS: u8 = 10;
 
 /// The longest the computer waits for a table being built rather than play a move nothing
-/// proves. Every table the default budget allows (18×18 at most) is ready well within it on
-/// the machine munch is built on, so at the default budget the computer never plays an
-/// unproven move while a table is coming; a larger `--memory` (19×19 takes about 47 s) gets
-/// the search's best move, marked unproven, until the table is ready.
-pub const WAIT_FOR_TABLE: Duration = Duration::from_secs(20);
+/// proves. The largest table the default budget allows (18×18) takes 10–13 s on the machine
+/// munch is built on, so this leaves room for a slower or busier one; a table further off (a
+/// larger `--memory`: 19×19 takes about 47 s) gets the search's best move, marked unproven.
+pub const WAIT_FOR_TABLE: Duration = Duration::from_secs(30);
 
 /// What the solver has for this game.
 #[derive(Clone)]
