@@ -22,7 +22,8 @@ pub fn count(n: u64, one: &str, many: &str) -> String {
 /// `shown` and "…and N more". Items that hold a comma themselves (thousands: 2,429) are
 /// separated by " · " instead, so a comma never means two things in one list.
 pub fn one_of(items: &[String], shown: usize) -> String {
-    let sep = if items.iter().any(|item| item.contains(',')) {
+    let shown = shown.max(1);
+    let sep = if items.iter().take(shown).any(|item| item.contains(',')) {
         " · "
     } else {
         ", "
@@ -30,10 +31,10 @@ pub fn one_of(items: &[String], shown: usize) -> String {
     match items {
         [] => String::new(),
         [only] => only.clone(),
-        _ if items.len() > shown.max(1) => format!(
+        _ if items.len() > shown => format!(
             "{} …and {} more",
-            items[..shown.max(1)].join(sep),
-            items.len() - shown.max(1)
+            items[..shown].join(sep),
+            items.len() - shown
         ),
         [init @ .., last] => format!("{} or {last}", init.join(sep)),
     }
@@ -106,6 +107,11 @@ mod tests {
         assert_eq!(numbers_one_of(&[1, 3, 4], 3), "1, 3 or 4");
         assert_eq!(numbers_one_of(&[2, 23, 2_429], 3), "2 · 23 or 2,429");
         assert_eq!(numbers_one_of(&[1, 2, 3, 4, 5], 3), "1, 2, 3 …and 2 more");
+        // Only the numbers shown decide: here none has a thousands comma.
+        assert_eq!(
+            numbers_one_of(&[2, 7, 41, 9_999], 3),
+            "2, 7, 41 …and 1 more"
+        );
         assert_eq!(
             numbers_one_of(&[1_000, 2_000, 3_000, 4_000], 3),
             "1,000 · 2,000 · 3,000 …and 1 more"

@@ -161,6 +161,10 @@ fn counts_of_one_are_singular() {
         shows(&rows, "Computer cannot take from 1 coin."),
         "{rows:#?}"
     );
+    assert!(
+        !shows(&rows, "1 coins"),
+        "the pile's heading too: {rows:#?}"
+    );
     // A Chomp game over after one move.
     let mut h = Harness::new();
     h.start(1, 2, [Person, Computer]);

@@ -5,7 +5,7 @@ use super::panel::{PanelInfo, SolverLine, subject};
 use super::theme::{self, Theme};
 use crate::app::pile::{PileGame, PileRules};
 use crate::app::{App, Target};
-use crate::units::{group, numbers_one_of};
+use crate::units::{count, group, numbers_one_of};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -78,7 +78,7 @@ pub fn render(
     };
     let heading = vec![
         Line::from(vec![
-            Span::styled(format!("{} coins", group(game.pile)), theme.title),
+            Span::styled(count(game.pile, "coin", "coins"), theme.title),
             match game.pending {
                 Some(p) => Span::raw(format!("  ·  taking {}", group(p.take))),
                 None => choosing,
