@@ -179,3 +179,36 @@ fn counts_of_one_are_singular() {
         "{rows:#?}"
     );
 }
+
+#[test]
+fn before_the_table_nothing_unproven_is_said_and_its_arrival_completes_the_review() {
+    let mut h = Harness::new();
+    h.start(6, 7, [Person, Person]);
+    // g6 leaves [6,6,6,6,6,6,5], which no closed form or book entry decides; then a1.
+    click(&mut h, Square::new(6, 5));
+    click(&mut h, Square::POISON);
+    assert!(h.game().is_over());
+    assert!(
+        h.game().review.is_empty(),
+        "neither move can be judged without the table"
+    );
+    h.wait_for_solver();
+    let mut reference = Reference::new();
+    let after_g6 = [6, 6, 6, 6, 6, 6, 5];
+    assert!(reference.wins(&after_g6), "g6 hands over a won position");
+    let expected = vec![
+        Mistake {
+            index: 0,
+            played: Square::new(6, 5),
+            winners: reference.winning_moves(&[6; 7]),
+            every_winner: true,
+        },
+        Mistake {
+            index: 1,
+            played: Square::POISON,
+            winners: reference.winning_moves(&after_g6),
+            every_winner: true,
+        },
+    ];
+    assert_eq!(h.game().review, expected);
+}
