@@ -932,3 +932,90 @@ fn the_move_list_scrolls_back_to_move_1_and_follows_the_latest_again() {
     let (_, rows) = frame(&mut h, 80, 24);
     assert!(shows(&rows, 42));
 }
+
+/// Ticks until the coin game's next take lands (at most 1,000).
+fn ticks_to_next_take(h: &mut Harness) -> usize {
+    let before = h.pile_game().takes.len();
+    for n in 1..=1000 {
+        h.ticks(1);
+        if h.pile_game().takes.len() > before {
+            return n;
+        }
+    }
+    panic!("no take in 1,000 ticks");
+}
+
+#[test]
+fn the_demo_pauses_steps_and_changes_speed() {
+    let mut h = Harness::new();
+    h.start_pile(60, Some("1,2"), [Computer, Computer]);
+    let (_, rows) = frame(&mut h, 80, 24);
+    let bar = rows.last().unwrap();
+    for words in ["pause", "step", "speed"] {
+        assert!(bar.contains(words), "the key bar shows {words}: {bar}");
+    }
+    assert!(
+        rows.iter().any(|r| r.contains("Demo at 1×")),
+        "the panel shows the speed"
+    );
+    let normal = ticks_to_next_take(&mut h);
+
+    // Space pauses: the clock runs, the game does not.
+    h.key(KeyCode::Char(' '));
+    let takes = h.pile_game().takes.len();
+    h.ticks(200);
+    assert_eq!(h.pile_game().takes.len(), takes, "paused");
+    let (_, rows) = frame(&mut h, 80, 24);
+    assert!(rows.iter().any(|r| r.contains("paused")));
+    // n plays exactly one move, and stays paused.
+    h.key(KeyCode::Char('n'));
+    h.ticks(200);
+    assert_eq!(h.pile_game().takes.len(), takes + 1, "one step, one move");
+    assert!(h.app.demo.paused);
+    // Space goes on.
+    h.key(KeyCode::Char(' '));
+    assert!(ticks_to_next_take(&mut h) <= normal);
+
+    // + is faster, - slower, each within bounds, shown in the panel.
+    for _ in 0..9 {
+        h.key(KeyCode::Char('+'));
+    }
+    let (_, rows) = frame(&mut h, 80, 24);
+    assert!(rows.iter().any(|r| r.contains("Demo at 4×")));
+    ticks_to_next_take(&mut h);
+    let fast = ticks_to_next_take(&mut h);
+    for _ in 0..9 {
+        h.key(KeyCode::Char('-'));
+    }
+    ticks_to_next_take(&mut h);
+    let slow = ticks_to_next_take(&mut h);
+    assert!(
+        fast < normal && normal < slow,
+        "{fast} < {normal} < {slow} ticks a move"
+    );
+    assert!(fast >= 2 && slow <= 60, "sane bounds: {fast}, {slow}");
+
+    // The panel's Pause button is the Space key.
+    click(&mut h, Target::Command(munch::app::keys::Action::Pause));
+    assert!(h.app.demo.paused);
+}
+
+#[test]
+fn a_chomp_demo_steps_one_move_at_a_time() {
+    let mut h = Harness::new();
+    h.start(5, 6, [Computer, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Char(' '));
+    h.ticks(100);
+    assert!(h.game().moves.is_empty());
+    for n in 1..=2 {
+        h.key(KeyCode::Char('n'));
+        for _ in 0..100 {
+            h.ticks(1);
+            h.wait_for_search();
+        }
+        assert_eq!(h.game().moves.len(), n);
+    }
+    // Space in a demo never eats a square: it is the pause key there.
+    assert!(h.game().message.is_none());
+}

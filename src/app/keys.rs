@@ -32,6 +32,13 @@ pub enum Action {
     /// Scroll back (up) or forward (down) a page: the move list, or the help.
     PageUp,
     PageDown,
+    /// The computers' demonstration: pause or go on.
+    Pause,
+    /// The demonstration: pause and play one move.
+    Step,
+    /// The demonstration's speed: faster or slower.
+    Faster,
+    Slower,
 }
 
 /// A key as the tables name it: a code, with or without Ctrl.
@@ -252,6 +259,42 @@ pub const PILE: &[Binding] = &[
     LEAVE,
 ];
 
+/// Keys while two computers play each other (either game).
+pub const DEMO: &[Binding] = &[
+    bind(
+        "Space",
+        "pause the demonstration, or go on",
+        Some("pause"),
+        &[(plain(KeyCode::Char(' ')), Action::Pause)],
+    ),
+    bind(
+        "n",
+        "play one move (and pause)",
+        Some("step"),
+        &[(plain(KeyCode::Char('n')), Action::Step)],
+    ),
+    bind(
+        "+ -",
+        "faster / slower (¼× to 4×)",
+        Some("speed"),
+        &[
+            (plain(KeyCode::Char('+')), Action::Faster),
+            (plain(KeyCode::Char('=')), Action::Faster),
+            (plain(KeyCode::Char('-')), Action::Slower),
+        ],
+    ),
+    RESTART,
+    PAGES,
+    bind(
+        "H",
+        "hints: mark every winning move",
+        Some("hints"),
+        &[(plain(KeyCode::Char('H')), Action::ToggleHints)],
+    ),
+    HELP,
+    LEAVE,
+];
+
 /// Keys while the help is showing: it scrolls when it does not fit, any other key closes it.
 pub const HELP_OPEN: &[Binding] = &[
     bind(
@@ -354,7 +397,7 @@ mod tests {
 
     #[test]
     fn no_key_means_two_things_on_one_screen() {
-        for table in [MENU, GAME, PILE, HELP_OPEN, GAME_OVER, CONFIRM_QUIT] {
+        for table in [MENU, GAME, PILE, DEMO, HELP_OPEN, GAME_OVER, CONFIRM_QUIT] {
             let codes: Vec<Key> = table.iter().flat_map(|b| b.keys).map(|k| k.0).collect();
             for (i, code) in codes.iter().enumerate() {
                 assert!(!codes[..i].contains(code), "{code:?} bound twice");

@@ -1,6 +1,7 @@
 //! The application state machine. [`App::update`] takes one [`Event`] and changes state; it never
 //! draws and never blocks, so tests drive it with events and look at the state.
 
+pub mod demo;
 pub mod game;
 pub mod keys;
 pub mod menu;
@@ -132,6 +133,8 @@ pub struct App {
     pub viewport: Viewport,
     /// The first move shown in the panel's list once scrolled back; `None` follows the latest.
     pub history_top: Option<usize>,
+    /// Pause and speed of a game between computers (the speed is kept from game to game).
+    pub demo: demo::Demo,
     pub should_quit: bool,
     /// Ticks since start; the view uses it to make things flash.
     pub ticks: u64,
@@ -161,6 +164,7 @@ impl App {
             help_scroll: 0,
             viewport: Viewport::default(),
             history_top: None,
+            demo: demo::Demo::default(),
             should_quit: false,
             ticks: 0,
             warning: None,
@@ -287,9 +291,20 @@ impl App {
             (_, Screen::Menu) => keys::MENU,
             ((true, _), _) => keys::CONFIRM_QUIT,
             ((_, true), _) => keys::GAME_OVER,
+            _ if self.is_demo() => keys::DEMO,
             (_, Screen::Game(_)) => keys::GAME,
             (_, Screen::Pile(_)) => keys::PILE,
         }
+    }
+
+    /// Whether two computers are playing each other on screen.
+    pub fn is_demo(&self) -> bool {
+        let players = match &self.screen {
+            Screen::Menu => return false,
+            Screen::Game(game) => game.settings.players,
+            Screen::Pile(game) => game.settings.players,
+        };
+        players == [Player::Computer; 2]
     }
 
     /// Whether a game is asking "leave?", and whether it is over.
@@ -322,11 +337,7 @@ impl App {
             Event::Tick => {
                 self.ticks += 1;
                 if !self.help_open {
-                    match &mut self.screen {
-                        Screen::Game(game) => game.tick(&self.worker, &mut self.rng),
-                        Screen::Pile(game) => game.tick(&mut self.rng),
-                        Screen::Menu => {}
-                    }
+                    self.tick_game();
                 }
             }
             Event::Resize => {}
@@ -343,6 +354,23 @@ impl App {
         }
     }
 
+    /// Runs the game's clock for one tick: once, or in a demonstration as its speed and pause
+    /// say (a step stops right after its move lands).
+    fn tick_game(&mut self) {
+        let demo = self.is_demo();
+        let ticks = if demo { self.demo.game_ticks() } else { 1 };
+        for _ in 0..ticks {
+            match &mut self.screen {
+                Screen::Game(game) => game.tick(&self.worker, &mut self.rng),
+                Screen::Pile(game) => game.tick(&mut self.rng),
+                Screen::Menu => {}
+            }
+            if demo && !self.demo.go_on(self.history_len()) {
+                break;
+            }
+        }
+    }
+
     /// Starts a game with the menu's settings, unless they cannot start one (the menu then
     /// shows why).
     pub fn start_game(&mut self) {
@@ -355,6 +383,8 @@ impl App {
         self.game_serial += 1;
         self.recorded = false;
         self.history_top = None;
+        // A new demonstration runs (at the speed chosen before).
+        self.demo.restart();
         if let Some(store) = &self.store
             && let Err(problem) = store.save(SETTINGS_FILE, &settings)
         {
@@ -482,7 +512,12 @@ impl App {
             }
             return;
         }
+        let moves = self.history_len();
         match action {
+            Action::Pause if self.is_demo() => return self.demo.toggle_pause(),
+            Action::Step if self.is_demo() => return self.demo.step(moves),
+            Action::Faster if self.is_demo() => return self.demo.change_speed(1),
+            Action::Slower if self.is_demo() => return self.demo.change_speed(-1),
             Action::PageUp => return self.scroll_moves(-self.move_page()),
             Action::PageDown => return self.scroll_moves(self.move_page()),
             _ => {}

@@ -153,10 +153,40 @@ const GAME_BUTTONS: &[(&str, Action)] = &[
     ("Menu", Action::Back),
 ];
 
+/// The panel's buttons in a game between computers, running and paused.
+const DEMO_BUTTONS: &[(&str, Action)] = &[
+    ("Pause", Action::Pause),
+    ("Step", Action::Step),
+    ("Slower", Action::Slower),
+    ("Faster", Action::Faster),
+    ("Menu", Action::Back),
+];
+const PAUSED_BUTTONS: &[(&str, Action)] = &[
+    ("Go on", Action::Pause),
+    ("Step", Action::Step),
+    ("Slower", Action::Slower),
+    ("Faster", Action::Faster),
+    ("Menu", Action::Back),
+];
+
 fn controls(app: &App) -> panel::Controls<'static> {
+    let (buttons, note) = if app.is_demo() {
+        let speed = app.demo.speed_label();
+        if app.demo.paused {
+            (
+                PAUSED_BUTTONS,
+                Some(format!("Demo {speed}, paused: n steps")),
+            )
+        } else {
+            (DEMO_BUTTONS, Some(format!("Demo at {speed} (+ - Space)")))
+        }
+    } else {
+        (GAME_BUTTONS, None)
+    };
     panel::Controls {
         history_top: app.history_top,
-        buttons: GAME_BUTTONS,
+        buttons,
+        note,
     }
 }
 

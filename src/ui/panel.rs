@@ -104,10 +104,11 @@ pub fn render(
         ),
     }
 
-    frame.render_widget(
-        Paragraph::new(panel.info.clone()).wrap(Wrap { trim: true }),
-        info_area,
-    );
+    let mut info = panel.info.clone();
+    if let Some(note) = &controls.note {
+        info.insert(0, Line::styled(note.clone(), theme.title));
+    }
+    frame.render_widget(Paragraph::new(info).wrap(Wrap { trim: true }), info_area);
 
     // The move list follows the latest move unless scrolled back; marks say what is out of view.
     hits.add(moves_area, Target::MoveList);
@@ -158,6 +159,8 @@ pub struct Controls<'a> {
     pub history_top: Option<usize>,
     /// Labels and what clicking them does.
     pub buttons: &'a [(&'static str, Action)],
+    /// A line above the game's own notes (the demonstration's speed).
+    pub note: Option<String>,
 }
 
 /// The panel of a Chomp game.
