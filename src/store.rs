@@ -1,26 +1,53 @@
 //! What munch remembers between runs: the last settings, the record against the computer, and
-//! the game in progress. Files live in the platform's data folder (`directories`; on Linux
-//! `$XDG_DATA_HOME/munch`) or in `--data-dir`.
+//! one game in progress per game kind. Files live in the platform's data folder (`directories`;
+//! on Linux `$XDG_DATA_HOME/munch`) or in `--data-dir`.
 //!
-//! Every write goes to a temporary file in the same folder, is flushed to disk, and is renamed
-//! over the old file, so a crash or `kill -9` at any moment leaves either the old file or the new
-//! one, whole. A file that cannot be read is moved aside as `NAME.bad` and defaults are used; a
-//! write that fails (read-only folder, full disk) is reported and the game goes on.
+//! Writing: every write goes to a fresh temporary file in the same folder, is flushed to disk and
+//! renamed over the old file, so a crash or `kill -9` leaves either the old file or the new one,
+//! whole. Every read-modify-write holds an advisory lock on `munch.lock`, so several munch
+//! processes on one folder merge their statistics and never overwrite each other's saved game
+//! (each saved game carries an identity; a process writes or removes only its own).
+//!
+//! Reading: a data file is opened without following links and without blocking, and at most
+//! [`MAX_FILE_BYTES`] are read. A regular file that cannot be used (unreadable, not UTF-8, not
+//! JSON, of another version, an impossible game, too large) is moved aside as `NAME.bad`
+//! (`NAME.bad.1`, … when that exists; never replacing one). Anything else in its place (a link,
+//! a FIFO, a device, a folder) is left where it is, and munch neither reads nor writes it.
+//! Every case is a warning for the player; the game goes on.
 
-use crate::app::menu::{Level, Settings};
+use crate::app::menu::{GameKind, Level, Settings};
+use crate::game::chomp::{MAX_SIDE, Position, Square};
+use crate::game::fibonacci::FibPosition;
+use crate::game::subtraction::TakeSet;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-use std::fs;
-use std::io::Write;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs::{self, File, OpenOptions};
+use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// The format version written in every file; a file with another version is set aside.
 pub const FORMAT_VERSION: u32 = 1;
 
 pub const SETTINGS_FILE: &str = "settings.json";
 pub const STATS_FILE: &str = "stats.json";
-pub const SAVED_GAME_FILE: &str = "saved-game.json";
+/// Where munch kept its single saved game before there was one per kind; read and migrated.
+pub const LEGACY_SAVED_GAME_FILE: &str = "saved-game.json";
+/// The file every read-modify-write locks.
+pub const LOCK_FILE: &str = "munch.lock";
+/// Larger data files are set aside unread.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// The file holding the saved game of one kind.
+pub fn saved_game_file(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Chomp => "saved-chomp.json",
+        GameKind::Subtraction => "saved-subtraction.json",
+        GameKind::Fibonacci => "saved-fibonacci.json",
+    }
+}
 
 /// A file's contents with its format version.
 #[derive(Serialize, Deserialize)]
@@ -62,17 +89,108 @@ impl Stats {
     }
 }
 
-/// A game in progress: its settings and the moves so far (Chomp squares in notation, or takes).
+/// A game in progress: its identity, its settings and the moves so far (Chomp squares in
+/// notation, or takes).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
+    /// Which game this is: a process overwrites or removes a saved game only under its own id.
+    /// Files written before ids existed have none (empty).
+    #[serde(default)]
+    pub id: String,
     pub settings: Settings,
     pub moves: Vec<String>,
 }
+
+impl SavedGame {
+    /// Why this cannot be a game in progress, if it cannot: the settings must pass the checks of
+    /// `munch play`, every move must be legal, and the game must not be over.
+    pub fn problem(&self) -> Option<String> {
+        let s = &self.settings;
+        match s.game {
+            GameKind::Chomp => {
+                if !(1..=MAX_SIDE).contains(&s.rows) || !(1..=MAX_SIDE).contains(&s.cols) {
+                    return Some(format!(
+                        "a {}×{} board (rows and columns must be 1 to {MAX_SIDE})",
+                        s.rows, s.cols
+                    ));
+                }
+                if s.rows == 1 && s.cols == 1 {
+                    return Some("a 1×1 board: nothing to play".into());
+                }
+                let mut position = match Position::full(s.rows.into(), s.cols.into()) {
+                    Ok(position) => position,
+                    Err(e) => return Some(e.to_string()),
+                };
+                for (i, text) in self.moves.iter().enumerate() {
+                    let square = match Square::parse(text) {
+                        Ok(square) if position.contains(square) => square,
+                        _ => return Some(format!("move {} ({text:?}) is not legal", i + 1)),
+                    };
+                    if square.is_poison() {
+                        return Some(format!("move {} eats the poison: the game is over", i + 1));
+                    }
+                    if let Some(next) = position.eat(square) {
+                        position = next;
+                    }
+                }
+                None
+            }
+            GameKind::Subtraction | GameKind::Fibonacci => {
+                if let Some(problem) = s.problem() {
+                    return Some(problem);
+                }
+                let set = match s.game {
+                    GameKind::Subtraction => TakeSet::parse(&s.set).ok(),
+                    _ => None,
+                };
+                let mut fib = match s.game {
+                    GameKind::Fibonacci => FibPosition::start(s.pile).ok(),
+                    _ => None,
+                };
+                let mut pile = s.pile;
+                for (i, text) in self.moves.iter().enumerate() {
+                    let take = text.parse::<u64>().ok().filter(|&k| match (&set, fib) {
+                        (Some(set), _) => set.legal(pile).any(|l| l == k),
+                        (None, Some(position)) => position.is_legal(k),
+                        (None, None) => false,
+                    });
+                    let Some(take) = take else {
+                        return Some(format!("take {} ({text:?}) is not legal", i + 1));
+                    };
+                    pile -= take;
+                    fib = fib.map(|position| position.take(take));
+                }
+                let over = match &set {
+                    Some(set) => set.legal(pile).next().is_none(),
+                    None => pile == 0,
+                };
+                over.then(|| "the game is over".to_string())
+            }
+        }
+    }
+}
+
+/// What reading a data file found.
+enum Found {
+    Missing,
+    Text(String),
+    /// It cannot be used; the warning says why and what became of it.
+    Unusable(String),
+}
+
+/// A warning that a file was left alone, or moved aside as `NAME.bad…`.
+type Warning = String;
+
+/// Distinguishes the temporary files of one process's writes.
+static TEMP_SERIAL: AtomicU64 = AtomicU64::new(0);
 
 /// The data folder.
 #[derive(Debug, Clone)]
 pub struct Store {
     dir: PathBuf,
+    /// Files found unusable and left in place (links, FIFOs, folders, or files that could not be
+    /// moved aside): munch never writes over them.
+    left_alone: Arc<Mutex<BTreeSet<String>>>,
 }
 
 impl Store {
@@ -93,45 +211,318 @@ impl Store {
             .map_err(|e| format!("cannot create the data folder {}: {e}", dir.display()))?;
         fs::read_dir(&dir)
             .map_err(|e| format!("cannot read the data folder {}: {e}", dir.display()))?;
-        Ok(Store { dir })
+        Ok(Store {
+            dir,
+            left_alone: Arc::default(),
+        })
     }
 
-    /// Reads a file. Missing: `Ok(None)`. Unreadable or of another version: it is moved aside
-    /// as `NAME.bad` and the warning says so.
+    /// The folder the files live in.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Reads a file. Missing: `Ok(None)`. Unusable: the warning says why, and whether it was
+    /// moved aside (see the module documentation).
     pub fn load<T: DeserializeOwned>(&self, name: &str) -> Result<Option<T>, String> {
-        let path = self.dir.join(name);
-        let text = match fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        // Without the lock (a read-only folder) reading still works; setting aside then fails.
+        self.with_lock(|_| self.load_unlocked(name))
+    }
+
+    /// Writes a file atomically (see the module documentation), unless something munch left
+    /// alone is in its place.
+    pub fn save<T: Serialize>(&self, name: &str, data: &T) -> Result<(), String> {
+        self.locked(|| self.save_unlocked(name, data))
+            .map_err(|e| not_saved(e, name))
+    }
+
+    /// Counts a finished game in the statistics file: re-read under the lock, add the game,
+    /// write. Returns the statistics as they now stand, and any problems on the way (the
+    /// statistics are then what could be read, with this game added).
+    pub fn record_game(&self, game: &str, level: Level, person_won: bool) -> (Stats, Vec<Warning>) {
+        self.with_lock(|lock_problem| {
+            let mut warnings: Vec<Warning> = lock_problem
+                .iter()
+                .map(|p| format!("{p}, so this game is not counted in {STATS_FILE}"))
+                .collect();
+            let mut stats = match self.load_unlocked::<Stats>(STATS_FILE) {
+                Ok(stats) => stats.unwrap_or_default(),
+                Err(warning) => {
+                    warnings.push(warning);
+                    Stats::default()
+                }
+            };
+            stats.record(game, level, person_won);
+            // Writing without the lock could undo another process's game: don't.
+            if lock_problem.is_none() {
+                warnings.extend(self.save_unlocked(STATS_FILE, &stats).err());
+            }
+            (stats, warnings)
+        })
+    }
+
+    /// The saved games, at most one per kind, each checked (see [`SavedGame::problem`]); an
+    /// impossible one is moved aside with a warning. The single saved game of older versions
+    /// becomes its kind's saved game, if that kind has none yet.
+    pub fn saved_games(&self) -> (Vec<SavedGame>, Vec<Warning>) {
+        self.with_lock(|lock_problem| {
+            let mut warnings = Vec::new();
+            // Without the lock, read only: a migration could race another process.
+            if lock_problem.is_none() {
+                self.migrate_legacy(&mut warnings);
+            }
+            let games = GameKind::ALL
+                .iter()
+                .filter_map(|&kind| self.load_game_unlocked(kind, &mut warnings))
+                .collect();
+            (games, warnings)
+        })
+    }
+
+    /// Writes a game in progress into its kind's file, unless that file holds another game
+    /// (another id): that one is kept, and the answer says so.
+    pub fn save_game(&self, game: &SavedGame) -> Result<(), String> {
+        let name = saved_game_file(game.settings.game);
+        self.locked(|| {
+            let mut warnings = Vec::new();
+            let kind = game.settings.game;
+            let result = match self.load_game_unlocked(kind, &mut warnings) {
+                Some(other) if other.id != game.id => Err(format!(
+                    "another munch keeps a saved {} here, so this game is not saved",
+                    other.settings.describe()
+                )),
+                _ => self.save_unlocked(saved_game_file(kind), game),
+            };
+            warnings.extend(result.err());
+            match warnings.is_empty() {
+                true => Ok(()),
+                false => Err(warnings.join("; ")),
+            }
+        })
+        .map_err(|e| not_saved(e, name))
+    }
+
+    /// Removes the saved game of `kind` if it is the one named `id`; another is left alone.
+    pub fn remove_game(&self, kind: GameKind, id: &str) -> Result<(), String> {
+        self.locked(|| {
+            let name = saved_game_file(kind);
+            let ours = match self.read_unlocked(name) {
+                Found::Text(text) => serde_json::from_str::<Versioned<SavedGame>>(&text)
+                    .is_ok_and(|file| file.data.id == id),
+                Found::Missing | Found::Unusable(_) => false,
+            };
+            if !ours {
+                return Ok(());
+            }
+            match fs::remove_file(self.dir.join(name)) {
+                Ok(()) => Ok(()),
+                Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
+                Err(e) => Err(format!("cannot remove {name}: {e}")),
+            }
+        })
+    }
+
+    /// Takes over the saved game of `kind` named `id` to continue it: it is rewritten under a
+    /// new id, so that another munch that offered the same game can no longer write over it.
+    pub fn claim_game(&self, kind: GameKind, id: &str) -> Result<SavedGame, String> {
+        self.locked(|| {
+            let mut warnings = Vec::new();
+            match self.load_game_unlocked(kind, &mut warnings) {
+                Some(mut game) if game.id == id => {
+                    game.id = new_id();
+                    self.save_unlocked(saved_game_file(kind), &game)?;
+                    Ok(game)
+                }
+                _ => {
+                    warnings.push(format!(
+                        "the saved {} game was resumed or finished in another munch",
+                        kind.label()
+                    ));
+                    Err(warnings.join("; "))
+                }
+            }
+        })
+    }
+
+    /// The saved game of `kind`, checked; an unusable one is set aside with a warning.
+    fn load_game_unlocked(&self, kind: GameKind, warnings: &mut Vec<Warning>) -> Option<SavedGame> {
+        let name = saved_game_file(kind);
+        let game = match self.load_unlocked::<SavedGame>(name) {
+            Ok(game) => game?,
+            Err(warning) => {
+                warnings.push(warning);
+                return None;
+            }
         };
-        match serde_json::from_str::<Versioned<T>>(&text) {
-            Ok(file) if file.version == FORMAT_VERSION => Ok(Some(file.data)),
-            _ => {
-                let bad = self.dir.join(format!("{name}.bad"));
-                let moved = fs::rename(&path, &bad).is_ok();
-                Err(if moved {
-                    format!("{name} could not be read; it was moved aside to {name}.bad")
-                } else {
-                    format!("{name} could not be read; using defaults")
-                })
+        let problem = match game.problem() {
+            _ if game.settings.game != kind => {
+                Some(format!("a {} game", game.settings.game.label()))
+            }
+            problem => problem,
+        };
+        match problem {
+            None => Some(game),
+            Some(problem) => {
+                warnings
+                    .push(self.set_aside(name, &format!("holds an impossible game ({problem})")));
+                None
             }
         }
     }
 
-    /// Writes a file atomically (see the module documentation).
-    pub fn save<T: Serialize>(&self, name: &str, data: &T) -> Result<(), String> {
+    /// Moves the old single saved game into its kind's file when that is free (else it waits).
+    fn migrate_legacy(&self, warnings: &mut Vec<Warning>) {
+        let game = match self.load_unlocked::<SavedGame>(LEGACY_SAVED_GAME_FILE) {
+            Ok(Some(game)) => game,
+            Ok(None) => return,
+            Err(warning) => return warnings.push(warning),
+        };
+        if let Some(problem) = game.problem() {
+            let why = format!("holds an impossible game ({problem})");
+            return warnings.push(self.set_aside(LEGACY_SAVED_GAME_FILE, &why));
+        }
+        let kind = game.settings.game;
+        if self.load_game_unlocked(kind, warnings).is_some() {
+            return;
+        }
+        let game = SavedGame {
+            id: new_id(),
+            ..game
+        };
+        match self.save_unlocked(saved_game_file(kind), &game) {
+            Ok(()) => {
+                let _ = fs::remove_file(self.dir.join(LEGACY_SAVED_GAME_FILE));
+            }
+            Err(problem) => warnings.push(problem),
+        }
+    }
+
+    fn load_unlocked<T: DeserializeOwned>(&self, name: &str) -> Result<Option<T>, String> {
+        let text = match self.read_unlocked(name) {
+            Found::Missing => return Ok(None),
+            Found::Text(text) => text,
+            Found::Unusable(warning) => return Err(warning),
+        };
+        match serde_json::from_str::<Versioned<T>>(&text) {
+            Ok(file) if file.version == FORMAT_VERSION => Ok(Some(file.data)),
+            Ok(file) => Err(self.set_aside(
+                name,
+                &format!(
+                    "is of format version {}, not {FORMAT_VERSION}",
+                    file.version
+                ),
+            )),
+            Err(e) if e.is_syntax() || e.is_eof() => Err(self.set_aside(name, "is not valid JSON")),
+            Err(e) => Err(self.set_aside(name, &format!("is not what munch writes ({e})"))),
+        }
+    }
+
+    /// Reads a data file defensively (see the module documentation).
+    fn read_unlocked(&self, name: &str) -> Found {
+        let path = self.dir.join(name);
+        let mut file = match open_data_file(&path, false) {
+            Ok(file) => file,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Found::Missing,
+            Err(e) => {
+                return Found::Unusable(match fs::symlink_metadata(&path) {
+                    Ok(meta) if meta.file_type().is_file() => {
+                        self.set_aside(name, &format!("cannot be read ({e})"))
+                    }
+                    Ok(meta) => self.leave_alone(name, &meta),
+                    Err(_) => format!("{name} cannot be read ({e}); munch runs without it"),
+                });
+            }
+        };
+        let meta = match file.metadata() {
+            Ok(meta) => meta,
+            Err(e) => {
+                return Found::Unusable(self.set_aside(name, &format!("cannot be read ({e})")));
+            }
+        };
+        if !meta.file_type().is_file() {
+            return Found::Unusable(self.leave_alone(name, &meta));
+        }
+        let too_large = || format!("is larger than {} KiB", MAX_FILE_BYTES / 1024);
+        if meta.len() > MAX_FILE_BYTES {
+            return Found::Unusable(self.set_aside(name, &too_large()));
+        }
+        let mut bytes = Vec::new();
+        if let Err(e) = (&mut file).take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes) {
+            return Found::Unusable(self.set_aside(name, &format!("cannot be read ({e})")));
+        }
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Found::Unusable(self.set_aside(name, &too_large()));
+        }
+        match String::from_utf8(bytes) {
+            Ok(text) => Found::Text(text),
+            Err(_) => Found::Unusable(self.set_aside(name, "is not UTF-8 text")),
+        }
+    }
+
+    /// Remembers that `name` is not a regular file, never to be written over; the warning.
+    fn leave_alone(&self, name: &str, meta: &fs::Metadata) -> Warning {
+        if let Ok(mut left) = self.left_alone.lock() {
+            left.insert(name.to_string());
+        }
+        format!(
+            "{name} is {}, not a regular file; munch leaves it alone and runs without it",
+            describe_type(meta)
+        )
+    }
+
+    /// Moves a regular file that cannot be used to `NAME.bad` (or `NAME.bad.1`, … : never over
+    /// an existing one); the warning says `why` and where it went.
+    fn set_aside(&self, name: &str, why: &str) -> Warning {
+        let from = self.dir.join(name);
+        let mut last_error = None;
+        for n in 0..1000 {
+            let bad = match n {
+                0 => format!("{name}.bad"),
+                n => format!("{name}.bad.{n}"),
+            };
+            match move_no_clobber(&from, &self.dir.join(&bad)) {
+                Ok(()) => return format!("{name} {why}; it was moved aside to {bad}"),
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
+                Err(e) => {
+                    last_error = Some(e);
+                    break;
+                }
+            }
+        }
+        if let Ok(mut left) = self.left_alone.lock() {
+            left.insert(name.to_string());
+        }
+        let reason = last_error.map_or("too many".into(), |e| e.to_string());
+        format!("{name} {why}, and could not be moved aside ({reason}); munch leaves it alone")
+    }
+
+    fn save_unlocked<T: Serialize>(&self, name: &str, data: &T) -> Result<(), String> {
+        let left_alone = self
+            .left_alone
+            .lock()
+            .map_or(true, |left| left.contains(name));
+        let target = self.dir.join(name);
+        let special = fs::symlink_metadata(&target).is_ok_and(|m| !m.file_type().is_file());
+        if left_alone || special {
+            return Err(format!(
+                "{name} was left alone (it could not be used), so it is not saved"
+            ));
+        }
         let text = serde_json::to_string_pretty(&Versioned {
             version: FORMAT_VERSION,
             data,
         })
         .map_err(|e| format!("cannot save {name}: {e}"))?;
-        let tmp = self.dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        let tmp = self.dir.join(format!(
+            ".{name}.{}.{}.tmp",
+            std::process::id(),
+            TEMP_SERIAL.fetch_add(1, Ordering::Relaxed)
+        ));
         let written = (|| {
-            let mut file = fs::File::create(&tmp)?;
+            let mut file = open_data_file(&tmp, true)?;
             file.write_all(text.as_bytes())?;
             file.sync_all()?;
-            fs::rename(&tmp, self.dir.join(name))
+            fs::rename(&tmp, &target)
         })();
         written.map_err(|e| {
             let _ = fs::remove_file(&tmp);
@@ -139,12 +530,131 @@ impl Store {
         })
     }
 
-    /// Deletes a file if it is there.
-    pub fn remove(&self, name: &str) -> Result<(), String> {
-        match fs::remove_file(self.dir.join(name)) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(format!("cannot remove {name}: {e}")),
+    /// Runs `f` holding the folder's exclusive lock (an advisory `flock` on [`LOCK_FILE`]);
+    /// `f` is told why when the lock cannot be had, and then decides whether to go on.
+    fn with_lock<R>(&self, f: impl FnOnce(Option<String>) -> R) -> R {
+        let problem = |e: std::io::Error| format!("cannot lock {LOCK_FILE} ({e})");
+        match open_lock_file(&self.dir.join(LOCK_FILE)) {
+            Ok(file) => {
+                let mut lock = fd_lock::RwLock::new(file);
+                match lock.write() {
+                    Ok(_guard) => f(None),
+                    Err(e) => f(Some(problem(e))),
+                }
+            }
+            Err(e) => f(Some(problem(e))),
         }
     }
+
+    /// Runs `f` holding the lock, or fails with the reason it cannot be had.
+    fn locked<R>(&self, f: impl FnOnce() -> Result<R, String>) -> Result<R, String> {
+        self.with_lock(|problem| match problem {
+            None => f(),
+            Some(problem) => Err(problem),
+        })
+    }
+}
+
+/// A failure to lock says which file was not saved because of it.
+fn not_saved(problem: String, name: &str) -> String {
+    match problem.starts_with("cannot lock") {
+        true => format!("cannot save {name}: {problem}"),
+        false => problem,
+    }
+}
+
+/// A fresh identity for a saved game.
+pub fn new_id() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!(
+        "{}-{nanos:x}-{:016x}",
+        std::process::id(),
+        fastrand::u64(..)
+    )
+}
+
+fn describe_type(meta: &fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        "a folder"
+    } else if kind.is_symlink() {
+        "a symbolic link"
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "something else"
+    }
+}
+
+/// Opens a data file for reading (or a new temporary file for writing) without following a
+/// link and without blocking on a FIFO.
+fn open_data_file(path: &Path, create_new: bool) -> std::io::Result<File> {
+    let mut options = OpenOptions::new();
+    if create_new {
+        options.write(true).create_new(true);
+    } else {
+        options.read(true);
+    }
+    no_follow(&mut options);
+    options.open(path)
+}
+
+fn open_lock_file(path: &Path) -> std::io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    no_follow(&mut options);
+    let file = options.open(path)?;
+    if !file.metadata()?.file_type().is_file() {
+        return Err(std::io::Error::other("it is not a regular file"));
+    }
+    Ok(file)
+}
+
+#[cfg(target_os = "linux")]
+fn no_follow(options: &mut OpenOptions) {
+    use std::os::unix::fs::OpenOptionsExt;
+    options
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .mode(0o600);
+}
+
+#[cfg(not(target_os = "linux"))]
+fn no_follow(_options: &mut OpenOptions) {}
+
+/// Renames `from` to `to` unless `to` exists (`AlreadyExists` then), atomically where the
+/// filesystem allows it, else by a hard link and removal.
+fn move_no_clobber(from: &Path, to: &Path) -> std::io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::ffi::CString;
+        use std::os::unix::ffi::OsStrExt;
+        let c = |p: &Path| CString::new(p.as_os_str().as_bytes()).map_err(std::io::Error::other);
+        let (a, b) = (c(from)?, c(to)?);
+        // SAFETY: both are valid NUL-terminated paths that outlive the call.
+        let done = unsafe {
+            libc::renameat2(
+                libc::AT_FDCWD,
+                a.as_ptr(),
+                libc::AT_FDCWD,
+                b.as_ptr(),
+                libc::RENAME_NOREPLACE,
+            )
+        };
+        if done == 0 {
+            return Ok(());
+        }
+        let e = std::io::Error::last_os_error();
+        if !matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) {
+            return Err(e);
+        }
+    }
+    fs::hard_link(from, to)?;
+    fs::remove_file(from)
 }

@@ -581,7 +581,10 @@ fn leaving_for_the_menu_offers_to_resume_the_game() {
     h.key(KeyCode::Enter); // e4
     h.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
     assert!(h.on_menu());
-    assert_eq!(h.app.menu.resume.as_deref(), Some("Chomp 4×5, move 2"));
+    assert_eq!(
+        h.app.menu.resume(GameKind::Chomp),
+        Some("Chomp 4×5, move 2")
+    );
     h.key(KeyCode::Enter);
     assert_eq!(h.game().moves, vec![Square::new(4, 3)]);
     // A finished game is not offered.
@@ -590,7 +593,7 @@ fn leaving_for_the_menu_offers_to_resume_the_game() {
     h.keys(&[KeyCode::Enter, KeyCode::Enter]); // b1, then a1: over
     assert!(h.game().is_over());
     h.key(KeyCode::Char('m'));
-    assert_eq!(h.app.menu.resume, None);
+    assert_eq!(h.app.menu.resume(GameKind::Chomp), None);
 }
 
 /// Types `text` key by key, as a person (or a paste) would.

@@ -4,8 +4,11 @@ mod common;
 
 use common::Harness;
 use munch::app::menu::Player::{Computer, Person};
+use munch::app::menu::{GameKind, MenuLine};
 use munch::app::menu::{Level, Settings};
-use munch::store::{SAVED_GAME_FILE, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
+use munch::store::{
+    LEGACY_SAVED_GAME_FILE, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store, saved_game_file,
+};
 use ratatui::crossterm::event::KeyCode;
 use std::path::PathBuf;
 use std::process::Command;
@@ -29,15 +32,27 @@ fn saves_round_trip_and_damaged_files_are_set_aside() {
     store.save(SETTINGS_FILE, &settings).unwrap();
     assert_eq!(store.load::<Settings>(SETTINGS_FILE), Ok(Some(settings)));
 
-    for damage in ["{not json", r#"{"version": 99, "data": {}}"#, ""] {
+    let damages = ["{not json", r#"{"version": 99, "data": {}}"#, ""];
+    let bad_name = |i: usize| match i {
+        0 => "settings.json.bad".to_string(),
+        i => format!("settings.json.bad.{i}"),
+    };
+    for (i, damage) in damages.iter().enumerate() {
         std::fs::write(dir.join(SETTINGS_FILE), damage).unwrap();
         let warning = store.load::<Settings>(SETTINGS_FILE).unwrap_err();
-        assert!(warning.contains("settings.json.bad"), "{warning}");
+        assert!(warning.contains(&bad_name(i)), "{warning}");
         assert_eq!(
-            std::fs::read_to_string(dir.join("settings.json.bad")).unwrap(),
-            damage
+            std::fs::read_to_string(dir.join(bad_name(i))).unwrap(),
+            *damage
         );
         assert!(!dir.join(SETTINGS_FILE).exists());
+    }
+    // Setting a file aside never replaced an older one.
+    for (i, damage) in damages.iter().enumerate() {
+        assert_eq!(
+            std::fs::read_to_string(dir.join(bad_name(i))).unwrap(),
+            *damage
+        );
     }
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -75,15 +90,13 @@ fn the_app_saves_every_move_records_the_result_and_forgets_the_finished_game() {
     );
     h.key(KeyCode::Left);
     h.key(KeyCode::Enter); // b1: the computer must eat the poison
-    let saved: SavedGame = store
-        .load(SAVED_GAME_FILE)
-        .unwrap()
-        .expect("saved after the move");
+    let chomp = saved_game_file(GameKind::Chomp);
+    let saved: SavedGame = store.load(chomp).unwrap().expect("saved after the move");
     assert_eq!(saved.moves, vec!["b1".to_string()]);
     h.computer_moves();
     assert!(h.game().is_over());
     assert_eq!(
-        store.load::<SavedGame>(SAVED_GAME_FILE),
+        store.load::<SavedGame>(chomp),
         Ok(None),
         "a finished game is not offered"
     );
@@ -103,12 +116,18 @@ fn a_saved_game_is_offered_and_resumed() {
         ..Settings::default()
     };
     let saved = SavedGame {
+        id: "a game".into(),
         settings,
         moves: vec!["e4".into(), "c2".into()],
     };
-    store.save(SAVED_GAME_FILE, &saved).unwrap();
+    store
+        .save(saved_game_file(GameKind::Chomp), &saved)
+        .unwrap();
     let mut h = Harness::with_store(store);
-    assert_eq!(h.app.menu.resume.as_deref(), Some("Chomp 4×5, move 3"));
+    assert_eq!(
+        h.app.menu.resume(GameKind::Chomp),
+        Some("Chomp 4×5, move 3")
+    );
     h.key(KeyCode::Enter);
     assert_eq!(h.game().position.heights(), &[4, 4, 1, 1, 1]);
     assert_eq!(h.game().moves.len(), 2);
@@ -124,10 +143,13 @@ fn save_loop_child() {
     let store = Store::open(Some(std::path::Path::new(&dir))).unwrap();
     for n in 0.. {
         let saved = SavedGame {
+            id: String::new(),
             settings: Settings::default(),
             moves: (0..n % 500).map(|i| format!("a{i}")).collect(),
         };
-        store.save(SAVED_GAME_FILE, &saved).unwrap();
+        store
+            .save(saved_game_file(GameKind::Chomp), &saved)
+            .unwrap();
     }
 }
 
@@ -152,14 +174,17 @@ fn killing_a_save_loop_always_leaves_a_whole_file() {
         child.kill().unwrap(); // SIGKILL
         child.wait().unwrap();
         let store = Store::open(Some(&dir)).unwrap();
-        match store.load::<SavedGame>(SAVED_GAME_FILE) {
+        match store.load::<SavedGame>(saved_game_file(GameKind::Chomp)) {
             Ok(_) => {}
             Err(problem) => panic!("round {round}: {problem}"),
         }
     }
     let store = Store::open(Some(&dir)).unwrap();
     assert!(
-        store.load::<SavedGame>(SAVED_GAME_FILE).unwrap().is_some(),
+        store
+            .load::<SavedGame>(saved_game_file(GameKind::Chomp))
+            .unwrap()
+            .is_some(),
         "the loop did save"
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -175,6 +200,555 @@ fn an_unreadable_file_is_a_warning_and_the_defaults_are_used() {
     assert!(warning.contains("settings.json"), "{warning}");
     let h = Harness::with_store(store);
     assert_eq!(h.app.menu.settings, Settings::default());
-    assert!(h.app.warning.is_some(), "the player is told");
+    assert!(!h.app.warnings.is_empty(), "the player is told");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `f` on another thread and fails if it takes more than 10 s: a regression that blocks
+/// (on a FIFO, say) fails visibly instead of hanging the test run.
+fn within_seconds<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(Duration::from_secs(10))
+        .unwrap_or_else(|_| panic!("{what} did not finish within 10 s"))
+}
+
+fn mkfifo(path: &std::path::Path) {
+    let status = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
+fn chomp_game(id: &str, rows: u8, cols: u8, moves: &[&str]) -> SavedGame {
+    SavedGame {
+        id: id.into(),
+        settings: Settings {
+            rows,
+            cols,
+            ..Settings::default()
+        },
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+    }
+}
+
+fn pile_game(id: &str, game: GameKind, pile: u64, set: &str, moves: &[&str]) -> SavedGame {
+    SavedGame {
+        id: id.into(),
+        settings: Settings {
+            game,
+            pile,
+            set: set.into(),
+            ..Settings::default()
+        },
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+    }
+}
+
+#[test]
+fn every_kind_of_damaged_regular_file_is_set_aside_with_its_own_warning() {
+    let dir = temp_dir("damaged");
+    let store = Store::open(Some(&dir)).unwrap();
+    // An older .bad file that must survive.
+    std::fs::write(dir.join("stats.json.bad"), "an older bad file").unwrap();
+    let mut huge = br#"{"version": 1, "data": {"records": {}}}"#.to_vec();
+    huge.resize((1 << 20) + 1, b' ');
+    let cases: [(&str, Vec<u8>, &str); 4] = [
+        ("not UTF-8", vec![b'{', 0xff, 0xfe, b'}'], "is not UTF-8"),
+        (
+            "bad JSON",
+            b"{\"version\": 1, \"data\": ".to_vec(),
+            "is not valid JSON",
+        ),
+        (
+            "wrong shape",
+            br#"{"version": 1, "data": {"records": 7}}"#.to_vec(),
+            "is not what munch writes",
+        ),
+        ("over 1 MiB", huge, "is larger than 1024 KiB"),
+    ];
+    let mut warnings = Vec::new();
+    for (i, (case, bytes, why)) in cases.iter().enumerate() {
+        std::fs::write(dir.join(STATS_FILE), bytes).unwrap();
+        let warning = store.load::<Stats>(STATS_FILE).unwrap_err();
+        let bad = format!("stats.json.bad.{}", i + 1);
+        assert!(warning.contains(why), "{case}: {warning}");
+        assert!(
+            warning.ends_with(&format!("moved aside to {bad}")),
+            "{case}: {warning}"
+        );
+        assert_eq!(&std::fs::read(dir.join(&bad)).unwrap(), bytes, "{case}");
+        assert!(!dir.join(STATS_FILE).exists(), "{case}");
+        warnings.push(warning);
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("stats.json.bad")).unwrap(),
+        "an older bad file"
+    );
+    warnings.dedup();
+    assert_eq!(warnings.len(), cases.len(), "each case says its own thing");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_fifo_a_link_to_dev_zero_and_a_folder_are_left_alone_and_never_written_over() {
+    let dir = temp_dir("special");
+    let store = Store::open(Some(&dir)).unwrap();
+    mkfifo(&dir.join(STATS_FILE));
+    std::os::unix::fs::symlink("/dev/zero", dir.join(SETTINGS_FILE)).unwrap();
+    std::fs::create_dir(dir.join(saved_game_file(GameKind::Chomp))).unwrap();
+    let h = within_seconds("starting munch on a FIFO and /dev/zero", {
+        let store = store.clone();
+        move || Harness::with_store(store).app.warnings.clone()
+    });
+    let joined = h.join("\n");
+    assert!(joined.contains("stats.json is a FIFO"), "{joined}");
+    assert!(
+        joined.contains("settings.json is a symbolic link"),
+        "{joined}"
+    );
+    assert!(joined.contains("saved-chomp.json is a folder"), "{joined}");
+    assert_eq!(h.len(), 3, "one warning each: {joined}");
+
+    // Playing a whole game writes none of them.
+    let mut h = within_seconds("a game next to a FIFO", move || {
+        let mut h = Harness::with_store(store);
+        h.start(1, 2, [Person, Computer]);
+        h.wait_for_solver();
+        h.key(KeyCode::Enter); // b1: the computer must eat the poison
+        h.computer_moves();
+        h
+    });
+    assert!(h.game().is_over());
+    let meta = |name: &str| {
+        std::fs::symlink_metadata(dir.join(name))
+            .unwrap()
+            .file_type()
+    };
+    use std::os::unix::fs::FileTypeExt;
+    assert!(meta(STATS_FILE).is_fifo(), "the FIFO is still there");
+    assert!(meta(SETTINGS_FILE).is_symlink(), "the link is still there");
+    assert!(meta(saved_game_file(GameKind::Chomp)).is_dir());
+    assert_eq!(
+        h.app.stats.records["Chomp 1×2"]["Perfect"].wins, 1,
+        "counted in memory"
+    );
+    let text = h.app.warnings.join("\n");
+    assert!(text.contains("stats.json was left alone"), "{text}");
+    h.key(KeyCode::Char('m'));
+    assert!(
+        !h.app.warnings.is_empty(),
+        "listed on the menu until dismissed"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn impossible_saved_games_are_set_aside_not_offered() {
+    let cases = [
+        ("0×5 board", chomp_game("x", 0, 5, &[])),
+        ("27×26 board", chomp_game("x", 27, 26, &[])),
+        ("1×1 board", chomp_game("x", 1, 1, &[])),
+        ("square off the board", chomp_game("x", 4, 5, &["f1"])),
+        ("square already eaten", chomp_game("x", 4, 5, &["c2", "d3"])),
+        ("not a square", chomp_game("x", 4, 5, &["zz99"])),
+        ("the poison eaten", chomp_game("x", 4, 5, &["e4", "a1"])),
+        (
+            "Fibonacci pile 1",
+            pile_game("x", GameKind::Fibonacci, 1, "", &[]),
+        ),
+        (
+            "Fibonacci take too large",
+            pile_game("x", GameKind::Fibonacci, 10, "", &["3", "7"]),
+        ),
+        (
+            "Fibonacci finished",
+            pile_game("x", GameKind::Fibonacci, 10, "", &["1", "2", "4", "3"]),
+        ),
+        (
+            "empty set",
+            pile_game("x", GameKind::Subtraction, 21, "", &[]),
+        ),
+        (
+            "a zero take",
+            pile_game("x", GameKind::Subtraction, 21, "0,1", &[]),
+        ),
+        (
+            "take not in the set",
+            pile_game("x", GameKind::Subtraction, 21, "1,3,4", &["2"]),
+        ),
+        (
+            "subtraction finished",
+            pile_game("x", GameKind::Subtraction, 4, "1,3,4", &["4"]),
+        ),
+        (
+            "subtraction stuck",
+            pile_game("x", GameKind::Subtraction, 1, "2,5", &[]),
+        ),
+    ];
+    for (case, game) in cases {
+        for legacy in [false, true] {
+            let dir = temp_dir("impossible");
+            let store = Store::open(Some(&dir)).unwrap();
+            let name = match legacy {
+                true => LEGACY_SAVED_GAME_FILE,
+                false => saved_game_file(game.settings.game),
+            };
+            store.save(name, &game).unwrap();
+            let h = Harness::with_store(store);
+            assert!(h.app.menu.resumes.is_empty(), "{case}: not offered");
+            let warning = h.app.warnings.join("\n");
+            assert!(
+                warning.contains(&format!("{name} holds an impossible game")),
+                "{case}: {warning}"
+            );
+            assert!(
+                dir.join(format!("{name}.bad")).exists(),
+                "{case}: set aside"
+            );
+            assert!(!dir.join(name).exists(), "{case}");
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+    // A Chomp game saved in the Fibonacci file is no Fibonacci game.
+    let dir = temp_dir("impossible");
+    let store = Store::open(Some(&dir)).unwrap();
+    let fib = saved_game_file(GameKind::Fibonacci);
+    store.save(fib, &chomp_game("x", 4, 5, &[])).unwrap();
+    let h = Harness::with_store(store);
+    assert!(h.app.menu.resumes.is_empty());
+    assert!(dir.join(format!("{fib}.bad")).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_old_saved_game_file_is_migrated_not_lost() {
+    let dir = temp_dir("legacy");
+    let store = Store::open(Some(&dir)).unwrap();
+    // Written by an older munch: no id.
+    std::fs::write(
+        dir.join(LEGACY_SAVED_GAME_FILE),
+        r#"{"version": 1, "data": {"settings": {"game": "Chomp", "rows": 4, "cols": 5},
+            "moves": ["e4", "c2"]}}"#,
+    )
+    .unwrap();
+    let mut h = Harness::with_store(store.clone());
+    assert_eq!(
+        h.app.menu.resume(GameKind::Chomp),
+        Some("Chomp 4×5, move 3")
+    );
+    assert!(!dir.join(LEGACY_SAVED_GAME_FILE).exists());
+    let migrated: SavedGame = store
+        .load(saved_game_file(GameKind::Chomp))
+        .unwrap()
+        .unwrap();
+    assert_eq!(migrated.moves, ["e4", "c2"]);
+    assert!(!migrated.id.is_empty(), "it has an identity now");
+    h.key(KeyCode::Enter);
+    assert_eq!(h.game().position.heights(), &[4, 4, 1, 1, 1]);
+
+    // When the kind's file is taken, the old file waits, untouched.
+    let dir2 = temp_dir("legacy-wait");
+    let store = Store::open(Some(&dir2)).unwrap();
+    let old = chomp_game("", 3, 3, &["c3"]);
+    store.save(LEGACY_SAVED_GAME_FILE, &old).unwrap();
+    store
+        .save(
+            saved_game_file(GameKind::Chomp),
+            &chomp_game("new", 4, 4, &[]),
+        )
+        .unwrap();
+    let h = Harness::with_store(store.clone());
+    assert_eq!(
+        h.app.menu.resume(GameKind::Chomp),
+        Some("Chomp 4×4, move 1")
+    );
+    assert_eq!(store.load(LEGACY_SAVED_GAME_FILE), Ok(Some(old)));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&dir2);
+}
+
+#[test]
+fn each_kind_keeps_its_own_saved_game() {
+    let dir = temp_dir("kinds");
+    let store = Store::open(Some(&dir)).unwrap();
+    let chomp = chomp_game("c", 4, 5, &["e4"]);
+    let fib = pile_game("f", GameKind::Fibonacci, 30, "", &["2"]);
+    store
+        .save(saved_game_file(GameKind::Chomp), &chomp)
+        .unwrap();
+    store
+        .save(saved_game_file(GameKind::Fibonacci), &fib)
+        .unwrap();
+    let mut h = Harness::with_store(store.clone());
+    assert_eq!(
+        h.app.menu.lines()[..2],
+        [
+            MenuLine::Resume(GameKind::Chomp),
+            MenuLine::Resume(GameKind::Fibonacci)
+        ]
+    );
+    assert_eq!(
+        h.app.menu.resume(GameKind::Fibonacci),
+        Some("Fibonacci Nim from 30, move 2")
+    );
+    // A subtraction game, played and finished, touches neither.
+    h.start_pile(4, Some("1,3,4"), [Person, Person]);
+    assert!(
+        h.app.menu.replacing.is_none(),
+        "no subtraction game was saved: no question"
+    );
+    h.keys(&[KeyCode::Char('4'), KeyCode::Enter]);
+    assert!(h.pile_game().is_over());
+    assert_eq!(
+        store.load(saved_game_file(GameKind::Chomp)),
+        Ok(Some(chomp.clone()))
+    );
+    assert_eq!(
+        store.load(saved_game_file(GameKind::Fibonacci)),
+        Ok(Some(fib.clone()))
+    );
+    h.key(KeyCode::Char('m'));
+    assert_eq!(h.app.menu.resumes.len(), 2);
+
+    // Resuming one and leaving it again keeps the other.
+    h.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
+    h.key(KeyCode::Enter);
+    assert_eq!(h.game().moves.len(), 1);
+    assert_eq!(
+        h.app.menu.resume(GameKind::Fibonacci),
+        Some("Fibonacci Nim from 30, move 2")
+    );
+    h.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    assert_eq!(h.app.menu.resumes.len(), 2);
+    let resumed: SavedGame = store
+        .load(saved_game_file(GameKind::Chomp))
+        .unwrap()
+        .unwrap();
+    assert_eq!(resumed.moves, chomp.moves);
+    assert_eq!(
+        store.load(saved_game_file(GameKind::Fibonacci)),
+        Ok(Some(fib))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_new_game_of_a_kind_with_a_saved_game_asks_before_replacing_it() {
+    let dir = temp_dir("replace");
+    let store = Store::open(Some(&dir)).unwrap();
+    let chomp = chomp_game("mine", 4, 5, &["e4"]);
+    let file = saved_game_file(GameKind::Chomp);
+    store.save(file, &chomp).unwrap();
+    let mut h = Harness::with_store(store.clone());
+    h.app.menu.selected = MenuLine::Start;
+    h.key(KeyCode::Enter);
+    assert!(h.on_menu(), "no game yet: the menu asks");
+    assert_eq!(h.app.menu.replacing, Some(GameKind::Chomp));
+    h.key(KeyCode::Esc);
+    assert!(h.on_menu() && !h.app.should_quit && h.app.menu.replacing.is_none());
+    assert_eq!(store.load(file), Ok(Some(chomp.clone())), "kept");
+    h.app.menu.selected = MenuLine::Start;
+    h.keys(&[KeyCode::Enter, KeyCode::Enter]);
+    assert_eq!(h.game().moves.len(), 0, "a new game");
+    assert!(h.app.menu.resumes.is_empty());
+    let saved: SavedGame = store.load(file).unwrap().unwrap();
+    assert_eq!(
+        (saved.id.as_str(), saved.moves.len()),
+        ("mine", 0),
+        "it took the slot"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_processes_never_delete_each_others_saved_game() {
+    let dir = temp_dir("two");
+    let file = saved_game_file(GameKind::Chomp);
+    // Both open the folder before either has saved anything.
+    let mut a = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    let mut b = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    a.start(4, 5, [Person, Person]);
+    a.key(KeyCode::Enter); // e4
+    let store = Store::open(Some(&dir)).unwrap();
+    let a_game: SavedGame = store.load(file).unwrap().unwrap();
+    assert_eq!(a_game.moves, ["e4"]);
+    // B plays a whole Chomp game of its own.
+    b.start(1, 2, [Person, Person]);
+    b.keys(&[KeyCode::Enter, KeyCode::Enter]); // b1, a1
+    assert!(b.game().is_over());
+    assert_eq!(
+        store.load(file),
+        Ok(Some(a_game.clone())),
+        "A's game is still there"
+    );
+    let note = b.app.warnings.join("\n");
+    assert!(
+        note.contains("another munch keeps a saved Chomp 4×5"),
+        "{note}"
+    );
+    // A goes on saving.
+    a.key(KeyCode::Left);
+    a.key(KeyCode::Enter);
+    let a_game: SavedGame = store.load(file).unwrap().unwrap();
+    assert_eq!(a_game.moves.len(), 2);
+
+    // Two processes offered the same game: only the first to resume it gets it.
+    a.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    let mut c = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    assert!(c.app.menu.resume(GameKind::Chomp).is_some());
+    a.key(KeyCode::Enter); // A resumes
+    assert_eq!(a.game().moves.len(), 2);
+    c.key(KeyCode::Enter); // C tries the same
+    assert!(c.on_menu(), "C does not get A's game");
+    assert!(
+        c.app
+            .warnings
+            .join("\n")
+            .contains("resumed or finished in another munch")
+    );
+    a.key(KeyCode::Enter);
+    assert_eq!(
+        store.load::<SavedGame>(file).unwrap().unwrap().moves.len(),
+        3
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_stores_recording_at_once_lose_no_game() {
+    let dir = temp_dir("race");
+    Store::open(Some(&dir)).unwrap();
+    let threads: Vec<_> = (0..2)
+        .map(|t| {
+            let dir = dir.clone();
+            std::thread::spawn(move || {
+                let store = Store::open(Some(&dir)).unwrap();
+                for i in 0..50 {
+                    let (_, warnings) =
+                        store.record_game("Chomp 6×7", Level::Perfect, (i + t) % 2 == 0);
+                    assert!(warnings.is_empty(), "{warnings:?}");
+                }
+            })
+        })
+        .collect();
+    for thread in threads {
+        thread.join().unwrap();
+    }
+    let stats: Stats = Store::open(Some(&dir))
+        .unwrap()
+        .load(STATS_FILE)
+        .unwrap()
+        .unwrap();
+    let record = stats.records["Chomp 6×7"]["Perfect"];
+    assert_eq!((record.games, record.wins, record.losses), (100, 50, 50));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The reading side of the unreadable-file test, run as another user.
+#[test]
+fn unreadable_child() {
+    let Some(dir) = std::env::var_os("MUNCH_UNREADABLE_DIR") else {
+        return; // only runs when the test below starts it
+    };
+    let store = Store::open(Some(std::path::Path::new(&dir))).unwrap();
+    let warning = store.load::<Stats>(STATS_FILE).unwrap_err();
+    println!("warning: {warning}");
+}
+
+#[test]
+fn a_file_this_user_cannot_read_is_set_aside_not_overwritten() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let dir = temp_dir("unreadable-user");
+    let store = Store::open(Some(&dir)).unwrap();
+    let mut stats = Stats::default();
+    stats.record("Chomp 6×7", Level::Perfect, true);
+    store.save(STATS_FILE, &stats).unwrap();
+    let original = std::fs::read(dir.join(STATS_FILE)).unwrap();
+    std::fs::set_permissions(dir.join(STATS_FILE), std::fs::Permissions::from_mode(0o000)).unwrap();
+    let warning = if unsafe { libc::geteuid() } == 0 {
+        // root reads anything: read as the unprivileged user `nobody` instead.
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+        let output = Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "unreadable_child",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env("MUNCH_UNREADABLE_DIR", &dir)
+            .uid(65534)
+            .gid(65534)
+            .output();
+        let output = match output {
+            Ok(output) => output,
+            Err(e) => {
+                println!("skipped: cannot run a child as another user ({e})");
+                return;
+            }
+        };
+        let text = String::from_utf8_lossy(&output.stdout).to_string();
+        assert!(
+            output.status.success(),
+            "{text}{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        text
+    } else {
+        store.load::<Stats>(STATS_FILE).unwrap_err()
+    };
+    assert!(
+        warning.contains("stats.json cannot be read (Permission denied")
+            && warning.contains("moved aside to stats.json.bad"),
+        "{warning}"
+    );
+    assert!(!dir.join(STATS_FILE).exists());
+    std::fs::set_permissions(
+        dir.join("stats.json.bad"),
+        std::fs::Permissions::from_mode(0o600),
+    )
+    .unwrap();
+    assert_eq!(
+        std::fs::read(dir.join("stats.json.bad")).unwrap(),
+        original,
+        "the record is kept"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_warning_stays_on_the_menu_until_dismissed() {
+    let dir = temp_dir("warnings");
+    let store = Store::open(Some(&dir)).unwrap();
+    std::fs::write(dir.join(STATS_FILE), "{").unwrap();
+    std::fs::write(dir.join(SETTINGS_FILE), [0xff]).unwrap();
+    let mut h = Harness::with_store(store);
+    h.ticks(500);
+    assert_eq!(h.app.warnings.len(), 2, "{:?}", h.app.warnings);
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| {
+            munch::ui::render(&h.app, frame);
+        })
+        .unwrap();
+    let screen = format!("{:?}", terminal.backend().buffer());
+    for text in [
+        "settings.json is not UTF-8",
+        "stats.json is not valid JSON",
+        "dismiss",
+    ] {
+        assert!(
+            screen.contains(text),
+            "{text} on the screen:\n{}",
+            terminal.backend()
+        );
+    }
+    h.key(KeyCode::Down); // the box above the menu takes the keys
+    assert_eq!(h.app.menu.selected, MenuLine::Start);
+    h.key(KeyCode::Esc);
+    assert!(h.app.warnings.is_empty() && !h.app.should_quit);
+    h.key(KeyCode::Down);
+    assert_eq!(h.app.menu.selected, MenuLine::Quit);
     let _ = std::fs::remove_dir_all(&dir);
 }

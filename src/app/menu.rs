@@ -38,7 +38,8 @@ pub enum GameKind {
 }
 
 impl GameKind {
-    const ALL: [GameKind; 3] = [GameKind::Chomp, GameKind::Subtraction, GameKind::Fibonacci];
+    /// Every game, in menu order.
+    pub const ALL: [GameKind; 3] = [GameKind::Chomp, GameKind::Subtraction, GameKind::Fibonacci];
 
     pub fn label(self) -> &'static str {
         match self {
@@ -180,8 +181,8 @@ impl Settings {
 /// The lines of the menu, top to bottom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum MenuLine {
-    /// Continue the game saved by an earlier run.
-    Resume,
+    /// Continue the saved game of this kind.
+    Resume(GameKind),
     Game,
     Rows,
     Cols,
@@ -200,7 +201,7 @@ pub enum MenuLine {
 impl MenuLine {
     /// Whether the line holds a value that ←/→ change.
     pub fn has_value(self) -> bool {
-        !matches!(self, MenuLine::Start | MenuLine::Quit | MenuLine::Resume)
+        !matches!(self, MenuLine::Start | MenuLine::Quit | MenuLine::Resume(_))
     }
 
     /// Whether the line's value is typed (with digits, and Backspace).
@@ -214,7 +215,7 @@ impl MenuLine {
     /// The line's label.
     pub fn label(self) -> &'static str {
         match self {
-            MenuLine::Resume => "Resume",
+            MenuLine::Resume(_) => "Resume",
             MenuLine::Game => "Game",
             MenuLine::Rows => "Rows",
             MenuLine::Cols => "Columns",
@@ -235,13 +236,16 @@ impl MenuLine {
 pub struct Menu {
     pub selected: MenuLine,
     pub settings: Settings,
-    /// What the saved game is ("Chomp 6×7, move 5"), when there is one to resume.
-    pub resume: Option<String>,
     /// Why the last key did not change a value the way it asked ("26 is the largest side").
     pub note: Option<String>,
     /// The line being typed into: digits add to its value. Any other line's first digit
     /// starts a fresh value, so typing 21 over 29 gives 21, not 2921.
     pub typing: Option<MenuLine>,
+    /// The saved games to resume, one per kind at most: the kind, and what the game is
+    /// ("Chomp 6×7, move 5").
+    pub resumes: Vec<(GameKind, String)>,
+    /// Set while Start asks whether to replace the saved game of this kind.
+    pub replacing: Option<GameKind>,
 }
 
 impl Menu {
@@ -253,9 +257,7 @@ impl Menu {
             GameKind::Fibonacci => &[MenuLine::Pile],
         };
         let mut lines = Vec::new();
-        if self.resume.is_some() {
-            lines.push(MenuLine::Resume);
-        }
+        lines.extend(self.resumes.iter().map(|&(kind, _)| MenuLine::Resume(kind)));
         lines.push(MenuLine::Game);
         lines.extend_from_slice(size);
         lines.extend([MenuLine::First, MenuLine::Second, MenuLine::Level]);
@@ -349,7 +351,7 @@ impl Menu {
                 s.level = Level::ALL[next as usize];
             }
             MenuLine::AskPoison => s.ask_before_poison = !s.ask_before_poison,
-            MenuLine::Start | MenuLine::Quit | MenuLine::Resume => {}
+            MenuLine::Start | MenuLine::Quit | MenuLine::Resume(_) => {}
         }
         Ok(())
     }
@@ -446,6 +448,14 @@ impl Menu {
         Ok(())
     }
 
+    /// What the saved game of `kind` is, when there is one to resume.
+    pub fn resume(&self, kind: GameKind) -> Option<&str> {
+        self.resumes
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, label)| label.as_str())
+    }
+
     /// The value shown on a line.
     pub fn value(&self, line: MenuLine) -> String {
         let s = &self.settings;
@@ -460,7 +470,7 @@ impl Menu {
             MenuLine::Level => s.level.label().to_string(),
             MenuLine::AskPoison => if s.ask_before_poison { "Yes" } else { "No" }.to_string(),
             MenuLine::Start | MenuLine::Quit => String::new(),
-            MenuLine::Resume => self.resume.clone().unwrap_or_default(),
+            MenuLine::Resume(kind) => self.resume(kind).unwrap_or_default().to_string(),
         }
     }
 }

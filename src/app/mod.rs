@@ -9,7 +9,7 @@ pub mod pile;
 pub mod review;
 
 use crate::game::chomp::Square;
-use crate::store::{SAVED_GAME_FILE, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
+use crate::store::{SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
 use crate::worker::{SolverMessage, Worker};
 use game::Game;
 use keys::Action;
@@ -113,6 +113,8 @@ pub enum Button {
     Quit,
     KeepPlaying,
     CloseHelp,
+    /// Closes the list of warnings above the menu.
+    DismissWarnings,
 }
 
 /// Which screen is showing.
@@ -138,14 +140,19 @@ pub struct App {
     pub should_quit: bool,
     /// Ticks since start; the view uses it to make things flash.
     pub ticks: u64,
-    /// The latest problem with the data folder, and the tick it was raised at.
-    pub warning: Option<(String, u64)>,
-    /// A game saved by an earlier run, offered on the menu.
-    pub saved: Option<SavedGame>,
+    /// Problems with the data folder, oldest first, each once; the menu lists them until the
+    /// player dismisses them.
+    pub warnings: Vec<String>,
+    /// The tick the latest warning was raised at (a game shows it in the key bar for a while).
+    pub warning_at: u64,
+    /// The saved games offered on the menu, at most one per kind.
+    pub saved: Vec<SavedGame>,
     pub stats: Stats,
     store: Option<Store>,
     /// Counts games started, so a save belongs to one game.
     game_serial: u64,
+    /// The identity the game on screen is saved under (see [`SavedGame::id`]).
+    game_id: String,
     /// (game, moves) last written to the saved-game file.
     last_saved: Option<(u64, usize)>,
     /// Whether the finished game was counted in the statistics.
@@ -167,11 +174,13 @@ impl App {
             demo: demo::Demo::default(),
             should_quit: false,
             ticks: 0,
-            warning: None,
-            saved: None,
+            warnings: Vec::new(),
+            warning_at: 0,
+            saved: Vec::new(),
             stats: Stats::default(),
             store: None,
             game_serial: 0,
+            game_id: String::new(),
             last_saved: None,
             recorded: false,
             worker,
@@ -191,34 +200,76 @@ impl App {
             Ok(stats) => self.stats = stats.unwrap_or_default(),
             Err(warning) => self.warn(warning),
         }
-        match store.load::<SavedGame>(SAVED_GAME_FILE) {
-            Ok(saved) => self.saved = saved.filter(|s| s.settings.problem().is_none()),
-            Err(warning) => self.warn(warning),
+        let (saved, warnings) = store.saved_games();
+        self.saved = saved;
+        for warning in warnings {
+            self.warn(warning);
         }
-        if self.saved.is_some() {
-            self.menu.selected = MenuLine::Resume;
-        }
-        self.menu.resume = self
-            .saved
-            .as_ref()
-            .map(|s| format!("{}, move {}", s.settings.describe(), s.moves.len() + 1));
+        self.offer_saved_games(None);
         self.store = Some(store);
         self
     }
 
+    /// Adds a problem to the list (once: the same problem again only shows again in a game).
     fn warn(&mut self, warning: String) {
-        self.warning = Some((warning, self.ticks));
+        self.warning_at = self.ticks;
+        self.warnings.retain(|w| *w != warning);
+        self.warnings.push(warning);
     }
 
-    /// Continues the saved game, as far as its moves are legal.
-    pub fn resume(&mut self) {
-        let Some(saved) = self.saved.take() else {
+    /// The player has read the warnings.
+    pub fn dismiss_warnings(&mut self) {
+        self.warnings.clear();
+    }
+
+    /// Puts the saved games on the menu, highlighting the one of `kind` (or the first).
+    fn offer_saved_games(&mut self, kind: Option<GameKind>) {
+        self.saved
+            .sort_by_key(|s| GameKind::ALL.iter().position(|&k| k == s.settings.game));
+        self.menu.resumes = self
+            .saved
+            .iter()
+            .map(|s| {
+                let label = format!("{}, move {}", s.settings.describe(), s.moves.len() + 1);
+                (s.settings.game, label)
+            })
+            .collect();
+        let lines = self.menu.lines();
+        let highlight = kind
+            .map(MenuLine::Resume)
+            .filter(|line| lines.contains(line))
+            .or_else(|| {
+                self.saved
+                    .first()
+                    .map(|s| MenuLine::Resume(s.settings.game))
+            });
+        if let Some(line) = highlight {
+            self.menu.select(line);
+        } else if !lines.contains(&self.menu.selected) {
+            self.menu.select(MenuLine::Start);
+        }
+    }
+
+    /// Continues the saved game of `kind`. Another munch on the same folder that offered the
+    /// same game can then no longer write over it (see [`Store::claim_game`]).
+    pub fn resume(&mut self, kind: GameKind) {
+        let Some(at) = self.saved.iter().position(|s| s.settings.game == kind) else {
             return;
         };
-        self.menu.resume = None;
-        self.menu.selected = MenuLine::Start;
+        let saved = self.saved.remove(at);
+        let claimed = match &self.store {
+            Some(store) => store.claim_game(kind, &saved.id),
+            None => Ok(saved),
+        };
+        self.offer_saved_games(None);
+        let saved = match claimed {
+            Ok(saved) => saved,
+            Err(problem) => return self.warn(problem),
+        };
+        self.menu.select(MenuLine::Start);
+        self.menu.replacing = None;
         self.menu.settings = saved.settings.clone();
-        self.start_game();
+        self.launch(saved.id.clone());
         let ok = match &mut self.screen {
             Screen::Game(game) => game.replay_notation(&saved.moves),
             Screen::Pile(game) => game.replay_notation(&saved.moves),
@@ -255,14 +306,16 @@ impl App {
                 .count();
             if let (1, Some(loser)) = (people, loser) {
                 let person_won = settings.players[loser] == Player::Computer;
-                self.stats
-                    .record(&settings.describe(), settings.level, person_won);
-                problems.extend(store.save(STATS_FILE, &self.stats).err());
+                // Merged with what other munch processes recorded meanwhile.
+                let (stats, warnings) =
+                    store.record_game(&settings.describe(), settings.level, person_won);
+                self.stats = stats;
+                problems.extend(warnings);
             }
-            problems.extend(store.remove(SAVED_GAME_FILE).err());
+            problems.extend(store.remove_game(settings.game, &self.game_id).err());
         } else if let Some(saved) = self.game_in_progress() {
             self.last_saved = Some((self.game_serial, moves));
-            problems.extend(store.save(SAVED_GAME_FILE, &saved).err());
+            problems.extend(store.save_game(&saved).err());
         }
         for problem in problems {
             self.warn(problem);
@@ -372,14 +425,48 @@ impl App {
     }
 
     /// Starts a game with the menu's settings, unless they cannot start one (the menu then
-    /// shows why).
+    /// shows why). A new game of a kind that has a saved game would replace that save: the menu
+    /// asks first, and this starts the game only once the question was answered yes (with
+    /// [`MenuLine::Start`] while [`Menu::replacing`] is set).
     pub fn start_game(&mut self) {
-        let settings = self.menu.settings.clone();
         if let Some((line, problem)) = self.menu.problem() {
             self.menu.select(line);
             self.menu.note = Some(format!("Cannot start: {problem}"));
             return;
         }
+        let kind = self.menu.settings.game;
+        let id = if let Some(at) = self.saved.iter().position(|s| s.settings.game == kind) {
+            if self.menu.replacing != Some(kind) {
+                self.menu.replacing = Some(kind);
+                self.menu.select(MenuLine::Start);
+                self.screen = Screen::Menu;
+                return;
+            }
+            // The new game takes the saved game's place (and identity).
+            let id = self.saved.remove(at).id;
+            self.offer_saved_games(None);
+            id
+        } else {
+            let same_kind = match &self.screen {
+                Screen::Game(g) => g.settings.game == kind,
+                Screen::Pile(g) => g.settings.game == kind,
+                Screen::Menu => false,
+            };
+            // Restart and Play again keep the slot this game holds.
+            match same_kind && !self.game_id.is_empty() {
+                true => self.game_id.clone(),
+                false => crate::store::new_id(),
+            }
+        };
+        self.menu.replacing = None;
+        self.menu.select(MenuLine::Start);
+        self.launch(id);
+    }
+
+    /// Starts a game with the menu's settings under the identity `id`.
+    fn launch(&mut self, id: String) {
+        let settings = self.menu.settings.clone();
+        self.game_id = id;
         self.game_serial += 1;
         self.recorded = false;
         self.history_top = None;
@@ -406,15 +493,14 @@ impl App {
     /// Leaves the game for the menu, which then offers to resume it (it is saved already).
     fn back_to_menu(&mut self) {
         self.worker.cancel();
-        self.saved = self.game_in_progress();
-        self.menu.resume = self
-            .saved
-            .as_ref()
-            .map(|s| format!("{}, move {}", s.settings.describe(), s.moves.len() + 1));
-        if self.saved.is_some() {
-            self.menu.selected = MenuLine::Resume;
-        }
+        let kind = self.game_in_progress().map(|game| {
+            let kind = game.settings.game;
+            self.saved.retain(|s| s.settings.game != kind);
+            self.saved.push(game);
+            kind
+        });
         self.screen = Screen::Menu;
+        self.offer_saved_games(kind);
     }
 
     /// The game on screen as it would be saved, unless it is over (or there is none).
@@ -433,6 +519,7 @@ impl App {
             ),
         };
         Some(SavedGame {
+            id: self.game_id.clone(),
             settings: settings.clone(),
             moves,
         })
@@ -454,6 +541,24 @@ impl App {
                 Some(Action::PageDown) if hidden > 0 => self.scroll_help(page),
                 _ => self.help_open = false,
             }
+            return;
+        }
+        if let Screen::Menu = self.screen
+            && !self.warnings.is_empty()
+        {
+            // The warnings are shown above the menu: they take the keys until dismissed.
+            match key.code {
+                KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ' | 'x') => self.dismiss_warnings(),
+                KeyCode::Char('q') => self.should_quit = true,
+                _ => {}
+            }
+            return;
+        }
+        if let Screen::Menu = self.screen
+            && self.menu.replacing.is_some()
+            && keys::action(self.bindings(), key) != Some(Action::Select)
+        {
+            self.menu.replacing = None; // the saved game is kept
             return;
         }
         if let Screen::Menu = self.screen
@@ -576,14 +681,20 @@ impl App {
 
     fn menu_action(&mut self, action: Action) {
         let line = self.menu.selected;
+        if self.menu.replacing.is_some() && (action != Action::Select || line != MenuLine::Start) {
+            self.menu.replacing = None; // the saved game is kept
+            return;
+        }
         match action {
             Action::Up => self.menu.move_selection(-1),
             Action::Down => self.menu.move_selection(1),
             Action::Left => self.menu.step(line, -1),
             Action::Right => self.menu.step(line, 1),
-            Action::Select if line == MenuLine::Quit => self.should_quit = true,
-            Action::Select if line == MenuLine::Resume => self.resume(),
-            Action::Select => self.start_game(),
+            Action::Select => match line {
+                MenuLine::Quit => self.should_quit = true,
+                MenuLine::Resume(kind) => self.resume(kind),
+                _ => self.start_game(),
+            },
             Action::Quit | Action::Back => self.should_quit = true,
             _ => {}
         }
@@ -593,6 +704,12 @@ impl App {
         if self.help_open {
             if click {
                 self.help_open = false;
+            }
+            return;
+        }
+        if matches!(self.screen, Screen::Menu) && !self.warnings.is_empty() {
+            if click {
+                self.dismiss_warnings();
             }
             return;
         }
@@ -676,6 +793,9 @@ impl App {
         if button == Button::CloseHelp {
             self.help_open = false;
             return;
+        }
+        if button == Button::DismissWarnings {
+            return self.dismiss_warnings();
         }
         let (confirming, over) = self.dialog_state();
         let action = match (confirming, over, button) {

@@ -2,14 +2,14 @@
 
 use super::theme::Theme;
 use super::{HitMap, centered};
-use crate::app::menu::{GameKind, MenuLine};
-use crate::app::{App, Target};
+use crate::app::menu::{GameKind, Menu, MenuLine};
+use crate::app::{App, Button, Target};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::widgets::{Block, Clear, Paragraph};
 
-/// The smallest terminal the menu fits in: (columns, rows).
+/// The smallest terminal the menu fits in with at most one saved game: (columns, rows).
 pub const MIN_SIZE: (u16, u16) = (48, 21);
 
 const WIDTH: u16 = 46;
@@ -46,8 +46,18 @@ fn fit_field(value: &str, width: usize, show_end: bool) -> String {
     }
 }
 
+/// The menu box's height: 20 rows, and one more for each saved game past the first.
+fn height(menu: &Menu) -> u16 {
+    20 + menu.resumes.len().saturating_sub(1) as u16
+}
+
+/// The smallest terminal this menu fits in: (columns, rows).
+pub fn minimum_size(menu: &Menu) -> (u16, u16) {
+    (MIN_SIZE.0, MIN_SIZE.1.max(height(menu) + 1))
+}
+
 pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
-    let rect = centered(area, WIDTH, 20);
+    let rect = centered(area, WIDTH, height(&app.menu));
     let block = Block::bordered().title(" munch ").title_style(theme.title);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
@@ -61,7 +71,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
     let top = inner.y + 3;
     let mut y = top;
     for line in app.menu.lines() {
-        if line == MenuLine::Start || line == MenuLine::Game && app.menu.resume.is_some() {
+        if line == MenuLine::Start || line == MenuLine::Game && !app.menu.resumes.is_empty() {
             y += 1; // a gap before the buttons
         }
         let row = Rect::new(inner.x, y, inner.width, 1);
@@ -88,10 +98,10 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
             hits.add(Rect::new(row.x + 36, y, 3, 1), Target::MenuStep(line, 1));
         } else {
             let text = match line {
-                MenuLine::Resume => format!("Resume {}", app.menu.value(line)),
+                MenuLine::Resume(_) => format!("Resume {}", app.menu.value(line)),
                 _ => line.label().to_string(),
             };
-            let room = usize::from(inner.width) - 4;
+            let room = usize::from(inner.width).saturating_sub(4);
             let text = fit_field(&text, room, false);
             let label = if selected {
                 format!("▸ {text} ◂")
@@ -105,6 +115,13 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
     let note = match (&app.menu.note, problem) {
         (Some(note), _) => Line::styled(note.clone(), theme.bad),
         (None, Some((_, problem))) => Line::styled(problem, theme.bad),
+        (None, None) if app.menu.replacing.is_some() => Line::styled(
+            format!(
+                "This replaces your saved {}. Enter: start anyway · Esc: keep it",
+                app.menu.value(MenuLine::Resume(app.menu.settings.game))
+            ),
+            theme.bad,
+        ),
         (None, None) if app.menu.selected.is_typed() => {
             Line::styled("type to edit, ←→ to step", theme.dim)
         }
@@ -135,6 +152,74 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
         Paragraph::new(note.centered()).wrap(ratatui::widgets::Wrap { trim: true }),
         note_area.intersection(inner),
     );
+    if !app.warnings.is_empty() {
+        warnings(&app.warnings, frame, area, hits, theme);
+    }
+}
+
+/// Every warning, in a box above the menu until the player dismisses it.
+fn warnings(warnings: &[String], frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
+    let width = area.width.min(76);
+    let text_width = usize::from(width.saturating_sub(6)).max(10);
+    let mut lines = Vec::new();
+    for warning in warnings {
+        for (i, row) in wrap(warning, text_width).into_iter().enumerate() {
+            let mark = if i == 0 { "• " } else { "  " };
+            lines.push(Line::styled(format!("{mark}{row}"), theme.bad));
+        }
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("Enter, Esc or a click: dismiss", theme.dim).centered());
+    let rect = centered(area, width, lines.len() as u16 + 2);
+    let title = format!(
+        " ⚠ {} ",
+        plural(warnings.len(), "problem with munch's files")
+    );
+    let block = Block::bordered().title(title).title_style(theme.bad);
+    let inner = block.inner(rect).inner(ratatui::layout::Margin::new(1, 0));
+    frame.render_widget(Clear, rect);
+    frame.render_widget(block, rect);
+    frame.render_widget(Paragraph::new(lines), inner);
+    hits.clear();
+    hits.add(area, Target::Button(Button::DismissWarnings));
+}
+
+/// "1 problem", "2 problems".
+fn plural(n: usize, what: &str) -> String {
+    match n {
+        1 => format!("1 {what}"),
+        n => {
+            let (first, rest) = what.split_once(' ').unwrap_or((what, ""));
+            format!("{n} {first}s {rest}").trim_end().to_string()
+        }
+    }
+}
+
+/// Greedy word wrap to `width` characters; a word longer than a line is cut.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut rows = vec![String::new()];
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        loop {
+            let row = rows.last_mut().expect("never empty");
+            let used = row.chars().count();
+            let gap = usize::from(used > 0);
+            if used + gap + word.len() <= width {
+                if gap == 1 {
+                    row.push(' ');
+                }
+                row.extend(word.iter());
+                break;
+            }
+            if used == 0 {
+                let rest = word.split_off(width);
+                row.extend(word.iter());
+                word = rest;
+            }
+            rows.push(String::new());
+        }
+    }
+    rows
 }
 
 #[cfg(test)]

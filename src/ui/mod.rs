@@ -127,8 +127,10 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
             theme,
         );
     }
-    match &app.warning {
-        Some((warning, at)) if app.ticks.saturating_sub(*at) < WARNING_TICKS => {
+    // On the menu every warning is listed until dismissed; a game shows the latest a while.
+    let in_game = !matches!(app.screen, Screen::Menu);
+    match app.warnings.last() {
+        Some(warning) if in_game && app.ticks.saturating_sub(app.warning_at) < WARNING_TICKS => {
             let line = Line::styled(format!(" ⚠ {warning}"), theme.bad);
             frame.render_widget(Paragraph::new(line), bar);
         }
@@ -196,7 +198,7 @@ const WARNING_TICKS: u64 = 100;
 /// The smallest terminal that shows the current screen whole: (columns, rows).
 pub fn minimum_size(app: &App) -> (u16, u16) {
     match &app.screen {
-        Screen::Menu => menu::MIN_SIZE,
+        Screen::Menu => menu::minimum_size(&app.menu),
         Screen::Game(game) => {
             let (board_w, board_h) =
                 board::minimum_size(game.settings.rows.into(), game.settings.cols.into());

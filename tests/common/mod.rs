@@ -50,7 +50,7 @@ impl Harness {
             players,
             ..Settings::default()
         };
-        self.app.start_game();
+        self.start_and_replace();
     }
 
     /// Starts a coin-pile game: `set` is `None` for Fibonacci Nim.
@@ -66,7 +66,15 @@ impl Harness {
             level: self.app.menu.settings.level,
             ..Settings::default()
         };
+        self.start_and_replace();
+    }
+
+    /// Starts the menu's game; when that asks to replace a saved game of its kind, says yes.
+    pub fn start_and_replace(&mut self) {
         self.app.start_game();
+        if self.app.menu.replacing.is_some() {
+            self.app.start_game();
+        }
     }
 
     pub fn pile_game(&self) -> &PileGame {
