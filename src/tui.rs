@@ -15,6 +15,8 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 use std::io::stdout;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 
@@ -57,6 +59,7 @@ pub fn run(budget: u64, store: Store, start: Option<Settings>) -> anyhow::Result
     let worker = Worker::spawn(budget, move |message| {
         let _ = solver_tx.send(Input::App(Event::Solver(message)));
     });
+    let _ = CRASH_DIR.set(store.dir().to_path_buf());
     let mut app = App::new(worker, fastrand::u64(..)).with_store(store);
     if let Some(settings) = start {
         app.menu.settings = settings;
@@ -176,11 +179,61 @@ fn install_panic_hook() {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "a panic".into());
-        let path = std::env::temp_dir().join("munch-crash.log");
         let report = format!("{info}\n\n{}", std::backtrace::Backtrace::force_capture());
-        match std::fs::write(&path, report) {
-            Ok(()) => eprintln!("munch crashed ({what}); details in {}", path.display()),
-            Err(_) => eprintln!("munch crashed: {info}"),
+        match write_crash_log(&report) {
+            Some(path) => eprintln!("munch crashed ({what}); details in {}", path.display()),
+            None => eprintln!("munch crashed: {info}"),
         }
     }));
+}
+
+/// The data folder, for the crash log; set when the game starts.
+static CRASH_DIR: OnceLock<PathBuf> = OnceLock::new();
+
+/// The crash log's name in the data folder.
+pub const CRASH_LOG: &str = "munch-crash.log";
+
+/// Writes the crash report to `munch-crash.log` in the data folder, or else to a new file with
+/// a unique name in the temporary folder; never through a link. Returns where it went.
+fn write_crash_log(report: &str) -> Option<PathBuf> {
+    use std::io::Write;
+    let write = |path: &Path, fresh: bool| -> std::io::Result<()> {
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true);
+        match fresh {
+            true => options.create_new(true),
+            false => options.create(true).truncate(true),
+        };
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options
+                .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
+                .mode(0o600);
+        }
+        let mut file = options.open(path)?;
+        if !file.metadata()?.is_file() {
+            return Err(std::io::Error::other("not a regular file"));
+        }
+        file.write_all(report.as_bytes())
+    };
+    if let Some(dir) = CRASH_DIR.get() {
+        let path = dir.join(CRASH_LOG);
+        if write(&path, false).is_ok() {
+            return Some(path);
+        }
+    }
+    for attempt in 0..100 {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let name = format!("munch-crash-{}-{nanos:x}-{attempt}.log", std::process::id());
+        let path = std::env::temp_dir().join(name);
+        match write(&path, true) {
+            Ok(()) => return Some(path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(_) => return None,
+        }
+    }
+    None
 }

@@ -330,24 +330,75 @@ fn a_panic_restores_the_terminal_and_says_one_line() {
     if tmux_missing() {
         return;
     }
+    let data = data_dir("panic");
     let (tmux, dir) = in_shell(
         "panic",
         &format!(
             "MUNCH_PANIC_FOR_TEST=1 {} --data-dir {}",
             env!("CARGO_BIN_EXE_munch"),
-            data_dir("panic").display()
+            data.display()
         ),
     );
     let shell = tmux.wait_for("exit=101");
+    let log = data.join("munch-crash.log");
+    // The line may be as wide as the window, and wrap.
+    let joined = shell.replace('\n', "");
     assert!(
-        shell.contains("munch crashed (MUNCH_PANIC_FOR_TEST is set); details in"),
-        "{shell}"
+        joined.contains(&format!(
+            "munch crashed (MUNCH_PANIC_FOR_TEST is set); details in {}",
+            log.display()
+        )),
+        "the crash log is in the data folder:\n{shell}"
     );
+    let report = std::fs::read_to_string(&log).unwrap();
+    assert!(report.contains("MUNCH_PANIC_FOR_TEST is set"), "{report}");
     assert!(
         !shell.contains("stack backtrace"),
         "no raw backtrace on the screen:\n{shell}"
     );
     assert_restored(&dir);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_crash_log_never_follows_a_link() {
+    if tmux_missing() {
+        return;
+    }
+    // A link planted where the crash log goes, pointing at a file that must not change.
+    let data = data_dir("panic-link");
+    std::fs::create_dir_all(&data).unwrap();
+    let victim = data.join("victim");
+    std::fs::write(&victim, "precious").unwrap();
+    std::os::unix::fs::symlink(&victim, data.join("munch-crash.log")).unwrap();
+    let (tmux, dir) = in_shell(
+        "panic-link",
+        &format!(
+            "MUNCH_PANIC_FOR_TEST=1 {} --data-dir {}",
+            env!("CARGO_BIN_EXE_munch"),
+            data.display()
+        ),
+    );
+    let shell = tmux.wait_for("exit=101");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    // The line may be as wide as the window, and wrap.
+    let joined = shell.replace('\n', "");
+    let line = joined
+        .split("munch crashed")
+        .nth(1)
+        .unwrap_or_else(|| panic!("one line about the crash:\n{shell}"));
+    let path = line.split("details in ").nth(1).unwrap_or("");
+    let path = &path[..path.find(".log").map_or(0, |end| end + 4)];
+    let temp = std::env::temp_dir();
+    assert!(
+        path.starts_with(&format!("{}/munch-crash-", temp.display())),
+        "a fresh file in the temporary folder: {line}"
+    );
+    let report = std::fs::read_to_string(path).unwrap();
+    assert!(report.contains("MUNCH_PANIC_FOR_TEST is set"));
+    let _ = std::fs::remove_file(path);
+    assert_restored(&dir);
+    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
