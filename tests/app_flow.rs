@@ -1022,3 +1022,66 @@ fn a_chomp_demo_steps_one_move_at_a_time() {
     // Space in a demo never eats a square: it is the pause key there.
     assert!(h.game().message.is_none());
 }
+
+#[test]
+fn a_click_on_the_bar_of_a_huge_pile_chooses_a_take_and_a_second_click_takes_it() {
+    let pile = 1_000_000_000_000_000_000;
+    let mut h = Harness::new();
+    h.start_pile(pile, None, [Person, Computer]);
+    let (hits, rows) = frame(&mut h, 80, 24);
+    let cells: Vec<(u16, u16, u64)> = (0..24)
+        .flat_map(|y| (0..80).map(move |x| (x, y)))
+        .filter_map(|(x, y)| match hits.target_at(x, y) {
+            Some(Target::PileBar(index)) => Some((x, y, index)),
+            _ => None,
+        })
+        .collect();
+    assert!(cells.len() >= 20, "the whole bar is clickable");
+    assert!(rows.iter().any(|r| r.contains("Click the bar")));
+    // A click halfway along chooses the take from there on: about half the pile.
+    let (x, y, index) = cells[cells.len() / 2];
+    let press = |h: &mut Harness| {
+        h.app.update(Event::Pointer {
+            target: Target::PileBar(index),
+            click: true,
+        })
+    };
+    press(&mut h);
+    let take = pile - index;
+    assert_eq!(h.pile_game().choice, take);
+    assert!(take > pile / 3 && take < pile * 2 / 3);
+    assert!(
+        h.pile_game().takes.is_empty(),
+        "the first click only chooses"
+    );
+    // The bar shows the chosen take from the clicked cell to its end.
+    let (_, rows) = frame(&mut h, 80, 24);
+    let bar: Vec<char> = rows[usize::from(y)].chars().collect();
+    let x = usize::from(x);
+    assert_eq!(bar[x], '░');
+    assert_eq!(bar[x - 1], '█');
+    press(&mut h);
+    assert_eq!(h.pile_game().takes, vec![take], "the second click takes it");
+
+    // In a subtraction game, a click far from any legal take chooses the nearest legal one.
+    let mut h = Harness::new();
+    h.start_pile(pile, Some("1,3,4"), [Person, Computer]);
+    let (hits, _) = frame(&mut h, 80, 24);
+    let first = (0..24)
+        .flat_map(|y| (0..80).map(move |x| (x, y)))
+        .find_map(|(x, y)| match hits.target_at(x, y) {
+            Some(Target::PileBar(index)) => Some(index),
+            _ => None,
+        })
+        .expect("the bar");
+    assert_eq!(first, 0, "the bar starts at the first coin");
+    h.app.update(Event::Pointer {
+        target: Target::PileBar(first),
+        click: true,
+    });
+    assert_eq!(
+        h.pile_game().choice,
+        4,
+        "the whole pile is nearest to 4 of {{1,3,4}}"
+    );
+}

@@ -95,6 +95,10 @@ pub enum Target {
     Square(Square),
     /// A coin of the pile; clicking it takes it and every coin after it.
     Coin(u64),
+    /// A place on the bar that stands for a pile too large to draw as coins: the index of the
+    /// first coin there. A click chooses the take from there on (or the nearest legal one); a
+    /// click on the take already chosen takes it.
+    PileBar(u64),
     MenuLine(MenuLine),
     /// The ◀ (`-1`) or ▶ (`+1`) beside a menu value.
     MenuStep(MenuLine, i8),
@@ -734,6 +738,19 @@ impl App {
                     if click {
                         game.person_takes(take);
                     } else if game.is_legal(take) {
+                        game.set_choice(take);
+                    }
+                }
+            }
+            Target::PileBar(index) if click => {
+                if let Screen::Pile(game) = &mut self.screen
+                    && !game.confirm_quit
+                    && !game.is_over()
+                    && let Some(take) = game.nearest_legal(game.pile.saturating_sub(index))
+                {
+                    if game.choice == take {
+                        game.person_takes(take);
+                    } else {
                         game.set_choice(take);
                     }
                 }

@@ -211,6 +211,17 @@ impl PileGame {
         }
     }
 
+    /// The legal take nearest to `k` (the smaller one on a tie), if any take is legal.
+    pub fn nearest_legal(&self, k: u64) -> Option<u64> {
+        match &self.rules {
+            PileRules::Subtraction(_) => self
+                .set_takes()
+                .into_iter()
+                .min_by_key(|&legal| legal.abs_diff(k)),
+            PileRules::Fibonacci => (self.limit() > 0).then(|| k.clamp(1, self.limit())),
+        }
+    }
+
     /// Sets the chosen take directly (a pointer over a coin); only a legal take is chosen.
     pub fn set_choice(&mut self, k: u64) {
         if self.is_legal(k) {

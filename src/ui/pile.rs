@@ -9,7 +9,7 @@ use crate::units::{count, group, numbers_one_of};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Gauge, Paragraph};
+use ratatui::widgets::{Block, Paragraph};
 
 /// Terminal columns per coin.
 const COIN_WIDTH: u16 = 2;
@@ -94,13 +94,28 @@ pub fn render(
         Vec::new()
     };
     let Some(grid) = Grid::fit(body, game.pile) else {
-        // Too many coins to draw: the pile as a bar scaled to the start.
+        let bar = Bar {
+            area: Rect::new(body.x, body.y, body.width, 1),
+            pile: game.pile,
+        };
+        let flash_on = (app.ticks / 2).is_multiple_of(2);
+        bar.draw(frame, hits, theme, take, flashing && flash_on, &winning);
         let ratio = game.pile as f64 / game.start.max(1) as f64;
-        let bar = Gauge::default()
-            .gauge_style(theme.chocolate)
-            .ratio(ratio.clamp(0.0, 1.0))
-            .label(format!("{:.0}% left", ratio * 100.0));
-        frame.render_widget(bar, Rect::new(body.x, body.y, body.width, 1));
+        let note = format!(
+            "{:.0}% of the start left. Click the bar to choose a take, again to take it.",
+            ratio * 100.0
+        );
+        let below = Rect::new(
+            body.x,
+            body.y + 2,
+            body.width,
+            body.height.saturating_sub(2),
+        );
+        frame.render_widget(
+            Paragraph::new(Line::styled(note, theme.dim))
+                .wrap(ratatui::widgets::Wrap { trim: true }),
+            below,
+        );
         return;
     };
     let flash_on = (app.ticks / 2).is_multiple_of(2);
@@ -123,6 +138,66 @@ pub fn render(
         hits.add(cell, Target::Coin(index));
     }
 }
+
+/// A pile too large to draw as coins, as one row: each cell stands for an equal run of coins,
+/// first coin on the left, so a take (the last coins) is a run of cells on the right.
+struct Bar {
+    area: Rect,
+    pile: u64,
+}
+
+impl Bar {
+    /// The index of the first coin in cell `cell`.
+    fn first_coin(&self, cell: u16) -> u64 {
+        let index = u128::from(self.pile) * u128::from(cell) / u128::from(self.area.width.max(1));
+        index as u64
+    }
+
+    /// The cell that holds coin `index`.
+    fn cell_of(&self, index: u64) -> u16 {
+        let cell = u128::from(index) * u128::from(self.area.width) / u128::from(self.pile.max(1));
+        cell.min(u128::from(self.area.width.saturating_sub(1))) as u16
+    }
+
+    /// Draws the bar with the last `take` coins marked (in the flash style when `flash`), and
+    /// ★ where each winning take starts; records every cell as a place to click.
+    fn draw(
+        &self,
+        frame: &mut Frame,
+        hits: &mut HitMap,
+        theme: &Theme,
+        take: u64,
+        flash: bool,
+        winning: &[u64],
+    ) {
+        let first_taken = (take > 0).then(|| self.cell_of(self.pile - take));
+        let hints: Vec<u16> = winning
+            .iter()
+            .filter(|&&k| k <= self.pile)
+            .map(|&k| self.cell_of(self.pile - k))
+            .collect();
+        let buf = frame.buffer_mut();
+        for cell in 0..self.area.width {
+            let x = self.area.x + cell;
+            let taken = first_taken.is_some_and(|first| cell >= first);
+            // As with coins, the take being shown wins over hint marks.
+            let (ch, style) = match (taken, hints.contains(&cell)) {
+                (true, _) => (BAR_TAKEN, if flash { theme.flash } else { theme.preview }),
+                (false, true) => (theme::HINT, theme.hint),
+                (false, false) => (BAR, theme.chocolate),
+            };
+            buf[(x, self.area.y)].set_char(ch).set_style(style);
+            hits.add(
+                Rect::new(x, self.area.y, 1, 1),
+                Target::PileBar(self.first_coin(cell)),
+            );
+        }
+    }
+}
+
+/// The bar's cells: coins that stay, coins the take would remove.
+const BAR: char = '█';
+const BAR_TAKEN: char = '░';
 
 /// The panel of a coin-pile game.
 pub fn panel<'a>(game: &'a PileGame, theme: &Theme) -> PanelInfo<'a> {
