@@ -246,7 +246,6 @@ fn run_job(
         });
         return;
     }
-    *cache = None;
     let mut last_report = Instant::now();
     let built = OutcomeTable::build(job.rows, job.cols, &mut |done, total| {
         if current.load(Ordering::Relaxed) != generation {

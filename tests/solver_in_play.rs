@@ -173,3 +173,35 @@ fn without_a_proven_move_the_computer_waits_for_a_table_that_is_near() {
         "an unproven move rather than a long wait"
     );
 }
+
+#[test]
+fn a_box_the_machine_could_not_hold_is_not_asked_for_again_on_every_tick() {
+    use munch::worker::SolverMessage;
+    let mut h = Harness::new();
+    h.start(6, 7, [Person, Computer]);
+    let generation = h
+        .solver
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the solver answers")
+        .generation()
+        .expect("a table answer");
+    // What the solver says when the build could not get its memory: within the budget.
+    let needed_bytes = OutcomeTable::bytes_for(6, 7);
+    h.app
+        .update(munch::app::Event::Solver(SolverMessage::Refused {
+            generation,
+            needed_bytes,
+            budget: munch::solve::DEFAULT_MEMORY_BUDGET,
+        }));
+    h.ticks(3);
+    assert!(
+        matches!(h.game().solver, SolverState::Refused { needed_bytes: n, .. } if n == needed_bytes),
+        "the same box is not built again"
+    );
+    // Once the bar shrinks, its smaller box is asked for.
+    h.app.update(munch::app::Event::Pointer {
+        target: munch::app::Target::Square(munch::game::chomp::Square::new(6, 0)),
+        click: true,
+    });
+    assert!(matches!(h.game().solver, SolverState::Solving { .. }));
+}

@@ -470,7 +470,7 @@ impl Game {
     }
 
     /// Keeps the solver on the bar's bounding box as it changes: once a refused box shrinks
-    /// into the budget, asks for its table; while it does not, the memory it would need is the
+    /// into the budget, asks for its table (once); while it does not, the memory it would need is the
     /// current box's (the panel shows it); after undo grows the bar past a table's box, asks
     /// again (the solver answers or refuses with the right figures).
     fn follow_the_box(&mut self, worker: &Worker) {
@@ -483,8 +483,13 @@ impl Game {
                 needed_bytes,
                 budget,
             } => {
-                *needed_bytes = OutcomeTable::bytes_for(rows, cols);
-                *needed_bytes <= *budget
+                // Only a box smaller than the one refused is worth asking for: a box that fits
+                // the budget can be refused too, when the machine lacked the memory, and asking
+                // again for it would retry the same failing build on every tick.
+                let now = OutcomeTable::bytes_for(rows, cols);
+                let shrank = now < *needed_bytes;
+                *needed_bytes = now;
+                shrank && now <= *budget
             }
             SolverState::Ready(table) => !table.covers(self.position.heights()),
             SolverState::Solving { .. } => false,
