@@ -752,3 +752,56 @@ fn every_warning_stays_on_the_menu_until_dismissed() {
     assert_eq!(h.app.menu.selected, MenuLine::Quit);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The menu with a saved game of every kind and the list of warnings above it, at 80×24 and at
+/// the smallest size it asks for.
+#[test]
+fn menu_with_three_saved_games_and_warnings() {
+    let dir = temp_dir("snapshot");
+    let store = Store::open(Some(&dir)).unwrap();
+    let chomp = saved_game_file(GameKind::Chomp);
+    store
+        .save(chomp, &chomp_game("c", 6, 7, &["g6", "c3"]))
+        .unwrap();
+    let sub = pile_game(
+        "s",
+        GameKind::Subtraction,
+        21,
+        "1,3,4,5,6,7,8,9,10,11",
+        &["4"],
+    );
+    store
+        .save(saved_game_file(GameKind::Subtraction), &sub)
+        .unwrap();
+    let fib = pile_game("f", GameKind::Fibonacci, 30, "", &["2"]);
+    store
+        .save(saved_game_file(GameKind::Fibonacci), &fib)
+        .unwrap();
+    std::fs::write(dir.join(STATS_FILE), "{").unwrap();
+    mkfifo(&dir.join(SETTINGS_FILE));
+    let mut h = Harness::with_store(store);
+    let (width, height) = munch::ui::minimum_size(&h.app);
+    assert_eq!(
+        (width, height),
+        (48, 23),
+        "three saved games need two more rows"
+    );
+    let draw = |h: &Harness, width: u16, height: u16| {
+        let backend = ratatui::backend::TestBackend::new(width, height);
+        let mut terminal = ratatui::Terminal::new(backend).unwrap();
+        terminal
+            .draw(|frame| {
+                munch::ui::render(&h.app, frame);
+            })
+            .unwrap();
+        terminal
+    };
+    insta::assert_snapshot!("warnings_80x24", draw(&h, 80, 24).backend());
+    insta::assert_snapshot!("warnings_minimum", draw(&h, width, height).backend());
+    h.key(KeyCode::Enter);
+    insta::assert_snapshot!(
+        "three_saved_games_minimum",
+        draw(&h, width, height).backend()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
