@@ -69,6 +69,11 @@ pub fn run(budget: u64, store: Store, start: Option<Settings>) -> anyhow::Result
     let mut terminal = ratatui::try_init()?;
     TERMINAL_TAKEN.store(true, Ordering::SeqCst);
     let _guard = TerminalGuard;
+    let size = terminal.size()?;
+    app.update(Event::Resize {
+        width: size.width,
+        height: size.height,
+    });
     install_panic_hook();
     execute!(stdout(), EnableMouseCapture)?;
     spawn_signal_listener(tx.clone())?;
@@ -130,7 +135,7 @@ fn spawn_input_reader(tx: Sender<Input>) {
             let input = match event::read() {
                 Ok(TermEvent::Key(key)) if key.is_press() => Input::App(Event::Key(key)),
                 Ok(TermEvent::Mouse(mouse)) => Input::Mouse(mouse),
-                Ok(TermEvent::Resize(..)) => Input::App(Event::Resize),
+                Ok(TermEvent::Resize(width, height)) => Input::App(Event::Resize { width, height }),
                 Ok(_) => continue,
                 Err(err) => Input::Failed(err),
             };

@@ -4,13 +4,14 @@ mod common;
 
 use common::Harness;
 use munch::app::game::SolverState;
+use munch::app::keys::Action;
 use munch::app::menu::Player::{Computer, Person};
 use munch::app::menu::{GameKind, MenuLine};
-use munch::app::{Button, Event, Target};
+use munch::app::{Button, Dialog, Event, Target};
 use munch::game::chomp::Square;
 use munch::solve::reference::Reference;
 use munch::worker::SolverMessage;
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 /// The screen the view draws for `app` on a `width` × `height` terminal, as text.
 fn render_text(app: &munch::app::App, width: u16, height: u16) -> String {
@@ -534,6 +535,7 @@ fn undo_takes_back_a_full_round_and_redo_replays_it() {
         "a new move forgets what undo took back"
     );
     h.key(KeyCode::Char('r'));
+    h.key(KeyCode::Char('y')); // restart asks first
     assert!(h.game().moves.is_empty(), "restart");
 }
 
@@ -811,9 +813,15 @@ fn click(h: &mut Harness, target: Target) {
 }
 
 /// What the comparison of a click and a key looks at.
-fn chomp_state(h: &Harness) -> (Vec<Square>, bool, bool, bool) {
+fn chomp_state(h: &Harness) -> (Vec<Square>, bool, bool, bool, Option<Dialog>) {
     let g = h.game();
-    (g.moves.clone(), g.hints, g.confirm_quit, h.on_menu())
+    (
+        g.moves.clone(),
+        g.hints,
+        g.confirm_quit,
+        h.on_menu(),
+        h.app.dialog(),
+    )
 }
 
 #[test]
@@ -847,6 +855,17 @@ fn the_panels_buttons_do_what_their_keys_do() {
             chomp_state(&by_keys),
             "{action:?} by click and by key"
         );
+        if action == Action::Restart {
+            assert_eq!(
+                by_mouse.app.dialog(),
+                Some(Dialog::ConfirmRestart),
+                "asks first"
+            );
+            for h in [&mut by_mouse, &mut by_keys] {
+                h.key(KeyCode::Char('y'));
+                assert!(h.game().moves.is_empty(), "restarted");
+            }
+        }
     }
     assert!(by_mouse.game().confirm_quit, "Menu asks first, as Esc does");
     // While the question is up the panel's buttons are covered: nothing there to click.
@@ -1084,4 +1103,213 @@ fn a_click_on_the_bar_of_a_huge_pile_chooses_a_take_and_a_second_click_takes_it(
         4,
         "the whole pile is nearest to 4 of {{1,3,4}}"
     );
+}
+
+#[test]
+fn while_the_terminal_is_too_small_only_leaving_works() {
+    use ratatui::crossterm::event::KeyModifiers;
+    let mut h = Harness::new();
+    h.app.update(Event::Resize {
+        width: 100,
+        height: 30,
+    });
+    assert!(!h.app.hidden());
+    h.app.update(Event::Resize {
+        width: 40,
+        height: 10,
+    });
+    assert!(h.app.hidden());
+    h.keys(&[
+        KeyCode::Enter,
+        KeyCode::Char(' '),
+        KeyCode::Up,
+        KeyCode::Left,
+    ]);
+    h.app.update(Event::Pointer {
+        target: Target::MenuLine(MenuLine::Start),
+        click: true,
+    });
+    assert!(h.on_menu(), "no game started that nobody could see");
+    assert_eq!(h.app.menu.selected, MenuLine::Start);
+    assert_eq!(h.app.menu.settings.level, munch::app::menu::Level::Perfect);
+    // A game shrunk out of sight takes no moves, and the computer waits.
+    h.app.update(Event::Resize {
+        width: 100,
+        height: 30,
+    });
+    h.start(3, 3, [Person, Computer]);
+    h.wait_for_solver();
+    h.app.update(Event::Resize {
+        width: 40,
+        height: 10,
+    });
+    h.keys(&[KeyCode::Enter, KeyCode::Char('r'), KeyCode::Char('u')]);
+    h.app.update(Event::Pointer {
+        target: Target::Square(Square::new(0, 1)),
+        click: true,
+    });
+    assert!(h.game().moves.is_empty());
+    h.app.update(Event::Resize {
+        width: 100,
+        height: 30,
+    });
+    h.key(KeyCode::Enter);
+    assert_eq!(h.game().moves.len(), 1, "seen again, the board plays");
+    h.app.update(Event::Resize {
+        width: 40,
+        height: 10,
+    });
+    h.ticks(40);
+    assert_eq!(h.game().moves.len(), 1, "the computer waits to be seen");
+    // q, Esc and Ctrl-C still leave.
+    for key in [
+        KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE),
+        KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE),
+        KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
+    ] {
+        let mut h = Harness::new();
+        h.start(3, 3, [Person, Computer]);
+        h.app.update(Event::Resize {
+            width: 20,
+            height: 5,
+        });
+        h.app.update(Event::Key(key));
+        assert!(h.app.should_quit, "{key:?} leaves");
+    }
+}
+
+#[test]
+fn restart_asks_first_by_key_and_by_click() {
+    let mut h = Harness::new();
+    h.start(3, 3, [Person, Person]);
+    h.key(KeyCode::Enter); // c3
+    for answer in [KeyCode::Char('n'), KeyCode::Esc, KeyCode::Enter] {
+        h.key(KeyCode::Char('r'));
+        assert_eq!(h.app.dialog(), Some(Dialog::ConfirmRestart));
+        assert_eq!(h.game().moves.len(), 1, "nothing lost yet");
+        h.key(KeyCode::Char('u'));
+        assert_eq!(h.game().moves.len(), 1, "the question owns the keys");
+        h.key(answer);
+        assert_eq!(h.app.dialog(), None, "{answer:?} keeps playing");
+        assert_eq!(h.game().moves.len(), 1);
+    }
+    h.key(KeyCode::Char('r'));
+    h.app.update(Event::Pointer {
+        target: Target::Button(Button::KeepPlaying),
+        click: true,
+    });
+    assert_eq!(h.game().moves.len(), 1);
+    // The same path for every caller: an action asks too.
+    h.app.act(Action::Restart);
+    assert_eq!(h.app.dialog(), Some(Dialog::ConfirmRestart));
+    h.app.update(Event::Pointer {
+        target: Target::Button(Button::ConfirmRestart),
+        click: true,
+    });
+    assert!(h.game().moves.is_empty(), "restarted");
+    assert_eq!(h.app.dialog(), None);
+    h.key(KeyCode::Enter);
+    h.keys(&[KeyCode::Char('r'), KeyCode::Char('y')]);
+    assert!(h.game().moves.is_empty(), "y restarts");
+    // The keys of the question are in the key bar.
+    h.key(KeyCode::Enter);
+    h.key(KeyCode::Char('r'));
+    let screen = render_text(&h.app, 100, 30);
+    assert!(screen.contains("Restart the game?"), "{screen}");
+    assert!(screen.contains("keep playing"), "{screen}");
+}
+
+#[test]
+fn eating_the_poison_asks_first_unless_turned_off() {
+    let mut h = Harness::new();
+    h.start(2, 2, [Person, Person]);
+    h.keys(&[KeyCode::Left, KeyCode::Down]);
+    assert_eq!(h.game().cursor, Square::POISON);
+    for answer in [KeyCode::Char('n'), KeyCode::Esc, KeyCode::Enter] {
+        h.key(KeyCode::Enter);
+        assert_eq!(h.app.dialog(), Some(Dialog::EatPoison));
+        h.key(answer);
+        assert_eq!(h.app.dialog(), None);
+        assert!(h.game().moves.is_empty(), "{answer:?} does not eat it");
+    }
+    let screen = {
+        h.key(KeyCode::Char(' '));
+        render_text(&h.app, 100, 30)
+    };
+    assert!(screen.contains("Eat the poison and lose?"), "{screen}");
+    h.key(KeyCode::Char('y'));
+    assert!(h.game().is_over());
+    assert_eq!(h.game().loser(), Some(0));
+    // By mouse: a click on a1, then on "Eat it".
+    let mut h = Harness::new();
+    h.start(2, 2, [Person, Person]);
+    h.app.update(Event::Pointer {
+        target: Target::Square(Square::POISON),
+        click: true,
+    });
+    assert_eq!(h.app.dialog(), Some(Dialog::EatPoison));
+    h.app.update(Event::Pointer {
+        target: Target::Button(Button::EatPoison),
+        click: true,
+    });
+    assert!(h.game().is_over());
+    // Turned off on the menu: a1 is eaten at once. The poison alone is never asked about.
+    let mut h = Harness::new();
+    point_at_line(&mut h, MenuLine::AskPoison);
+    h.key(KeyCode::Right);
+    assert!(!h.app.menu.settings.ask_before_poison);
+    h.app.menu.settings.rows = 2;
+    h.app.menu.settings.cols = 2;
+    point_at_line(&mut h, MenuLine::Start);
+    h.key(KeyCode::Enter);
+    h.app.update(Event::Pointer {
+        target: Target::Square(Square::POISON),
+        click: true,
+    });
+    assert!(h.game().is_over(), "no question");
+    let mut h = Harness::new();
+    h.start(1, 2, [Person, Person]);
+    h.keys(&[KeyCode::Enter, KeyCode::Enter]); // b1, then the poison alone
+    assert!(h.game().is_over(), "nothing else left: no question");
+}
+
+#[test]
+fn after_the_computers_move_the_cursor_is_not_on_the_poison() {
+    let mut h = Harness::new();
+    h.start(2, 2, [Person, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Enter); // b2
+    h.ticks(1);
+    assert!(h.game().pending.is_some());
+    // While the computer's move flashes, the person moves onto a1.
+    h.keys(&[KeyCode::Left, KeyCode::Down]);
+    assert_eq!(h.game().cursor, Square::POISON);
+    h.computer_moves();
+    assert_eq!(h.game().moves.len(), 2);
+    assert!(!h.game().is_over());
+    let cursor = h.game().cursor;
+    assert_ne!(cursor, Square::POISON);
+    assert!(h.game().position.contains(cursor), "{cursor} is on the bar");
+}
+
+#[test]
+fn undo_works_from_the_game_over_screen() {
+    let mut h = Harness::new();
+    h.start(1, 2, [Person, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Enter); // b1: the computer has only the poison
+    h.computer_moves();
+    assert!(h.game().is_over());
+    assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
+    h.key(KeyCode::Char('u'));
+    assert!(!h.game().is_over(), "the game goes on");
+    assert!(h.game().moves.is_empty(), "the last round was taken back");
+    assert_eq!(h.app.dialog(), None);
+    // A coin game too.
+    let mut h = Harness::new();
+    h.start_pile(3, Some("1,2,3"), [Person, Computer]);
+    h.keys(&[KeyCode::Char('3'), KeyCode::Enter]);
+    assert!(h.pile_game().is_over());
+    h.key(KeyCode::Char('u'));
+    assert_eq!((h.pile_game().pile, h.pile_game().is_over()), (3, false));
 }

@@ -56,6 +56,9 @@ pub struct Game {
     pub solver: SolverState,
     pub pending: Option<PendingMove>,
     pub confirm_quit: bool,
+    /// The person asked to eat the poison while other squares remain: "Eat the poison and
+    /// lose?" is showing.
+    pub asking_poison: bool,
     /// Whether some computer move of this game was not proven best.
     pub unproven_moves: bool,
     /// Whether the computer's latest move was not proven best.
@@ -111,6 +114,7 @@ impl Game {
             solver,
             pending: None,
             confirm_quit: false,
+            asking_poison: false,
             unproven_moves: false,
             last_move_unproven: false,
             message: None,
@@ -255,7 +259,8 @@ impl Game {
         self.searching.is_some()
     }
 
-    /// The person asks to eat `square`.
+    /// The person asks to eat `square`. Eating the poison while other squares remain asks
+    /// first (unless the settings say not to): see [`Game::eat_poison`].
     pub fn person_eats(&mut self, square: Square, worker: &Worker) {
         if self.is_over() || !self.position.contains(square) {
             return;
@@ -264,10 +269,33 @@ impl Game {
             self.queued.push_back(square);
         } else if self.computer_to_move() {
             self.message = Some("It is the computer's turn.".into());
+        } else if square == Square::POISON
+            && !self.only_poison_left()
+            && self.settings.ask_before_poison
+        {
+            self.asking_poison = true;
         } else {
             self.redo.clear();
             self.play(square, worker);
         }
+    }
+
+    /// The answer to "Eat the poison and lose?": yes eats it, no keeps playing.
+    pub fn eat_poison(&mut self, yes: bool, worker: &Worker) {
+        if std::mem::take(&mut self.asking_poison) && yes && !self.computer_to_move() {
+            self.redo.clear();
+            self.play(Square::POISON, worker);
+        }
+    }
+
+    /// Whether the poison is the only square left.
+    fn only_poison_left(&self) -> bool {
+        self.position
+            .heights()
+            .iter()
+            .map(|&h| usize::from(h))
+            .sum::<usize>()
+            == 1
     }
 
     /// Plays saved moves (in notation) from the start; `false` at the first one that is not a
@@ -388,7 +416,7 @@ impl Game {
     /// One tick of the clock: the computer's flashing move counts down and lands, or the computer
     /// chooses its next move when it is its turn and it can.
     pub fn tick(&mut self, worker: &Worker, rng: &mut fastrand::Rng) {
-        if self.is_over() || self.confirm_quit {
+        if self.is_over() || self.confirm_quit || self.asking_poison {
             return;
         }
         // A resumed game learns only now that its full box was refused.
@@ -403,7 +431,10 @@ impl Game {
                 self.redo.clear();
                 self.play(choice.square(), worker);
                 while let Some(square) = self.queued.pop_front() {
-                    if self.position.contains(square) {
+                    if self.asking_poison {
+                        // What was queued behind the question waits for its answer: dropped.
+                        self.queued.clear();
+                    } else if self.position.contains(square) {
                         self.person_eats(square, worker);
                     } else if !self.is_over() {
                         self.message = Some(format!("{square} went with the computer's move."));
@@ -511,6 +542,8 @@ impl Game {
         self.verdict = self.review.first().map(|m| (m.index, m.played));
     }
 
+    /// After a move: the cursor back on the bar, and off the poison while other squares
+    /// remain (one more Enter would lose).
     fn keep_cursor_on_bar(&mut self) {
         let (_, cols) = self.position.bounding_box();
         if cols == 0 {
@@ -519,5 +552,12 @@ impl Game {
         let col = self.cursor.col.min(cols - 1);
         let height = self.position.heights()[usize::from(col)];
         self.cursor = Square::new(col, self.cursor.row.min(height - 1));
+        if self.cursor == Square::POISON {
+            if cols > 1 {
+                self.cursor = Square::new(1, 0);
+            } else if self.position.heights()[0] > 1 {
+                self.cursor = Square::new(0, 1);
+            }
+        }
     }
 }

@@ -151,7 +151,7 @@ const REDO: Binding = bind(
 );
 const RESTART: Binding = bind(
     "r",
-    "restart with the same settings",
+    "restart with the same settings (asks first)",
     None,
     &[(plain(KeyCode::Char('r')), Action::Restart)],
 );
@@ -339,6 +339,49 @@ pub const GAME_OVER: &[Binding] = &[
         Some("quit"),
         &[(plain(KeyCode::Char('q')), Action::Quit)],
     ),
+    bind(
+        "u",
+        "take back the last round and play on",
+        Some("undo"),
+        &[(plain(KeyCode::Char('u')), Action::Undo)],
+    ),
+];
+
+/// The safe answer to a question: Enter, like `n` and Esc, keeps the game as it is.
+const KEEP_PLAYING: Binding = bind(
+    "n Esc Enter",
+    "keep playing",
+    Some("keep playing"),
+    &[
+        (plain(KeyCode::Char('n')), Action::No),
+        (plain(KeyCode::Esc), Action::No),
+        (plain(KeyCode::Enter), Action::No),
+    ],
+);
+
+/// Keys in the "restart the game?" dialog.
+pub const CONFIRM_RESTART: &[Binding] = &[
+    bind(
+        "y r",
+        "restart: this game's moves are lost",
+        Some("restart"),
+        &[
+            (plain(KeyCode::Char('y')), Action::Yes),
+            (plain(KeyCode::Char('r')), Action::Yes),
+        ],
+    ),
+    KEEP_PLAYING,
+];
+
+/// Keys in the "eat the poison and lose?" dialog.
+pub const EAT_POISON: &[Binding] = &[
+    bind(
+        "y",
+        "eat the poison and lose",
+        Some("eat it"),
+        &[(plain(KeyCode::Char('y')), Action::Yes)],
+    ),
+    KEEP_PLAYING,
 ];
 
 /// Keys in the "leave the game?" dialog.
@@ -397,7 +440,17 @@ mod tests {
 
     #[test]
     fn no_key_means_two_things_on_one_screen() {
-        for table in [MENU, GAME, PILE, DEMO, HELP_OPEN, GAME_OVER, CONFIRM_QUIT] {
+        for table in [
+            MENU,
+            GAME,
+            PILE,
+            DEMO,
+            HELP_OPEN,
+            GAME_OVER,
+            CONFIRM_QUIT,
+            CONFIRM_RESTART,
+            EAT_POISON,
+        ] {
             let codes: Vec<Key> = table.iter().flat_map(|b| b.keys).map(|k| k.0).collect();
             for (i, code) in codes.iter().enumerate() {
                 assert!(!codes[..i].contains(code), "{code:?} bound twice");

@@ -7,6 +7,7 @@ pub mod keys;
 pub mod menu;
 pub mod pile;
 pub mod review;
+pub mod size;
 
 use crate::game::chomp::Square;
 use crate::store::{SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
@@ -68,7 +69,11 @@ pub enum Event {
         click: bool,
     },
     Tick,
-    Resize,
+    /// The terminal's new size (the event loop also sends one with the size at start).
+    Resize {
+        width: u16,
+        height: u16,
+    },
     Solver(SolverMessage),
     /// The mouse wheel turned over `target` (if the view drew anything there): `up` is away
     /// from the person.
@@ -119,6 +124,22 @@ pub enum Button {
     CloseHelp,
     /// Closes the list of warnings above the menu.
     DismissWarnings,
+    /// "Restart" in the restart question.
+    ConfirmRestart,
+    /// "Eat it" in the poison question.
+    EatPoison,
+}
+
+/// The box showing over the screen, if any; while one shows, only its keys and buttons work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialog {
+    /// "Leave the game?"
+    ConfirmQuit,
+    /// "Restart the game?"
+    ConfirmRestart,
+    /// "Eat the poison and lose?"
+    EatPoison,
+    GameOver,
 }
 
 /// Which screen is showing.
@@ -141,7 +162,11 @@ pub struct App {
     pub history_top: Option<usize>,
     /// Pause and speed of a game between computers (the speed is kept from game to game).
     pub demo: demo::Demo,
+    /// "Restart the game?" is showing.
+    pub confirm_restart: bool,
     pub should_quit: bool,
+    /// The terminal's size, once the event loop has said it: (columns, rows).
+    pub terminal_size: Option<(u16, u16)>,
     /// Ticks since start; the view uses it to make things flash.
     pub ticks: u64,
     /// Problems with the data folder, oldest first, each once; the menu lists them until the
@@ -176,7 +201,9 @@ impl App {
             viewport: Viewport::default(),
             history_top: None,
             demo: demo::Demo::default(),
+            confirm_restart: false,
             should_quit: false,
+            terminal_size: None,
             ticks: 0,
             warnings: Vec::new(),
             warning_at: 0,
@@ -293,7 +320,8 @@ impl App {
         };
         // This runs after every event, ticks included: leave at once unless something changed.
         let due = if over {
-            !self.recorded
+            // A game finished again after undo is not counted twice, but its save goes.
+            !self.recorded || self.last_saved.is_some()
         } else {
             self.last_saved != Some((self.game_serial, moves))
         };
@@ -301,8 +329,11 @@ impl App {
             return;
         };
         let mut problems = Vec::new();
-        if over {
-            self.recorded = true;
+        if over && std::mem::replace(&mut self.recorded, true) {
+            self.last_saved = None;
+            problems.extend(store.remove_game(settings.game, &self.game_id).err());
+        } else if over {
+            self.last_saved = None;
             let people = settings
                 .players
                 .iter()
@@ -344,13 +375,15 @@ impl App {
 
     /// The key bindings in force on the current screen.
     pub fn bindings(&self) -> &'static [keys::Binding] {
-        match (self.dialog_state(), &self.screen) {
+        match (self.dialog(), &self.screen) {
             (_, Screen::Menu) => keys::MENU,
-            ((true, _), _) => keys::CONFIRM_QUIT,
-            ((_, true), _) => keys::GAME_OVER,
+            (Some(Dialog::ConfirmQuit), _) => keys::CONFIRM_QUIT,
+            (Some(Dialog::ConfirmRestart), _) => keys::CONFIRM_RESTART,
+            (Some(Dialog::EatPoison), _) => keys::EAT_POISON,
+            (Some(Dialog::GameOver), _) => keys::GAME_OVER,
             _ if self.is_demo() => keys::DEMO,
-            (_, Screen::Game(_)) => keys::GAME,
-            (_, Screen::Pile(_)) => keys::PILE,
+            (None, Screen::Game(_)) => keys::GAME,
+            (None, Screen::Pile(_)) => keys::PILE,
         }
     }
 
@@ -364,13 +397,32 @@ impl App {
         players == [Player::Computer; 2]
     }
 
-    /// Whether a game is asking "leave?", and whether it is over.
-    fn dialog_state(&self) -> (bool, bool) {
-        match &self.screen {
-            Screen::Menu => (false, false),
-            Screen::Game(game) => (game.confirm_quit, game.is_over()),
-            Screen::Pile(game) => (game.confirm_quit, game.is_over()),
+    /// The dialog showing over the game, if any (help aside).
+    pub fn dialog(&self) -> Option<Dialog> {
+        let (confirm_quit, poison, over) = match &self.screen {
+            Screen::Menu => return None,
+            Screen::Game(game) => (game.confirm_quit, game.asking_poison, game.is_over()),
+            Screen::Pile(game) => (game.confirm_quit, false, game.is_over()),
+        };
+        if confirm_quit {
+            Some(Dialog::ConfirmQuit)
+        } else if poison {
+            Some(Dialog::EatPoison)
+        } else if self.confirm_restart {
+            Some(Dialog::ConfirmRestart)
+        } else if over {
+            Some(Dialog::GameOver)
+        } else {
+            None
         }
+    }
+
+    /// Whether the terminal is too small for the current screen, which is then not drawn:
+    /// nothing on it takes keys or clicks.
+    pub fn hidden(&self) -> bool {
+        let (need_w, need_h) = size::minimum_size(&self.screen, &self.menu);
+        self.terminal_size
+            .is_some_and(|(w, h)| w < need_w || h < need_h)
     }
 
     fn set_confirm_quit(&mut self, asking: bool) {
@@ -393,11 +445,12 @@ impl App {
             Event::Pointer { target, click } => self.on_pointer(target, click),
             Event::Tick => {
                 self.ticks += 1;
-                if !self.help_open {
+                // The computer waits while its move could not be seen or a question is open.
+                if !self.help_open && !self.hidden() && !self.confirm_restart {
                     self.tick_game();
                 }
             }
-            Event::Resize => {}
+            Event::Resize { width, height } => self.terminal_size = Some((width, height)),
             Event::Wheel { target, up } => self.on_wheel(target, up),
             Event::Viewport(viewport) => {
                 self.viewport = viewport;
@@ -476,6 +529,7 @@ impl App {
         self.history_top = None;
         // A new demonstration runs (at the speed chosen before).
         self.demo.restart();
+        self.confirm_restart = false;
         if let Some(store) = &self.store
             && let Err(problem) = store.save(SETTINGS_FILE, &settings)
         {
@@ -532,6 +586,13 @@ impl App {
     fn on_key(&mut self, key: &KeyEvent) {
         if keys::is_force_quit(key) {
             self.should_quit = true;
+            return;
+        }
+        if self.hidden() {
+            // Nothing is drawn but the size message: only leaving works (the game is saved).
+            if matches!(key.code, KeyCode::Char('q') | KeyCode::Esc) {
+                self.should_quit = true;
+            }
             return;
         }
         if self.help_open {
@@ -597,28 +658,48 @@ impl App {
             .min(self.viewport.help_hidden);
     }
 
-    fn act(&mut self, action: Action) {
+    /// Does what a key or a button asks for: every action goes through here, so a click asks
+    /// the same questions a key does.
+    pub fn act(&mut self, action: Action) {
         if action == Action::Help {
             self.help_open = true;
             self.help_scroll = 0;
             return;
         }
-        let (confirming, over) = self.dialog_state();
-        if confirming {
-            match action {
+        match self.dialog() {
+            Some(Dialog::ConfirmQuit) => match action {
                 Action::Yes => self.should_quit = true,
                 Action::Menu => self.back_to_menu(),
                 _ => self.set_confirm_quit(false),
+            },
+            Some(Dialog::ConfirmRestart) => match action {
+                Action::Yes => self.start_game(),
+                _ => self.confirm_restart = false,
+            },
+            Some(Dialog::EatPoison) => {
+                if let Screen::Game(game) = &mut self.screen {
+                    game.eat_poison(action == Action::Yes, &self.worker);
+                }
             }
-            return;
-        }
-        if over {
-            match action {
+            Some(Dialog::GameOver) => match action {
                 Action::PlayAgain => self.start_game(),
                 Action::Menu => self.back_to_menu(),
                 Action::Quit => self.should_quit = true,
+                Action::Undo => match &mut self.screen {
+                    Screen::Game(game) => game.undo(&self.worker),
+                    Screen::Pile(game) => game.undo(),
+                    Screen::Menu => {}
+                },
                 _ => {}
-            }
+            },
+            None => self.play_action(action),
+        }
+    }
+
+    /// An action on the menu or in a game with no dialog showing.
+    fn play_action(&mut self, action: Action) {
+        if action == Action::Restart {
+            self.ask_restart();
             return;
         }
         let moves = self.history_len();
@@ -636,7 +717,6 @@ impl App {
             Screen::Pile(game) => match action {
                 Action::Undo => game.undo(),
                 Action::Redo => game.redo(),
-                Action::Restart => self.start_game(),
                 _ => game.act(action),
             },
             Screen::Game(game) => match action {
@@ -652,7 +732,6 @@ impl App {
                 Action::Quit | Action::Back => game.confirm_quit = true,
                 Action::Undo => game.undo(&self.worker),
                 Action::Redo => game.redo(&self.worker),
-                Action::Restart => self.start_game(),
                 _ => {}
             },
         }
@@ -683,6 +762,20 @@ impl App {
         self.history_top = (top < last_top).then_some(top);
     }
 
+    /// Restart asks first when the game has moves to lose.
+    fn ask_restart(&mut self) {
+        let moves = match &self.screen {
+            Screen::Menu => return,
+            Screen::Game(game) => game.moves.len(),
+            Screen::Pile(game) => game.takes.len(),
+        };
+        if moves == 0 {
+            self.start_game();
+        } else {
+            self.confirm_restart = true;
+        }
+    }
+
     fn menu_action(&mut self, action: Action) {
         let line = self.menu.selected;
         if self.menu.replacing.is_some() && (action != Action::Select || line != MenuLine::Start) {
@@ -705,6 +798,9 @@ impl App {
     }
 
     fn on_pointer(&mut self, target: Target, click: bool) {
+        if self.hidden() {
+            return;
+        }
         if self.help_open {
             if click {
                 self.help_open = false;
@@ -719,9 +815,8 @@ impl App {
         }
         match target {
             Target::Square(square) => {
-                if let Screen::Game(game) = &mut self.screen
-                    && !game.confirm_quit
-                    && !game.is_over()
+                if self.dialog().is_none()
+                    && let Screen::Game(game) = &mut self.screen
                 {
                     game.point_at(square);
                     if click {
@@ -730,9 +825,8 @@ impl App {
                 }
             }
             Target::Coin(index) => {
-                if let Screen::Pile(game) = &mut self.screen
-                    && !game.confirm_quit
-                    && !game.is_over()
+                if self.dialog().is_none()
+                    && let Screen::Pile(game) = &mut self.screen
                 {
                     let take = game.pile - index;
                     if click {
@@ -767,11 +861,10 @@ impl App {
             }
             Target::Button(button) if click => self.press(button),
             // A panel button goes the way its key goes, questions and all.
-            Target::Command(action) if click && !matches!(self.screen, Screen::Menu) => {
-                let (confirming, over) = self.dialog_state();
-                if !confirming && !over {
-                    self.act(action);
-                }
+            Target::Command(action)
+                if click && !matches!(self.screen, Screen::Menu) && self.dialog().is_none() =>
+            {
+                self.act(action);
             }
             _ => {}
         }
@@ -780,6 +873,9 @@ impl App {
     /// The wheel: over a menu value it steps the value (up is ▶, down is ◀); in a game it
     /// scrolls the move list (up goes back); over the help it scrolls the help.
     fn on_wheel(&mut self, target: Option<Target>, up: bool) {
+        if self.hidden() {
+            return;
+        }
         if self.help_open {
             if self.viewport.help_hidden > 0 {
                 self.scroll_help(if up { -1 } else { 1 });
@@ -798,7 +894,7 @@ impl App {
             }
             (Screen::Menu, _) => {}
             _ => {
-                if self.dialog_state() == (false, false) {
+                if self.dialog().is_none() {
                     self.scroll_moves(if up { -1 } else { 1 });
                 }
             }
@@ -814,14 +910,18 @@ impl App {
         if button == Button::DismissWarnings {
             return self.dismiss_warnings();
         }
-        let (confirming, over) = self.dialog_state();
-        let action = match (confirming, over, button) {
-            (true, _, Button::Quit) => Action::Yes,
-            (true, _, Button::Menu) => Action::Menu,
-            (true, _, Button::KeepPlaying) => Action::No,
-            (false, true, Button::PlayAgain) => Action::PlayAgain,
-            (false, true, Button::Menu) => Action::Menu,
-            (false, true, Button::Quit) => Action::Quit,
+        let action = match (self.dialog(), button) {
+            (Some(Dialog::ConfirmQuit), Button::Quit) => Action::Yes,
+            (Some(Dialog::ConfirmQuit), Button::Menu) => Action::Menu,
+            (Some(Dialog::ConfirmRestart), Button::ConfirmRestart) => Action::Yes,
+            (Some(Dialog::EatPoison), Button::EatPoison) => Action::Yes,
+            (
+                Some(Dialog::ConfirmQuit | Dialog::ConfirmRestart | Dialog::EatPoison),
+                Button::KeepPlaying,
+            ) => Action::No,
+            (Some(Dialog::GameOver), Button::PlayAgain) => Action::PlayAgain,
+            (Some(Dialog::GameOver), Button::Menu) => Action::Menu,
+            (Some(Dialog::GameOver), Button::Quit) => Action::Quit,
             _ => return,
         };
         self.act(action);

@@ -10,10 +10,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Block;
 
-/// Room for the row numbers left of the bar.
-const LABEL_WIDTH: u16 = 3;
+use crate::app::size::{BOARD_LABEL_WIDTH as LABEL_WIDTH, SMALLEST_SQUARE};
 /// Square sizes to try, largest first: (columns, rows) of terminal cells per square.
-const CELL_SIZES: [(u16, u16); 4] = [(6, 3), (4, 2), (3, 1), (2, 1)];
+const CELL_SIZES: [(u16, u16); 4] = [(6, 3), (4, 2), (3, 1), SMALLEST_SQUARE];
 
 /// Where the squares of a bar sit on screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,12 +52,6 @@ impl Geometry {
             self.cell_h,
         )
     }
-}
-
-/// The smallest area (with its border) that holds a `rows` × `cols` bar.
-pub fn minimum_size(rows: u16, cols: u16) -> (u16, u16) {
-    let (w, h) = CELL_SIZES[CELL_SIZES.len() - 1];
-    (LABEL_WIDTH + cols * w + 2, rows * h + 1 + 2)
 }
 
 /// How one square is drawn.

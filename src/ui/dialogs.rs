@@ -156,6 +156,43 @@ pub fn confirm_quit(frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Th
     );
 }
 
+/// "Restart the game?"
+pub fn confirm_restart(frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
+    dialog(
+        frame,
+        area,
+        hits,
+        theme,
+        " Restart the game? ",
+        vec![Line::raw(
+            "This game's moves are lost; undo cannot bring them back.",
+        )],
+        &[
+            ("Restart", Button::ConfirmRestart),
+            ("Keep playing", Button::KeepPlaying),
+        ],
+    );
+}
+
+/// "Eat the poison and lose?"
+pub fn eat_poison(frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
+    dialog(
+        frame,
+        area,
+        hits,
+        theme,
+        " Eat the poison and lose? ",
+        vec![
+            Line::raw("Other squares remain: eating a1 ☠ loses the game."),
+            Line::styled("(The menu's 'Ask before a1' turns this off.)", theme.dim),
+        ],
+        &[
+            ("Eat it", Button::EatPoison),
+            ("Keep playing", Button::KeepPlaying),
+        ],
+    );
+}
+
 /// How the game ended, who won, and what next.
 #[allow(clippy::too_many_arguments)]
 pub fn game_over(

@@ -2,15 +2,12 @@
 
 use super::theme::Theme;
 use super::{HitMap, centered};
-use crate::app::menu::{GameKind, Menu, MenuLine};
+use crate::app::menu::{GameKind, MenuLine};
 use crate::app::{App, Button, Target};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
-
-/// The smallest terminal the menu fits in with at most one saved game: (columns, rows).
-pub const MIN_SIZE: (u16, u16) = (48, 21);
 
 const WIDTH: u16 = 46;
 /// Characters of a value between its ◀ and ▶.
@@ -46,15 +43,7 @@ fn fit_field(value: &str, width: usize, show_end: bool) -> String {
     }
 }
 
-/// The menu box's height: 20 rows, and one more for each saved game past the first.
-fn height(menu: &Menu) -> u16 {
-    20 + menu.resumes.len().saturating_sub(1) as u16
-}
-
-/// The smallest terminal this menu fits in: (columns, rows).
-pub fn minimum_size(menu: &Menu) -> (u16, u16) {
-    (MIN_SIZE.0, MIN_SIZE.1.max(height(menu) + 1))
-}
+use crate::app::size::menu_height as height;
 
 pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
     let rect = centered(area, WIDTH, height(&app.menu));

@@ -12,7 +12,7 @@ pub mod theme;
 
 use crate::app::keys::{self, Action, Binding};
 use crate::app::menu::GameKind;
-use crate::app::{App, Screen, Target, Viewport};
+use crate::app::{App, Dialog, Screen, Target, Viewport};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
@@ -48,8 +48,7 @@ impl HitMap {
     }
 }
 
-/// Width of the side panel next to the board.
-const PANEL_WIDTH: u16 = 32;
+use crate::app::size::{self, PANEL_WIDTH};
 
 /// Draws the whole screen, in colour unless `NO_COLOR` is set.
 pub fn render(app: &App, frame: &mut Frame) -> HitMap {
@@ -82,8 +81,8 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                 &mut hits,
                 theme,
             );
-            if game.confirm_quit {
-                dialogs::confirm_quit(frame, main, &mut hits, theme);
+            if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
+                question(dialog, frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
                 let what = review::chomp(game);
                 dialogs::game_over(&game.settings, loser, what, frame, main, &mut hits, theme);
@@ -103,8 +102,8 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                 &mut hits,
                 theme,
             );
-            if game.confirm_quit {
-                dialogs::confirm_quit(frame, main, &mut hits, theme);
+            if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
+                question(dialog, frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
                 let what = review::pile(game);
                 dialogs::game_over(&game.settings, loser, what, frame, main, &mut hits, theme);
@@ -195,20 +194,19 @@ fn controls(app: &App) -> panel::Controls<'static> {
 /// How long a warning replaces the key bar: five seconds.
 const WARNING_TICKS: u64 = 100;
 
+/// A question over the game.
+fn question(dialog: Dialog, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
+    match dialog {
+        Dialog::ConfirmQuit => dialogs::confirm_quit(frame, area, hits, theme),
+        Dialog::ConfirmRestart => dialogs::confirm_restart(frame, area, hits, theme),
+        Dialog::EatPoison => dialogs::eat_poison(frame, area, hits, theme),
+        Dialog::GameOver => {}
+    }
+}
+
 /// The smallest terminal that shows the current screen whole: (columns, rows).
 pub fn minimum_size(app: &App) -> (u16, u16) {
-    match &app.screen {
-        Screen::Menu => menu::minimum_size(&app.menu),
-        Screen::Game(game) => {
-            let (board_w, board_h) =
-                board::minimum_size(game.settings.rows.into(), game.settings.cols.into());
-            (
-                board_w + PANEL_WIDTH,
-                (board_h + 1).max(panel::MIN_HEIGHT + 1),
-            )
-        }
-        Screen::Pile(_) => (30 + PANEL_WIDTH, panel::MIN_HEIGHT + 1),
-    }
+    size::minimum_size(&app.screen, &app.menu)
 }
 
 fn too_small(frame: &mut Frame, area: Rect, (need_w, need_h): (u16, u16), theme: &Theme) {
@@ -218,7 +216,7 @@ fn too_small(frame: &mut Frame, area: Rect, (need_w, need_h): (u16, u16), theme:
             "Need {need_w}×{need_h}, have {}×{}.",
             area.width, area.height
         )),
-        Line::from("Enlarge the window, or press Ctrl-C to quit."),
+        Line::from("Enlarge the window, or press q to quit."),
     ];
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
 }

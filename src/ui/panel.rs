@@ -12,9 +12,6 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Gauge, Paragraph, Wrap};
 
-/// The panel needs this many rows to show everything but the move list.
-pub const MIN_HEIGHT: u16 = 16;
-
 /// What the panel shows, whatever the game.
 pub struct PanelInfo<'a> {
     pub settings: &'a Settings,
