@@ -1,10 +1,13 @@
-//! The thin event loop: read one event, `app.update(event)`, draw, repeat.
+//! The thin event loop: take every event waiting, `app.update(event)` each, draw once, repeat.
 //!
 //! Key and mouse input, the clock and the solver all feed one channel, so a finished solve wakes
-//! the loop at once instead of waiting for the next tick.
+//! the loop at once instead of waiting for the next tick. Drawing once per batch, not once per
+//! event, keeps a burst of pasted keys from taking minutes; a quit from outside (a signal, or
+//! Ctrl-C read by the input thread) sets a flag checked between events, so it never waits
+//! behind the queue.
 
 use crate::app::menu::Settings;
-use crate::app::{App, Event, TICK};
+use crate::app::{App, Event, TICK, keys};
 use crate::store::Store;
 use crate::ui::{self, HitMap};
 use crate::worker::Worker;
@@ -19,6 +22,15 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::{Duration, Instant};
+
+/// The longest the loop handles events before it draws again, so the screen keeps moving
+/// under a flood of input.
+const BATCH_TIME: Duration = Duration::from_millis(50);
+
+/// Set by the signal thread (SIGTERM, SIGHUP, SIGINT) and by the input thread on Ctrl-C: quit
+/// now, whatever is queued.
+static QUIT_NOW: AtomicBool = AtomicBool::new(false);
 
 /// What arrives on the loop's channel.
 enum Input {
@@ -93,19 +105,34 @@ fn event_loop(
     if std::env::var_os(PANIC_FOR_TEST).is_some() {
         panic!("{PANIC_FOR_TEST} is set");
     }
-    while let Ok(input) = rx.recv() {
-        let event = match input {
-            Input::App(event) => event,
-            Input::Mouse(mouse) => match pointer_event(&hits, &mouse) {
-                Some(event) => event,
-                None => continue,
-            },
-            Input::Failed(err) => return Err(err.into()),
-            Input::Signal => break,
-        };
-        app.update(event);
-        if app.should_quit {
-            break;
+    while let Ok(first) = rx.recv() {
+        let started = Instant::now();
+        let mut next = Some(first);
+        while let Some(input) = next {
+            if QUIT_NOW.load(Ordering::SeqCst) {
+                return Ok(());
+            }
+            let event = match input {
+                Input::App(event) => Some(event),
+                // Pointed at what the last frame drew: a batch is drawn only once it is handled.
+                Input::Mouse(mouse) => pointer_event(&hits, &mouse),
+                Input::Failed(err) => return Err(err.into()),
+                Input::Signal => return Ok(()),
+            };
+            if let Some(event) = event {
+                app.update(event);
+            }
+            if app.should_quit {
+                return Ok(());
+            }
+            next = if started.elapsed() < BATCH_TIME {
+                rx.try_recv().ok()
+            } else {
+                None
+            };
+        }
+        if QUIT_NOW.load(Ordering::SeqCst) {
+            return Ok(());
         }
         terminal.draw(|frame| hits = ui::render(&app, frame))?;
         if hits.viewport != app.viewport {
@@ -133,7 +160,12 @@ fn spawn_input_reader(tx: Sender<Input>) {
     std::thread::spawn(move || {
         loop {
             let input = match event::read() {
-                Ok(TermEvent::Key(key)) if key.is_press() => Input::App(Event::Key(key)),
+                Ok(TermEvent::Key(key)) if key.is_press() => {
+                    if keys::is_force_quit(&key) {
+                        QUIT_NOW.store(true, Ordering::SeqCst);
+                    }
+                    Input::App(Event::Key(key))
+                }
                 Ok(TermEvent::Mouse(mouse)) => Input::Mouse(mouse),
                 Ok(TermEvent::Resize(width, height)) => Input::App(Event::Resize { width, height }),
                 Ok(_) => continue,
@@ -165,6 +197,8 @@ fn spawn_signal_listener(tx: Sender<Input>) -> std::io::Result<()> {
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
     std::thread::spawn(move || {
         for _ in signals.forever() {
+            QUIT_NOW.store(true, Ordering::SeqCst);
+            // Wakes the loop if it is waiting for input.
             if tx.send(Input::Signal).is_err() {
                 break;
             }
