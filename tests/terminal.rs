@@ -448,3 +448,88 @@ fn a_killed_game_is_resumed_on_the_next_start() {
     tmux.wait_gone();
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn a_paste_flood_does_not_hold_up_sigterm() {
+    if tmux_missing() {
+        return;
+    }
+    let name = "flood";
+    let dir = std::env::temp_dir().join(format!("munch-{name}-{}", std::process::id()));
+    let (tmux, dir) = in_shell(
+        name,
+        &format!(
+            "sh -c 'echo $$ > {d}/pid; exec {munch} --data-dir {data}'; echo $? > {d}/code",
+            d = dir.display(),
+            munch = env!("CARGO_BIN_EXE_munch"),
+            data = data_dir(name).display()
+        ),
+    );
+    tmux.wait_for("Second player");
+    let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
+    let pid = pid.trim();
+    // 100,000 keys that move the menu's highlight up and down, pasted in one go.
+    let keys = dir.join("keys");
+    std::fs::write(&keys, "jk".repeat(50_000)).unwrap();
+    tmux.run(&["load-buffer", keys.to_str().unwrap()]);
+    tmux.run(&["paste-buffer", "-t", "munch"]);
+    std::thread::sleep(Duration::from_millis(300));
+    let alive = || {
+        Command::new("kill")
+            .args(["-0", pid])
+            .status()
+            .unwrap()
+            .success()
+    };
+    assert!(alive(), "munch is still running when the signal comes");
+    let sent = Instant::now();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    while alive() {
+        assert!(
+            sent.elapsed() < Duration::from_secs(1),
+            "SIGTERM waited behind the pasted keys"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // The exit code is written once the shell is back; the terminal is as it was.
+    let start = Instant::now();
+    while std::fs::read_to_string(dir.join("code")).map_or(true, |c| c.trim().is_empty()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the shell never got back"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("code")).unwrap().trim(),
+        "0"
+    );
+    assert_restored(&dir);
+}
+
+#[test]
+fn the_too_small_screen_ignores_enter_and_q_still_quits() {
+    if tmux_missing() {
+        return;
+    }
+    let tmux = start_munch("small");
+    tmux.run(&["resize-window", "-t", "munch", "-x", "40", "-y", "10"]);
+    tmux.wait_for("too small");
+    tmux.keys(&["Enter", "Space", "Up", "Enter"]);
+    // Give munch time to (wrongly) start a game before the window grows again.
+    std::thread::sleep(Duration::from_millis(500));
+    tmux.run(&["resize-window", "-t", "munch", "-x", "100", "-y", "30"]);
+    let screen = tmux.wait_for("Second player");
+    assert!(screen.contains("▸ Start ◂"), "still on the menu:\n{screen}");
+    assert!(!screen.contains("Moves"), "no game was started:\n{screen}");
+    tmux.run(&["resize-window", "-t", "munch", "-x", "40", "-y", "10"]);
+    tmux.wait_for("too small");
+    tmux.keys(&["q"]);
+    tmux.wait_gone();
+}
