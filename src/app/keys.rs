@@ -324,6 +324,13 @@ pub const GAME_OVER: &[Binding] = &[
             (plain(KeyCode::Char('r')), Action::PlayAgain),
         ],
     ),
+    // Before the menu: the first to go when the key bar is short.
+    bind(
+        "u",
+        "take back the last round and play on",
+        Some("undo"),
+        &[(plain(KeyCode::Char('u')), Action::Undo)],
+    ),
     bind(
         "m Esc",
         "back to the menu",
@@ -338,12 +345,6 @@ pub const GAME_OVER: &[Binding] = &[
         "quit munch",
         Some("quit"),
         &[(plain(KeyCode::Char('q')), Action::Quit)],
-    ),
-    bind(
-        "u",
-        "take back the last round and play on",
-        Some("undo"),
-        &[(plain(KeyCode::Char('u')), Action::Undo)],
     ),
 ];
 
