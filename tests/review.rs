@@ -44,6 +44,7 @@ fn a_bite_of_the_poison_on_move_1_is_named_with_the_winning_move() {
     h.start(6, 7, [Person, Computer]);
     h.wait_for_solver();
     click(&mut h, Square::POISON);
+    h.key(KeyCode::Char('y')); // "Eat the poison and lose?"
     let game = h.game();
     assert!(game.is_over());
     // The table's own answer for the full 6×7 bar: its one winning move.
@@ -76,6 +77,7 @@ fn the_poison_bite_is_named_even_before_the_table_is_ready() {
     let mut h = Harness::new();
     h.start(6, 7, [Person, Computer]);
     click(&mut h, Square::POISON);
+    h.key(KeyCode::Char('y')); // "Eat the poison and lose?"
     assert_eq!(h.game().blunder(), Some((0, Square::POISON)));
     assert_eq!(h.game().review[0].winners, vec![Square::new(4, 4)]);
 }
@@ -169,6 +171,7 @@ fn counts_of_one_are_singular() {
     let mut h = Harness::new();
     h.start(1, 2, [Person, Computer]);
     click(&mut h, Square::POISON);
+    h.key(KeyCode::Char('y')); // "Eat the poison and lose?"
     let rows = screen(&h, 80, 24);
     assert!(
         shows(&rows, "You ate the poison ☠ after 1 move."),
@@ -187,6 +190,7 @@ fn before_the_table_nothing_unproven_is_said_and_its_arrival_completes_the_revie
     // g6 leaves [6,6,6,6,6,6,5], which no closed form or book entry decides; then a1.
     click(&mut h, Square::new(6, 5));
     click(&mut h, Square::POISON);
+    h.key(KeyCode::Char('y')); // "Eat the poison and lose?"
     assert!(h.game().is_over());
     assert!(
         h.game().review.is_empty(),
