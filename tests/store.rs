@@ -587,6 +587,28 @@ fn two_processes_never_delete_each_others_saved_game() {
         note.contains("another munch keeps a saved Chomp 4×5"),
         "{note}"
     );
+    // B's next game cannot be saved either, but B can leave it and come back to it.
+    b.key(KeyCode::Char('m'));
+    b.start(3, 3, [Person, Person]);
+    b.key(KeyCode::Enter); // c3
+    b.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    assert_eq!(
+        b.app.menu.resume(GameKind::Chomp),
+        Some("Chomp 3×3, move 2")
+    );
+    assert!(
+        !b.app.warnings.is_empty(),
+        "B is told its game is not saved"
+    );
+    b.key(KeyCode::Esc); // dismissed
+    b.key(KeyCode::Enter);
+    assert_eq!(b.game().moves.len(), 1, "resumed from memory");
+    assert_eq!(
+        store.load(file),
+        Ok(Some(a_game.clone())),
+        "A's game is still there"
+    );
+
     // A goes on saving.
     a.key(KeyCode::Left);
     a.key(KeyCode::Enter);

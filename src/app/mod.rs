@@ -182,6 +182,9 @@ pub struct App {
     game_serial: u64,
     /// The identity the game on screen is saved under (see [`SavedGame::id`]).
     game_id: String,
+    /// Games whose last save failed (another munch's game holds the file, or the folder
+    /// cannot be written): they are resumed from memory, not from the file.
+    unsaved: Vec<String>,
     /// (game, moves) last written to the saved-game file.
     last_saved: Option<(u64, usize)>,
     /// Whether the finished game was counted in the statistics.
@@ -212,6 +215,7 @@ impl App {
             store: None,
             game_serial: 0,
             game_id: String::new(),
+            unsaved: Vec::new(),
             last_saved: None,
             recorded: false,
             worker,
@@ -289,8 +293,8 @@ impl App {
         };
         let saved = self.saved.remove(at);
         let claimed = match &self.store {
-            Some(store) => store.claim_game(kind, &saved.id),
-            None => Ok(saved),
+            Some(store) if !self.unsaved.contains(&saved.id) => store.claim_game(kind, &saved.id),
+            _ => Ok(saved),
         };
         self.offer_saved_games(None);
         let saved = match claimed {
@@ -350,7 +354,11 @@ impl App {
             problems.extend(store.remove_game(settings.game, &self.game_id).err());
         } else if let Some(saved) = self.game_in_progress() {
             self.last_saved = Some((self.game_serial, moves));
-            problems.extend(store.save_game(&saved).err());
+            self.unsaved.retain(|id| *id != saved.id);
+            if let Err(problem) = store.save_game(&saved) {
+                self.unsaved.push(saved.id);
+                problems.push(problem);
+            }
         }
         for problem in problems {
             self.warn(problem);
