@@ -386,6 +386,26 @@ pub const EAT_POISON: &[Binding] = &[
 ];
 
 /// Keys in the "leave the game?" dialog.
+/// The list of warnings above the menu.
+pub const WARNINGS: &[Binding] = &[
+    bind(
+        "Enter Esc",
+        "dismiss the warnings",
+        Some("dismiss"),
+        &[
+            (plain(KeyCode::Enter), Action::Back),
+            (plain(KeyCode::Esc), Action::Back),
+            (plain(KeyCode::Char(' ')), Action::Back),
+        ],
+    ),
+    bind(
+        "q",
+        "quit munch",
+        Some("quit"),
+        &[(plain(KeyCode::Char('q')), Action::Quit)],
+    ),
+];
+
 pub const CONFIRM_QUIT: &[Binding] = &[
     bind(
         "y q",
@@ -451,6 +471,7 @@ mod tests {
             CONFIRM_QUIT,
             CONFIRM_RESTART,
             EAT_POISON,
+            WARNINGS,
         ] {
             let codes: Vec<Key> = table.iter().flat_map(|b| b.keys).map(|k| k.0).collect();
             for (i, code) in codes.iter().enumerate() {

@@ -384,6 +384,7 @@ impl App {
     /// The key bindings in force on the current screen.
     pub fn bindings(&self) -> &'static [keys::Binding] {
         match (self.dialog(), &self.screen) {
+            (_, Screen::Menu) if !self.warnings.is_empty() => keys::WARNINGS,
             (_, Screen::Menu) => keys::MENU,
             (Some(Dialog::ConfirmQuit), _) => keys::CONFIRM_QUIT,
             (Some(Dialog::ConfirmRestart), _) => keys::CONFIRM_RESTART,
@@ -620,9 +621,9 @@ impl App {
             && !self.warnings.is_empty()
         {
             // The warnings are shown above the menu: they take the keys until dismissed.
-            match key.code {
-                KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ' | 'x') => self.dismiss_warnings(),
-                KeyCode::Char('q') => self.should_quit = true,
+            match keys::action(keys::WARNINGS, key) {
+                Some(Action::Back) => self.dismiss_warnings(),
+                Some(Action::Quit) => self.should_quit = true,
                 _ => {}
             }
             return;
