@@ -827,3 +827,43 @@ fn menu_with_three_saved_games_and_warnings() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The child side of the two-process race: records 50 games.
+#[test]
+fn record_loop_child() {
+    let Some(dir) = std::env::var_os("MUNCH_RECORD_LOOP_DIR") else {
+        return; // only runs when the race test starts it
+    };
+    let store = Store::open(Some(std::path::Path::new(&dir))).unwrap();
+    for i in 0..50 {
+        let (_, warnings) = store.record_game("Fibonacci Nim from 21", Level::Strong, i % 5 == 0);
+        assert!(warnings.is_empty(), "{warnings:?}");
+    }
+}
+
+#[test]
+fn two_processes_recording_at_once_lose_no_game() {
+    let dir = temp_dir("race-processes");
+    Store::open(Some(&dir)).unwrap();
+    let children: Vec<_> = (0..2)
+        .map(|_| {
+            Command::new(std::env::current_exe().unwrap())
+                .args(["--exact", "record_loop_child", "--test-threads=1"])
+                .env("MUNCH_RECORD_LOOP_DIR", &dir)
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    let stats: Stats = Store::open(Some(&dir))
+        .unwrap()
+        .load(STATS_FILE)
+        .unwrap()
+        .unwrap();
+    let record = stats.records["Fibonacci Nim from 21"]["Strong"];
+    assert_eq!((record.games, record.wins, record.losses), (100, 20, 80));
+    let _ = std::fs::remove_dir_all(&dir);
+}
