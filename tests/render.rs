@@ -399,3 +399,40 @@ fn game_over_at_the_minimum_size() {
         assert!(text.contains(button), "{button} is shown");
     }
 }
+
+#[test]
+fn a_huge_pile_with_a_long_take_at_the_minimum_size() {
+    let mut h = Harness::new();
+    h.start_pile(1_000_000_000_000_000_000, None, [Person, Computer]);
+    h.app.update(munch::app::Event::Pointer {
+        target: Target::PileBar(400_000_000_000_000_000),
+        click: true,
+    });
+    let (terminal, _) = draw_at_minimum(&h);
+    insta::assert_snapshot!(terminal.backend());
+    // Every number is shown whole: none is cut at the border.
+    let text = rows(&terminal).join("\n");
+    for number in ["1,000,000,000,000,000,000", "600,000,000,000,000,000"] {
+        assert!(text.contains(number), "{number} is shown whole");
+    }
+}
+
+#[test]
+fn a_long_menu_note_is_shown_whole() {
+    let mut h = Harness::new();
+    let note = "This replaces your saved Subtraction {1,3,4} from 21, move 12. \
+                Enter: start anyway · Esc: keep the saved game";
+    h.app.menu.note = Some(note.into());
+    for (width, height) in [(80, 24), ui::minimum_size(&h.app)] {
+        let (terminal, _) = draw(&h, width, height);
+        let text: String = rows(&terminal)
+            .iter()
+            .map(|r| r.trim_matches(|c| c == ' ' || c == '│'))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            text.contains("keep the saved game"),
+            "{width}×{height}: {text}"
+        );
+    }
+}

@@ -136,7 +136,9 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
             }
         }
     };
-    let note_area = Rect::new(inner.x + 1, y + 1, inner.width.saturating_sub(2), 2);
+    // The note may take every row left in the box (a question with its keys needs three).
+    let note_rows = inner.bottom().saturating_sub(y + 1);
+    let note_area = Rect::new(inner.x + 1, y + 1, inner.width.saturating_sub(2), note_rows);
     frame.render_widget(
         Paragraph::new(note.centered()).wrap(ratatui::widgets::Wrap { trim: true }),
         note_area.intersection(inner),

@@ -54,15 +54,19 @@ pub fn render(
     hits: &mut HitMap,
     theme: &Theme,
 ) {
-    let title = format!(
-        " {} — {} coins at the start ",
-        game.title(),
-        group(game.start)
-    );
+    // The longest title that fits the border.
+    let (name, start) = (game.title(), group(game.start));
+    let title = [
+        format!(" {name} — {start} coins at the start "),
+        format!(" {name} — from {start} "),
+        format!(" {name} "),
+    ]
+    .into_iter()
+    .find(|t| t.chars().count() + 2 <= usize::from(area.width))
+    .unwrap_or_else(|| format!(" {name} "));
     let block = Block::bordered().title(title).title_style(theme.title);
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let [head, body] = Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(inner);
     let person_to_move = !game.computer_to_move() && game.pending.is_none() && !game.is_over();
     // Only a legal take is drawn; the heading says what Enter would do either way.
     let (take, flashing) = match game.pending {
@@ -76,17 +80,31 @@ pub fn render(
         k if game.is_legal(k) => Span::raw(format!("  ·  taking {}", group(k))),
         k => Span::styled(format!("  ·  {} is not allowed", group(k)), theme.bad),
     };
-    let heading = vec![
-        Line::from(vec![
-            Span::styled(count(game.pile, "coin", "coins"), theme.title),
-            match game.pending {
-                Some(p) => Span::raw(format!("  ·  taking {}", group(p.take))),
-                None => choosing,
-            },
-        ]),
-        Line::styled(format!("Now: {}", game.legal_text()), theme.dim),
-    ];
-    frame.render_widget(Paragraph::new(heading), head);
+    let coins = Span::styled(count(game.pile, "coin", "coins"), theme.title);
+    let what = match game.pending {
+        Some(p) => Span::raw(format!("  ·  taking {}", group(p.take))),
+        None => choosing,
+    };
+    let one_line = Line::from(vec![coins.clone(), what.clone()]);
+    // Long numbers: the take goes on a line of its own, and every line wraps.
+    let mut heading = if one_line.width() <= usize::from(inner.width) {
+        vec![one_line]
+    } else {
+        let alone = what.content.trim_start_matches([' ', '·']).to_string();
+        vec![
+            Line::from(coins),
+            Line::from(Span::styled(alone, what.style)),
+        ]
+    };
+    heading.push(Line::styled(
+        format!("Now: {}", game.legal_text()),
+        theme.dim,
+    ));
+    let heading = Paragraph::new(heading).wrap(ratatui::widgets::Wrap { trim: true });
+    let head_height = (heading.line_count(inner.width) as u16).min(inner.height.saturating_sub(1));
+    let [head, body] =
+        Layout::vertical([Constraint::Length(head_height), Constraint::Min(1)]).areas(inner);
+    frame.render_widget(heading, head);
 
     let winning = if game.hints {
         game.winning_takes().unwrap_or_default()
