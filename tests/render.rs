@@ -436,3 +436,24 @@ fn a_long_menu_note_is_shown_whole() {
         );
     }
 }
+
+#[test]
+fn chomp_help_and_a_demo_at_the_minimum_size() {
+    let mut h = Harness::new();
+    h.start(6, 7, [Person, Computer]);
+    h.key(KeyCode::Char('?'));
+    let (terminal, hits) = draw_at_minimum(&h);
+    insta::assert_snapshot!("chomp_help_minimum", terminal.backend());
+    assert!(hits.viewport.help_hidden > 0, "it scrolls at this size");
+
+    // A demonstration's panel and key bar at its smallest: the speed and its keys show.
+    let mut h = Harness::new();
+    h.start_pile(50, Some("1,2"), [Computer, Computer]);
+    h.key(KeyCode::Char('+'));
+    let (terminal, _) = draw_at_minimum(&h);
+    insta::assert_snapshot!("demo_minimum", terminal.backend());
+    let all = rows(&terminal);
+    assert!(all.iter().any(|r| r.contains("Demo at 2×")));
+    let bar = all.last().unwrap();
+    assert!(bar.contains("pause") && bar.contains("step"), "{bar}");
+}
