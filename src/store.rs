@@ -280,17 +280,20 @@ impl Store {
     }
 
     /// Writes a game in progress into its kind's file, unless that file holds another game
-    /// (another id): that one is kept, and the answer says so.
-    pub fn save_game(&self, game: &SavedGame) -> Result<(), String> {
+    /// (another id, other than `replaces`, the one the player chose to replace): that one is
+    /// kept, and the answer says so.
+    pub fn save_game(&self, game: &SavedGame, replaces: Option<&str>) -> Result<(), String> {
         let name = saved_game_file(game.settings.game);
         self.locked(|| {
             let mut warnings = Vec::new();
             let kind = game.settings.game;
             let result = match self.load_game_unlocked(kind, &mut warnings) {
-                Some(other) if other.id != game.id => Err(format!(
-                    "another munch keeps a saved {} here, so this game is not saved",
-                    other.settings.describe()
-                )),
+                Some(other) if other.id != game.id && Some(other.id.as_str()) != replaces => {
+                    Err(format!(
+                        "another munch keeps a saved {} here, so this game is not saved",
+                        other.settings.describe()
+                    ))
+                }
                 _ => self.save_unlocked(saved_game_file(kind), game),
             };
             warnings.extend(result.err());

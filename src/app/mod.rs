@@ -182,6 +182,9 @@ pub struct App {
     game_serial: u64,
     /// The identity the game on screen is saved under (see [`SavedGame::id`]).
     game_id: String,
+    /// The saved game the game on screen replaces, until its first save (the player chose to
+    /// replace it; if another munch has meanwhile taken the file, that one is kept).
+    replaces: Option<String>,
     /// Games whose last save failed (another munch's game holds the file, or the folder
     /// cannot be written): they are resumed from memory, not from the file.
     unsaved: Vec<String>,
@@ -216,6 +219,7 @@ impl App {
             game_serial: 0,
             game_id: String::new(),
             unsaved: Vec::new(),
+            replaces: None,
             last_saved: None,
             recorded: false,
             worker,
@@ -305,6 +309,7 @@ impl App {
         self.menu.replacing = None;
         self.menu.settings = saved.settings.clone();
         self.launch(saved.id.clone());
+        self.replaces = None;
         let ok = match &mut self.screen {
             Screen::Game(game) => game.replay_notation(&saved.moves),
             Screen::Pile(game) => game.replay_notation(&saved.moves),
@@ -355,9 +360,12 @@ impl App {
         } else if let Some(saved) = self.game_in_progress() {
             self.last_saved = Some((self.game_serial, moves));
             self.unsaved.retain(|id| *id != saved.id);
-            if let Err(problem) = store.save_game(&saved) {
-                self.unsaved.push(saved.id);
-                problems.push(problem);
+            match store.save_game(&saved, self.replaces.as_deref()) {
+                Ok(()) => self.replaces = None,
+                Err(problem) => {
+                    self.unsaved.push(saved.id);
+                    problems.push(problem);
+                }
             }
         }
         for problem in problems {
@@ -501,32 +509,35 @@ impl App {
             return;
         }
         let kind = self.menu.settings.game;
-        let id = if let Some(at) = self.saved.iter().position(|s| s.settings.game == kind) {
-            if self.menu.replacing != Some(kind) {
-                self.menu.replacing = Some(kind);
-                self.menu.select(MenuLine::Start);
-                self.screen = Screen::Menu;
-                return;
-            }
-            // The new game takes the saved game's place (and identity).
-            let id = self.saved.remove(at).id;
-            self.offer_saved_games(None);
-            id
-        } else {
-            let same_kind = match &self.screen {
-                Screen::Game(g) => g.settings.game == kind,
-                Screen::Pile(g) => g.settings.game == kind,
-                Screen::Menu => false,
+        let (id, replaces) =
+            if let Some(at) = self.saved.iter().position(|s| s.settings.game == kind) {
+                if self.menu.replacing != Some(kind) {
+                    self.menu.replacing = Some(kind);
+                    self.menu.select(MenuLine::Start);
+                    self.screen = Screen::Menu;
+                    return;
+                }
+                // The new game takes the saved game's place, if that is still there (another munch
+                // may have resumed it meanwhile).
+                let replaced = self.saved.remove(at).id;
+                self.offer_saved_games(None);
+                (crate::store::new_id(), Some(replaced))
+            } else {
+                let same_kind = match &self.screen {
+                    Screen::Game(g) => g.settings.game == kind,
+                    Screen::Pile(g) => g.settings.game == kind,
+                    Screen::Menu => false,
+                };
+                // Restart and Play again keep the slot this game holds.
+                match same_kind && !self.game_id.is_empty() {
+                    true => (self.game_id.clone(), self.replaces.take()),
+                    false => (crate::store::new_id(), None),
+                }
             };
-            // Restart and Play again keep the slot this game holds.
-            match same_kind && !self.game_id.is_empty() {
-                true => self.game_id.clone(),
-                false => crate::store::new_id(),
-            }
-        };
         self.menu.replacing = None;
         self.menu.select(MenuLine::Start);
         self.launch(id);
+        self.replaces = replaces;
     }
 
     /// Starts a game with the menu's settings under the identity `id`.
