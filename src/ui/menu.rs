@@ -91,7 +91,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
                 _ => line.label().to_string(),
             };
             let room = usize::from(inner.width).saturating_sub(4);
-            let text = fit_field(&text, room, false);
+            let text = fit_keeping_tail(&text, room);
             let label = if selected {
                 format!("▸ {text} ◂")
             } else {
@@ -213,9 +213,37 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     rows
 }
 
+/// `text` in at most `width` characters, cut in the middle when too long so that its last
+/// clause (", move 5") stays whole.
+fn fit_keeping_tail(text: &str, width: usize) -> String {
+    let chars = text.chars().count();
+    let tail = match text.rfind(", ") {
+        Some(at) if chars > width && text[at..].chars().count() < width / 2 => &text[at..],
+        _ => return fit_field(text, width, false),
+    };
+    let head_room = width - tail.chars().count();
+    format!(
+        "{}{tail}",
+        fit_field(&text[..text.len() - tail.len()], head_room, false)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_resume_line_keeps_its_move_number() {
+        let text = "Resume Subtraction {1,2,3,5,8,13,21,34,55,89} from 1000000, move 3";
+        let fitted = fit_keeping_tail(text, 40);
+        assert_eq!(fitted.chars().count(), 40);
+        assert!(fitted.starts_with("Resume Subtraction {1,2,3"), "{fitted}");
+        assert!(fitted.ends_with("…, move 3"), "{fitted}");
+        assert_eq!(
+            fit_keeping_tail("Resume Chomp 6×7, move 3", 40),
+            "Resume Chomp 6×7, move 3"
+        );
+    }
 
     #[test]
     fn long_values_are_cut_with_a_mark_at_the_cut_end() {
