@@ -280,6 +280,45 @@ mod tests {
     use super::*;
     use crate::app::Button;
 
+    /// The key bar of `table` drawn `width` columns wide.
+    fn bar_text(table: &[Binding], width: u16) -> String {
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, 1)).unwrap();
+        terminal
+            .draw(|f| key_bar(table, f, f.area(), &Theme::colour()))
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..width).map(|x| buffer[(x, 0)].symbol()).collect()
+    }
+
+    #[test]
+    fn every_key_bar_shows_all_its_words_at_80_columns_and_help_and_leave_at_40() {
+        let tables = [
+            keys::MENU,
+            keys::GAME,
+            keys::PILE,
+            keys::DEMO,
+            keys::HELP_OPEN,
+            keys::GAME_OVER,
+            keys::CONFIRM_RESTART,
+            keys::EAT_POISON,
+            keys::WARNINGS,
+            keys::CONFIRM_QUIT,
+        ];
+        for table in tables {
+            let words: Vec<&str> = table.iter().filter_map(|b| b.bar).collect();
+            let wide = bar_text(table, 80);
+            for word in &words {
+                assert!(wide.contains(word), "{word:?} missing from {wide:?}");
+            }
+            // Narrow, the last two (help and leave or quit, as a rule) stay whole.
+            let narrow = bar_text(table, 40);
+            for word in words.iter().rev().take(2) {
+                assert!(narrow.contains(word), "{word:?} missing from {narrow:?}");
+            }
+        }
+    }
+
     #[test]
     fn the_last_region_drawn_wins() {
         let mut hits = HitMap::default();
