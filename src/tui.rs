@@ -17,7 +17,7 @@ use ratatui::crossterm::event::{
     MouseEventKind,
 };
 use ratatui::crossterm::execute;
-use std::io::stdout;
+use std::io::{Write, stdout};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -219,10 +219,12 @@ fn install_panic_hook() {
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "a panic".into());
         let report = format!("{info}\n\n{}", std::backtrace::Backtrace::force_capture());
-        match write_crash_log(&report) {
-            Some(path) => eprintln!("munch crashed ({what}); details in {}", path.display()),
-            None => eprintln!("munch crashed: {info}"),
-        }
+        let line = match write_crash_log(&report) {
+            Some(path) => format!("munch crashed ({what}); details in {}", path.display()),
+            None => format!("munch crashed: {info}"),
+        };
+        // Not eprintln!: with stderr gone (a closed terminal) it would panic inside the hook.
+        let _ = writeln!(std::io::stderr(), "{line}");
     }));
 }
 

@@ -361,6 +361,33 @@ fn a_panic_restores_the_terminal_and_says_one_line() {
 }
 
 #[test]
+fn a_crash_with_stderr_on_a_full_device_still_exits_cleanly() {
+    if tmux_missing() {
+        return;
+    }
+    // The one-line message cannot be written; the hook must not panic again (an abort, exit
+    // 134), and the log is still written.
+    let data = data_dir("panic-full");
+    let (tmux, dir) = in_shell(
+        "panic-full",
+        &format!(
+            "MUNCH_PANIC_FOR_TEST=1 {} --data-dir {} 2>/dev/full",
+            env!("CARGO_BIN_EXE_munch"),
+            data.display()
+        ),
+    );
+    // Any exit status but the shell's echo of the command itself.
+    let exits: Vec<String> = (1..=255).map(|code| format!("exit={code}\n")).collect();
+    let exits: Vec<&str> = exits.iter().map(String::as_str).collect();
+    let shell = tmux.wait_for_any(&exits);
+    assert!(shell.contains("exit=101\n"), "{shell}");
+    let report = std::fs::read_to_string(data.join("munch-crash.log")).unwrap();
+    assert!(report.contains("MUNCH_PANIC_FOR_TEST is set"), "{report}");
+    assert_restored(&dir);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
 fn a_crash_log_never_follows_a_link() {
     if tmux_missing() {
         return;
