@@ -165,7 +165,7 @@ pub fn confirm_restart(frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: 
         theme,
         " Restart the game? ",
         vec![Line::raw(
-            "This game's moves are lost; undo cannot bring them back.",
+            "This game's moves will be lost.",
         )],
         &[
             ("Restart", Button::ConfirmRestart),
