@@ -560,3 +560,37 @@ fn the_too_small_screen_ignores_enter_and_q_still_quits() {
     tmux.keys(&["q"]);
     tmux.wait_gone();
 }
+
+#[test]
+fn every_key_of_a_paste_is_read_however_long_it_is() {
+    if tmux_missing() {
+        return;
+    }
+    let tmux = start_munch("paste");
+    // 100,000 steps down the menu's nine lines from Start end on Quit (100,000 = 9 × 11,111 + 1).
+    let keys = data_dir("paste-keys");
+    std::fs::create_dir_all(&keys).unwrap();
+    let file = keys.join("keys");
+    std::fs::write(&file, "j".repeat(100_000)).unwrap();
+    tmux.run(&["load-buffer", file.to_str().unwrap()]);
+    tmux.run(&["paste-buffer", "-t", "munch"]);
+    // The highlight passes Quit many times on the way: it must stay there once the keys are in.
+    let start = Instant::now();
+    let mut steady = 0;
+    while steady < 20 {
+        let screen = tmux.screen();
+        steady = if screen.contains("▸ Quit ◂") {
+            steady + 1
+        } else {
+            0
+        };
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "the paste was not read to its end:\n{screen}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    tmux.keys(&["Enter"]);
+    tmux.wait_gone();
+    let _ = std::fs::remove_dir_all(&keys);
+}

@@ -164,9 +164,7 @@ pub fn confirm_restart(frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: 
         hits,
         theme,
         " Restart the game? ",
-        vec![Line::raw(
-            "This game's moves will be lost.",
-        )],
+        vec![Line::raw("This game's moves will be lost.")],
         &[
             ("Restart", Button::ConfirmRestart),
             ("Keep playing", Button::KeepPlaying),
