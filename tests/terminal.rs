@@ -481,7 +481,28 @@ fn a_paste_flood_does_not_hold_up_sigterm() {
     if tmux_missing() {
         return;
     }
-    let name = "flood";
+    paste_flood_then("flood", |_, pid| {
+        assert!(
+            Command::new("kill")
+                .args(["-TERM", pid])
+                .status()
+                .unwrap()
+                .success()
+        );
+    });
+}
+
+#[test]
+fn a_paste_flood_does_not_hold_up_ctrl_c() {
+    if tmux_missing() {
+        return;
+    }
+    paste_flood_then("flood-ctrl-c", |tmux, _| tmux.keys(&["C-c"]));
+}
+
+/// Pastes 100,000 keys into munch, then `quit`s it (given the tmux session and munch's pid):
+/// munch must be gone within 1 s, exit 0, with the terminal restored.
+fn paste_flood_then(name: &str, quit: impl Fn(&Tmux, &str)) {
     let dir = std::env::temp_dir().join(format!("munch-{name}-{}", std::process::id()));
     let (tmux, dir) = in_shell(
         name,
@@ -500,27 +521,21 @@ fn a_paste_flood_does_not_hold_up_sigterm() {
     std::fs::write(&keys, "jk".repeat(50_000)).unwrap();
     tmux.run(&["load-buffer", keys.to_str().unwrap()]);
     tmux.run(&["paste-buffer", "-t", "munch"]);
-    std::thread::sleep(Duration::from_millis(300));
     let alive = || {
         Command::new("kill")
             .args(["-0", pid])
+            .stderr(std::process::Stdio::null())
             .status()
             .unwrap()
             .success()
     };
     assert!(alive(), "munch is still running when the signal comes");
     let sent = Instant::now();
-    assert!(
-        Command::new("kill")
-            .args(["-TERM", pid])
-            .status()
-            .unwrap()
-            .success()
-    );
+    quit(&tmux, pid);
     while alive() {
         assert!(
             sent.elapsed() < Duration::from_secs(1),
-            "SIGTERM waited behind the pasted keys"
+            "{name}: the quit waited behind the pasted keys"
         );
         std::thread::sleep(Duration::from_millis(10));
     }
