@@ -1317,3 +1317,34 @@ fn undo_works_from_the_game_over_screen() {
     h.key(KeyCode::Char('u'));
     assert_eq!((h.pile_game().pile, h.pile_game().is_over()), (3, false));
 }
+
+#[test]
+fn a_click_on_a_coin_no_longer_in_the_pile_does_nothing() {
+    // Events are handled in batches between frames: a click can point at a coin drawn before
+    // a take earlier in the same batch removed it.
+    let mut h = Harness::new();
+    h.start_pile(10, Some("1,2,3"), [Person, Person]);
+    h.keys(&[KeyCode::Char('3'), KeyCode::Enter]);
+    assert_eq!(h.pile_game().pile, 7);
+    for index in [7, 9] {
+        h.app.update(Event::Pointer {
+            target: Target::Coin(index),
+            click: true,
+        });
+    }
+    assert_eq!(h.pile_game().takes, vec![3], "nothing taken");
+    // And a restart question covers the huge pile's bar as it covers the coins.
+    h.key(KeyCode::Char('r'));
+    for target in [Target::Coin(6), Target::PileBar(6), Target::PileBar(6)] {
+        h.app.update(Event::Pointer {
+            target,
+            click: true,
+        });
+    }
+    assert_eq!(h.pile_game().takes, vec![3]);
+    assert_eq!(
+        h.pile_game().choice,
+        3,
+        "the choice behind the question is kept"
+    );
+}

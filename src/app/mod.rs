@@ -848,7 +848,11 @@ impl App {
                 if self.dialog().is_none()
                     && let Screen::Pile(game) = &mut self.screen
                 {
-                    let take = game.pile - index;
+                    // Coins are hit where the last frame drew them; a batch of events can
+                    // shrink the pile before a click drawn on the old pile arrives.
+                    let Some(take) = game.pile.checked_sub(index).filter(|&k| k > 0) else {
+                        return;
+                    };
                     if click {
                         game.person_takes(take);
                     } else if game.is_legal(take) {
@@ -857,9 +861,8 @@ impl App {
                 }
             }
             Target::PileBar(index) if click => {
-                if let Screen::Pile(game) = &mut self.screen
-                    && !game.confirm_quit
-                    && !game.is_over()
+                if self.dialog().is_none()
+                    && let Screen::Pile(game) = &mut self.screen
                     && let Some(take) = game.nearest_legal(game.pile.saturating_sub(index))
                 {
                     if game.choice == take {
