@@ -139,6 +139,7 @@ pub enum Dialog {
     ConfirmRestart,
     /// "Eat the poison and lose?"
     EatPoison,
+    /// Who won, and what next (undo, play again, menu, quit).
     GameOver,
 }
 
