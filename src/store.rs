@@ -74,18 +74,31 @@ pub struct Record {
 impl Stats {
     /// Counts a finished game against the computer.
     pub fn record(&mut self, game: &str, level: Level, person_won: bool) {
+        self.count(game, level, person_won, None);
+    }
+
+    /// Counts a finished game, or, when it was counted before as `previous` (it was undone
+    /// after its end and finished again), moves its one entry to the new result.
+    pub fn count(&mut self, game: &str, level: Level, person_won: bool, previous: Option<bool>) {
         let record = self
             .records
             .entry(game.to_string())
             .or_default()
             .entry(level.label().to_string())
             .or_default();
-        record.games += 1;
+        match previous {
+            None => record.games += 1,
+            Some(won) if won == person_won => return,
+            // The file may have been edited or set aside meanwhile: never below zero.
+            Some(true) => record.wins = record.wins.saturating_sub(1),
+            Some(false) => record.losses = record.losses.saturating_sub(1),
+        }
         if person_won {
             record.wins += 1;
         } else {
             record.losses += 1;
         }
+        record.games = record.games.max(record.wins + record.losses);
     }
 }
 
@@ -99,6 +112,11 @@ pub struct SavedGame {
     pub id: String,
     pub settings: Settings,
     pub moves: Vec<String>,
+    /// The result this game is already counted with in the statistics (`true`: the person
+    /// won), when it ended once and was taken back by undo: finishing it again amends that
+    /// entry instead of adding one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counted: Option<bool>,
 }
 
 impl SavedGame {
@@ -240,6 +258,18 @@ impl Store {
     /// write. Returns the statistics as they now stand, and any problems on the way (the
     /// statistics are then what could be read, with this game added).
     pub fn record_game(&self, game: &str, level: Level, person_won: bool) -> (Stats, Vec<Warning>) {
+        self.count_game(game, level, person_won, None)
+    }
+
+    /// Like [`Store::record_game`], but a game counted before as `previous` keeps its one
+    /// entry, moved to the new result (see [`Stats::count`]).
+    pub fn count_game(
+        &self,
+        game: &str,
+        level: Level,
+        person_won: bool,
+        previous: Option<bool>,
+    ) -> (Stats, Vec<Warning>) {
         self.with_lock(|lock_problem| {
             let mut warnings: Vec<Warning> = lock_problem
                 .iter()
@@ -252,7 +282,7 @@ impl Store {
                     Stats::default()
                 }
             };
-            stats.record(game, level, person_won);
+            stats.count(game, level, person_won, previous);
             // Writing without the lock could undo another process's game: don't.
             if lock_problem.is_none() {
                 warnings.extend(self.save_unlocked(STATS_FILE, &stats).err());

@@ -119,6 +119,7 @@ fn a_saved_game_is_offered_and_resumed() {
         id: "a game".into(),
         settings,
         moves: vec!["e4".into(), "c2".into()],
+        counted: None,
     };
     store
         .save(saved_game_file(GameKind::Chomp), &saved)
@@ -146,6 +147,7 @@ fn save_loop_child() {
             id: String::new(),
             settings: Settings::default(),
             moves: (0..n % 500).map(|i| format!("a{i}")).collect(),
+            counted: None,
         };
         store
             .save(saved_game_file(GameKind::Chomp), &saved)
@@ -229,6 +231,7 @@ fn chomp_game(id: &str, rows: u8, cols: u8, moves: &[&str]) -> SavedGame {
             ..Settings::default()
         },
         moves: moves.iter().map(|m| m.to_string()).collect(),
+        counted: None,
     }
 }
 
@@ -242,6 +245,7 @@ fn pile_game(id: &str, game: GameKind, pile: u64, set: &str, moves: &[&str]) -> 
             ..Settings::default()
         },
         moves: moves.iter().map(|m| m.to_string()).collect(),
+        counted: None,
     }
 }
 
@@ -892,5 +896,102 @@ fn two_processes_recording_at_once_lose_no_game() {
         .unwrap();
     let record = stats.records["Fibonacci Nim from 21"]["Strong"];
     assert_eq!((record.games, record.wins, record.losses), (100, 20, 80));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The record of one game description at the perfect level: (games, wins, losses).
+fn record_of(dir: &std::path::Path, game: &str) -> (u64, u64, u64) {
+    let stats: Stats = Store::open(Some(dir))
+        .unwrap()
+        .load(STATS_FILE)
+        .unwrap()
+        .unwrap_or_default();
+    stats
+        .records
+        .get(game)
+        .and_then(|r| r.get(Level::Perfect.label()))
+        .map_or((0, 0, 0), |r| (r.games, r.wins, r.losses))
+}
+
+#[test]
+fn a_game_decided_before_any_move_is_not_recorded() {
+    let dir = temp_dir("no-move");
+    for players in [[Computer, Person], [Person, Computer]] {
+        let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+        // Nobody can take 3 from 2: whoever is first has lost before moving.
+        h.start_pile(2, Some("3"), players);
+        assert!(h.pile_game().is_over());
+        for _ in 0..3 {
+            h.key(KeyCode::Enter); // Play again
+            assert!(h.pile_game().is_over());
+        }
+    }
+    assert_eq!(record_of(&dir, "Subtraction {3} from 2"), (0, 0, 0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn undo_after_game_over_amends_the_games_one_entry() {
+    let dir = temp_dir("amend");
+    let game = "Subtraction {1,2} from 4";
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    h.start_pile(4, Some("1,2"), [Person, Computer]);
+    h.keys(&[KeyCode::Char('2'), KeyCode::Enter]); // 4 → 2: the computer takes both
+    h.ticks(40);
+    assert_eq!(h.pile_game().loser(), Some(0));
+    assert_eq!(record_of(&dir, game), (1, 0, 1));
+    h.key(KeyCode::Char('u')); // back to 4, the person to move
+    assert_eq!(h.pile_game().pile, 4);
+    assert_eq!(
+        record_of(&dir, game),
+        (1, 0, 1),
+        "undo alone keeps the entry"
+    );
+    h.keys(&[KeyCode::Char('1'), KeyCode::Enter]); // 4 → 3: a win
+    h.ticks(40);
+    let rest = h.pile_game().pile;
+    h.keys(&[KeyCode::Char(char::from(b'0' + rest as u8)), KeyCode::Enter]);
+    h.ticks(1);
+    assert_eq!(h.pile_game().loser(), Some(1));
+    assert_eq!(record_of(&dir, game), (1, 1, 0), "the loss became a win");
+    h.key(KeyCode::Char('u'));
+    h.key(KeyCode::Char('u'));
+    h.keys(&[KeyCode::Char('2'), KeyCode::Enter]); // lost again
+    h.ticks(40);
+    assert_eq!(h.pile_game().loser(), Some(0));
+    assert_eq!(record_of(&dir, game), (1, 0, 1), "and back");
+    // Another game is another entry.
+    h.key(KeyCode::Enter);
+    h.keys(&[KeyCode::Char('2'), KeyCode::Enter]);
+    h.ticks(40);
+    assert_eq!(record_of(&dir, game), (2, 0, 2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_undone_after_its_end_keeps_its_entry_when_resumed_elsewhere() {
+    let dir = temp_dir("amend-resume");
+    let game = "Subtraction {1,2} from 4";
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    h.start_pile(4, Some("1,2"), [Person, Computer]);
+    h.keys(&[KeyCode::Char('2'), KeyCode::Enter]);
+    h.ticks(40);
+    assert_eq!(record_of(&dir, game), (1, 0, 1));
+    h.key(KeyCode::Char('u'));
+    h.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]); // saved, undone, left
+    drop(h);
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    assert_eq!(
+        h.app.menu.resume(GameKind::Subtraction),
+        Some("Subtraction {1,2} from 4, move 1")
+    );
+    h.key(KeyCode::Enter);
+    h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
+    h.ticks(40);
+    let rest = h.pile_game().pile;
+    h.keys(&[KeyCode::Char(char::from(b'0' + rest as u8)), KeyCode::Enter]);
+    h.ticks(1);
+    assert_eq!(h.pile_game().loser(), Some(1));
+    assert_eq!(record_of(&dir, game), (1, 1, 0), "still one game");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -191,8 +191,9 @@ pub struct App {
     unsaved: Vec<String>,
     /// (game, moves) last written to the saved-game file.
     last_saved: Option<(u64, usize)>,
-    /// Whether the finished game was counted in the statistics.
-    recorded: bool,
+    /// The result the game on screen is counted with in the statistics (`true`: the person
+    /// won), once it has ended; undo and a new ending amend that one entry.
+    counted: Option<bool>,
     worker: Worker,
     rng: fastrand::Rng,
 }
@@ -222,7 +223,7 @@ impl App {
             unsaved: Vec::new(),
             replaces: None,
             last_saved: None,
-            recorded: false,
+            counted: None,
             worker,
             rng: fastrand::Rng::with_seed(seed),
         }
@@ -310,6 +311,7 @@ impl App {
         self.menu.replacing = None;
         self.menu.settings = saved.settings.clone();
         self.launch(saved.id.clone());
+        self.counted = saved.counted;
         self.replaces = None;
         let ok = match &mut self.screen {
             Screen::Game(game) => game.replay_notation(&saved.moves),
@@ -328,10 +330,24 @@ impl App {
             Screen::Game(g) => (&g.settings, g.moves.len(), g.is_over(), g.loser()),
             Screen::Pile(g) => (&g.settings, g.takes.len(), g.is_over(), g.loser()),
         };
+        // Only a game a person played against the computer, with at least one move made,
+        // counts: a pile nobody can take from is decided before anyone moved.
+        let people = settings
+            .players
+            .iter()
+            .filter(|&&p| p == Player::Person)
+            .count();
+        let result = match (over, people, loser) {
+            (true, 1, Some(loser)) if moves > 0 => {
+                Some(settings.players[loser] == Player::Computer)
+            }
+            _ => None,
+        };
         // This runs after every event, ticks included: leave at once unless something changed.
         let due = if over {
-            // A game finished again after undo is not counted twice, but its save goes.
-            !self.recorded || self.last_saved.is_some()
+            // A game finished again after undo keeps its one entry, amended if the result
+            // changed; its save goes.
+            (result.is_some() && result != self.counted) || self.last_saved.is_some()
         } else {
             self.last_saved != Some((self.game_serial, moves))
         };
@@ -339,22 +355,20 @@ impl App {
             return;
         };
         let mut problems = Vec::new();
-        if over && std::mem::replace(&mut self.recorded, true) {
+        if over {
             self.last_saved = None;
-            problems.extend(store.remove_game(settings.game, &self.game_id).err());
-        } else if over {
-            self.last_saved = None;
-            let people = settings
-                .players
-                .iter()
-                .filter(|&&p| p == Player::Person)
-                .count();
-            if let (1, Some(loser)) = (people, loser) {
-                let person_won = settings.players[loser] == Player::Computer;
+            if let Some(person_won) = result
+                && result != self.counted
+            {
                 // Merged with what other munch processes recorded meanwhile.
-                let (stats, warnings) =
-                    store.record_game(&settings.describe(), settings.level, person_won);
+                let (stats, warnings) = store.count_game(
+                    &settings.describe(),
+                    settings.level,
+                    person_won,
+                    self.counted,
+                );
                 self.stats = stats;
+                self.counted = result;
                 problems.extend(warnings);
             }
             problems.extend(store.remove_game(settings.game, &self.game_id).err());
@@ -546,7 +560,7 @@ impl App {
         let settings = self.menu.settings.clone();
         self.game_id = id;
         self.game_serial += 1;
-        self.recorded = false;
+        self.counted = None;
         self.history_top = None;
         // A new demonstration runs (at the speed chosen before).
         self.demo.restart();
@@ -601,6 +615,7 @@ impl App {
             id: self.game_id.clone(),
             settings: settings.clone(),
             moves,
+            counted: self.counted,
         })
     }
 
