@@ -11,13 +11,18 @@ use crate::app::{App, Event, TICK, keys};
 use crate::store::Store;
 use crate::ui::{self, HitMap};
 use crate::worker::Worker;
-use ratatui::DefaultTerminal;
+use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event as TermEvent, MouseButton, MouseEvent,
-    MouseEventKind,
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event as TermEvent, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::{DefaultTerminal, Terminal, backend::CrosstermBackend};
 use std::io::{Write, stdout};
+use std::mem::ManuallyDrop;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -52,15 +57,32 @@ impl Drop for TerminalGuard {
     }
 }
 
-/// Whether munch has the terminal (raw mode, alternate screen, mouse capture).
+/// Whether munch has the terminal (raw mode, alternate screen, mouse capture, bracketed paste).
 static TERMINAL_TAKEN: AtomicBool = AtomicBool::new(false);
+
+/// Takes the terminal: raw mode, the alternate screen, mouse capture and bracketed paste (a
+/// paste arrives as one event, not as keys that would play moves).
+fn take_terminal() -> std::io::Result<DefaultTerminal> {
+    enable_raw_mode()?;
+    TERMINAL_TAKEN.store(true, Ordering::SeqCst);
+    execute!(
+        stdout(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        EnableBracketedPaste
+    )?;
+    Terminal::new(CrosstermBackend::new(stdout()))
+}
 
 /// Gives the terminal back, once: restoring twice would move the cursor back over what was
 /// printed after the first time (leaving the alternate screen restores the saved cursor).
+/// Every step is tried and its failure ignored, never printed: when the terminal has gone (the
+/// window was closed) standard error is gone with it, and a failed print panics.
 fn restore_terminal() {
     if TERMINAL_TAKEN.swap(false, Ordering::SeqCst) {
-        let _ = execute!(stdout(), DisableMouseCapture);
-        ratatui::restore();
+        let _ = execute!(stdout(), DisableBracketedPaste, DisableMouseCapture, Show);
+        let _ = execute!(stdout(), LeaveAlternateScreen);
+        let _ = disable_raw_mode();
     }
 }
 
@@ -78,20 +100,26 @@ pub fn run(budget: u64, store: Store, start: Option<Settings>) -> anyhow::Result
         app.start_game();
     }
 
-    let mut terminal = ratatui::try_init()?;
-    TERMINAL_TAKEN.store(true, Ordering::SeqCst);
+    install_panic_hook();
     let _guard = TerminalGuard;
+    // Never dropped while unwinding: ratatui's Terminal prints to standard error when it cannot
+    // show the cursor on drop, and that print panics once the terminal is gone.
+    let mut terminal = ManuallyDrop::new(take_terminal()?);
     let size = terminal.size()?;
     app.update(Event::Resize {
         width: size.width,
         height: size.height,
     });
-    install_panic_hook();
-    execute!(stdout(), EnableMouseCapture)?;
     spawn_signal_listener(tx.clone())?;
     spawn_input_reader(tx.clone());
     spawn_ticker(tx);
-    event_loop(&mut terminal, app, &rx)
+    let result = event_loop(&mut terminal, app, &rx);
+    // Dropped only when showing the cursor works (its drop then has nothing to print); a
+    // terminal that is gone is left to the exit.
+    if terminal.show_cursor().is_ok() {
+        drop(ManuallyDrop::into_inner(terminal));
+    }
+    result
 }
 
 fn event_loop(

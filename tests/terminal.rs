@@ -609,3 +609,73 @@ fn every_key_of_a_paste_is_read_however_long_it_is() {
     tmux.wait_gone();
     let _ = std::fs::remove_dir_all(&keys);
 }
+
+#[test]
+fn closing_the_terminal_ends_munch_quietly() {
+    if tmux_missing() {
+        return;
+    }
+    // At the menu, in a game and at game over alike: the window is closed under munch, whose
+    // standard error is that terminal too. The shell around it outlives the hangup (its trap)
+    // to write munch's exit status.
+    for (name, args, keys) in [
+        ("closed-menu", "", &[][..]),
+        ("closed-game", "play chomp", &["Enter"][..]),
+        (
+            "closed-over",
+            "play chomp --rows 1 --cols 2",
+            &["Enter"][..],
+        ),
+    ] {
+        let data = data_dir(name);
+        let dir = std::env::temp_dir().join(format!("munch-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let tmux = Tmux {
+            socket: format!("munch-{name}-{}", std::process::id()),
+        };
+        let script = format!(
+            "trap : HUP; {munch} --data-dir {data} {args}; echo $? > {d}/code",
+            munch = env!("CARGO_BIN_EXE_munch"),
+            data = data.display(),
+            d = dir.display(),
+        );
+        tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "munch",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            "sh",
+            "-c",
+            &script,
+        ]);
+        tmux.wait_for_any(&["Second player", "solved:", "Moves"]);
+        tmux.keys(keys);
+        if name == "closed-over" {
+            tmux.wait_for("Game over");
+        } else if name == "closed-game" {
+            tmux.wait_for("1. You");
+        }
+        tmux.run(&["kill-session", "-t", "munch"]);
+        let start = Instant::now();
+        while std::fs::read_to_string(dir.join("code")).map_or(true, |c| c.trim().is_empty()) {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{name}: munch never exited after its terminal closed"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let code = std::fs::read_to_string(dir.join("code")).unwrap();
+        let log = std::fs::read_to_string(data.join("munch-crash.log"));
+        assert!(log.is_err(), "{name}: a crash log was written: {log:?}");
+        assert!(
+            matches!(code.trim(), "0" | "1"),
+            "{name}: exit status {code}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(&data);
+    }
+}
