@@ -196,6 +196,7 @@ fn spawn_input_reader(tx: Sender<Input>) {
                 }
                 Ok(TermEvent::Mouse(mouse)) => Input::Mouse(mouse),
                 Ok(TermEvent::Resize(width, height)) => Input::App(Event::Resize { width, height }),
+                Ok(TermEvent::Paste(text)) => Input::App(Event::Paste(text)),
                 Ok(_) => continue,
                 Err(err) => Input::Failed(err),
             };

@@ -679,3 +679,27 @@ fn closing_the_terminal_ends_munch_quietly() {
         let _ = std::fs::remove_dir_all(&data);
     }
 }
+
+#[test]
+fn a_paste_in_a_game_plays_no_move() {
+    if tmux_missing() {
+        return;
+    }
+    let tmux = start_munch("bracketed");
+    tmux.keys(&["Enter"]); // Chomp 6×7 against the computer
+    tmux.wait_for("solved:");
+    let keys = data_dir("bracketed-keys");
+    std::fs::create_dir_all(&keys).unwrap();
+    let file = keys.join("keys");
+    std::fs::write(&file, "hello world\nthis is pasted text jjjj\n \n").unwrap();
+    tmux.run(&["load-buffer", file.to_str().unwrap()]);
+    // -p: the way a terminal pastes, bracketed when the program asks for it.
+    tmux.run(&["paste-buffer", "-p", "-t", "munch"]);
+    let screen = tmux.wait_for("Pasted text is ignored");
+    std::thread::sleep(Duration::from_millis(500));
+    let screen = format!("{screen}{}", tmux.screen());
+    assert!(!screen.contains("1. You"), "a move was played:\n{screen}");
+    tmux.keys(&["q", "y"]);
+    tmux.wait_gone();
+    let _ = std::fs::remove_dir_all(&keys);
+}

@@ -83,6 +83,9 @@ pub enum Event {
     },
     /// The view drew a frame: how far its scrolling parts can go.
     Viewport(Viewport),
+    /// Text pasted into the terminal, whole (bracketed paste): typed into a menu field being
+    /// edited, never played as keys.
+    Paste(String),
 }
 
 /// What the last frame could show, as the view reports it; scrolling stops where it ends.
@@ -493,6 +496,30 @@ impl App {
                     game.on_solver(message);
                 }
             }
+            Event::Paste(text) => self.on_paste(&text),
+        }
+    }
+
+    /// A paste is typed into the menu's field being edited, keeping only the characters that
+    /// field takes (a newline never starts a game); in a game it plays nothing and says so.
+    fn on_paste(&mut self, text: &str) {
+        if self.hidden() || self.help_open {
+            return;
+        }
+        let note = "Pasted text is ignored in a game.";
+        match &mut self.screen {
+            Screen::Menu => {
+                if !self.warnings.is_empty() || self.menu.replacing.is_some() {
+                    return;
+                }
+                // Trimmed, so that a pasted value replaces the field's as a typed one does.
+                let kept: String = text.chars().filter(|&c| self.menu.takes_char(c)).collect();
+                for c in kept.trim().chars() {
+                    self.menu.type_char(Some(c));
+                }
+            }
+            Screen::Game(game) => game.message = Some(note.into()),
+            Screen::Pile(game) => game.message = Some(note.into()),
         }
     }
 
