@@ -120,21 +120,33 @@ pub enum PlayGame {
 /// Who plays, and how well the computer plays.
 #[derive(Debug, Args)]
 pub struct Sides {
-    /// Who moves first.
-    #[arg(long, value_enum, default_value = "person")]
-    pub first: Side,
-    /// Who moves second (default: the other one).
+    /// Who moves first (default: the other one of --second; with neither, you move first
+    /// against the computer).
+    #[arg(long, value_enum)]
+    pub first: Option<Side>,
+    /// Who moves second (default: the other one of --first).
     #[arg(long, value_enum)]
     pub second: Option<Side>,
-    /// How well the computer plays.
-    #[arg(long, value_enum, default_value = "perfect")]
-    pub level: Strength,
+    /// How well the computer plays (default: perfect); only when a side is the computer.
+    // No default here: a level given for a game without the computer is refused, not ignored.
+    #[arg(long, value_enum)]
+    pub level: Option<Strength>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Side {
     Person,
     Computer,
+}
+
+impl Side {
+    /// The other kind of player.
+    fn other(self) -> Side {
+        match self {
+            Side::Person => Side::Computer,
+            Side::Computer => Side::Person,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -152,18 +164,28 @@ impl PlayGame {
             Side::Computer => Player::Computer,
         };
         let with_sides = |mut settings: Settings, sides: &Sides| {
-            let first = player(sides.first);
-            let second = sides.second.map(player).unwrap_or(match first {
-                Player::Person => Player::Computer,
-                Player::Computer => Player::Person,
-            });
-            settings.players = [first, second];
-            settings.level = match sides.level {
-                Strength::Perfect => Level::Perfect,
-                Strength::Strong => Level::Strong,
-                Strength::Casual => Level::Casual,
+            // A side left out is the other one of the side given, so `--second person` alone
+            // means the computer moves first.
+            let (first, second) = match (sides.first, sides.second) {
+                (Some(first), Some(second)) => (first, second),
+                (Some(first), None) => (first, first.other()),
+                (None, Some(second)) => (second.other(), second),
+                (None, None) => (Side::Person, Side::Computer),
             };
-            settings
+            settings.players = [player(first), player(second)];
+            if let Some(level) = sides.level {
+                if !settings.players.contains(&Player::Computer) {
+                    return Err(BadInput(
+                        "--level sets how well the computer plays, but neither side is the computer: leave it out, or make a side `computer`".into(),
+                    ));
+                }
+                settings.level = match level {
+                    Strength::Perfect => Level::Perfect,
+                    Strength::Strong => Level::Strong,
+                    Strength::Casual => Level::Casual,
+                };
+            }
+            Ok(settings)
         };
         let settings = match self {
             PlayGame::Chomp { rows, cols, sides } => {
@@ -178,7 +200,7 @@ impl PlayGame {
                     cols: *cols,
                     ..Settings::default()
                 };
-                with_sides(base, sides)
+                with_sides(base, sides)?
             }
             PlayGame::Subtraction { pile, set, sides } => {
                 let base = Settings {
@@ -187,7 +209,7 @@ impl PlayGame {
                     set: set.clone(),
                     ..Settings::default()
                 };
-                with_sides(base, sides)
+                with_sides(base, sides)?
             }
             PlayGame::Fibonacci { pile, sides } => {
                 let base = Settings {
@@ -195,7 +217,7 @@ impl PlayGame {
                     pile: *pile,
                     ..Settings::default()
                 };
-                with_sides(base, sides)
+                with_sides(base, sides)?
             }
         };
         match settings.problem() {
