@@ -102,7 +102,8 @@ pub enum PlayGame {
         #[arg(long, default_value_t = 21)]
         pile: u64,
         /// The take sizes: numbers and ranges, e.g. "1, 3-5, 8".
-        #[arg(long, default_value = "1,3,4")]
+        // Hyphen values reach the set's own parser, which says why `-2` is no take.
+        #[arg(long, default_value = "1,3,4", allow_hyphen_values = true)]
         set: String,
         #[command(flatten)]
         sides: Sides,
@@ -243,7 +244,7 @@ pub struct SubtractionArgs {
     #[arg(long)]
     pub pile: u64,
     /// The take sizes: numbers and ranges, e.g. "1, 3-5, 8".
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub set: String,
     /// Print one JSON object on one line.
     #[arg(long)]
@@ -309,13 +310,13 @@ struct ChompReply {
     stats: Option<Stats>,
 }
 
-/// What `--stats` reports; the table figures are `null` when no table was built.
+/// What `--stats` reports about the table; every figure is `null` when no table was built.
 #[derive(Serialize)]
 struct Stats {
     positions: Option<u64>,
     losing_positions: Option<u64>,
-    seconds: f64,
-    table_bytes: u64,
+    seconds: Option<f64>,
+    table_bytes: Option<u64>,
 }
 
 #[derive(Serialize)]
@@ -469,8 +470,8 @@ fn solve_chomp(args: &ChompArgs, budget: u64) -> Result<String, BadInput> {
     let stats = args.stats.then(|| Stats {
         positions: table.as_ref().map(OutcomeTable::positions),
         losing_positions: table.as_ref().map(OutcomeTable::losing_positions),
-        seconds: started.elapsed().as_secs_f64(),
-        table_bytes: table.as_ref().map_or(0, OutcomeTable::table_bytes),
+        seconds: table.as_ref().map(|_| started.elapsed().as_secs_f64()),
+        table_bytes: table.as_ref().map(OutcomeTable::table_bytes),
     });
     let reply = ChompReply {
         game: "chomp",
@@ -532,15 +533,21 @@ fn plain_chomp(reply: &ChompReply, position: &Position, source: Source) -> Strin
         Source::Book => out.push_str("(answered by the opening book)\n"),
     }
     if let Some(stats) = &reply.stats {
-        match (stats.positions, stats.losing_positions) {
-            (Some(positions), Some(losing)) => out.push_str(&format!(
-                "table: {} positions, {} losing, {:.3} s, {}\n",
-                group(positions),
-                group(losing),
-                stats.seconds,
-                bytes(stats.table_bytes)
-            )),
-            _ => out.push_str(&format!("no table built, {:.3} s\n", stats.seconds)),
+        match (
+            stats.positions,
+            stats.losing_positions,
+            stats.seconds,
+            stats.table_bytes,
+        ) {
+            (Some(positions), Some(losing), Some(seconds), Some(table_bytes)) => {
+                out.push_str(&format!(
+                    "table: {} positions, {} losing, {seconds:.3} s, {}\n",
+                    group(positions),
+                    group(losing),
+                    bytes(table_bytes)
+                ));
+            }
+            _ => out.push_str("no table built\n"),
         }
     }
     out

@@ -888,3 +888,83 @@ fn a_side_left_out_is_the_other_one_and_a_level_needs_the_computer() {
     assert!(stderr.contains("--level"), "{stderr}");
     assert!(stderr.contains("neither side is the computer"), "{stderr}");
 }
+
+#[test]
+fn a_set_starting_with_a_hyphen_reaches_the_sets_own_reason() {
+    for args in [
+        ["solve", "subtraction", "--pile", "5", "--set", "-2"],
+        ["play", "subtraction", "--pile", "5", "--set", "-2"],
+        ["solve", "subtraction", "--pile", "5", "--set", "-2-4"],
+    ] {
+        let out = munch(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_refused(&args);
+        assert!(stderr.contains("is not a take"), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("unexpected argument"),
+            "{args:?}: {stderr}"
+        );
+    }
+    let out = munch(&["solve", "subtraction", "--pile", "5", "--set", "-2"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        "munch: --set: '-2' is not a take: takes are whole numbers from 1"
+    );
+}
+
+#[test]
+fn stats_are_null_when_no_table_was_built() {
+    let figures = ["positions", "losing_positions", "seconds", "table_bytes"];
+    // 20×20 is past the default budget: the opening book answers.
+    let v = json_of(&[
+        "solve", "chomp", "--rows", "20", "--cols", "20", "--stats", "--json",
+    ]);
+    for key in figures {
+        assert!(v.as_object().unwrap().contains_key(key), "{key}: {v}");
+        assert_eq!(v[key], Value::Null, "{key}: {v}");
+    }
+    let out = munch(&["solve", "chomp", "--rows", "20", "--cols", "20", "--stats"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("no table built"), "{text}");
+    assert!(
+        !text.contains(" s\n"),
+        "no time for a table never built: {text}"
+    );
+    // A table built: every figure is there.
+    let v = json_of(&[
+        "solve", "chomp", "--rows", "5", "--cols", "5", "--stats", "--json",
+    ]);
+    assert_eq!(v["positions"], 252, "C(10,5) positions: {v}");
+    assert!(v["losing_positions"].as_u64().is_some_and(|n| n > 0), "{v}");
+    assert!(v["seconds"].as_f64().is_some_and(|s| s >= 0.0), "{v}");
+    assert!(v["table_bytes"].as_u64().is_some_and(|b| b > 0), "{v}");
+}
+
+#[test]
+fn the_readmes_solve_examples_are_what_munch_prints() {
+    // Each `$ munch solve …` line in the README is followed by the line munch prints.
+    let text = readme();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut checked = Vec::new();
+    for pair in lines.windows(2) {
+        let Some(command) = pair[0].strip_prefix("$ munch ") else {
+            continue;
+        };
+        let command = command.split('#').next().unwrap_or_default().trim_end();
+        let args: Vec<&str> = command.split_whitespace().collect();
+        let out = munch(&args);
+        assert!(out.status.success(), "{command}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim_end(),
+            pair[1],
+            "README's `munch {command}`"
+        );
+        checked.push(command.to_string());
+    }
+    assert!(checked.len() >= 3, "{checked:?}");
+    // The finished position, the one win without a move, is among them.
+    assert!(
+        checked.iter().any(|c| c.contains("--position 0,0,0")),
+        "the README shows the finished position: {checked:?}"
+    );
+}
