@@ -348,7 +348,7 @@ struct SubtractionReply {
 }
 
 fn solve_subtraction(args: &SubtractionArgs) -> Result<String, BadInput> {
-    let set = TakeSet::parse(&args.set).map_err(|e| BadInput(format!("--set: {e}")))?;
+    let set = TakeSet::parse_typed(&args.set).map_err(|e| BadInput(format!("--set: {e}")))?;
     let solution = SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT);
     let Some((preperiod, period)) = solution.cycle() else {
         return Err(BadInput(format!(

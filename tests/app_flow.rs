@@ -1348,3 +1348,78 @@ fn a_click_on_a_coin_no_longer_in_the_pile_does_nothing() {
         "the choice behind the question is kept"
     );
 }
+
+#[test]
+fn the_menu_and_the_command_line_share_the_take_set_length_limit_the_readme_states() {
+    use clap::Parser;
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .expect("read README.md");
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let limit: usize = readme
+        .split_once("A take set is at most ")
+        .and_then(|(_, rest)| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the README states the longest take set");
+    // A valid set of exactly `limit` characters: sizes, then spaces (allowed around an item).
+    let mut longest = String::from("1");
+    for k in 2.. {
+        let item = format!(",{k}");
+        if longest.len() + item.len() > limit {
+            break;
+        }
+        longest.push_str(&item);
+    }
+    longest.push_str(&" ".repeat(limit - longest.len()));
+    assert_eq!(longest.chars().count(), limit);
+    let one_more = format!("{longest} ");
+
+    // The menu holds all of it, refuses one character more and says why, and starts with it.
+    let mut h = Harness::new();
+    to_subtraction_line(&mut h, MenuLine::Set);
+    type_text(&mut h, &longest);
+    assert_eq!(h.app.menu.settings.set, longest);
+    assert_eq!(h.app.menu.problem(), None);
+    h.key(KeyCode::Char(' '));
+    assert_eq!(h.app.menu.settings.set, longest, "one more is refused");
+    let note = h.app.menu.note.clone().expect("the refusal says why");
+    assert!(
+        note.contains(&format!("at most {limit} characters")),
+        "{note}"
+    );
+    h.key(KeyCode::Enter);
+    assert!(!h.on_menu(), "the longest set starts a game");
+    assert_eq!(h.pile_game().settings.set, longest);
+
+    // `munch play` takes the same text and refuses the same one more, with the same reason.
+    let play = |set: &str| {
+        let cli = munch::cli::Cli::try_parse_from(["munch", "play", "subtraction", "--set", set])
+            .expect("a play command line");
+        match cli.command {
+            Some(munch::cli::Command::Play { game }) => game.settings().map_err(|e| e.0),
+            other => panic!("not a play command: {other:?}"),
+        }
+    };
+    assert_eq!(play(&longest).map(|s| s.set), Ok(longest.clone()));
+    let refused = play(&one_more).expect_err("one character too many");
+    assert!(
+        refused.contains(&format!("at most {limit} characters")),
+        "{refused}"
+    );
+
+    // And so does `munch solve`.
+    let solve = |set: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_munch"))
+            .args(["solve", "subtraction", "--pile", "10", "--set", set])
+            .output()
+            .expect("run munch")
+    };
+    assert!(solve(&longest).status.success());
+    let out = solve(&one_more);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("at most {limit} characters")),
+        "{stderr}"
+    );
+}

@@ -2,7 +2,7 @@
 
 use munch::app::menu::Settings;
 use munch::game::chomp::{Position, Square, parse_heights};
-use munch::game::subtraction::TakeSet;
+use munch::game::subtraction::{MAX_SET_CHARS, TakeSet};
 use munch::store::{SavedGame, Stats};
 use proptest::prelude::*;
 
@@ -32,12 +32,13 @@ proptest! {
     }
 
     #[test]
-    fn hostile_settings_are_brought_into_range(rows in any::<u8>(), cols in any::<u8>(), set in "\\PC{0,100}") {
+    // Sets up to twice the longest allowed, so that cutting them is tried too.
+    fn hostile_settings_are_brought_into_range(rows in any::<u8>(), cols in any::<u8>(), set in "\\PC{0,200}") {
         let text = serde_json::json!({"rows": rows, "cols": cols, "set": set}).to_string();
         let settings = serde_json::from_str::<Settings>(&text).unwrap().sanitized();
         prop_assert!((1..=26).contains(&settings.rows) && (1..=26).contains(&settings.cols));
         prop_assert!(u32::from(settings.rows) * u32::from(settings.cols) >= 2);
-        prop_assert!(settings.set.chars().count() <= 40);
+        prop_assert!(settings.set.chars().count() <= MAX_SET_CHARS);
     }
 }
 

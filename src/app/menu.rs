@@ -2,7 +2,7 @@
 
 use crate::game::chomp::MAX_SIDE;
 use crate::game::fibonacci::FibPosition;
-use crate::game::subtraction::TakeSet;
+use crate::game::subtraction::{MAX_SET_CHARS, TakeSet};
 use crate::units::group;
 use serde::{Deserialize, Serialize};
 
@@ -82,9 +82,6 @@ impl Level {
 
 /// Take sets offered with ←/→ on the Set line.
 pub const SET_PRESETS: [&str; 5] = ["1,2,3", "1,3,4", "2,5", "1,2,4,8", "1,4,5"];
-
-/// The longest take set the Set line holds, in characters.
-pub const MAX_SET_CHARS: usize = 40;
 
 /// Why the sides of a bar stop where they do.
 const ONLY_POISON: &str = "a 1×1 bar is only the poison";
@@ -172,7 +169,7 @@ impl Settings {
                 }
             }
             GameKind::Subtraction if self.pile == 0 => Some("a pile has at least 1 coin".into()),
-            GameKind::Subtraction => TakeSet::parse(&self.set).err(),
+            GameKind::Subtraction => TakeSet::parse_typed(&self.set).err(),
             GameKind::Fibonacci => FibPosition::start(self.pile).err(),
         }
     }

@@ -7,6 +7,11 @@ use std::fmt;
 /// The largest take size accepted: the solver keeps a window of this many outcomes.
 pub const MAX_TAKE: u64 = 4096;
 
+/// The longest take set accepted as written by a person, in characters: in the menu, in
+/// `--set` and in the saved settings alike. Plenty for any list, since ranges write long runs
+/// short (`1-4096`).
+pub const MAX_SET_CHARS: usize = 100;
+
 /// The set `S` of allowed take sizes: positive, distinct, ascending, not empty.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TakeSet(Vec<u64>);
@@ -63,6 +68,18 @@ impl TakeSet {
         }
         let sizes: Vec<u64> = (1..=MAX_TAKE).filter(|&k| chosen[k as usize]).collect();
         Ok(TakeSet(sizes))
+    }
+
+    /// Reads a set as a person wrote it (menu, command line, settings): at most
+    /// [`MAX_SET_CHARS`] characters, then as [`TakeSet::parse`] reads it.
+    pub fn parse_typed(text: &str) -> Result<TakeSet, String> {
+        let length = text.chars().count();
+        if length > MAX_SET_CHARS {
+            return Err(format!(
+                "a take set is at most {MAX_SET_CHARS} characters, this one has {length}: write runs as ranges, like 1-20"
+            ));
+        }
+        TakeSet::parse(text)
     }
 
     /// The sizes, ascending.
