@@ -6,7 +6,7 @@ mod common;
 use common::Harness;
 use munch::app::menu::Player::{Computer, Person};
 use munch::app::menu::{GameKind, MenuLine};
-use munch::app::{Event, Target};
+use munch::app::{Button, Dialog, Event, Target};
 use ratatui::crossterm::event::KeyCode;
 
 /// The screen the view draws for `app` on a `width` × `height` terminal, as text.
@@ -79,4 +79,79 @@ fn a_paste_into_a_menu_field_types_what_the_field_takes() {
     point_at_line(&mut h, MenuLine::Start);
     h.app.update(Event::Paste("\n\n".into()));
     assert!(h.on_menu());
+}
+
+/// The row of buttons on the screen, trimmed.
+fn buttons_row(h: &Harness) -> String {
+    let screen = render_text(&h.app, 100, 30);
+    let line = screen
+        .lines()
+        .find(|l| l.contains("Keep playing") || l.contains("Play again"))
+        .unwrap_or_else(|| panic!("no buttons drawn:\n{screen}"));
+    line.trim_matches(|c: char| c == ' ' || c == '│')
+        .to_string()
+}
+
+#[test]
+fn each_dialog_highlights_its_safe_button_and_enter_presses_the_highlight() {
+    let mut h = Harness::new();
+    h.start(3, 3, [Person, Person]);
+    h.key(KeyCode::Enter); // c3
+    // Leave the game?: Enter keeps playing (it did nothing at all).
+    h.key(KeyCode::Char('q'));
+    assert_eq!(h.app.dialog(), Some(Dialog::ConfirmQuit));
+    assert_eq!(h.app.focused_button(), Some(Button::KeepPlaying));
+    assert!(
+        buttons_row(&h).contains("[ Quit ] [ Menu ] ▸ Keep playing ◂"),
+        "{}",
+        buttons_row(&h)
+    );
+    h.key(KeyCode::Enter);
+    assert_eq!(h.app.dialog(), None, "Enter pressed Keep playing");
+    assert!(!h.app.should_quit);
+    // ← moves the highlight to Menu, and Enter presses it.
+    h.key(KeyCode::Esc);
+    h.key(KeyCode::Left);
+    assert!(
+        buttons_row(&h).contains("[ Quit ] ▸ Menu ◂ [ Keep playing ]"),
+        "{}",
+        buttons_row(&h)
+    );
+    h.key(KeyCode::Enter);
+    assert!(h.on_menu(), "Enter pressed Menu");
+
+    // Restart the game?: Keep playing first; Tab wraps around to Restart.
+    let mut h = Harness::new();
+    h.start(3, 3, [Person, Person]);
+    h.key(KeyCode::Enter);
+    h.key(KeyCode::Char('r'));
+    assert_eq!(h.app.focused_button(), Some(Button::KeepPlaying));
+    h.key(KeyCode::Tab);
+    assert_eq!(h.app.focused_button(), Some(Button::ConfirmRestart));
+    assert!(buttons_row(&h).contains("▸ Restart ◂ [ Keep playing ]"));
+    h.key(KeyCode::Right);
+    h.key(KeyCode::Right);
+    assert_eq!(h.app.focused_button(), Some(Button::ConfirmRestart));
+    // Closed with n, it opens again on the safe button.
+    h.key(KeyCode::Char('n'));
+    h.key(KeyCode::Char('r'));
+    assert_eq!(h.app.focused_button(), Some(Button::KeepPlaying));
+    h.key(KeyCode::BackTab);
+    h.key(KeyCode::Enter);
+    assert!(h.game().moves.is_empty(), "Enter pressed Restart");
+
+    // Eat the poison and lose?: the same.
+    let mut h = Harness::new();
+    h.start(2, 2, [Person, Person]);
+    h.keys(&[KeyCode::Left, KeyCode::Down, KeyCode::Enter]);
+    assert_eq!(h.app.dialog(), Some(Dialog::EatPoison));
+    assert!(buttons_row(&h).contains("[ Eat it ] ▸ Keep playing ◂"));
+    h.keys(&[KeyCode::Left, KeyCode::Enter]);
+    assert!(h.game().is_over(), "Enter pressed Eat it");
+
+    // Game over: Play again first; → then Enter goes to the menu.
+    assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
+    assert!(buttons_row(&h).contains("▸ Play again ◂ [ Menu ] [ Quit ]"));
+    h.keys(&[KeyCode::Right, KeyCode::Enter]);
+    assert!(h.on_menu(), "Enter pressed Menu");
 }

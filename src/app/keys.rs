@@ -313,16 +313,37 @@ pub const HELP_OPEN: &[Binding] = &[
     bind("any key", "close the help", Some("close help"), &[]),
 ];
 
+/// In every dialog: ←/→/Tab move the highlight over its buttons, Enter presses the one
+/// highlighted (when the dialog opens, the safe one).
+const CHOOSE_BUTTON: Binding = bind(
+    "←→ Tab",
+    "highlight another button",
+    None,
+    &[
+        (plain(KeyCode::Left), Action::Left),
+        (plain(KeyCode::Char('h')), Action::Left),
+        (plain(KeyCode::BackTab), Action::Left),
+        (plain(KeyCode::Right), Action::Right),
+        (plain(KeyCode::Char('l')), Action::Right),
+        (plain(KeyCode::Tab), Action::Right),
+    ],
+);
+const PRESS_BUTTON: Binding = bind(
+    "Enter",
+    "press the highlighted button",
+    Some("press ▸◂"),
+    &[(plain(KeyCode::Enter), Action::Select)],
+);
+
 /// Keys on the game-over screen.
 pub const GAME_OVER: &[Binding] = &[
+    PRESS_BUTTON,
+    CHOOSE_BUTTON,
     bind(
-        "Enter r",
+        "r",
         "play again with the same settings",
         Some("play again"),
-        &[
-            (plain(KeyCode::Enter), Action::PlayAgain),
-            (plain(KeyCode::Char('r')), Action::PlayAgain),
-        ],
+        &[(plain(KeyCode::Char('r')), Action::PlayAgain)],
     ),
     // Before the menu: the first to go when the key bar is short.
     bind(
@@ -348,20 +369,21 @@ pub const GAME_OVER: &[Binding] = &[
     ),
 ];
 
-/// The safe answer to a question: Enter, like `n` and Esc, keeps the game as it is.
+/// The safe answer to a question, which keeps the game as it is.
 const KEEP_PLAYING: Binding = bind(
-    "n Esc Enter",
+    "n Esc",
     "keep playing",
     Some("keep playing"),
     &[
         (plain(KeyCode::Char('n')), Action::No),
         (plain(KeyCode::Esc), Action::No),
-        (plain(KeyCode::Enter), Action::No),
     ],
 );
 
 /// Keys in the "restart the game?" dialog.
 pub const CONFIRM_RESTART: &[Binding] = &[
+    PRESS_BUTTON,
+    CHOOSE_BUTTON,
     bind(
         "y r",
         "restart: this game's moves are lost",
@@ -376,6 +398,8 @@ pub const CONFIRM_RESTART: &[Binding] = &[
 
 /// Keys in the "eat the poison and lose?" dialog.
 pub const EAT_POISON: &[Binding] = &[
+    PRESS_BUTTON,
+    CHOOSE_BUTTON,
     bind(
         "y",
         "eat the poison and lose",
@@ -385,7 +409,6 @@ pub const EAT_POISON: &[Binding] = &[
     KEEP_PLAYING,
 ];
 
-/// Keys in the "leave the game?" dialog.
 /// The list of warnings above the menu.
 pub const WARNINGS: &[Binding] = &[
     bind(
@@ -406,7 +429,10 @@ pub const WARNINGS: &[Binding] = &[
     ),
 ];
 
+/// Keys in the "leave the game?" dialog.
 pub const CONFIRM_QUIT: &[Binding] = &[
+    PRESS_BUTTON,
+    CHOOSE_BUTTON,
     bind(
         "y q",
         "quit munch",

@@ -146,6 +146,27 @@ pub enum Dialog {
     GameOver,
 }
 
+impl Dialog {
+    /// Its buttons, left to right.
+    pub fn buttons(self) -> &'static [Button] {
+        match self {
+            Dialog::ConfirmQuit => &[Button::Quit, Button::Menu, Button::KeepPlaying],
+            Dialog::ConfirmRestart => &[Button::ConfirmRestart, Button::KeepPlaying],
+            Dialog::EatPoison => &[Button::EatPoison, Button::KeepPlaying],
+            Dialog::GameOver => &[Button::PlayAgain, Button::Menu, Button::Quit],
+        }
+    }
+
+    /// The button highlighted when it opens, which Enter presses: the safe one (keep playing;
+    /// after the game, play again).
+    pub fn default_button(self) -> Button {
+        match self {
+            Dialog::GameOver => Button::PlayAgain,
+            _ => Button::KeepPlaying,
+        }
+    }
+}
+
 /// Which screen is showing.
 pub enum Screen {
     Menu,
@@ -168,6 +189,8 @@ pub struct App {
     pub demo: demo::Demo,
     /// "Restart the game?" is showing.
     pub confirm_restart: bool,
+    /// The button moved to with ←/→/Tab in the dialog showing; forgotten when it closes.
+    dialog_focus: Option<(Dialog, Button)>,
     pub should_quit: bool,
     /// The terminal's size, once the event loop has said it: (columns, rows).
     pub terminal_size: Option<(u16, u16)>,
@@ -213,6 +236,7 @@ impl App {
             history_top: None,
             demo: demo::Demo::default(),
             confirm_restart: false,
+            dialog_focus: None,
             should_quit: false,
             terminal_size: None,
             ticks: 0,
@@ -472,6 +496,30 @@ impl App {
     pub fn update(&mut self, event: Event) {
         self.handle(event);
         self.persist();
+        // A dialog opens with its default button highlighted, however the last one was left.
+        if self.dialog_focus.map(|(d, _)| d) != self.dialog() {
+            self.dialog_focus = None;
+        }
+    }
+
+    /// The highlighted button of the dialog showing (Enter presses it).
+    pub fn focused_button(&self) -> Option<Button> {
+        let dialog = self.dialog()?;
+        match self.dialog_focus {
+            Some((d, button)) if d == dialog => Some(button),
+            _ => Some(dialog.default_button()),
+        }
+    }
+
+    /// Moves the dialog's highlight `by` buttons, wrapping around.
+    fn move_focus(&mut self, dialog: Dialog, by: isize) {
+        let buttons = dialog.buttons();
+        let at = self
+            .focused_button()
+            .and_then(|b| buttons.iter().position(|&x| x == b))
+            .unwrap_or(0);
+        let next = (at as isize + by).rem_euclid(buttons.len() as isize) as usize;
+        self.dialog_focus = Some((dialog, buttons[next]));
     }
 
     fn handle(&mut self, event: Event) {
@@ -728,6 +776,19 @@ impl App {
             self.help_open = true;
             self.help_scroll = 0;
             return;
+        }
+        if let Some(dialog) = self.dialog() {
+            match action {
+                Action::Left => return self.move_focus(dialog, -1),
+                Action::Right => return self.move_focus(dialog, 1),
+                Action::Select => {
+                    if let Some(button) = self.focused_button() {
+                        self.press(button);
+                    }
+                    return;
+                }
+                _ => {}
+            }
         }
         match self.dialog() {
             Some(Dialog::ConfirmQuit) => match action {

@@ -138,8 +138,15 @@ pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
 }
 
 /// "Leave this game?"
-pub fn confirm_quit(frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
+pub fn confirm_quit(
+    focus: Option<Button>,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
     dialog(
+        focus,
         frame,
         area,
         hits,
@@ -157,8 +164,15 @@ pub fn confirm_quit(frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Th
 }
 
 /// "Restart the game?"
-pub fn confirm_restart(frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
+pub fn confirm_restart(
+    focus: Option<Button>,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
     dialog(
+        focus,
         frame,
         area,
         hits,
@@ -173,8 +187,15 @@ pub fn confirm_restart(frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: 
 }
 
 /// "Eat the poison and lose?"
-pub fn eat_poison(frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
+pub fn eat_poison(
+    focus: Option<Button>,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
     dialog(
+        focus,
         frame,
         area,
         hits,
@@ -197,6 +218,7 @@ pub fn game_over(
     settings: &Settings,
     loser: usize,
     what: Vec<String>,
+    focus: Option<Button>,
     frame: &mut Frame,
     area: Rect,
     hits: &mut HitMap,
@@ -210,6 +232,7 @@ pub fn game_over(
         theme.good,
     )));
     dialog(
+        focus,
         frame,
         area,
         hits,
@@ -227,7 +250,10 @@ pub fn game_over(
 /// Width of the question and game-over dialogs.
 const DIALOG_WIDTH: u16 = 56;
 
+/// A box with `lines` and a row of buttons; the `focus` one is highlighted (▸ ◂), Enter's.
+#[allow(clippy::too_many_arguments)]
 fn dialog(
+    focus: Option<Button>,
     frame: &mut Frame,
     area: Rect,
     hits: &mut HitMap,
@@ -256,10 +282,14 @@ fn dialog(
     let mut x = rect.x + rect.width.saturating_sub(total) / 2;
     let y = rect.bottom().saturating_sub(2);
     for &(label, button) in buttons {
-        let text = format!("[ {label} ]");
+        // As wide either way, so the highlight moves without the row shifting.
+        let (text, style) = match focus == Some(button) {
+            true => (format!("▸ {label} ◂"), theme.selected),
+            false => (format!("[ {label} ]"), theme.text),
+        };
         let width = text.chars().count() as u16;
         let button_area = Rect::new(x, y, width, 1).intersection(rect);
-        frame.render_widget(Paragraph::new(Span::styled(text, theme.key)), button_area);
+        frame.render_widget(Paragraph::new(Span::styled(text, style)), button_area);
         hits.add(button_area, Target::Button(button));
         x += width + 1;
     }

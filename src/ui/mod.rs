@@ -82,10 +82,19 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                 theme,
             );
             if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
-                question(dialog, frame, main, &mut hits, theme);
+                question(app, dialog, frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
                 let what = review::chomp(game);
-                dialogs::game_over(&game.settings, loser, what, frame, main, &mut hits, theme);
+                dialogs::game_over(
+                    &game.settings,
+                    loser,
+                    what,
+                    app.focused_button(),
+                    frame,
+                    main,
+                    &mut hits,
+                    theme,
+                );
             }
         }
         Screen::Pile(game) => {
@@ -103,10 +112,19 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                 theme,
             );
             if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
-                question(dialog, frame, main, &mut hits, theme);
+                question(app, dialog, frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
                 let what = review::pile(game);
-                dialogs::game_over(&game.settings, loser, what, frame, main, &mut hits, theme);
+                dialogs::game_over(
+                    &game.settings,
+                    loser,
+                    what,
+                    app.focused_button(),
+                    frame,
+                    main,
+                    &mut hits,
+                    theme,
+                );
             }
         }
     }
@@ -195,11 +213,19 @@ fn controls(app: &App) -> panel::Controls<'static> {
 const WARNING_TICKS: u64 = 100;
 
 /// A question over the game.
-fn question(dialog: Dialog, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
+fn question(
+    app: &App,
+    dialog: Dialog,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
+    let focus = app.focused_button();
     match dialog {
-        Dialog::ConfirmQuit => dialogs::confirm_quit(frame, area, hits, theme),
-        Dialog::ConfirmRestart => dialogs::confirm_restart(frame, area, hits, theme),
-        Dialog::EatPoison => dialogs::eat_poison(frame, area, hits, theme),
+        Dialog::ConfirmQuit => dialogs::confirm_quit(focus, frame, area, hits, theme),
+        Dialog::ConfirmRestart => dialogs::confirm_restart(focus, frame, area, hits, theme),
+        Dialog::EatPoison => dialogs::eat_poison(focus, frame, area, hits, theme),
         Dialog::GameOver => {}
     }
 }
