@@ -115,7 +115,10 @@ fn every_mistake_is_named_and_many_are_shown_compactly() {
             "{rows:#?}"
         );
         assert!(shows(&rows, "+3 more moves that threw a won"), "{rows:#?}");
-        assert!(shows(&rows, "▸ Play again ◂ [ Menu ] [ Quit ]"), "the buttons fit: {rows:#?}");
+        assert!(
+            shows(&rows, "▸ Play again ◂ [ Menu ] [ Quit ]"),
+            "the buttons fit: {rows:#?}"
+        );
         assert!(!shows(&rows, "Move 4,"), "{rows:#?}");
     }
 }
