@@ -995,3 +995,36 @@ fn a_game_undone_after_its_end_keeps_its_entry_when_resumed_elsewhere() {
     assert_eq!(record_of(&dir, game), (1, 1, 0), "still one game");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn settings_out_of_range_are_brought_in_with_a_warning() {
+    let dir = temp_dir("settings-range");
+    let store = Store::open(Some(&dir)).unwrap();
+    let text = r#"{"version": 1, "data": {"rows": 99, "cols": 0}}"#;
+    std::fs::write(dir.join(SETTINGS_FILE), text).unwrap();
+    let h = Harness::with_store(store);
+    assert_eq!(
+        (h.app.menu.settings.rows, h.app.menu.settings.cols),
+        (26, 1)
+    );
+    let warnings = h.app.warnings.join("\n");
+    for text in [
+        "settings.json: rows 99 is outside 1 to 26; using 26",
+        "settings.json: columns 0 is outside 1 to 26; using 1",
+    ] {
+        assert!(warnings.contains(text), "{text} in {warnings}");
+    }
+    // In range: nothing to say.
+    let settings = Settings {
+        rows: 26,
+        cols: 1,
+        ..Settings::default()
+    };
+    Store::open(Some(&dir))
+        .unwrap()
+        .save(SETTINGS_FILE, &settings)
+        .unwrap();
+    let h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    assert!(h.app.warnings.is_empty(), "{:?}", h.app.warnings);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -132,14 +132,35 @@ impl Settings {
     }
 
     /// The same settings with every size brought into range (a settings file may hold anything).
-    pub fn sanitized(mut self) -> Settings {
-        self.rows = self.rows.clamp(1, MAX_SIDE);
-        self.cols = self.cols.clamp(1, MAX_SIDE);
+    pub fn sanitized(self) -> Settings {
+        self.sanitize().0
+    }
+
+    /// [`Settings::sanitized`], with a line for each value it changed ("rows 99 is more than
+    /// 26; using 26"), so that nothing is changed silently.
+    pub fn sanitize(mut self) -> (Settings, Vec<String>) {
+        let mut changes = Vec::new();
+        for (name, side) in [("rows", &mut self.rows), ("columns", &mut self.cols)] {
+            let clamped = (*side).clamp(1, MAX_SIDE);
+            if clamped != *side {
+                changes.push(format!(
+                    "{name} {side} is outside 1 to {MAX_SIDE}; using {clamped}"
+                ));
+                *side = clamped;
+            }
+        }
         if self.rows == 1 && self.cols == 1 {
+            changes.push(format!("{ONLY_POISON}; using 1×2"));
             self.cols = 2;
         }
-        self.set = self.set.chars().take(MAX_SET_CHARS).collect();
-        self
+        if self.set.chars().count() > MAX_SET_CHARS {
+            self.set = self.set.chars().take(MAX_SET_CHARS).collect();
+            changes.push(format!(
+                "the take set is longer than {MAX_SET_CHARS} characters; using {:?}",
+                self.set
+            ));
+        }
+        (self, changes)
     }
 
     /// The game and its size, for people and as the statistics key: "Chomp 6×7".

@@ -260,7 +260,13 @@ impl App {
     /// it already holds.
     pub fn with_store(mut self, store: Store) -> App {
         match store.load::<Settings>(SETTINGS_FILE) {
-            Ok(Some(settings)) => self.menu.settings = settings.sanitized(),
+            Ok(Some(settings)) => {
+                let (settings, changes) = settings.sanitize();
+                self.menu.settings = settings;
+                for change in changes {
+                    self.warn(format!("{SETTINGS_FILE}: {change}"));
+                }
+            }
             Ok(None) => {}
             Err(warning) => self.warn(warning),
         }
