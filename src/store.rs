@@ -49,6 +49,48 @@ pub fn saved_game_file(kind: GameKind) -> &'static str {
     }
 }
 
+/// The file a window locks while it plays a game of `kind` (see [`Store::lock_play`]).
+pub fn play_lock_file(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Chomp => "saved-chomp.lock",
+        GameKind::Subtraction => "saved-subtraction.lock",
+        GameKind::Fibonacci => "saved-fibonacci.lock",
+    }
+}
+
+/// Held by the window playing a game of one kind: while it is held, no other munch on the
+/// folder resumes that kind's saved game. Dropping it (or the process ending, however it
+/// ends) releases it.
+pub struct PlayLock {
+    /// The lock's file, flock-ed. The flock lasts as long as the file is open: its guard is
+    /// forgotten rather than kept, since it would borrow this field.
+    _file: fd_lock::RwLock<File>,
+    kind: GameKind,
+}
+
+impl PlayLock {
+    /// The game kind it guards.
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+}
+
+impl std::fmt::Debug for PlayLock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PlayLock({:?})", self.kind)
+    }
+}
+
+/// Why a play lock was not had.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayLockError {
+    /// Another munch window is playing a game of this kind.
+    Busy,
+    /// The lock file cannot be used (a read-only folder, a link in its place): nothing can be
+    /// told about other windows.
+    Unavailable(String),
+}
+
 /// A file's contents with its format version.
 #[derive(Serialize, Deserialize)]
 struct Versioned<T> {
@@ -374,6 +416,35 @@ impl Store {
                     Err(warnings.join("; "))
                 }
             }
+        })
+    }
+
+    /// Takes the play lock of `kind` without waiting (see [`PlayLock`]).
+    pub fn lock_play(&self, kind: GameKind) -> Result<PlayLock, PlayLockError> {
+        let file = open_lock_file(&self.dir.join(play_lock_file(kind)))
+            .map_err(|e| PlayLockError::Unavailable(e.to_string()))?;
+        let mut lock = fd_lock::RwLock::new(file);
+        match lock.try_write() {
+            // Kept until the file closes (see `PlayLock::_file`).
+            Ok(guard) => std::mem::forget(guard),
+            Err(e) if e.kind() == ErrorKind::WouldBlock => return Err(PlayLockError::Busy),
+            Err(e) => return Err(PlayLockError::Unavailable(e.to_string())),
+        }
+        Ok(PlayLock { _file: lock, kind })
+    }
+
+    /// Whether another munch window is playing a game of `kind` now (this process must not
+    /// hold that lock itself: a second open of the file would see its own lock).
+    pub fn played_elsewhere(&self, kind: GameKind) -> bool {
+        matches!(self.lock_play(kind), Err(PlayLockError::Busy))
+    }
+
+    /// Whether the saved game of `kind` is the game named `id`.
+    pub fn holds_game(&self, kind: GameKind, id: &str) -> bool {
+        self.with_lock(|_| match self.read_unlocked(saved_game_file(kind)) {
+            Found::Text(text) => serde_json::from_str::<Versioned<SavedGame>>(&text)
+                .is_ok_and(|file| file.data.id == id),
+            Found::Missing | Found::Unusable(_) => false,
         })
     }
 

@@ -1028,3 +1028,90 @@ fn settings_out_of_range_are_brought_in_with_a_warning() {
     assert!(h.app.warnings.is_empty(), "{:?}", h.app.warnings);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The screen as text, drawn at 80×24.
+fn screen(h: &Harness) -> String {
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| {
+            munch::ui::render(&h.app, frame);
+        })
+        .unwrap();
+    format!("{}", terminal.backend())
+}
+
+#[test]
+fn a_game_being_played_is_not_resumed_in_another_window() {
+    let dir = temp_dir("open-elsewhere");
+    let file = saved_game_file(GameKind::Chomp);
+    let store = Store::open(Some(&dir)).unwrap();
+    let mut a = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    a.start(4, 5, [Person, Person]);
+    a.key(KeyCode::Enter); // e4
+    // A second window offers the game, but says where it is and does not take it.
+    let mut b = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    assert_eq!(
+        b.app.menu.resume(GameKind::Chomp),
+        Some("Chomp 4×5, move 2")
+    );
+    assert!(screen(&b).contains("In another window: Chomp 4×5, move 2"));
+    b.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
+    b.key(KeyCode::Enter);
+    assert!(b.on_menu(), "B does not take A's game");
+    let warnings = b.app.warnings.join("\n");
+    assert!(warnings.contains("is open in that window"), "{warnings}");
+    b.key(KeyCode::Esc);
+    // A plays on, and its moves are the ones saved.
+    a.key(KeyCode::Left);
+    a.key(KeyCode::Enter); // d4
+    let saved: SavedGame = store.load(file).unwrap().unwrap();
+    let played: Vec<String> = a.game().moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!((saved.moves.len(), saved.moves), (2, played));
+    a.key(KeyCode::Char('q'));
+    assert!(screen(&a).contains("The game is saved"));
+    // A leaves for the menu: within a second B may resume it, and then A may not.
+    a.key(KeyCode::Char('m'));
+    b.ticks(20);
+    let shown = screen(&b);
+    assert!(shown.contains("Resume Chomp 4×5") && !shown.contains("In another window"));
+    b.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
+    b.key(KeyCode::Enter);
+    assert_eq!(b.game().moves.len(), 2, "B resumed it");
+    a.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
+    a.key(KeyCode::Enter);
+    assert!(a.on_menu(), "now A does not take B's game");
+    a.key(KeyCode::Esc);
+    assert!(screen(&a).contains("In another window: Chomp 4×5, move 3"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn leave_the_game_never_claims_a_save_that_did_not_happen() {
+    let dir = temp_dir("false-saved");
+    let store = Store::open(Some(&dir)).unwrap();
+    let target = dir.join("elsewhere.txt");
+    std::fs::write(&target, "not munch's").unwrap();
+    std::os::unix::fs::symlink(&target, dir.join(saved_game_file(GameKind::Subtraction))).unwrap();
+    let mut h = Harness::with_store(store);
+    h.key(KeyCode::Esc); // the warning about the link
+    h.start_pile(21, Some("1,3,4"), [Person, Person]);
+    h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
+    h.key(KeyCode::Char('q'));
+    let shown = screen(&h);
+    assert!(!shown.contains("The game is saved"), "{shown}");
+    assert!(shown.contains("This game is not saved"), "{shown}");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "not munch's");
+
+    // A game another window replaced is not saved any more either.
+    let mut a = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    a.start(4, 5, [Person, Person]);
+    a.key(KeyCode::Enter);
+    let mut d = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    d.start(2, 2, [Person, Person]); // replaces A's save (asked, and said yes)
+    d.ticks(1);
+    a.key(KeyCode::Char('q'));
+    let shown = screen(&a);
+    assert!(!shown.contains("The game is saved"), "{shown}");
+    assert!(shown.contains("This game is not saved"), "{shown}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -264,6 +264,8 @@ pub struct Menu {
     pub resumes: Vec<(GameKind, String)>,
     /// Set while Start asks whether to replace the saved game of this kind.
     pub replacing: Option<GameKind>,
+    /// The kinds whose saved game another munch window is playing now: not resumed here.
+    pub open_elsewhere: Vec<GameKind>,
 }
 
 impl Menu {

@@ -10,7 +10,7 @@ pub mod review;
 pub mod size;
 
 use crate::game::chomp::Square;
-use crate::store::{SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
+use crate::store::{PlayLock, PlayLockError, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
 use crate::worker::{SolverMessage, Worker};
 use game::Game;
 use keys::Action;
@@ -220,6 +220,12 @@ pub struct App {
     /// The result the game on screen is counted with in the statistics (`true`: the person
     /// won), once it has ended; undo and a new ending amend that one entry.
     counted: Option<bool>,
+    /// Held while a game is on screen, so that no other munch resumes its kind's saved game
+    /// (see [`PlayLock`]); retried at each save while another window holds it.
+    play_lock: Option<PlayLock>,
+    /// While "Leave the game?" shows: whether the game is saved as it stands (checked when the
+    /// question opened), so the question never claims a save that did not happen.
+    quit_saved: Option<bool>,
     worker: Worker,
     rng: fastrand::Rng,
 }
@@ -251,6 +257,8 @@ impl App {
             replaces: None,
             last_saved: None,
             counted: None,
+            play_lock: None,
+            quit_saved: None,
             worker,
             rng: fastrand::Rng::with_seed(seed),
         }
@@ -279,8 +287,8 @@ impl App {
         for warning in warnings {
             self.warn(warning);
         }
-        self.offer_saved_games(None);
         self.store = Some(store);
+        self.offer_saved_games(None);
         self
     }
 
@@ -296,8 +304,63 @@ impl App {
         self.warnings.clear();
     }
 
+    /// Marks the saved games another munch window is playing now: the menu says so, and
+    /// does not resume them. A game kept in memory (its save failed) is this window's own.
+    fn check_open_elsewhere(&mut self) {
+        let Some(store) = &self.store else { return };
+        self.menu.open_elsewhere = self
+            .saved
+            .iter()
+            .filter(|s| !self.unsaved.contains(&s.id))
+            .map(|s| s.settings.game)
+            .filter(|&kind| store.played_elsewhere(kind))
+            .collect();
+    }
+
+    /// Takes the play lock of `kind` unless this window holds it already. `false` when another
+    /// window holds it; when the lock cannot be used at all, nothing can be told, so `true`.
+    fn take_play_lock(&mut self, kind: GameKind) -> bool {
+        if self.play_lock.as_ref().is_some_and(|l| l.kind() == kind) {
+            return true;
+        }
+        self.play_lock = None;
+        let Some(store) = &self.store else {
+            return true;
+        };
+        match store.lock_play(kind) {
+            Ok(lock) => {
+                self.play_lock = Some(lock);
+                true
+            }
+            Err(PlayLockError::Busy) => false,
+            Err(PlayLockError::Unavailable(_)) => true,
+        }
+    }
+
+    /// Whether the game on screen is in its file as it stands: its latest save went through
+    /// and the file still holds it (another window may have replaced it since).
+    fn game_is_saved(&self) -> bool {
+        let Some(store) = &self.store else {
+            return false;
+        };
+        let kind = match &self.screen {
+            Screen::Menu => return false,
+            Screen::Game(g) => g.settings.game,
+            Screen::Pile(g) => g.settings.game,
+        };
+        self.last_saved == Some((self.game_serial, self.history_len()))
+            && !self.unsaved.contains(&self.game_id)
+            && store.holds_game(kind, &self.game_id)
+    }
+
+    /// Whether "Leave the game?" may say the game is saved (see [`App::game_is_saved`]).
+    pub fn quit_saved(&self) -> bool {
+        self.quit_saved == Some(true)
+    }
+
     /// Puts the saved games on the menu, highlighting the one of `kind` (or the first).
     fn offer_saved_games(&mut self, kind: Option<GameKind>) {
+        self.check_open_elsewhere();
         self.saved
             .sort_by_key(|s| GameKind::ALL.iter().position(|&k| k == s.settings.game));
         self.menu.resumes = self
@@ -330,6 +393,18 @@ impl App {
         let Some(at) = self.saved.iter().position(|s| s.settings.game == kind) else {
             return;
         };
+        let from_file = !self.unsaved.contains(&self.saved[at].id);
+        // A game another window is playing stays with it (the lock is held from here on, so
+        // no other window can take it meanwhile).
+        if from_file && !self.take_play_lock(kind) {
+            self.play_lock = None;
+            self.check_open_elsewhere();
+            let what = self.saved[at].settings.describe();
+            return self.warn(format!(
+                "the saved {what} was resumed or finished in another munch and is open in \
+                 that window: leave it there to resume it here"
+            ));
+        }
         let saved = self.saved.remove(at);
         let claimed = match &self.store {
             Some(store) if !self.unsaved.contains(&saved.id) => store.claim_game(kind, &saved.id),
@@ -338,7 +413,10 @@ impl App {
         self.offer_saved_games(None);
         let saved = match claimed {
             Ok(saved) => saved,
-            Err(problem) => return self.warn(problem),
+            Err(problem) => {
+                self.play_lock = None;
+                return self.warn(problem);
+            }
         };
         self.menu.select(MenuLine::Start);
         self.menu.replacing = None;
@@ -363,6 +441,7 @@ impl App {
             Screen::Game(g) => (&g.settings, g.moves.len(), g.is_over(), g.loser()),
             Screen::Pile(g) => (&g.settings, g.takes.len(), g.is_over(), g.loser()),
         };
+        let kind = settings.game;
         // Only a game a person played against the computer, with at least one move made,
         // counts: a pile nobody can take from is decided before anyone moved.
         let people = settings
@@ -384,9 +463,19 @@ impl App {
         } else {
             self.last_saved != Some((self.game_serial, moves))
         };
-        let Some(store) = self.store.as_ref().filter(|_| due) else {
+        if !due || self.store.is_none() {
             return;
+        }
+        if !over {
+            // Another window held the lock when this game began; it may have left since.
+            self.take_play_lock(kind);
+        }
+        let settings = match &self.screen {
+            Screen::Menu => return,
+            Screen::Game(g) => &g.settings,
+            Screen::Pile(g) => &g.settings,
         };
+        let Some(store) = &self.store else { return };
         let mut problems = Vec::new();
         if over {
             self.last_saved = None;
@@ -502,6 +591,13 @@ impl App {
     pub fn update(&mut self, event: Event) {
         self.handle(event);
         self.persist();
+        match self.dialog() {
+            Some(Dialog::ConfirmQuit) if self.quit_saved.is_none() => {
+                self.quit_saved = Some(self.game_is_saved());
+            }
+            Some(Dialog::ConfirmQuit) => {}
+            _ => self.quit_saved = None,
+        }
         // A dialog opens with its default button highlighted, however the last one was left.
         if self.dialog_focus.map(|(d, _)| d) != self.dialog() {
             self.dialog_focus = None;
@@ -534,6 +630,13 @@ impl App {
             Event::Pointer { target, click } => self.on_pointer(target, click),
             Event::Tick => {
                 self.ticks += 1;
+                // Another window may have started or left a game meanwhile: once a second.
+                if matches!(self.screen, Screen::Menu)
+                    && !self.saved.is_empty()
+                    && self.ticks.is_multiple_of(20)
+                {
+                    self.check_open_elsewhere();
+                }
                 // The computer waits while its move could not be seen or a question is open.
                 if !self.help_open && !self.hidden() && !self.confirm_restart {
                     self.tick_game();
@@ -639,6 +742,7 @@ impl App {
     /// Starts a game with the menu's settings under the identity `id`.
     fn launch(&mut self, id: String) {
         let settings = self.menu.settings.clone();
+        self.take_play_lock(settings.game);
         self.game_id = id;
         self.game_serial += 1;
         self.counted = None;
@@ -674,6 +778,8 @@ impl App {
             kind
         });
         self.screen = Screen::Menu;
+        // The menu offers it to every window again.
+        self.play_lock = None;
         self.offer_saved_games(kind);
     }
 

@@ -137,14 +137,22 @@ pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// "Leave this game?"
+/// "Leave this game?", saying whether the game is saved (only when it is).
 pub fn confirm_quit(
+    saved: bool,
     focus: Option<Button>,
     frame: &mut Frame,
     area: Rect,
     hits: &mut HitMap,
     theme: &Theme,
 ) {
+    let line = match saved {
+        true => Line::raw("The game is saved; the menu offers to resume it."),
+        false => Line::styled(
+            "This game is not saved: the menu keeps it until munch quits; Quit loses it.",
+            theme.bad,
+        ),
+    };
     dialog(
         focus,
         frame,
@@ -152,9 +160,7 @@ pub fn confirm_quit(
         hits,
         theme,
         " Leave the game? ",
-        vec![Line::raw(
-            "The game is saved; the menu offers to resume it.",
-        )],
+        vec![line],
         &[
             ("Quit", Button::Quit),
             ("Menu", Button::Menu),

@@ -87,6 +87,9 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
             hits.add(Rect::new(row.x + 36, y, 3, 1), Target::MenuStep(line, 1));
         } else {
             let text = match line {
+                MenuLine::Resume(kind) if app.menu.open_elsewhere.contains(&kind) => {
+                    format!("In another window: {}", app.menu.value(line))
+                }
                 MenuLine::Resume(_) => format!("Resume {}", app.menu.value(line)),
                 _ => line.label().to_string(),
             };

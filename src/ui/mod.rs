@@ -223,7 +223,9 @@ fn question(
 ) {
     let focus = app.focused_button();
     match dialog {
-        Dialog::ConfirmQuit => dialogs::confirm_quit(focus, frame, area, hits, theme),
+        Dialog::ConfirmQuit => {
+            dialogs::confirm_quit(app.quit_saved(), focus, frame, area, hits, theme)
+        }
         Dialog::ConfirmRestart => dialogs::confirm_restart(focus, frame, area, hits, theme),
         Dialog::EatPoison => dialogs::eat_poison(focus, frame, area, hits, theme),
         Dialog::GameOver => {}
