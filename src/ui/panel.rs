@@ -85,11 +85,20 @@ pub fn render(
             } else {
                 *done as f64 / *total as f64
             };
+            // The label beside the bar, not over it: over it, the bar's end hid among the
+            // label's letters (30% looked like half).
+            let label = format!("solving {:>3.0}% ", (ratio * 100.0).floor());
+            let [label_area, bar_area] = Layout::horizontal([
+                Constraint::Length(label.chars().count() as u16),
+                Constraint::Min(1),
+            ])
+            .areas(gauge_area);
+            frame.render_widget(Paragraph::new(label), label_area);
             let gauge = Gauge::default()
                 .gauge_style(theme.title)
                 .ratio(ratio.clamp(0.0, 1.0))
-                .label(format!("solving {:.0}%", ratio * 100.0));
-            frame.render_widget(gauge, gauge_area);
+                .label("");
+            frame.render_widget(gauge, bar_area);
         }
         SolverLine::Text(text) => frame.render_widget(
             Paragraph::new(Span::styled(text.clone(), theme.dim)),
@@ -283,7 +292,63 @@ pub(crate) fn subject(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::solved_line;
+    use super::*;
+
+    /// The panel's solver line while the solver is `done` of `total`, 32 columns wide.
+    fn progress_line(done: u64, total: u64) -> String {
+        let settings = Settings::default();
+        let panel = PanelInfo {
+            settings: &settings,
+            to_move: 0,
+            loser: None,
+            solver: SolverLine::Progress { done, total },
+            info: Vec::new(),
+            history: Vec::new(),
+        };
+        let controls = Controls {
+            history_top: None,
+            buttons: &[],
+            note: None,
+        };
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(32, 20)).unwrap();
+        terminal
+            .draw(|f| {
+                render(
+                    &panel,
+                    &controls,
+                    f,
+                    f.area(),
+                    &mut HitMap::default(),
+                    &Theme::monochrome(),
+                );
+            })
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        // The border, four status lines, then the solver's line.
+        (1..31).map(|x| buffer[(x, 5)].symbol()).collect()
+    }
+
+    #[test]
+    fn the_progress_label_stands_beside_its_bar() {
+        for (done, percent) in [(0, 0), (30, 30), (49, 49), (93, 93), (100, 100)] {
+            let line = progress_line(done, 100);
+            let label = format!("solving {percent:>3}% ");
+            assert!(line.starts_with(&label), "{line:?}");
+            let bar = &line[label.len()..];
+            let width = bar.chars().count();
+            let full = bar.chars().filter(|&c| c == '█').count();
+            assert!(
+                bar.chars().all(|c| "█▉▊▋▌▍▎▏ ".contains(c)),
+                "nothing but the bar after the label: {line:?}"
+            );
+            let shown = full as f64 / width as f64;
+            assert!(
+                (shown - percent as f64 / 100.0).abs() < 1.0 / width as f64 + 1e-9,
+                "{percent}% drawn as {full} of {width}: {line:?}"
+            );
+        }
+    }
 
     #[test]
     fn the_solved_line_fits_the_panel() {
