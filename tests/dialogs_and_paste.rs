@@ -155,3 +155,123 @@ fn each_dialog_highlights_its_safe_button_and_enter_presses_the_highlight() {
     h.keys(&[KeyCode::Right, KeyCode::Enter]);
     assert!(h.on_menu(), "Enter pressed Menu");
 }
+
+#[test]
+fn undo_with_nothing_to_undo_says_so_at_game_over_too() {
+    // Decided before anyone moved: the computer cannot take 3 from 2.
+    let mut h = Harness::new();
+    h.start_pile(2, Some("3"), [Computer, Person]);
+    h.ticks(40);
+    assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
+    h.key(KeyCode::Char('u'));
+    h.ticks(3);
+    for (width, height) in [(80, 24), (62, 17)] {
+        let screen = render_text(&h.app, width, height);
+        assert!(screen.contains("Nothing to undo."), "{screen}");
+    }
+    // In a game, the panel says it.
+    h.start(6, 7, [Person, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Char('u'));
+    let screen = render_text(&h.app, 80, 24);
+    assert!(screen.contains("Nothing to undo."), "{screen}");
+}
+
+/// The key bar: the screen's last line.
+fn key_bar(h: &Harness) -> String {
+    let screen = render_text(&h.app, 100, 30);
+    screen.lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn the_key_bar_says_what_the_keys_do_now() {
+    // A paused demonstration: Space goes on, as the panel's button says.
+    let mut h = Harness::new();
+    h.start_pile(21, Some("1,3,4"), [Computer, Computer]);
+    assert!(key_bar(&h).contains("Space  pause"), "{}", key_bar(&h));
+    h.key(KeyCode::Char(' '));
+    assert!(h.app.demo.paused);
+    let bar = key_bar(&h);
+    assert!(bar.contains("Space  go on"), "{bar}");
+    assert!(!bar.contains("pause"), "{bar}");
+    assert!(render_text(&h.app, 100, 30).contains("Go on"));
+
+    // The menu asking before a new game replaces the saved one: Enter or Esc, not quit.
+    let mut h = Harness::new();
+    h.start(6, 7, [Person, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Enter);
+    h.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    assert!(h.on_menu());
+    point_at_line(&mut h, MenuLine::Start);
+    h.key(KeyCode::Enter);
+    assert!(h.app.menu.replacing.is_some(), "the menu asks first");
+    let bar = key_bar(&h);
+    assert!(bar.contains("Enter  start anyway"), "{bar}");
+    assert!(bar.contains("Esc  keep it"), "{bar}");
+    assert!(!bar.contains("quit"), "{bar}");
+    h.key(KeyCode::Esc);
+    assert!(h.on_menu() && !h.app.should_quit, "Esc kept the saved game");
+    assert!(key_bar(&h).contains("quit"));
+}
+
+#[test]
+fn a_title_too_long_for_its_border_ends_in_an_ellipsis() {
+    let mut h = Harness::new();
+    h.start_pile(21, Some("1,3,5,7,9,11,13,15,17,19,21"), [Person, Computer]);
+    let (min_w, min_h) = munch::ui::minimum_size(&h.app);
+    for width in min_w..=100 {
+        let screen = render_text(&h.app, width, min_h);
+        let top = screen.lines().next().unwrap_or_default();
+        let title = top.split('┐').next().unwrap_or_default();
+        let title = title.trim_start_matches('┌').trim_end_matches(['─', ' ']);
+        assert!(
+            title.ends_with('}')
+                || title.ends_with("coins at the start")
+                || title.ends_with('…')
+                || title.contains("— from"),
+            "{width} columns: {top}"
+        );
+    }
+}
+
+#[test]
+fn the_readme_says_how_large_a_terminal_each_board_needs() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let rows: Vec<&str> = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("| Board (rows × columns) | Terminal (columns × rows) |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    assert!(rows.len() >= 3, "the README has a table of board sizes");
+    let pair = |text: &str| -> (u16, u16) {
+        let numbers: Vec<u16> = text
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        (numbers[0], numbers[1])
+    };
+    for row in rows {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let (board_rows, board_cols) = pair(cells[1]);
+        // A budget too small for any table: nothing is solved for this check.
+        let mut h = Harness::with_budget(1, 7);
+        h.start(board_rows as u8, board_cols as u8, [Person, Person]);
+        assert_eq!(
+            munch::ui::minimum_size(&h.app),
+            pair(cells[2]),
+            "README row {row}"
+        );
+    }
+    // Its words on 80 × 24: the largest board that fits, and one more of either side does not.
+    let mut h = Harness::with_budget(1, 7);
+    h.start(20, 21, [Person, Person]);
+    let (w, hgt) = munch::ui::minimum_size(&h.app);
+    assert!(w <= 80 && hgt <= 24);
+    h.start(21, 21, [Person, Person]);
+    assert!(munch::ui::minimum_size(&h.app).1 > 24);
+    h.start(20, 22, [Person, Person]);
+    assert!(munch::ui::minimum_size(&h.app).0 > 80);
+}

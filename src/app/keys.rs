@@ -60,6 +60,7 @@ const fn ctrl(c: char) -> Key {
 }
 
 /// One line of help: the keys (as shown), what they do, and which key does which action.
+#[derive(Clone, Copy)]
 pub struct Binding {
     pub label: &'static str,
     pub help: &'static str,
@@ -295,6 +296,43 @@ pub const DEMO: &[Binding] = &[
     LEAVE,
 ];
 
+/// Keys while two computers play each other and the demonstration is paused: Space goes on.
+pub const DEMO_PAUSED: &[Binding] = &[
+    bind(
+        "Space",
+        "go on with the demonstration, or pause it",
+        Some("go on"),
+        &[(plain(KeyCode::Char(' ')), Action::Pause)],
+    ),
+    DEMO[1],
+    DEMO[2],
+    DEMO[3],
+    DEMO[4],
+    DEMO[5],
+    DEMO[6],
+    DEMO[7],
+];
+
+/// Keys while the menu asks whether a new game may replace the saved game of its kind: Enter
+/// starts it, any other key keeps the saved game.
+pub const REPLACE_SAVED: &[Binding] = &[
+    bind(
+        "Enter",
+        "start the new game; the saved game of its kind is lost",
+        Some("start anyway"),
+        &[
+            (plain(KeyCode::Enter), Action::Select),
+            (plain(KeyCode::Char(' ')), Action::Select),
+        ],
+    ),
+    bind(
+        "Esc",
+        "keep the saved game (so does any other key)",
+        Some("keep it"),
+        &[(plain(KeyCode::Esc), Action::Back)],
+    ),
+];
+
 /// Keys while the help is showing: it scrolls when it does not fit, any other key closes it.
 pub const HELP_OPEN: &[Binding] = &[
     bind(
@@ -492,6 +530,8 @@ mod tests {
             GAME,
             PILE,
             DEMO,
+            DEMO_PAUSED,
+            REPLACE_SAVED,
             HELP_OPEN,
             GAME_OVER,
             CONFIRM_QUIT,

@@ -530,11 +530,13 @@ impl App {
     pub fn bindings(&self) -> &'static [keys::Binding] {
         match (self.dialog(), &self.screen) {
             (_, Screen::Menu) if !self.warnings.is_empty() => keys::WARNINGS,
+            (_, Screen::Menu) if self.menu.replacing.is_some() => keys::REPLACE_SAVED,
             (_, Screen::Menu) => keys::MENU,
             (Some(Dialog::ConfirmQuit), _) => keys::CONFIRM_QUIT,
             (Some(Dialog::ConfirmRestart), _) => keys::CONFIRM_RESTART,
             (Some(Dialog::EatPoison), _) => keys::EAT_POISON,
             (Some(Dialog::GameOver), _) => keys::GAME_OVER,
+            _ if self.is_demo() && self.demo.paused => keys::DEMO_PAUSED,
             _ if self.is_demo() => keys::DEMO,
             (None, Screen::Game(_)) => keys::GAME,
             (None, Screen::Pile(_)) => keys::PILE,

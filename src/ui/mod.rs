@@ -84,7 +84,9 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
             if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
                 question(app, dialog, frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
-                let what = review::chomp(game);
+                // The game's note too ("Nothing to undo."): the box hides the panel's.
+                let mut what = review::chomp(game);
+                what.extend(game.message.clone());
                 dialogs::game_over(
                     &game.settings,
                     loser,
@@ -114,7 +116,9 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
             if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
                 question(app, dialog, frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
-                let what = review::pile(game);
+                // The game's note too ("Nothing to undo."): the box hides the panel's.
+                let mut what = review::pile(game);
+                what.extend(game.message.clone());
                 dialogs::game_over(
                     &game.settings,
                     loser,
@@ -291,6 +295,22 @@ fn key_bar(bindings: &[Binding], frame: &mut Frame, area: Rect, theme: &Theme) {
     frame.render_widget(Paragraph::new(line(&items, gap)), area);
 }
 
+/// `text` in at most `width` columns: whole, or cut with "…" at the end to show it was cut.
+pub(crate) fn cut(text: &str, width: usize) -> String {
+    if Line::raw(text).width() <= width {
+        return text.to_string();
+    }
+    let mut kept = String::new();
+    for c in text.chars() {
+        if Line::raw(format!("{kept}{c}…")).width() > width {
+            break;
+        }
+        kept.push(c);
+    }
+    // No "……" or "1,…" where the cut meets the text's own ellipsis or a separator.
+    kept.trim_end_matches(['…', ',', ' ']).to_string() + "…"
+}
+
 /// A `width` × `height` rectangle centred in `area` (clipped to it).
 pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let width = width.min(area.width);
@@ -326,6 +346,8 @@ mod tests {
             keys::GAME,
             keys::PILE,
             keys::DEMO,
+            keys::DEMO_PAUSED,
+            keys::REPLACE_SAVED,
             keys::HELP_OPEN,
             keys::GAME_OVER,
             keys::CONFIRM_RESTART,
@@ -358,6 +380,24 @@ mod tests {
         assert_eq!(hits.target_at(10, 0), None);
         hits.clear();
         assert_eq!(hits.target_at(0, 0), None);
+    }
+
+    #[test]
+    fn a_cut_text_ends_in_an_ellipsis() {
+        assert_eq!(
+            cut("Subtraction game {1,3,5,…,21}", 40),
+            "Subtraction game {1,3,5,…,21}"
+        );
+        assert_eq!(
+            cut("Subtraction game {1,3,5,…,21}", 26),
+            "Subtraction game {1,3,5…"
+        );
+        assert_eq!(
+            cut("Subtraction game {1,3,5,…,21}", 22),
+            "Subtraction game {1,3…"
+        );
+        assert_eq!(cut("abc", 1), "…");
+        assert_eq!(cut("abc", 0), "…");
     }
 
     #[test]

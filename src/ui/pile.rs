@@ -63,7 +63,12 @@ pub fn render(
     ]
     .into_iter()
     .find(|t| t.chars().count() + 2 <= usize::from(area.width))
-    .unwrap_or_else(|| format!(" {name} "));
+    .unwrap_or_else(|| {
+        format!(
+            " {} ",
+            super::cut(&name, usize::from(area.width).saturating_sub(4))
+        )
+    });
     let block = Block::bordered().title(title).title_style(theme.title);
     let inner = block.inner(area);
     frame.render_widget(block, area);
