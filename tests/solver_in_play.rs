@@ -205,3 +205,61 @@ fn a_box_the_machine_could_not_hold_is_not_asked_for_again_on_every_tick() {
     });
     assert!(matches!(h.game().solver, SolverState::Solving { .. }));
 }
+
+/// Eats a square by clicking it (`col`, `row` from 0).
+fn click(h: &mut Harness, col: u8, row: u8) {
+    let square = munch::game::chomp::Square::new(col, row);
+    h.app.update(munch::app::Event::Pointer {
+        target: munch::app::Target::Square(square),
+        click: true,
+    });
+}
+
+#[test]
+fn a_game_over_whose_review_needs_no_table_stops_the_build() {
+    let mut h = Harness::new();
+    h.start(6, 7, [Person, Person]);
+    // No solver message is delivered: the table is still being built throughout.
+    click(&mut h, 0, 1); // a2: one row of 7 is left
+    click(&mut h, 1, 0); // b1
+    click(&mut h, 0, 0); // a1, the only square left
+    assert!(h.game().is_over());
+    assert!(!h.game().review_unfinished());
+    assert!(
+        matches!(h.game().solver, SolverState::Stopped),
+        "every move is judged without the table: its build is cancelled"
+    );
+    assert!(panel_text(&h).contains("review complete"));
+    assert_eq!(
+        h.game().review.len(),
+        1,
+        "a2 threw the win away; b1 kept it"
+    );
+    h.key(KeyCode::Char('u')); // undo asks for a table again
+    assert!(matches!(h.game().solver, SolverState::Solving { .. }));
+    h.wait_for_solver();
+    assert!(h.game().table().is_some());
+}
+
+#[test]
+fn a_game_over_whose_review_needs_the_table_keeps_building_and_says_why() {
+    use munch::game::chomp::Position;
+    let after_c3 = Position::from_heights(6, 7, &[6, 6, 2, 2, 2, 2, 2]).unwrap();
+    assert!(
+        munch::solve::ChompAnswer::without_table(&after_c3).is_none(),
+        "premise: nothing but the table judges c3"
+    );
+    let mut h = Harness::new();
+    h.start(6, 7, [Person, Person]);
+    click(&mut h, 2, 2); // c3
+    click(&mut h, 0, 1); // a2
+    click(&mut h, 1, 0); // b1
+    click(&mut h, 0, 0); // a1
+    assert!(h.game().is_over());
+    assert!(h.game().review_unfinished());
+    assert!(matches!(h.game().solver, SolverState::Solving { .. }));
+    assert!(panel_text(&h).contains("Completing the review."));
+    h.wait_for_solver();
+    assert!(!h.game().review_unfinished(), "the table judges the rest");
+    assert!(!panel_text(&h).contains("Completing the review"));
+}

@@ -36,6 +36,9 @@ pub enum SolverState {
         needed_bytes: u64,
         budget: u64,
     },
+    /// The game ended with every move of its review judged without the table, so its build
+    /// was cancelled (its memory freed); undo asks for it again.
+    Stopped,
 }
 
 /// The computer's chosen move, shown flashing before it lands.
@@ -367,6 +370,17 @@ impl Game {
     /// Every move that threw a won position away, with the moves that would have won, as far
     /// as the table, the closed forms and the opening book prove the outcomes along the game.
     pub fn mistakes(&self) -> Vec<Mistake<Square>> {
+        review::mistakes(self.review_steps())
+    }
+
+    /// Whether some move of the game cannot be judged yet: the outcome before it, or (when that
+    /// was won) after it, is not proven by what the game has now.
+    pub fn review_unfinished(&self) -> bool {
+        review::unjudged(&self.review_steps()) > 0
+    }
+
+    /// Each move with what is known before and after it (see [`review::mistakes`]).
+    fn review_steps(&self) -> Vec<review::Step<Square>> {
         let answer = |p: &Position| match &self.solver {
             SolverState::Ready(table) if table.covers(p.heights()) => {
                 ChompAnswer::from_table(table, p)
@@ -392,7 +406,7 @@ impl Game {
             steps.push((m, before, after_wins));
             position = after;
         }
-        review::mistakes(steps)
+        steps
     }
 
     /// Moves the cursor one square, staying on the bar.
@@ -495,6 +509,12 @@ impl Game {
         self.searching = None;
         if self.is_over() {
             self.judge();
+            // A table still being built serves only the review now: when the review has
+            // nothing left to judge, it is not worth its memory.
+            if matches!(self.solver, SolverState::Solving { .. }) && !self.review_unfinished() {
+                self.generation = worker.cancel();
+                self.solver = SolverState::Stopped;
+            }
         }
         self.keep_cursor_on_bar();
         self.follow_the_box(worker);
@@ -523,6 +543,7 @@ impl Game {
                 shrank && now <= *budget
             }
             SolverState::Ready(table) => !table.covers(self.position.heights()),
+            SolverState::Stopped => true,
             SolverState::Solving { .. } => false,
         };
         if ask {

@@ -14,6 +14,10 @@ pub struct Mistake<M> {
     pub every_winner: bool,
 }
 
+/// One move of a game with what is known before it and whether the position it left is won
+/// for the side to move next (see [`mistakes`]).
+pub type Step<M> = (M, Option<Known<M>>, Option<bool>);
+
 /// What is known about a position before a move: the winning moves when it is won.
 pub struct Known<M> {
     pub wins: bool,
@@ -25,9 +29,7 @@ pub struct Known<M> {
 /// was made from and `after_wins` whether the position it left is won for the side to move
 /// next (`None`: not known). A move is named only when both are known, so the review never
 /// says anything the solver has not proven.
-pub fn mistakes<M: Copy>(
-    moves: impl IntoIterator<Item = (M, Option<Known<M>>, Option<bool>)>,
-) -> Vec<Mistake<M>> {
+pub fn mistakes<M: Copy>(moves: impl IntoIterator<Item = Step<M>>) -> Vec<Mistake<M>> {
     moves
         .into_iter()
         .enumerate()
@@ -41,6 +43,18 @@ pub fn mistakes<M: Copy>(
             })
         })
         .collect()
+}
+
+/// How many moves [`mistakes`] cannot judge: the outcome before the move is unknown, or it
+/// was won and the outcome after is unknown.
+pub fn unjudged<M>(moves: &[Step<M>]) -> usize {
+    moves
+        .iter()
+        .filter(|(_, before, after_wins)| match before {
+            None => true,
+            Some(known) => known.wins && after_wins.is_none(),
+        })
+        .count()
 }
 
 #[cfg(test)]
@@ -78,5 +92,24 @@ mod tests {
             vec![(0, 1), (5, 8)]
         );
         assert_eq!(found[1].winners, vec![9, 10]);
+    }
+
+    #[test]
+    fn a_move_is_unjudged_while_what_decides_it_is_unknown() {
+        let lost = || {
+            Some(Known {
+                wins: false,
+                winning_moves: vec![],
+                complete: true,
+            })
+        };
+        let steps = [
+            (1, won(&[2]), Some(true)), // judged: a mistake
+            (2, lost(), None),          // judged: lost already, whatever follows
+            (3, won(&[4]), None),       // won before, unknown after
+            (4, None, Some(false)),     // unknown before
+        ];
+        assert_eq!(unjudged(&steps), 2);
+        assert_eq!(unjudged(&steps[..2]), 0);
     }
 }

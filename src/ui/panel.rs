@@ -178,6 +178,7 @@ pub fn chomp<'a>(game: &'a Game, theme: &Theme) -> PanelInfo<'a> {
         },
         SolverState::Ready(table) => SolverLine::Text(solved_line(table.positions())),
         SolverState::Refused { .. } => SolverLine::Warning("too big to solve".into()),
+        SolverState::Stopped => SolverLine::Text("stopped: review complete".into()),
     };
     PanelInfo {
         settings: &game.settings,
@@ -203,6 +204,10 @@ fn solved_line(positions: u64) -> String {
 fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
     let mut lines = Vec::new();
     if game.is_over() {
+        if matches!(game.solver, SolverState::Solving { .. }) {
+            // The build goes on after the end only for the moves the review cannot judge yet.
+            lines.push(Line::raw("Completing the review."));
+        }
         if game.unproven_moves {
             lines.push(Line::styled(
                 "Some computer moves were not proven best.",
