@@ -457,3 +457,22 @@ fn chomp_help_and_a_demo_at_the_minimum_size() {
     let bar = all.last().unwrap();
     assert!(bar.contains("pause") && bar.contains("step"), "{bar}");
 }
+
+#[test]
+fn a_warning_too_long_for_the_key_bar_ends_in_an_ellipsis() {
+    let mut h = Harness::new();
+    h.start(6, 7, [Person, Computer]);
+    h.app.warnings.push(format!(
+        "cannot save saved-chomp.json: {}; the menu lists this warning",
+        "no space left on device ".repeat(4)
+    ));
+    h.app.warning_at = h.app.ticks;
+    let (terminal, _) = draw(&h, 80, 24);
+    let buffer = terminal.backend().buffer();
+    let bottom: String = (0..80).map(|x| buffer[(x, 23)].symbol()).collect();
+    assert!(bottom.contains("⚠ cannot save"), "{bottom:?}");
+    assert!(
+        bottom.trim_end().ends_with('…'),
+        "a cut warning says it was cut: {bottom:?}"
+    );
+}

@@ -152,7 +152,8 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
     let in_game = !matches!(app.screen, Screen::Menu);
     match app.warnings.last() {
         Some(warning) if in_game && app.ticks.saturating_sub(app.warning_at) < WARNING_TICKS => {
-            let line = Line::styled(format!(" ⚠ {warning}"), theme.bad);
+            let text = cut(&format!(" ⚠ {warning}"), usize::from(bar.width));
+            let line = Line::styled(text, theme.bad);
             frame.render_widget(Paragraph::new(line), bar);
         }
         _ if app.help_open => {
