@@ -755,10 +755,13 @@ fn enter_takes_exactly_what_the_panel_shows_or_nothing() {
     assert!(message.contains("take 1, 3 or 4"), "{message:?}");
     h.key(KeyCode::Char(' '));
     assert!(h.pile_game().takes.is_empty(), "nor did Space");
-    // Typing on: 2 then 1 is 21, the whole pile, which is not a take of {1,3,4} either.
+    // After a refused take the next digit starts afresh: 1, not 21.
     h.key(KeyCode::Char('1'));
-    assert_eq!(h.pile_game().choice, 21);
-    // Backspace back to 2, again to nothing chosen, then 3: that is taken.
+    assert_eq!(h.pile_game().choice, 1);
+    // Typing on: 1 then 9 is 19, which is not a take of {1,3,4} either.
+    h.key(KeyCode::Char('9'));
+    assert_eq!(h.pile_game().choice, 19);
+    // Backspace back to 1, again to nothing chosen, then 3: that is taken.
     h.keys(&[KeyCode::Backspace, KeyCode::Backspace]);
     h.key(KeyCode::Enter);
     assert!(

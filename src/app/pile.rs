@@ -300,6 +300,8 @@ impl PileGame {
             self.message = self.choice_problem();
         } else {
             self.message = Some(format!("Nothing taken. {}", self.not_allowed(k)));
+            // The refused number stays shown; the next digit starts a fresh one.
+            self.typing = false;
         }
     }
 
