@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::Harness;
+use common::{Harness, render_text};
 use munch::app::game::SolverState;
 use munch::app::keys::Action;
 use munch::app::menu::Player::{Computer, Person};
@@ -12,26 +12,6 @@ use munch::game::chomp::Square;
 use munch::solve::reference::Reference;
 use munch::worker::SolverMessage;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
-
-/// The screen the view draws for `app` on a `width` × `height` terminal, as text.
-fn render_text(app: &munch::app::App, width: u16, height: u16) -> String {
-    let mut terminal =
-        ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
-    terminal
-        .draw(|frame| {
-            munch::ui::render_with(app, frame, &munch::ui::theme::Theme::monochrome());
-        })
-        .unwrap();
-    let buffer = terminal.backend().buffer();
-    let mut text = String::new();
-    for y in 0..height {
-        for x in 0..width {
-            text.push_str(buffer[(x, y)].symbol());
-        }
-        text.push('\n');
-    }
-    text
-}
 
 #[test]
 fn enter_on_the_menu_starts_the_default_game() {

@@ -3,31 +3,11 @@
 
 mod common;
 
-use common::Harness;
+use common::{Harness, render_text};
 use munch::app::menu::Player::{Computer, Person};
 use munch::app::menu::{GameKind, MenuLine};
 use munch::app::{Button, Dialog, Event, Target};
 use ratatui::crossterm::event::KeyCode;
-
-/// The screen the view draws for `app` on a `width` × `height` terminal, as text.
-fn render_text(app: &munch::app::App, width: u16, height: u16) -> String {
-    let mut terminal =
-        ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
-    terminal
-        .draw(|frame| {
-            munch::ui::render_with(app, frame, &munch::ui::theme::Theme::monochrome());
-        })
-        .unwrap();
-    let buffer = terminal.backend().buffer();
-    let mut text = String::new();
-    for y in 0..height {
-        for x in 0..width {
-            text.push_str(buffer[(x, y)].symbol());
-        }
-        text.push('\n');
-    }
-    text
-}
 
 /// Points the mouse at a menu line, which highlights it.
 fn point_at_line(h: &mut Harness, line: MenuLine) {

@@ -166,3 +166,23 @@ pub fn every_position(rows: usize, cols: usize) -> Vec<munch::game::chomp::Posit
         .map(|h| munch::game::chomp::Position::from_heights(rows, cols, h).unwrap())
         .collect()
 }
+
+/// The screen the view draws for `app` on a `width` × `height` terminal, as text.
+pub fn render_text(app: &munch::app::App, width: u16, height: u16) -> String {
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| {
+            munch::ui::render_with(app, frame, &munch::ui::theme::Theme::monochrome());
+        })
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..height {
+        for x in 0..width {
+            text.push_str(buffer[(x, y)].symbol());
+        }
+        text.push('\n');
+    }
+    text
+}
