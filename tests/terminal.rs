@@ -325,20 +325,24 @@ fn sigterm_and_sighup_quit_with_the_terminal_restored() {
     }
 }
 
+/// Runs munch in a shell with `MUNCH_PANIC_FOR_TEST` set, so it crashes
+/// after its first frame; `redirect` is added to the command line (e.g. `2>/dev/full`).
+fn crash_in_shell(name: &str, data: &std::path::Path, redirect: &str) -> (Tmux, PathBuf) {
+    let command = format!(
+        "MUNCH_PANIC_FOR_TEST=1 {} --data-dir {} {redirect}",
+        env!("CARGO_BIN_EXE_munch"),
+        data.display()
+    );
+    in_shell(name, &command)
+}
+
 #[test]
 fn a_panic_restores_the_terminal_and_says_one_line() {
     if tmux_missing() {
         return;
     }
     let data = data_dir("panic");
-    let (tmux, dir) = in_shell(
-        "panic",
-        &format!(
-            "MUNCH_PANIC_FOR_TEST=1 {} --data-dir {}",
-            env!("CARGO_BIN_EXE_munch"),
-            data.display()
-        ),
-    );
+    let (tmux, dir) = crash_in_shell("panic", &data, "");
     let shell = tmux.wait_for("exit=101");
     let log = data.join("munch-crash.log");
     // The line may be as wide as the window, and wrap.
@@ -368,14 +372,7 @@ fn a_crash_with_stderr_on_a_full_device_still_exits_cleanly() {
     // The one-line message cannot be written; the hook must not panic again (an abort, exit
     // 134), and the log is still written.
     let data = data_dir("panic-full");
-    let (tmux, dir) = in_shell(
-        "panic-full",
-        &format!(
-            "MUNCH_PANIC_FOR_TEST=1 {} --data-dir {} 2>/dev/full",
-            env!("CARGO_BIN_EXE_munch"),
-            data.display()
-        ),
-    );
+    let (tmux, dir) = crash_in_shell("panic-full", &data, "2>/dev/full");
     // Any exit status but the shell's echo of the command itself.
     let exits: Vec<String> = (1..=255).map(|code| format!("exit={code}\n")).collect();
     let exits: Vec<&str> = exits.iter().map(String::as_str).collect();
@@ -398,14 +395,7 @@ fn a_crash_log_never_follows_a_link() {
     let victim = data.join("victim");
     std::fs::write(&victim, "precious").unwrap();
     std::os::unix::fs::symlink(&victim, data.join("munch-crash.log")).unwrap();
-    let (tmux, dir) = in_shell(
-        "panic-link",
-        &format!(
-            "MUNCH_PANIC_FOR_TEST=1 {} --data-dir {}",
-            env!("CARGO_BIN_EXE_munch"),
-            data.display()
-        ),
-    );
+    let (tmux, dir) = crash_in_shell("panic-link", &data, "");
     let shell = tmux.wait_for("exit=101");
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
     // The line may be as wide as the window, and wrap.
