@@ -1,9 +1,9 @@
 //! The command line: arguments, and the headless `munch solve …` answers for scripts.
 
-use crate::app::menu::{GameKind, Level, Player, Settings};
 use crate::game::chomp::{MAX_SIDE, Position, parse_heights};
 use crate::game::fibonacci::FibPosition;
 use crate::game::subtraction::TakeSet;
+use crate::settings::{GameKind, Level, Player, Settings};
 use crate::solve::pile::{
     PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes, fibonacci_wins,
 };

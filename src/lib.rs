@@ -1,12 +1,14 @@
 //! munch: the classic take-away games, played against a computer that plays them perfectly.
 //!
 //! Data flows one way: [`game`] (rules) → [`solve`] (outcome tables) → [`ai`] and [`worker`] →
-//! [`app`] (state machine) → [`ui`] (drawing).
+//! [`app`] (state machine) → [`ui`] (drawing). [`settings`] (what a person chose) sits below
+//! [`store`], [`app`] and the command line, which all start games from it.
 
 pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod game;
+pub mod settings;
 pub mod solve;
 pub mod store;
 pub mod tui;

@@ -89,7 +89,7 @@ fn complain(message: &str) {
 }
 
 /// Runs the full-screen game, on the menu or straight into a game.
-fn play(cli: &Cli, start: Option<munch::app::menu::Settings>) -> ExitCode {
+fn play(cli: &Cli, start: Option<munch::settings::Settings>) -> ExitCode {
     // Checked before the data folder is opened: without a terminal nothing else may happen.
     if let Some(missing) = missing_terminal() {
         return refuse(&format!(

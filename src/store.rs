@@ -15,10 +15,10 @@
 //! a FIFO, a device, a folder) is left where it is, and munch neither reads nor writes it.
 //! Every case is a warning for the player; the game goes on.
 
-use crate::app::menu::{GameKind, Level, Settings};
 use crate::game::chomp::{MAX_SIDE, Position, Square};
 use crate::game::fibonacci::FibPosition;
 use crate::game::subtraction::TakeSet;
+use crate::settings::{GameKind, Level, Settings};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};

@@ -6,8 +6,8 @@
 //! Ctrl-C read by the input thread) sets a flag checked between events, so it never waits
 //! behind the queue.
 
-use crate::app::menu::Settings;
 use crate::app::{App, Event, TICK, keys};
+use crate::settings::Settings;
 use crate::store::Store;
 use crate::ui::{self, HitMap};
 use crate::worker::Worker;

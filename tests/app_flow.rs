@@ -5,10 +5,11 @@ mod common;
 use common::{Harness, render_text};
 use munch::app::game::SolverState;
 use munch::app::keys::Action;
-use munch::app::menu::Player::{Computer, Person};
-use munch::app::menu::{GameKind, MenuLine};
+use munch::app::menu::MenuLine;
 use munch::app::{Button, Dialog, Event, Target};
 use munch::game::chomp::Square;
+use munch::settings::GameKind;
+use munch::settings::Player::{Computer, Person};
 use munch::solve::reference::Reference;
 use munch::worker::SolverMessage;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -32,7 +33,7 @@ fn the_menu_changes_size_and_players() {
     // From Start: past "Ask before a1" up to the level, to casual; up to Second, toggle it; up
     // to First, toggle; up to Cols, down a step; up to Rows, up a step.
     h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Left]);
-    assert_eq!(h.app.menu.settings.level, munch::app::menu::Level::Casual);
+    assert_eq!(h.app.menu.settings.level, munch::settings::Level::Casual);
     h.keys(&[KeyCode::Up, KeyCode::Right, KeyCode::Up, KeyCode::Left]);
     h.keys(&[
         KeyCode::Char('k'),
@@ -352,7 +353,7 @@ fn the_menu_chooses_a_coin_game_and_validates_the_set_as_you_type() {
     h.key(KeyCode::Right);
     assert_eq!(
         h.app.menu.settings.game,
-        munch::app::menu::GameKind::Subtraction
+        munch::settings::GameKind::Subtraction
     );
     h.keys(&[KeyCode::Down, KeyCode::Down]); // the Set line
     h.keys(&[KeyCode::Backspace; 10]);
@@ -537,7 +538,7 @@ fn undo_in_a_coin_game_and_the_blunder_is_named() {
 
 #[test]
 fn the_casual_computer_still_takes_a_win_in_one_and_perfect_never_slips() {
-    use munch::app::menu::Level;
+    use munch::settings::Level;
     for seed in 0..20 {
         let mut h = Harness::with_budget(munch::solve::DEFAULT_MEMORY_BUDGET, seed);
         h.app.menu.settings.level = Level::Casual;
@@ -1118,7 +1119,7 @@ fn while_the_terminal_is_too_small_only_leaving_works() {
     });
     assert!(h.on_menu(), "no game started that nobody could see");
     assert_eq!(h.app.menu.selected, MenuLine::Start);
-    assert_eq!(h.app.menu.settings.level, munch::app::menu::Level::Perfect);
+    assert_eq!(h.app.menu.settings.level, munch::settings::Level::Perfect);
     // A game shrunk out of sight takes no moves, and the computer waits.
     h.app.update(Event::Resize {
         width: 100,

@@ -792,7 +792,7 @@ fn the_game_without_a_controlling_terminal_or_terminal_input_says_so() {
 }
 
 /// The settings `munch play …` starts with, or why it refuses (before any terminal is needed).
-fn play_settings(args: &[&str]) -> Result<munch::app::menu::Settings, String> {
+fn play_settings(args: &[&str]) -> Result<munch::settings::Settings, String> {
     use clap::Parser;
     let cli = munch::cli::Cli::try_parse_from(std::iter::once("munch").chain(args.iter().copied()))
         .map_err(|e| e.to_string())?;
@@ -809,7 +809,7 @@ fn readme() -> String {
 
 #[test]
 fn the_readmes_play_examples_start_the_games_they_describe() {
-    use munch::app::menu::Player;
+    use munch::settings::Player;
     let text = readme();
     let examples: Vec<&str> = text
         .lines()
@@ -833,7 +833,7 @@ fn the_readmes_play_examples_start_the_games_they_describe() {
 
 #[test]
 fn a_side_left_out_is_the_other_one_and_a_level_needs_the_computer() {
-    use munch::app::menu::{Level, Player::*};
+    use munch::settings::{Level, Player::*};
     let players = |args: &[&str]| play_settings(args).map(|s| s.players);
     assert_eq!(players(&["play", "chomp"]), Ok([Person, Computer]));
     assert_eq!(

@@ -4,9 +4,10 @@
 mod common;
 
 use common::{Harness, render_text};
-use munch::app::menu::Player::{Computer, Person};
-use munch::app::menu::{GameKind, MenuLine};
+use munch::app::menu::MenuLine;
 use munch::app::{Button, Dialog, Event, Target};
+use munch::settings::GameKind;
+use munch::settings::Player::{Computer, Person};
 use ratatui::crossterm::event::KeyCode;
 
 /// Points the mouse at a menu line, which highlights it.

@@ -1,8 +1,8 @@
 //! Anything a user can type or a file can hold is parsed without panicking.
 
-use munch::app::menu::Settings;
 use munch::game::chomp::{Position, Square, parse_heights};
 use munch::game::subtraction::{MAX_SET_CHARS, TakeSet};
+use munch::settings::Settings;
 use munch::store::{SavedGame, Stats};
 use proptest::prelude::*;
 
@@ -173,7 +173,7 @@ proptest! {
 #[test]
 fn a_set_typed_another_way_is_the_same_game() {
     let settings = |set: &str| Settings {
-        game: munch::app::menu::GameKind::Subtraction,
+        game: munch::settings::GameKind::Subtraction,
         set: set.into(),
         ..Settings::default()
     };

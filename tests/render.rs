@@ -4,8 +4,8 @@ mod common;
 
 use common::Harness;
 use munch::app::Target;
-use munch::app::menu::Player::{Computer, Person};
 use munch::game::chomp::Square;
+use munch::settings::Player::{Computer, Person};
 use munch::ui::{self, HitMap, theme::Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -275,7 +275,7 @@ fn rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
 /// A subtraction game's menu with a take set too long for its field, typed on the Set line.
 fn menu_with_a_long_set() -> Harness {
     let mut h = Harness::new();
-    h.app.menu.settings.game = munch::app::menu::GameKind::Subtraction;
+    h.app.menu.settings.game = munch::settings::GameKind::Subtraction;
     h.app.menu.select(munch::app::menu::MenuLine::Set);
     h.app.menu.settings.set.clear();
     for c in "1, 2, 3, 5, 8, 13, 21, 34".chars() {

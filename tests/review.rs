@@ -3,10 +3,10 @@
 mod common;
 
 use common::Harness;
-use munch::app::menu::Player::{Computer, Person};
 use munch::app::review::Mistake;
 use munch::app::{Event, Target};
 use munch::game::chomp::Square;
+use munch::settings::Player::{Computer, Person};
 use munch::solve::reference::Reference;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -5,7 +5,7 @@ mod common;
 
 use common::Harness;
 use munch::app::game::SolverState;
-use munch::app::menu::Player::{Computer, Person};
+use munch::settings::Player::{Computer, Person};
 use munch::solve::OutcomeTable;
 use ratatui::crossterm::event::KeyCode;
 use std::sync::{Arc, Weak};

@@ -3,9 +3,10 @@
 mod common;
 
 use common::Harness;
-use munch::app::menu::Player::{Computer, Person};
-use munch::app::menu::{GameKind, MenuLine};
-use munch::app::menu::{Level, Settings};
+use munch::app::menu::MenuLine;
+use munch::settings::GameKind;
+use munch::settings::Player::{Computer, Person};
+use munch::settings::{Level, Settings};
 use munch::store::{
     LEGACY_SAVED_GAME_FILE, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store, saved_game_file,
 };

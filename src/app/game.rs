@@ -1,10 +1,10 @@
 //! One game of Chomp in progress: the position, whose turn, the solver's state, the cursor.
 
-use super::menu::{Level, Player, Settings};
 use super::review::{self, Known, Mistake};
 use super::{slips, take_back_round};
 use crate::ai::{self, Choice, Quick};
 use crate::game::chomp::{Position, Square};
+use crate::settings::{Level, Player, Settings};
 use crate::solve::{ChompAnswer, OutcomeTable};
 use crate::worker::{SolverMessage, Worker};
 use std::collections::VecDeque;

@@ -10,11 +10,11 @@ pub mod review;
 pub mod size;
 
 use crate::game::chomp::Square;
+use crate::settings::{GameKind, Level, Player, Settings};
 use crate::store::{PlayLock, PlayLockError, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
 use crate::worker::{SolverMessage, Worker};
 use game::Game;
 use keys::Action;
-use menu::{GameKind, Player, Settings};
 use menu::{Menu, MenuLine};
 use pile::PileGame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -26,11 +26,11 @@ pub const STRONG_SLIP: f64 = 0.15;
 pub const STRONG_EARLY: usize = 6;
 
 /// Whether the computer plays a casual (random) move instead of its best one this time.
-fn slips(level: menu::Level, moves_so_far: usize, rng: &mut fastrand::Rng) -> bool {
+fn slips(level: Level, moves_so_far: usize, rng: &mut fastrand::Rng) -> bool {
     match level {
-        menu::Level::Perfect => false,
-        menu::Level::Strong => moves_so_far < STRONG_EARLY && rng.f64() < STRONG_SLIP,
-        menu::Level::Casual => true,
+        Level::Perfect => false,
+        Level::Strong => moves_so_far < STRONG_EARLY && rng.f64() < STRONG_SLIP,
+        Level::Casual => true,
     }
 }
 

@@ -2,12 +2,12 @@
 
 use super::game::FLASH_TICKS;
 use super::keys::Action;
-use super::menu::{GameKind, Level, Player, Settings};
 use super::review::{self, Known, Mistake};
 use super::{slips, take_back_round};
 use crate::ai;
 use crate::game::fibonacci::FibPosition;
 use crate::game::subtraction::TakeSet;
+use crate::settings::{GameKind, Level, Player, Settings};
 use crate::solve::pile::{PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes};
 use crate::units::{group, numbers_one_of};
 use std::collections::VecDeque;

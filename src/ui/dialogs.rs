@@ -3,8 +3,8 @@
 use super::theme::Theme;
 use super::{HitMap, centered};
 use crate::app::keys::Binding;
-use crate::app::menu::{GameKind, Settings};
 use crate::app::{Button, Target};
+use crate::settings::{GameKind, Settings};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -2,8 +2,9 @@
 
 use super::theme::Theme;
 use super::{HitMap, centered};
-use crate::app::menu::{GameKind, MenuLine};
+use crate::app::menu::MenuLine;
 use crate::app::{App, Button, Target};
+use crate::settings::GameKind;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -11,8 +11,8 @@ mod review;
 pub mod theme;
 
 use crate::app::keys::{self, Action, Binding};
-use crate::app::menu::GameKind;
 use crate::app::{App, Dialog, Screen, Target, Viewport};
+use crate::settings::GameKind;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};

@@ -5,7 +5,7 @@ use super::theme::Theme;
 use crate::app::Target;
 use crate::app::game::{Game, SolverState};
 use crate::app::keys::Action;
-use crate::app::menu::{Player, Settings};
+use crate::settings::{Player, Settings};
 use crate::units::{bytes, short_count};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};

@@ -4,9 +4,9 @@
 #![allow(dead_code)]
 
 use munch::app::game::{FLASH_TICKS, Game, SolverState};
-use munch::app::menu::{GameKind, Player, Settings};
 use munch::app::pile::PileGame;
 use munch::app::{App, Event, Screen};
+use munch::settings::{GameKind, Player, Settings};
 use munch::worker::{SolverMessage, Worker};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::sync::mpsc::{self, Receiver};
