@@ -56,8 +56,8 @@ pub enum Quick {
 
 /// The computer's move when something proves it, at once.
 ///
-/// The answer comes from the table when it covers the position, otherwise from a closed form
-/// or the opening book ([`ChompAnswer::without_table`]). From a won position the computer plays
+/// The answer is [`ChompAnswer::of`] the position: the table when it covers the position,
+/// otherwise a closed form or the opening book. From a won position the computer plays
 /// a winning move (one of them at random). From a lost one it plays the move that leaves the
 /// opponent the fewest winning replies (ties at random), so one mistake by the opponent hands
 /// it the game. It eats the poison only when nothing else is left.
@@ -72,23 +72,20 @@ pub fn quick_chomp_move(
     if position.only_poison_left() {
         return Quick::Move(Choice::Proven(Square::POISON));
     }
+    // A table that does not cover the position is not asked about its children either, so
+    // the position and its children are judged by the same source.
     let table = table.filter(|t| t.covers(position.heights()));
-    let answer = match table {
-        Some(table) => ChompAnswer::from_table(table, position),
-        None => ChompAnswer::without_table(position),
-    };
-    match answer {
+    match ChompAnswer::of(table, position) {
         Some(answer) if answer.wins => {
             let moves = &answer.winning_moves;
             Quick::Move(Choice::Proven(moves[rng.usize(..moves.len())]))
         }
         Some(answer) if answer.complete => {
             // Lost: every child is won, and the same source counts its winning replies.
-            let replies = |child: &Position| match table {
-                Some(table) => table.winning_moves(child.heights()).map(|m| m.len()),
-                None => ChompAnswer::without_table(child)
+            let replies = |child: &Position| {
+                ChompAnswer::of(table, child)
                     .filter(|a| a.complete)
-                    .map(|a| a.winning_moves.len()),
+                    .map(|a| a.winning_moves.len())
             };
             fewest_replies(position, replies, rng)
                 .map_or(Quick::Search, |square| Quick::Move(Choice::Proven(square)))

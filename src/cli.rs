@@ -453,12 +453,7 @@ fn solve_chomp(args: &ChompArgs, budget: u64) -> Result<String, BadInput> {
     let table = (needed <= budget)
         .then(|| OutcomeTable::build(box_rows, box_cols, &mut |_, _| true))
         .and_then(Result::ok);
-    let (answer, table) = if let Some(table) = table {
-        let answer = ChompAnswer::from_table(&table, &position).expect("the box holds it");
-        (answer, Some(table))
-    } else if let Some(answer) = ChompAnswer::without_table(&position) {
-        (answer, None)
-    } else {
+    let Some(answer) = ChompAnswer::of(table.as_ref(), &position) else {
         return Err(BadInput(format!(
             "{position} needs a {}×{} table of {}, more than the {} this run may use (--memory, less what munch holds already, at most the memory this machine has free), and no closed form or opening-book entry covers it",
             box_rows,

@@ -175,11 +175,14 @@ impl Game {
     /// when it does not fit) from a closed form or the opening book. Both are proofs, so they
     /// never disagree on who wins.
     pub fn answer(&self) -> Option<ChompAnswer> {
+        ChompAnswer::of(self.ready_table(), &self.position)
+    }
+
+    /// The table once it is ready, whatever it covers.
+    fn ready_table(&self) -> Option<&OutcomeTable> {
         match &self.solver {
-            SolverState::Ready(table) if table.covers(self.position.heights()) => {
-                ChompAnswer::from_table(table, &self.position)
-            }
-            _ => ChompAnswer::without_table(&self.position),
+            SolverState::Ready(table) => Some(table),
+            _ => None,
         }
     }
 
@@ -381,12 +384,7 @@ impl Game {
 
     /// Each move with what is known before and after it (see [`review::mistakes`]).
     fn review_steps(&self) -> Vec<review::Step<Square>> {
-        let answer = |p: &Position| match &self.solver {
-            SolverState::Ready(table) if table.covers(p.heights()) => {
-                ChompAnswer::from_table(table, p)
-            }
-            _ => ChompAnswer::without_table(p),
-        };
+        let answer = |p: &Position| ChompAnswer::of(self.ready_table(), p);
         let mut position = Position::full(self.settings.rows.into(), self.settings.cols.into())
             .expect("the game's own box");
         let mut steps = Vec::new();

@@ -18,6 +18,18 @@ pub enum PileRules {
     Fibonacci,
 }
 
+impl PileRules {
+    /// The winning takes of a position, when known: the one answer the computer, the hints
+    /// and the review use (the subtraction game's periodic solution, Fibonacci Nim's
+    /// Zeckendorf rule), as `munch solve` does. `max_take` is Fibonacci Nim's limit.
+    pub fn winning_takes(&self, pile: u64, max_take: u64) -> Option<Vec<u64>> {
+        match self {
+            PileRules::Subtraction(s) => s.winning_takes(pile),
+            PileRules::Fibonacci => Some(fibonacci_winning_takes(FibPosition { pile, max_take })),
+        }
+    }
+}
+
 /// The computer's chosen take, shown flashing before it lands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PendingTake {
@@ -173,10 +185,7 @@ impl PileGame {
 
     /// Every winning take now, when known.
     pub fn winning_takes(&self) -> Option<Vec<u64>> {
-        match &self.rules {
-            PileRules::Subtraction(s) => s.winning_takes(self.pile),
-            PileRules::Fibonacci => Some(fibonacci_winning_takes(self.fib())),
-        }
+        self.rules.winning_takes(self.pile, self.max_take)
     }
 
     /// Whether the side to move is played by the computer.
@@ -398,10 +407,7 @@ impl PileGame {
     /// Every take that threw a won position away, with the takes that would have won, where
     /// the solver knows the outcomes (a subtraction game past its known period does not).
     pub fn mistakes(&self) -> Vec<Mistake<u64>> {
-        let winning = |pile: u64, max_take: u64| match &self.rules {
-            PileRules::Subtraction(s) => s.winning_takes(pile),
-            PileRules::Fibonacci => Some(fibonacci_winning_takes(FibPosition { pile, max_take })),
-        };
+        let winning = |pile: u64, max_take: u64| self.rules.winning_takes(pile, max_take);
         let (mut pile, mut max_take) = (self.start, self.start.saturating_sub(1));
         let mut steps = Vec::new();
         for &k in &self.takes {

@@ -34,6 +34,18 @@ pub struct ChompAnswer {
 }
 
 impl ChompAnswer {
+    /// The answer for a Chomp position, the one the computer, the hints, the review and
+    /// `munch solve` all use: from `table` when it covers the position, otherwise from a
+    /// closed form or the opening book ([`ChompAnswer::without_table`]). Both are proofs, so
+    /// they never disagree on who wins. `None` if nothing proves the outcome (the computer then
+    /// searches for an unproven move: see `ai::choose_chomp_move`).
+    pub fn of(table: Option<&OutcomeTable>, position: &Position) -> Option<ChompAnswer> {
+        match table.filter(|t| t.covers(position.heights())) {
+            Some(table) => ChompAnswer::from_table(table, position),
+            None => ChompAnswer::without_table(position),
+        }
+    }
+
     /// The table's answer, if the position fits its box.
     pub fn from_table(table: &OutcomeTable, position: &Position) -> Option<ChompAnswer> {
         let heights = position.heights();
