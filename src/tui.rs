@@ -94,11 +94,12 @@ pub fn run(budget: u64, store: Store, start: Option<Settings>) -> anyhow::Result
         let _ = solver_tx.send(Input::App(Event::Solver(message)));
     });
     let _ = CRASH_DIR.set(store.dir().to_path_buf());
-    let mut app = App::new(worker, fastrand::u64(..)).with_store(store);
+    let mut app = App::new(fastrand::u64(..)).with_store(store);
     if let Some(settings) = start {
         app.menu.settings = settings;
         app.start_game();
     }
+    send_requests(&mut app, &worker);
 
     install_panic_hook();
     let _guard = TerminalGuard;
@@ -113,7 +114,7 @@ pub fn run(budget: u64, store: Store, start: Option<Settings>) -> anyhow::Result
     spawn_signal_listener(tx.clone())?;
     spawn_input_reader(tx.clone());
     spawn_ticker(tx);
-    let result = event_loop(&mut terminal, app, &rx);
+    let result = event_loop(&mut terminal, app, &worker, &rx);
     // Dropped only when showing the cursor works (its drop then has nothing to print); a
     // terminal that is gone is left to the exit.
     if terminal.show_cursor().is_ok() {
@@ -122,9 +123,17 @@ pub fn run(budget: u64, store: Store, start: Option<Settings>) -> anyhow::Result
     result
 }
 
+/// Hands the solver what the app asked of it.
+fn send_requests(app: &mut App, worker: &Worker) {
+    for job in app.take_requests() {
+        worker.send(job);
+    }
+}
+
 fn event_loop(
     terminal: &mut DefaultTerminal,
     mut app: App,
+    worker: &Worker,
     rx: &Receiver<Input>,
 ) -> anyhow::Result<()> {
     let mut hits = HitMap::default();
@@ -149,6 +158,7 @@ fn event_loop(
             };
             if let Some(event) = event {
                 app.update(event);
+                send_requests(&mut app, worker);
             }
             if app.should_quit {
                 return Ok(());

@@ -2,15 +2,17 @@
 //! out; the other runs the computer's short searches where no table, closed form or book entry
 //! proves a move, so that neither ever holds up the interface.
 //!
-//! Every request carries a generation number. Asking for a new table, or cancelling, bumps the
-//! generation; the running build notices within a few thousand positions and stops, and answers
-//! tagged with an old generation are for a board the player has left, so the app drops them.
-//! Searches are numbered the same way, separately.
+//! The app numbers every request (see [`Job`]); for tables the number is a generation. A new
+//! table request, or a cancel, makes its number the current generation; the running build
+//! notices within a few thousand positions and stops, and answers tagged with an old
+//! generation are for a board the player has left, so the app drops them. Searches are
+//! numbered the same way, and only the latest one runs.
 
 use crate::ai::{self, Choice};
 use crate::game::chomp::Position;
 use crate::solve::{BuildError, OutcomeTable};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::Receiver;
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Weak};
 use std::thread::JoinHandle;
@@ -38,7 +40,7 @@ pub enum SolverMessage {
         needed_bytes: u64,
         budget: u64,
     },
-    /// The move a search (see [`Worker::search`]) found.
+    /// The move a search (see [`Request::Search`]) found.
     Searched { search: u64, choice: Choice },
 }
 
@@ -84,16 +86,26 @@ impl std::fmt::Debug for SolverMessage {
     }
 }
 
-struct Job {
-    generation: u64,
-    rows: u8,
-    cols: u8,
+/// What a game needs from the solver threads; the game returns it and the app sends it as a
+/// numbered [`Job`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Request {
+    /// The table of a `rows` × `cols` box (a live table that covers it is handed back at once).
+    /// Cancels any earlier table request.
+    Solve { rows: u8, cols: u8 },
+    /// Stop the running build; its memory is freed.
+    Cancel,
+    /// The computer's best unproven move in `position` (which must have a square besides the
+    /// poison), found within [`ai::SEARCH_TIME`]; `seed` makes its choices repeatable.
+    Search { position: Position, seed: u64 },
 }
 
-struct SearchJob {
-    search: u64,
-    position: Position,
-    seed: u64,
+/// A request with the number the app gave it: the answers to it carry that number (for
+/// tables, the generation; for searches, the search number).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Job {
+    pub number: u64,
+    pub request: Request,
 }
 
 /// Progress is reported at most this often, which is plenty for a gauge.
@@ -101,10 +113,10 @@ const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
 
 /// Handle to the solver threads. Dropping it cancels the running job and joins the threads.
 pub struct Worker {
-    jobs: Option<Sender<Job>>,
+    jobs: Option<Sender<(u64, u8, u8)>>,
     latest: Arc<AtomicU64>,
     thread: Option<JoinHandle<()>>,
-    searches: Option<Sender<SearchJob>>,
+    searches: Option<Sender<(u64, Position, u64)>>,
     latest_search: Arc<AtomicU64>,
     searcher: Option<JoinHandle<()>>,
 }
@@ -114,44 +126,28 @@ impl Worker {
     /// app).
     pub fn spawn(budget: u64, notify: impl Fn(SolverMessage) + Send + Sync + 'static) -> Worker {
         let notify = Arc::new(notify);
-        let (jobs, inbox) = mpsc::channel::<Job>();
+        let (jobs, inbox) = mpsc::channel::<(u64, u8, u8)>();
         let latest = Arc::new(AtomicU64::new(0));
         let current = Arc::clone(&latest);
         let notify_builds = Arc::clone(&notify);
         let thread = std::thread::Builder::new()
             .name("solver".into())
             .spawn(move || {
-                // Only a weak handle: the table lives exactly as long as a game holds it, so
-                // leaving a game frees it, while a request that a live table covers is answered
-                // with that table at once.
-                let mut cache: Option<Weak<OutcomeTable>> = None;
-                for job in inbox {
-                    if job.generation != current.load(Ordering::SeqCst) {
-                        continue;
+                let mut tables = Tables::new(budget);
+                for (generation, rows, cols) in inbox {
+                    let still_wanted = || current.load(Ordering::Relaxed) == generation;
+                    if still_wanted() {
+                        tables.solve(generation, rows, cols, &still_wanted, &*notify_builds);
                     }
-                    run_job(&job, budget, &current, &mut cache, &*notify_builds);
                 }
             })
             .expect("spawn the solver thread");
-        let (searches, search_inbox) = mpsc::channel::<SearchJob>();
+        let (searches, search_inbox) = mpsc::channel::<(u64, Position, u64)>();
         let latest_search = Arc::new(AtomicU64::new(0));
         let current_search = Arc::clone(&latest_search);
         let searcher = std::thread::Builder::new()
             .name("search".into())
-            .spawn(move || {
-                for job in search_inbox {
-                    // A newer search replaces this one: its position is gone.
-                    if job.search != current_search.load(Ordering::SeqCst) {
-                        continue;
-                    }
-                    let mut rng = fastrand::Rng::with_seed(job.seed);
-                    let choice = ai::search_chomp_move(&job.position, &mut rng);
-                    notify(SolverMessage::Searched {
-                        search: job.search,
-                        choice,
-                    });
-                }
-            })
+            .spawn(move || search_loop(&search_inbox, &current_search, &*notify))
             .expect("spawn the search thread");
         Worker {
             jobs: Some(jobs),
@@ -163,42 +159,55 @@ impl Worker {
         }
     }
 
-    /// Asks for the computer's best unproven move in `position` (which must have a square
-    /// besides the poison), found within [`ai::SEARCH_TIME`]; the answer comes as
-    /// [`SolverMessage::Searched`]. Returns the number it will carry.
-    pub fn search(&self, position: &Position, seed: u64) -> u64 {
-        let search = self.latest_search.fetch_add(1, Ordering::SeqCst) + 1;
-        if let Some(searches) = &self.searches {
-            // As for tables: a send fails only if the thread has died.
-            let _ = searches.send(SearchJob {
-                search,
-                position: position.clone(),
-                seed,
-            });
+    /// Sends a job to its thread. A table request or a cancel makes its number the current
+    /// generation, which stops any older build; a search replaces any older search.
+    pub fn send(&self, job: Job) {
+        let Job { number, request } = job;
+        // A send fails only if the thread has died, and then no answer will come: the game
+        // falls back to unproven moves, which is the best that can be done.
+        match request {
+            Request::Solve { rows, cols } => {
+                self.latest.store(number, Ordering::SeqCst);
+                if let Some(jobs) = &self.jobs {
+                    let _ = jobs.send((number, rows, cols));
+                }
+            }
+            Request::Cancel => self.latest.store(number, Ordering::SeqCst),
+            Request::Search { position, seed } => {
+                self.latest_search.store(number, Ordering::SeqCst);
+                if let Some(searches) = &self.searches {
+                    let _ = searches.send((number, position, seed));
+                }
+            }
         }
-        search
     }
 
-    /// Asks for the table of a `rows` × `cols` box, cancelling any earlier request. Returns the
-    /// generation the answers will carry.
-    pub fn solve(&self, rows: u8, cols: u8) -> u64 {
-        let generation = self.latest.fetch_add(1, Ordering::SeqCst) + 1;
-        if let Some(jobs) = &self.jobs {
-            // A send fails only if the thread has died, and then no answer will come: the game
-            // falls back to unproven moves, which is the best that can be done.
-            let _ = jobs.send(Job {
-                generation,
-                rows,
-                cols,
-            });
-        }
-        generation
+    /// Cancels the running request, if any; its build stops and its memory is freed.
+    fn cancel(&self) {
+        self.latest.fetch_add(1, Ordering::SeqCst);
     }
+}
 
-    /// Cancels the running request, if any; its build stops and its memory is freed. Returns
-    /// the generation now current, which no answer carries.
-    pub fn cancel(&self) -> u64 {
-        self.latest.fetch_add(1, Ordering::SeqCst) + 1
+/// The search thread: runs the latest search only (a newer one replaces an older one, whose
+/// position is gone).
+fn search_loop(
+    inbox: &Receiver<(u64, Position, u64)>,
+    current: &AtomicU64,
+    notify: &dyn Fn(SolverMessage),
+) {
+    for (search, position, seed) in inbox {
+        if search == current.load(Ordering::SeqCst) {
+            notify(search_message(search, &position, seed));
+        }
+    }
+}
+
+/// The answer to search number `search`: what the worker's search thread sends, computed here.
+pub fn search_message(search: u64, position: &Position, seed: u64) -> SolverMessage {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    SolverMessage::Searched {
+        search,
+        choice: ai::search_chomp_move(position, &mut rng),
     }
 }
 
@@ -216,68 +225,94 @@ impl Drop for Worker {
     }
 }
 
-fn run_job(
-    job: &Job,
+/// The table side of the solver: builds tables within a memory budget and remembers the
+/// latest one. The worker's table thread runs it; tests that need no thread call it directly.
+pub struct Tables {
     budget: u64,
-    current: &AtomicU64,
-    cache: &mut Option<Weak<OutcomeTable>>,
-    notify: &dyn Fn(SolverMessage),
-) {
-    let generation = job.generation;
-    let started = Instant::now();
-    if let Some(table) = cache
-        .as_ref()
-        .and_then(Weak::upgrade)
-        .filter(|t| t.rows() >= job.rows && t.cols() >= job.cols)
-    {
-        notify(SolverMessage::Ready {
-            generation,
-            table,
-            elapsed: started.elapsed(),
-        });
-        return;
-    }
-    let needed_bytes = OutcomeTable::bytes_for(job.rows, job.cols);
-    if needed_bytes > budget {
-        notify(SolverMessage::Refused {
-            generation,
-            needed_bytes,
+    /// Only a weak handle: the table lives exactly as long as a game holds it, so leaving a
+    /// game frees it, while a request that a live table covers is answered with that table at
+    /// once.
+    cache: Option<Weak<OutcomeTable>>,
+}
+
+impl Tables {
+    /// No table yet, and `budget` bytes for one.
+    pub fn new(budget: u64) -> Tables {
+        Tables {
             budget,
-        });
-        return;
+            cache: None,
+        }
     }
-    let mut last_report = Instant::now();
-    let built = OutcomeTable::build(job.rows, job.cols, &mut |done, total| {
-        if current.load(Ordering::Relaxed) != generation {
-            return false;
-        }
-        if last_report.elapsed() >= PROGRESS_INTERVAL {
-            last_report = Instant::now();
-            notify(SolverMessage::Progress {
-                generation,
-                done,
-                total,
-                elapsed: started.elapsed(),
-            });
-        }
-        true
-    });
-    match built {
-        Ok(table) => {
-            let table = Arc::new(table);
-            *cache = Some(Arc::downgrade(&table));
+
+    /// Answers table request `generation` for a `rows` × `cols` box through `notify`: the live
+    /// table when it covers the box, a refusal when the box does not fit the budget, otherwise
+    /// progress and then the built table. The build stops, with no answer, as soon as
+    /// `still_wanted` says no.
+    pub fn solve(
+        &mut self,
+        generation: u64,
+        rows: u8,
+        cols: u8,
+        still_wanted: &dyn Fn() -> bool,
+        notify: &dyn Fn(SolverMessage),
+    ) {
+        let started = Instant::now();
+        if let Some(table) = self
+            .cache
+            .as_ref()
+            .and_then(Weak::upgrade)
+            .filter(|t| t.rows() >= rows && t.cols() >= cols)
+        {
             notify(SolverMessage::Ready {
                 generation,
                 table,
                 elapsed: started.elapsed(),
             });
+            return;
         }
-        // The machine has less memory than the budget: the game plays on without a table.
-        Err(BuildError::OutOfMemory { bytes }) => notify(SolverMessage::Refused {
-            generation,
-            needed_bytes: bytes,
-            budget,
-        }),
-        Err(BuildError::Cancelled) => {}
+        let budget = self.budget;
+        let needed_bytes = OutcomeTable::bytes_for(rows, cols);
+        if needed_bytes > budget {
+            notify(SolverMessage::Refused {
+                generation,
+                needed_bytes,
+                budget,
+            });
+            return;
+        }
+        let mut last_report = Instant::now();
+        let built = OutcomeTable::build(rows, cols, &mut |done, total| {
+            if !still_wanted() {
+                return false;
+            }
+            if last_report.elapsed() >= PROGRESS_INTERVAL {
+                last_report = Instant::now();
+                notify(SolverMessage::Progress {
+                    generation,
+                    done,
+                    total,
+                    elapsed: started.elapsed(),
+                });
+            }
+            true
+        });
+        match built {
+            Ok(table) => {
+                let table = Arc::new(table);
+                self.cache = Some(Arc::downgrade(&table));
+                notify(SolverMessage::Ready {
+                    generation,
+                    table,
+                    elapsed: started.elapsed(),
+                });
+            }
+            // The machine has less memory than the budget: the game plays on without a table.
+            Err(BuildError::OutOfMemory { bytes }) => notify(SolverMessage::Refused {
+                generation,
+                needed_bytes: bytes,
+                budget,
+            }),
+            Err(BuildError::Cancelled) => {}
+        }
     }
 }

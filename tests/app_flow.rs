@@ -245,7 +245,7 @@ fn game_over_names_the_loser_and_offers_a_rematch() {
 fn answers_for_a_game_already_left_are_dropped() {
     let mut h = Harness::new();
     h.start(8, 8, [Person, Computer]);
-    let stale = h.solver.recv().expect("an answer for the first game");
+    let stale = h.next_message(); // an answer for the first game
     h.start(3, 3, [Person, Computer]);
     h.app.update(Event::Solver(stale));
     assert!(
@@ -308,10 +308,7 @@ fn an_unproven_move_is_searched_off_the_interface_thread_and_undo_drops_it() {
     // Taking the move back forgets the search; its late answer is dropped.
     h.key(KeyCode::Char('u'));
     assert!(!h.game().searching());
-    let late = h
-        .solver
-        .recv_timeout(std::time::Duration::from_secs(60))
-        .expect("the search answers");
+    let late = h.next_message(); // the search answers
     assert!(matches!(late, SolverMessage::Searched { .. }));
     h.app.update(Event::Solver(late));
     assert!(h.game().pending.is_none() && h.game().moves.is_empty());

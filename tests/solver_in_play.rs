@@ -18,9 +18,15 @@ fn table_handle(h: &Harness) -> Weak<OutcomeTable> {
     }
 }
 
+/// An app on the real solver threads: these tests are about what the threads hold or when
+/// they answer.
+fn on_worker() -> Harness {
+    Harness::with_worker(munch::solve::DEFAULT_MEMORY_BUDGET, 7)
+}
+
 #[test]
 fn leaving_a_game_frees_its_table() {
-    let mut h = Harness::new();
+    let mut h = on_worker();
     h.start(6, 7, [Person, Computer]);
     h.wait_for_solver();
     let table = table_handle(&h);
@@ -34,7 +40,7 @@ fn leaving_a_game_frees_its_table() {
 
 #[test]
 fn a_new_game_on_another_box_frees_the_old_table_and_playing_again_reuses_it() {
-    let mut h = Harness::new();
+    let mut h = on_worker();
     h.start(6, 7, [Person, Person]);
     h.wait_for_solver();
     let first = table_handle(&h);
@@ -133,15 +139,10 @@ fn a_move_proven_without_the_table_is_played_while_the_table_is_built() {
 fn without_a_proven_move_the_computer_waits_for_a_table_that_is_near() {
     use munch::worker::SolverMessage;
     use std::time::Duration;
-    let mut h = Harness::new();
+    let mut h = on_worker();
     h.start(6, 7, [Person, Computer]);
     // The real answer tells the generation; it is held back, and progress is made up.
-    let generation = h
-        .solver
-        .recv_timeout(Duration::from_secs(60))
-        .expect("the solver answers")
-        .generation()
-        .expect("a table answer");
+    let generation = h.next_message().generation().expect("a table answer");
     // g6 leaves [6,6,6,6,6,6,5]: no closed form or book entry proves a move there.
     h.app.update(munch::app::Event::Pointer {
         target: munch::app::Target::Square(munch::game::chomp::Square::new(6, 5)),
@@ -179,12 +180,7 @@ fn a_box_the_machine_could_not_hold_is_not_asked_for_again_on_every_tick() {
     use munch::worker::SolverMessage;
     let mut h = Harness::new();
     h.start(6, 7, [Person, Computer]);
-    let generation = h
-        .solver
-        .recv_timeout(std::time::Duration::from_secs(60))
-        .expect("the solver answers")
-        .generation()
-        .expect("a table answer");
+    let generation = h.next_message().generation().expect("a table answer");
     // What the solver says when the build could not get its memory: within the budget.
     let needed_bytes = OutcomeTable::bytes_for(6, 7);
     h.app

@@ -1,7 +1,7 @@
 //! The solver thread: answers, refusals, progress and cancelling.
 
 use munch::solve::OutcomeTable;
-use munch::worker::{SolverMessage, Worker};
+use munch::worker::{Job, Request, SolverMessage, Worker};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
@@ -14,6 +14,15 @@ fn worker(budget: u64) -> (Worker, Receiver<SolverMessage>) {
     (worker, rx)
 }
 
+/// Asks for the table of a `rows` × `cols` box as request `number`, which its answers carry.
+fn solve(worker: &Worker, number: u64, rows: u8, cols: u8) -> u64 {
+    worker.send(Job {
+        number,
+        request: Request::Solve { rows, cols },
+    });
+    number
+}
+
 fn next(rx: &Receiver<SolverMessage>) -> SolverMessage {
     rx.recv_timeout(Duration::from_secs(60))
         .expect("the solver answers")
@@ -22,7 +31,7 @@ fn next(rx: &Receiver<SolverMessage>) -> SolverMessage {
 #[test]
 fn a_box_over_budget_is_refused_with_the_memory_it_needs() {
     let (worker, rx) = worker(1 << 10);
-    let generation = worker.solve(9, 9);
+    let generation = solve(&worker, 1, 9, 9);
     match next(&rx) {
         SolverMessage::Refused {
             generation: g,
@@ -40,7 +49,7 @@ fn a_box_over_budget_is_refused_with_the_memory_it_needs() {
 #[test]
 fn a_long_build_reports_progress_and_a_cached_table_comes_back_at_once() {
     let (worker, rx) = worker(1 << 30);
-    let generation = worker.solve(15, 15);
+    let generation = solve(&worker, 1, 15, 15);
     let mut progress = Vec::new();
     let table = loop {
         match next(&rx) {
@@ -65,7 +74,7 @@ fn a_long_build_reports_progress_and_a_cached_table_comes_back_at_once() {
         "progress only grows"
     );
     // A smaller box is served from the cached table.
-    worker.solve(6, 9);
+    solve(&worker, 2, 6, 9);
     match next(&rx) {
         SolverMessage::Ready { table: again, .. } => assert!(Arc::ptr_eq(&table, &again)),
         other => panic!("unexpected {other:?}"),
@@ -75,7 +84,7 @@ fn a_long_build_reports_progress_and_a_cached_table_comes_back_at_once() {
 #[test]
 fn a_new_request_cancels_the_running_build() {
     let (worker, rx) = worker(4 << 30);
-    let big = worker.solve(18, 18); // minutes of work
+    let big = solve(&worker, 1, 18, 18); // minutes of work
     loop {
         if let SolverMessage::Progress { generation, .. } = next(&rx) {
             assert_eq!(generation, big);
@@ -83,7 +92,7 @@ fn a_new_request_cancels_the_running_build() {
         }
     }
     let started = Instant::now();
-    let small = worker.solve(3, 3);
+    let small = solve(&worker, 2, 3, 3);
     loop {
         match next(&rx) {
             SolverMessage::Ready {
@@ -108,7 +117,7 @@ fn a_new_request_cancels_the_running_build() {
 #[test]
 fn dropping_the_worker_stops_it() {
     let (worker, rx) = worker(4 << 30);
-    worker.solve(18, 18);
+    solve(&worker, 1, 18, 18);
     let _ = next(&rx);
     let started = Instant::now();
     drop(worker); // cancels and joins the thread
@@ -123,10 +132,17 @@ fn dropping_the_worker_stops_it() {
 fn a_search_answers_on_its_own_thread_even_while_a_table_builds() {
     let (worker, rx) = worker(1 << 30);
     // A long build keeps the table thread busy; the search must not wait for it.
-    worker.solve(17, 17);
+    solve(&worker, 1, 17, 17);
     let position = munch::game::chomp::Position::from_heights(6, 7, &[6, 6, 6, 6, 6, 6, 5])
         .expect("a valid position");
-    let search = worker.search(&position, 1);
+    let search = 2;
+    worker.send(Job {
+        number: search,
+        request: Request::Search {
+            position: position.clone(),
+            seed: 1,
+        },
+    });
     let choice = loop {
         match next(&rx) {
             SolverMessage::Searched { search: s, choice } => {
@@ -139,5 +155,8 @@ fn a_search_answers_on_its_own_thread_even_while_a_table_builds() {
     };
     assert!(position.contains(choice.square()));
     assert!(!choice.square().is_poison());
-    worker.cancel();
+    worker.send(Job {
+        number: 3,
+        request: Request::Cancel,
+    });
 }

@@ -6,7 +6,7 @@ use crate::ai::{self, Choice, Quick};
 use crate::game::chomp::{Position, Square};
 use crate::settings::{Level, Player, Settings};
 use crate::solve::{ChompAnswer, OutcomeTable};
-use crate::worker::{SolverMessage, Worker};
+use crate::worker::{Request, SolverMessage};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
@@ -76,36 +76,38 @@ pub struct Game {
     pub verdict: Option<(usize, Square)>,
     /// Once the game is over: every move that threw away a won position.
     pub review: Vec<Mistake<Square>>,
-    generation: u64,
-    /// The search the computer is waiting for, when nothing proved a move at once.
-    searching: Option<u64>,
+    /// Whether the computer is waiting for a search, when nothing proved a move at once.
+    searching: bool,
+    /// What the game needs from the solver, oldest first, until the app takes it (see
+    /// [`Game::take_requests`]). The app numbers and sends each one and passes the game only
+    /// the answers to the latest ones.
+    requests: Vec<Request>,
 }
 
 impl Game {
     /// Starts a game and asks the solver for the table of its box.
-    pub fn new(settings: Settings, worker: &Worker) -> Game {
-        Game::with_table(settings, worker, None)
+    pub fn new(settings: Settings) -> Game {
+        Game::with_table(settings, None)
     }
 
     /// Starts a game with `table` (the previous game's) when it covers the box, so playing
     /// again needs no new build; otherwise asks the solver for the table of the box.
-    pub fn with_table(
-        settings: Settings,
-        worker: &Worker,
-        table: Option<Arc<OutcomeTable>>,
-    ) -> Game {
+    pub fn with_table(settings: Settings, table: Option<Arc<OutcomeTable>>) -> Game {
         let position = Position::full(settings.rows.into(), settings.cols.into())
             .expect("the menu only offers valid boxes");
         let table = table.filter(|t| t.rows() >= settings.rows && t.cols() >= settings.cols);
-        let (solver, generation) = match table {
-            Some(table) => (SolverState::Ready(table), worker.cancel()),
+        let (solver, request) = match table {
+            Some(table) => (SolverState::Ready(table), Request::Cancel),
             None => (
                 SolverState::Solving {
                     done: 0,
                     total: 0,
                     elapsed: Duration::ZERO,
                 },
-                worker.solve(settings.rows, settings.cols),
+                Request::Solve {
+                    rows: settings.rows,
+                    cols: settings.cols,
+                },
             ),
         };
         Game {
@@ -125,9 +127,14 @@ impl Game {
             redo: Vec::new(),
             verdict: None,
             review: Vec::new(),
-            generation,
-            searching: None,
+            searching: false,
+            requests: vec![request],
         }
+    }
+
+    /// What the game needs from the solver since the last call, oldest first.
+    pub fn take_requests(&mut self) -> Vec<Request> {
+        std::mem::take(&mut self.requests)
     }
 
     /// The side to move: 0 moves first.
@@ -215,20 +222,18 @@ impl Game {
         self.answer().map(|answer| answer.winning_moves)
     }
 
-    /// Takes a solver message addressed to this game; others are dropped.
+    /// Takes the answer to the game's latest request of its kind (the app drops the others).
     pub fn on_solver(&mut self, message: SolverMessage) {
-        let current = message.generation() == Some(self.generation);
         match message {
-            SolverMessage::Searched { search, choice } => {
-                if self.searching == Some(search) {
-                    self.searching = None;
+            SolverMessage::Searched { choice, .. } => {
+                // A search the game stopped waiting for (undo, a move) is dropped.
+                if std::mem::take(&mut self.searching) {
                     self.pending = Some(PendingMove {
                         choice,
                         ticks_left: FLASH_TICKS,
                     });
                 }
             }
-            _ if !current => {}
             SolverMessage::Progress {
                 done,
                 total,
@@ -262,12 +267,12 @@ impl Game {
 
     /// Whether the computer is waiting for its search to find a move.
     pub fn searching(&self) -> bool {
-        self.searching.is_some()
+        self.searching
     }
 
     /// The person asks to eat `square`. Eating the poison while other squares remain asks
     /// first (unless the settings say not to): see [`Game::eat_poison`].
-    pub fn person_eats(&mut self, square: Square, worker: &Worker) {
+    pub fn person_eats(&mut self, square: Square) {
         if self.is_over() || !self.position.contains(square) {
             return;
         }
@@ -282,15 +287,15 @@ impl Game {
             self.asking_poison = true;
         } else {
             self.redo.clear();
-            self.play(square, worker);
+            self.play(square);
         }
     }
 
     /// The answer to "Eat the poison and lose?": yes eats it, no keeps playing.
-    pub fn eat_poison(&mut self, yes: bool, worker: &Worker) {
+    pub fn eat_poison(&mut self, yes: bool) {
         if std::mem::take(&mut self.asking_poison) && yes && !self.computer_to_move() {
             self.redo.clear();
-            self.play(Square::POISON, worker);
+            self.play(Square::POISON);
         }
     }
 
@@ -321,30 +326,30 @@ impl Game {
     }
 
     /// Takes back the last move, and the computer's moves before it, so a person is to move.
-    pub fn undo(&mut self, worker: &Worker) {
+    pub fn undo(&mut self) {
         self.pending = None;
         self.queued.clear();
         match take_back_round(&mut self.moves, &mut self.redo, self.settings.players) {
             Ok(()) => {
                 self.replay();
-                self.follow_the_box(worker);
+                self.follow_the_box();
             }
             Err(note) => self.message = Some(note.into()),
         }
     }
 
     /// Plays again what undo took back, up to the next person's turn.
-    pub fn redo(&mut self, worker: &Worker) {
+    pub fn redo(&mut self) {
         self.pending = None;
         let Some(first) = self.redo.pop() else {
             self.message = Some("Nothing to redo.".into());
             return;
         };
-        self.play(first, worker);
+        self.play(first);
         while self.computer_to_move()
             && let Some(m) = self.redo.pop()
         {
-            self.play(m, worker);
+            self.play(m);
         }
     }
 
@@ -356,7 +361,7 @@ impl Game {
             position = position.eat(m).expect("moves made in this game");
         }
         self.position = position;
-        self.searching = None;
+        self.searching = false;
         self.message = None;
         self.verdict = None;
         self.review.clear();
@@ -427,12 +432,12 @@ impl Game {
 
     /// One tick of the clock: the computer's flashing move counts down and lands, or the computer
     /// chooses its next move when it is its turn and it can.
-    pub fn tick(&mut self, worker: &Worker, rng: &mut fastrand::Rng) {
+    pub fn tick(&mut self, rng: &mut fastrand::Rng) {
         if self.is_over() || self.confirm_quit || self.asking_poison {
             return;
         }
         // A resumed game learns only now that its full box was refused.
-        self.follow_the_box(worker);
+        self.follow_the_box();
         if let Some(pending) = &mut self.pending {
             pending.ticks_left = pending.ticks_left.saturating_sub(1);
             if pending.ticks_left == 0 {
@@ -441,13 +446,13 @@ impl Game {
                 self.last_move_unproven = matches!(choice, Choice::Unproven(_));
                 self.unproven_moves |= self.last_move_unproven;
                 self.redo.clear();
-                self.play(choice.square(), worker);
+                self.play(choice.square());
                 while let Some(square) = self.queued.pop_front() {
                     if self.asking_poison {
                         // What was queued behind the question waits for its answer: dropped.
                         self.queued.clear();
                     } else if self.position.contains(square) {
-                        self.person_eats(square, worker);
+                        self.person_eats(square);
                     } else if !self.is_over() {
                         self.message = Some(format!("{square} went with the computer's move."));
                     }
@@ -455,7 +460,7 @@ impl Game {
             }
             return;
         }
-        if !self.computer_to_move() || self.searching.is_some() {
+        if !self.computer_to_move() || self.searching {
             return;
         }
         if self.waits_for_table() {
@@ -484,7 +489,11 @@ impl Game {
                 Quick::Over => None,
                 Quick::Search => {
                     // Off the interface's thread; the move arrives as a solver message.
-                    self.searching = Some(worker.search(&self.position, rng.u64(..)));
+                    self.searching = true;
+                    self.requests.push(Request::Search {
+                        position: self.position.clone(),
+                        seed: rng.u64(..),
+                    });
                     None
                 }
             }
@@ -497,32 +506,32 @@ impl Game {
         }
     }
 
-    fn play(&mut self, square: Square, worker: &Worker) {
+    fn play(&mut self, square: Square) {
         let Some(after) = self.position.eat(square) else {
             return;
         };
         self.position = after;
         self.moves.push(square);
         self.message = None;
-        self.searching = None;
+        self.searching = false;
         if self.is_over() {
             self.judge();
             // A table still being built serves only the review now: when the review has
             // nothing left to judge, it is not worth its memory.
             if matches!(self.solver, SolverState::Solving { .. }) && !self.review_unfinished() {
-                self.generation = worker.cancel();
+                self.requests.push(Request::Cancel);
                 self.solver = SolverState::Stopped;
             }
         }
         self.keep_cursor_on_bar();
-        self.follow_the_box(worker);
+        self.follow_the_box();
     }
 
     /// Keeps the solver on the bar's bounding box as it changes: once a refused box shrinks
     /// into the budget, asks for its table (once); while it does not, the memory it would need is the
     /// current box's (the panel shows it); after undo grows the bar past a table's box, asks
     /// again (the solver answers or refuses with the right figures).
-    fn follow_the_box(&mut self, worker: &Worker) {
+    fn follow_the_box(&mut self) {
         let (rows, cols) = self.position.bounding_box();
         if rows == 0 {
             return;
@@ -545,7 +554,7 @@ impl Game {
             SolverState::Solving { .. } => false,
         };
         if ask {
-            self.generation = worker.solve(rows, cols);
+            self.requests.push(Request::Solve { rows, cols });
             self.solver = SolverState::Solving {
                 done: 0,
                 total: 0,

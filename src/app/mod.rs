@@ -12,7 +12,7 @@ pub mod size;
 use crate::game::chomp::Square;
 use crate::settings::{GameKind, Level, Player, Settings};
 use crate::store::{PlayLock, PlayLockError, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
-use crate::worker::{SolverMessage, Worker};
+use crate::worker::{Job, Request, SolverMessage};
 use game::Game;
 use keys::Action;
 use menu::{Menu, MenuLine};
@@ -226,13 +226,21 @@ pub struct App {
     /// While "Leave the game?" shows: whether the game is saved as it stands (checked when the
     /// question opened), so the question never claims a save that did not happen.
     quit_saved: Option<bool>,
-    worker: Worker,
+    /// Requests for the solver, numbered, until the event loop takes them (see
+    /// [`App::take_requests`]).
+    jobs: Vec<Job>,
+    /// The number the latest job got; numbers only grow, so answers to older ones are told apart.
+    job_number: u64,
+    /// The latest table request or cancel: only answers carrying it are the game's.
+    generation: u64,
+    /// The latest search: only its answer is the game's.
+    search: u64,
     rng: fastrand::Rng,
 }
 
 impl App {
     /// A new app on the menu; `seed` makes the computer's choices among equal moves repeatable.
-    pub fn new(worker: Worker, seed: u64) -> App {
+    pub fn new(seed: u64) -> App {
         App {
             screen: Screen::Menu,
             menu: Menu::default(),
@@ -259,7 +267,10 @@ impl App {
             counted: None,
             play_lock: None,
             quit_saved: None,
-            worker,
+            jobs: Vec::new(),
+            job_number: 0,
+            generation: 0,
+            search: 0,
             rng: fastrand::Rng::with_seed(seed),
         }
     }
@@ -434,6 +445,48 @@ impl App {
         }
     }
 
+    /// The solver jobs asked for since the last call, oldest first: the event loop sends them to
+    /// the worker (tests run them in the test's thread).
+    pub fn take_requests(&mut self) -> Vec<Job> {
+        self.collect_requests();
+        std::mem::take(&mut self.jobs)
+    }
+
+    /// Numbers what the game on screen asked the solver for and queues it.
+    fn collect_requests(&mut self) {
+        if let Screen::Game(game) = &mut self.screen {
+            for request in game.take_requests() {
+                self.job_number += 1;
+                match request {
+                    Request::Search { .. } => self.search = self.job_number,
+                    Request::Solve { .. } | Request::Cancel => self.generation = self.job_number,
+                }
+                self.jobs.push(Job {
+                    number: self.job_number,
+                    request,
+                });
+            }
+        }
+    }
+
+    /// Stops the solver's running build, if any (its memory is freed).
+    fn cancel_solver(&mut self) {
+        self.job_number += 1;
+        self.generation = self.job_number;
+        self.jobs.push(Job {
+            number: self.job_number,
+            request: Request::Cancel,
+        });
+    }
+
+    /// Whether a solver message answers the latest request of its kind.
+    fn is_current(&self, message: &SolverMessage) -> bool {
+        match message {
+            SolverMessage::Searched { search, .. } => *search == self.search,
+            _ => message.generation() == Some(self.generation),
+        }
+    }
+
     /// Writes what changed: the game after each move, the statistics when it ends.
     fn persist(&mut self) {
         let (settings, moves, over, loser) = match &self.screen {
@@ -592,6 +645,7 @@ impl App {
     /// Takes one event.
     pub fn update(&mut self, event: Event) {
         self.handle(event);
+        self.collect_requests();
         self.persist();
         match self.dialog() {
             Some(Dialog::ConfirmQuit) if self.quit_saved.is_none() => {
@@ -651,7 +705,12 @@ impl App {
                 self.help_scroll = self.help_scroll.min(viewport.help_hidden);
             }
             Event::Solver(message) => {
-                if let Screen::Game(game) = &mut self.screen {
+                // What the game asked for before this message is numbered first, so an answer
+                // to an older request is never taken for the newer one's.
+                self.collect_requests();
+                if self.is_current(&message)
+                    && let Screen::Game(game) = &mut self.screen
+                {
                     game.on_solver(message);
                 }
             }
@@ -689,7 +748,7 @@ impl App {
         let ticks = if demo { self.demo.game_ticks() } else { 1 };
         for _ in 0..ticks {
             match &mut self.screen {
-                Screen::Game(game) => game.tick(&self.worker, &mut self.rng),
+                Screen::Game(game) => game.tick(&mut self.rng),
                 Screen::Pile(game) => game.tick(&mut self.rng),
                 Screen::Menu => {}
             }
@@ -757,22 +816,22 @@ impl App {
         {
             self.warn(problem);
         }
-        // The game being replaced lends its table to the next one, or frees it.
+        // The game being replaced lends its table to the next one, or frees it; what it asked
+        // for and was not sent yet is dropped with it.
         let previous = match std::mem::replace(&mut self.screen, Screen::Menu) {
             Screen::Game(game) => game.into_table(),
             _ => None,
         };
         self.screen = match settings.game {
-            GameKind::Chomp => {
-                Screen::Game(Box::new(Game::with_table(settings, &self.worker, previous)))
-            }
+            GameKind::Chomp => Screen::Game(Box::new(Game::with_table(settings, previous))),
             _ => Screen::Pile(Box::new(PileGame::new(settings))),
         };
+        self.collect_requests();
     }
 
     /// Leaves the game for the menu, which then offers to resume it (it is saved already).
     fn back_to_menu(&mut self) {
-        self.worker.cancel();
+        self.cancel_solver();
         let kind = self.game_in_progress().map(|game| {
             let kind = game.settings.game;
             self.saved.retain(|s| s.settings.game != kind);
@@ -916,7 +975,7 @@ impl App {
             },
             Some(Dialog::EatPoison) => {
                 if let Screen::Game(game) = &mut self.screen {
-                    game.eat_poison(action == Action::Yes, &self.worker);
+                    game.eat_poison(action == Action::Yes);
                 }
             }
             Some(Dialog::GameOver) => match action {
@@ -924,7 +983,7 @@ impl App {
                 Action::Menu => self.back_to_menu(),
                 Action::Quit => self.should_quit = true,
                 Action::Undo => match &mut self.screen {
-                    Screen::Game(game) => game.undo(&self.worker),
+                    Screen::Game(game) => game.undo(),
                     Screen::Pile(game) => game.undo(),
                     Screen::Menu => {}
                 },
@@ -964,12 +1023,12 @@ impl App {
                 Action::Right => game.move_cursor(1, 0),
                 Action::Select => {
                     let square = game.cursor;
-                    game.person_eats(square, &self.worker);
+                    game.person_eats(square);
                 }
                 Action::ToggleHints => game.hints = !game.hints,
                 Action::Quit | Action::Back => game.confirm_quit = true,
-                Action::Undo => game.undo(&self.worker),
-                Action::Redo => game.redo(&self.worker),
+                Action::Undo => game.undo(),
+                Action::Redo => game.redo(),
                 _ => {}
             },
         }
@@ -1058,7 +1117,7 @@ impl App {
                 {
                     game.point_at(square);
                     if click {
-                        game.person_eats(square, &self.worker);
+                        game.person_eats(square);
                     }
                 }
             }

@@ -1,5 +1,6 @@
-//! Helpers shared by the integration tests: an app wired to a real solver thread whose messages
-//! the test delivers by hand, so every test decides exactly when the solver's answers arrive.
+//! Helpers shared by the integration tests: an app whose solver requests the test runs itself,
+//! in its own thread (or, for the tests about the threads, on a real worker), and whose answers
+//! it delivers by hand, so every test decides exactly when the solver's answers arrive.
 
 #![allow(dead_code)]
 
@@ -7,14 +8,30 @@ use munch::app::game::{FLASH_TICKS, Game, SolverState};
 use munch::app::pile::PileGame;
 use munch::app::{App, Event, Screen};
 use munch::settings::{GameKind, Player, Settings};
-use munch::worker::{SolverMessage, Worker};
+use munch::worker::{Job, Request, SolverMessage, Tables, Worker, search_message};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
+/// Who runs the app's solver requests.
+enum Solver {
+    /// The test's own thread, with the worker's table code: answers wait in `answers`.
+    Inline {
+        tables: Tables,
+        answers: VecDeque<SolverMessage>,
+    },
+    /// The real solver threads, for the tests about them.
+    Threads {
+        worker: Worker,
+        answers: Receiver<SolverMessage>,
+    },
+}
+
 pub struct Harness {
     pub app: App,
-    pub solver: Receiver<SolverMessage>,
+    solver: Solver,
 }
 
 impl Harness {
@@ -31,14 +48,46 @@ impl Harness {
         }
     }
 
+    /// An app whose solver requests run in the test's thread, with `budget` bytes for a table.
     pub fn with_budget(budget: u64, seed: u64) -> Harness {
-        let (tx, solver) = mpsc::channel();
+        Harness {
+            app: App::new(seed),
+            solver: Solver::Inline {
+                tables: Tables::new(budget),
+                answers: VecDeque::new(),
+            },
+        }
+    }
+
+    /// An app served by the real solver threads (for the tests about them).
+    pub fn with_worker(budget: u64, seed: u64) -> Harness {
+        let (tx, answers) = mpsc::channel();
         let worker = Worker::spawn(budget, move |m| {
             let _ = tx.send(m);
         });
         Harness {
-            app: App::new(worker, seed),
-            solver,
+            app: App::new(seed),
+            solver: Solver::Threads { worker, answers },
+        }
+    }
+
+    /// The solver's next answer, as it would arrive: runs (or sends) what the app asked for
+    /// meanwhile first. Panics if no answer comes.
+    pub fn next_message(&mut self) -> SolverMessage {
+        let jobs = self.app.take_requests();
+        match &mut self.solver {
+            Solver::Inline { tables, answers } => {
+                run_inline(jobs, tables, answers);
+                answers.pop_front().expect("the solver answers")
+            }
+            Solver::Threads { worker, answers } => {
+                for job in jobs {
+                    worker.send(job);
+                }
+                answers
+                    .recv_timeout(Duration::from_secs(60))
+                    .expect("the solver answers")
+            }
         }
     }
 
@@ -113,10 +162,7 @@ impl Harness {
             {
                 return;
             }
-            let message = self
-                .solver
-                .recv_timeout(Duration::from_secs(60))
-                .expect("the solver answers");
+            let message = self.next_message();
             self.app.update(Event::Solver(message));
         }
     }
@@ -133,10 +179,7 @@ impl Harness {
     /// Delivers solver messages until the computer's search, if it started one, has answered.
     pub fn wait_for_search(&mut self) {
         while self.app.game().is_some_and(Game::searching) {
-            let message = self
-                .solver
-                .recv_timeout(Duration::from_secs(60))
-                .expect("the search answers");
+            let message = self.next_message();
             self.app.update(Event::Solver(message));
         }
     }
@@ -148,6 +191,30 @@ impl Harness {
     pub fn on_menu(&self) -> bool {
         matches!(self.app.screen, Screen::Menu)
     }
+}
+
+/// Runs `jobs` as the worker's threads would, one after the other, and queues their answers: a
+/// table request or a search that a later one of its kind replaces is skipped, as the threads
+/// skip it.
+fn run_inline(jobs: Vec<Job>, tables: &mut Tables, answers: &mut VecDeque<SolverMessage>) {
+    let is_table = |job: &Job| !matches!(job.request, Request::Search { .. });
+    let last_table = jobs.iter().rposition(is_table);
+    let last_search = jobs.iter().rposition(|job| !is_table(job));
+    let out = RefCell::new(Vec::new());
+    for (at, job) in jobs.into_iter().enumerate() {
+        match job.request {
+            Request::Solve { rows, cols } if Some(at) == last_table => {
+                let notify = |m: SolverMessage| out.borrow_mut().push(m);
+                tables.solve(job.number, rows, cols, &|| true, &notify);
+            }
+            Request::Search { position, seed } if Some(at) == last_search => {
+                out.borrow_mut()
+                    .push(search_message(job.number, &position, seed));
+            }
+            _ => {}
+        }
+    }
+    answers.extend(out.into_inner());
 }
 
 /// Every position of a `rows` × `cols` box, by plain nested counting.
