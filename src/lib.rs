@@ -8,6 +8,7 @@ pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod game;
+pub mod games;
 pub mod settings;
 pub mod solve;
 pub mod store;

@@ -1,0 +1,3 @@
+//! The games munch plays, one folder each.
+
+pub mod nim;

@@ -1,0 +1,8 @@
+//! Classic Nim: up to 8 piles of coins; a move takes any number of coins (at least one) from
+//! one pile, and whoever takes the last coin wins (normal play).
+//!
+//! [`rules`] holds positions, moves and their notation.
+
+pub mod rules;
+
+pub use rules::{MAX_PILE, MAX_PILES, Move, Position};
