@@ -1,8 +1,11 @@
 //! Classic Nim: up to 8 piles of coins; a move takes any number of coins (at least one) from
 //! one pile, and whoever takes the last coin wins (normal play).
 //!
-//! [`rules`] holds positions, moves and their notation.
+//! [`rules`] holds positions, moves and their notation, [`answer`] the solution by the nim-sum
+//! (the XOR of the piles).
 
+pub mod answer;
 pub mod rules;
 
+pub use answer::{NimAnswer, answer, losing_moves, nim_sum};
 pub use rules::{MAX_PILE, MAX_PILES, Move, Position};
