@@ -2,10 +2,15 @@
 //! one pile, and whoever takes the last coin wins (normal play).
 //!
 //! [`rules`] holds positions, moves and their notation, [`answer`] the solution by the nim-sum
-//! (the XOR of the piles).
+//! (the XOR of the piles), [`reply`] what `munch solve nim` prints.
 
 pub mod answer;
+pub mod reply;
 pub mod rules;
 
 pub use answer::{NimAnswer, answer, losing_moves, nim_sum};
+pub use reply::{NimReply, ReplyMove, json_reply, plain_reply};
 pub use rules::{MAX_PILE, MAX_PILES, Move, Position};
+
+#[cfg(test)]
+mod tests;

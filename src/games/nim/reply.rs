@@ -1,0 +1,113 @@
+//! What `munch solve nim` prints: one JSON object on one line for scripts, or a few lines of
+//! text for people, both from [`answer`].
+
+use super::answer::{answer, nim_sum};
+use super::rules::Position;
+use crate::units::group;
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// The JSON reply: `{"game":"nim","piles":[3,4,5],"outcome":"win","winning_moves":[…]}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NimReply {
+    /// Always `"nim"`.
+    pub game: &'static str,
+    /// The coins in each pile.
+    pub piles: Vec<u64>,
+    /// `"win"` or `"loss"`, for the player to move.
+    pub outcome: &'static str,
+    /// Every winning move, by pile and then by take; empty for a loss.
+    pub winning_moves: Vec<ReplyMove>,
+}
+
+/// One winning move in the JSON reply.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReplyMove {
+    /// The pile, from 1.
+    pub pile: usize,
+    /// How many coins it takes.
+    pub take: u64,
+    /// The piles after it.
+    pub after: Vec<u64>,
+}
+
+impl NimReply {
+    /// The reply for `position`.
+    pub fn new(position: &Position) -> NimReply {
+        let answer = answer(position);
+        NimReply {
+            game: "nim",
+            piles: position.piles().to_vec(),
+            outcome: if answer.wins { "win" } else { "loss" },
+            winning_moves: answer
+                .winning_moves
+                .iter()
+                .map(|&mv| ReplyMove {
+                    pile: mv.pile + 1,
+                    take: mv.take,
+                    after: position
+                        .play(mv)
+                        .expect("a winning move is legal")
+                        .piles()
+                        .to_vec(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `munch solve nim --piles … --json`: the reply as one line of JSON, without a newline.
+pub fn json_reply(position: &Position) -> String {
+    serde_json::to_string(&NimReply::new(position)).expect("plain data serializes")
+}
+
+/// `munch solve nim --piles …`: the reply for people, ending with a newline.
+pub fn plain_reply(position: &Position) -> String {
+    let reply = NimReply::new(position);
+    let piles = pile_list(&reply.piles);
+    if position.is_over() {
+        return format!(
+            "Nim, piles {piles}: every pile is empty, so the player to move has lost.\n"
+        );
+    }
+    let sum = group(nim_sum(position));
+    let n = reply.winning_moves.len();
+    if n == 0 {
+        return format!(
+            "Nim, piles {piles} (nim-sum {sum}): the player to move loses against perfect play.\n"
+        );
+    }
+    let mut out = format!(
+        "Nim, piles {piles} (nim-sum {sum}): the player to move wins, with {n} winning move{}:\n",
+        if n == 1 { "" } else { "s" }
+    );
+    let notations: Vec<String> = reply
+        .winning_moves
+        .iter()
+        .map(|mv| format!("{}:{}", mv.pile, mv.take))
+        .collect();
+    let width = notations.iter().map(String::len).max().unwrap_or(0);
+    // Writing to a String cannot fail: `let _` drops an always-Ok result.
+    for (mv, notation) in reply.winning_moves.iter().zip(&notations) {
+        let _ = writeln!(
+            out,
+            "  {notation:<width$}  take {} from pile {} → {}",
+            group(mv.take),
+            mv.pile,
+            pile_list(&mv.after)
+        );
+    }
+    out
+}
+
+/// Piles as people read them: "3, 4, 5"; with " · " between them when a pile needs a thousands
+/// separator ("1,000 · 24"), so a comma never means two things in one list.
+fn pile_list(piles: &[u64]) -> String {
+    let items: Vec<String> = piles.iter().map(|&pile| group(pile)).collect();
+    let sep = if piles.iter().any(|&pile| pile >= 1000) {
+        " · "
+    } else {
+        ", "
+    };
+    items.join(sep)
+}
