@@ -734,6 +734,10 @@ fn no_follow(_options: &mut OpenOptions) {}
 
 /// Renames `from` to `to` unless `to` exists (`AlreadyExists` then), atomically where the
 /// filesystem allows it, else by a hard link and removal.
+#[allow(
+    unsafe_code,
+    reason = "renameat2 is a libc call; std cannot rename without clobbering"
+)]
 fn move_no_clobber(from: &Path, to: &Path) -> std::io::Result<()> {
     #[cfg(target_os = "linux")]
     {

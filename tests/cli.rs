@@ -671,6 +671,10 @@ fn bad_command_lines_keep_exit_code_2_when_stderr_fails() {
 
 /// A pipe whose reading end is already closed, as `head` leaves it once it has read enough.
 #[cfg(target_os = "linux")]
+#[allow(
+    unsafe_code,
+    reason = "std has no pipe(); libc gives raw descriptors to own"
+)]
 fn broken_pipe() -> std::os::fd::OwnedFd {
     use std::os::fd::{FromRawFd, OwnedFd};
     let mut fds = [0; 2];
@@ -704,6 +708,10 @@ fn a_reader_that_stops_early_is_no_error() {
 
 /// A pseudo-terminal: the controlling side, and the terminal side a program is given.
 #[cfg(target_os = "linux")]
+#[allow(
+    unsafe_code,
+    reason = "std has no openpty(); libc gives raw descriptors to own"
+)]
 fn pseudo_terminal() -> (std::os::fd::OwnedFd, std::os::fd::OwnedFd) {
     use std::os::fd::{FromRawFd, OwnedFd};
     let (mut controller, mut terminal) = (0, 0);

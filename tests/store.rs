@@ -712,7 +712,7 @@ fn unreadable_child() {
 
 #[test]
 fn a_file_this_user_cannot_read_is_set_aside_not_overwritten() {
-    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
     use std::os::unix::process::CommandExt;
     let dir = temp_dir("unreadable-user");
     let store = Store::open(Some(&dir)).unwrap();
@@ -721,7 +721,8 @@ fn a_file_this_user_cannot_read_is_set_aside_not_overwritten() {
     store.save(STATS_FILE, &stats).unwrap();
     let original = std::fs::read(dir.join(STATS_FILE)).unwrap();
     std::fs::set_permissions(dir.join(STATS_FILE), std::fs::Permissions::from_mode(0o000)).unwrap();
-    let warning = if unsafe { libc::geteuid() } == 0 {
+    // The directory this process made belongs to its effective user: root when the owner is 0.
+    let warning = if std::fs::metadata(&dir).unwrap().uid() == 0 {
         // root reads anything: read as the unprivileged user `nobody` instead.
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
         let output = Command::new(std::env::current_exe().unwrap())

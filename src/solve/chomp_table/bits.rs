@@ -5,6 +5,10 @@ const PARALLEL_WORDS: usize = 1 << 17;
 
 /// A table of `words` zero words, or `None` when the machine will not give that much memory
 /// (then the caller refuses, instead of the program aborting).
+#[allow(
+    unsafe_code,
+    reason = "a fallible zeroed allocation has no safe std API"
+)]
 pub(super) fn zeroed_table(words: usize) -> Option<Vec<u64>> {
     // `vec![0; words]` would abort the program when the allocation fails.
     let words = words.max(1);
@@ -25,6 +29,7 @@ pub(super) fn zeroed_table(words: usize) -> Option<Vec<u64>> {
 /// Asks Linux to back a big table with 2 MiB pages. The build touches every page of the table,
 /// and with 4 KiB pages the page faults alone took a sixth of an 18×18 build.
 #[cfg(target_os = "linux")]
+#[allow(unsafe_code, reason = "madvise is a libc call")]
 fn prefer_huge_pages(words: &mut [u64]) {
     const PAGE: usize = 4096;
     let start = words.as_mut_ptr() as usize;
