@@ -60,7 +60,7 @@ fn textbook_recursion(c: &mut Criterion) {
 fn reply_time(c: &mut Criterion) {
     let mut group = c.benchmark_group("computer_reply_10x10");
     group.bench_function("build_table", |b| {
-        b.iter(|| OutcomeTable::build(10, 10, &mut |_, _| true).expect("not cancelled"))
+        b.iter(|| OutcomeTable::build(10, 10, &mut |_, _| true).expect("not cancelled"));
     });
     let table = OutcomeTable::build(10, 10, &mut |_, _| true).expect("not cancelled");
     let opening = Position::full(10, 10).expect("a valid box");
@@ -68,10 +68,10 @@ fn reply_time(c: &mut Criterion) {
     let lost = Position::from_heights(10, 10, &[10, 1, 1, 1, 1, 1, 1, 1, 1, 1]).expect("valid");
     let mut rng = fastrand::Rng::with_seed(1);
     group.bench_function("winning_move", |b| {
-        b.iter(|| choose_chomp_move(Some(&table), black_box(&opening), &mut rng))
+        b.iter(|| choose_chomp_move(Some(&table), black_box(&opening), &mut rng));
     });
     group.bench_function("fewest_replies", |b| {
-        b.iter(|| choose_chomp_move(Some(&table), black_box(&lost), &mut rng))
+        b.iter(|| choose_chomp_move(Some(&table), black_box(&lost), &mut rng));
     });
     group.finish();
 }

@@ -53,8 +53,11 @@ fn main() -> std::io::Result<()> {
             let mut heights = vec![0u8; usize::from(n)];
             heights[..usize::from(cols)].fill(rows);
             let moves: Vec<Square> = table.winning_moves(&heights).expect("in the box");
-            let moves: String = moves.iter().map(|m| format!(" {m}")).collect();
-            writeln!(out, "{rows} {cols}{moves}")?;
+            write!(out, "{rows} {cols}")?;
+            for m in &moves {
+                write!(out, " {m}")?;
+            }
+            writeln!(out)?;
         }
     }
     Ok(())

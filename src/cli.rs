@@ -12,6 +12,7 @@ use crate::units::{bytes, group};
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 use std::fmt;
+use std::fmt::Write as _;
 use std::time::Instant;
 
 /// munch: play the classic take-away games against a computer that plays them perfectly.
@@ -374,12 +375,14 @@ fn solve_subtraction(args: &SubtractionArgs) -> Result<String, BadInput> {
     }
     let mut out = format!("Subtraction game, pile {}, takes {set}: ", group(args.pile));
     out.push_str(&plain_takes(&reply.winning_moves));
-    out.push_str(&format!(
-        "The outcomes repeat every {} pile{} from pile {} on.\n",
+    // Writing to a String cannot fail.
+    let _ = writeln!(
+        out,
+        "The outcomes repeat every {} pile{} from pile {} on.",
         period,
         if period == 1 { "" } else { "s" },
         preperiod
-    ));
+    );
     Ok(out)
 }
 
@@ -498,6 +501,7 @@ fn solve_chomp(args: &ChompArgs, budget: u64) -> Result<String, BadInput> {
 }
 
 fn plain_chomp(reply: &ChompReply, position: &Position, source: Source) -> String {
+    // Writing to a String cannot fail: the `let _ = writeln!` below drop an always-Ok result.
     let mut out = format!("Chomp {}×{}, position {position}: ", reply.rows, reply.cols);
     if position.is_empty() {
         out.push_str("the poison is gone, so the player to move has won.\n");
@@ -510,21 +514,21 @@ fn plain_chomp(reply: &ChompReply, position: &Position, source: Source) -> Strin
         } else {
             " (not known to be all of them)"
         };
-        out.push_str(&format!(
-            "the player to move wins, with {n} winning move{}{all}:\n",
+        let _ = writeln!(
+            out,
+            "the player to move wins, with {n} winning move{}{all}:",
             if n == 1 { "" } else { "s" }
-        ));
+        );
         for m in &reply.winning_moves {
             let after: Vec<String> = m.after.iter().map(u8::to_string).collect();
-            out.push_str(&format!("  {:<4} → [{}]\n", m.notation, after.join(",")));
+            let _ = writeln!(out, "  {:<4} → [{}]", m.notation, after.join(","));
         }
     }
     match source {
         Source::Table => {}
-        Source::Theory(family) => out.push_str(&format!(
-            "(answered by the closed form for a {})\n",
-            family.name()
-        )),
+        Source::Theory(family) => {
+            let _ = writeln!(out, "(answered by the closed form for a {})", family.name());
+        }
         Source::Book => out.push_str("(answered by the opening book)\n"),
     }
     if let Some(stats) = &reply.stats {
@@ -535,12 +539,13 @@ fn plain_chomp(reply: &ChompReply, position: &Position, source: Source) -> Strin
             stats.table_bytes,
         ) {
             (Some(positions), Some(losing), Some(seconds), Some(table_bytes)) => {
-                out.push_str(&format!(
-                    "table: {} positions, {} losing, {seconds:.3} s, {}\n",
+                let _ = writeln!(
+                    out,
+                    "table: {} positions, {} losing, {seconds:.3} s, {}",
                     group(positions),
                     group(losing),
                     bytes(table_bytes)
-                ));
+                );
             }
             _ => out.push_str("no table built\n"),
         }

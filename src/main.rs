@@ -98,7 +98,7 @@ fn play(cli: &Cli, start: Option<munch::settings::Settings>) -> ExitCode {
     }
     let store = match munch::store::Store::open(cli.data_dir.as_deref()) {
         Ok(store) => store,
-        Err(problem) => return refuse(&problem.to_string()),
+        Err(problem) => return refuse(&problem),
     };
     match munch::tui::run(cli::table_budget(cli.memory), store, start) {
         Ok(()) => ExitCode::SUCCESS,

@@ -24,6 +24,7 @@ impl Player {
     }
 
     /// The other kind of player.
+    #[must_use]
     pub fn other(self) -> Player {
         match self {
             Player::Person => Player::Computer,
@@ -131,6 +132,7 @@ impl Settings {
     }
 
     /// The same settings with every size brought into range (a settings file may hold anything).
+    #[must_use]
     pub fn sanitized(self) -> Settings {
         self.sanitize().0
     }

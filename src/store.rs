@@ -369,9 +369,10 @@ impl Store {
                 _ => self.save_unlocked(saved_game_file(kind), game),
             };
             warnings.extend(result.err());
-            match warnings.is_empty() {
-                true => Ok(()),
-                false => Err(warnings.join("; ")),
+            if warnings.is_empty() {
+                Ok(())
+            } else {
+                Err(warnings.join("; "))
             }
         })
         .map_err(|e| not_saved(e, name))
@@ -586,7 +587,7 @@ impl Store {
             };
             match move_no_clobber(&from, &self.dir.join(&bad)) {
                 Ok(()) => return format!("{name} {why}; it was moved aside to {bad}"),
-                Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => {} // try the next name
                 Err(e) => {
                     last_error = Some(e);
                     break;
@@ -661,9 +662,10 @@ impl Store {
 
 /// A failure to lock says which file was not saved because of it.
 fn not_saved(problem: String, name: &str) -> String {
-    match problem.starts_with("cannot lock") {
-        true => format!("cannot save {name}: {problem}"),
-        false => problem,
+    if problem.starts_with("cannot lock") {
+        format!("cannot save {name}: {problem}")
+    } else {
+        problem
     }
 }
 

@@ -139,9 +139,10 @@ fn event_loop(
     let mut hits = HitMap::default();
     terminal.draw(|frame| hits = ui::render(&app, frame))?;
     app.update(Event::Viewport(hits.viewport));
-    if std::env::var_os(PANIC_FOR_TEST).is_some() {
-        panic!("{PANIC_FOR_TEST} is set");
-    }
+    assert!(
+        std::env::var_os(PANIC_FOR_TEST).is_none(),
+        "{PANIC_FOR_TEST} is set"
+    );
     while let Ok(first) = rx.recv() {
         let started = Instant::now();
         let mut next = Some(first);
@@ -152,7 +153,7 @@ fn event_loop(
             let event = match input {
                 Input::App(event) => Some(event),
                 // Pointed at what the last frame drew: a batch is drawn only once it is handled.
-                Input::Mouse(mouse) => pointer_event(&hits, &mouse),
+                Input::Mouse(mouse) => pointer_event(&hits, mouse),
                 Input::Failed(err) => return Err(err.into()),
                 Input::Signal => return Ok(()),
             };
@@ -181,7 +182,7 @@ fn event_loop(
 }
 
 /// A hover or a left click on something the last frame drew, or the wheel.
-fn pointer_event(hits: &HitMap, mouse: &MouseEvent) -> Option<Event> {
+fn pointer_event(hits: &HitMap, mouse: MouseEvent) -> Option<Event> {
     let target = hits.target_at(mouse.column, mouse.row);
     let click = match mouse.kind {
         MouseEventKind::Down(MouseButton::Left) => true,
@@ -254,7 +255,7 @@ fn install_panic_hook() {
         let what = info
             .payload()
             .downcast_ref::<&str>()
-            .map(|s| s.to_string())
+            .map(ToString::to_string)
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "a panic".into());
         let report = format!("{info}\n\n{}", std::backtrace::Backtrace::force_capture());
@@ -280,9 +281,10 @@ fn write_crash_log(report: &str) -> Option<PathBuf> {
     let write = |path: &Path, fresh: bool| -> std::io::Result<()> {
         let mut options = std::fs::OpenOptions::new();
         options.write(true);
-        match fresh {
-            true => options.create_new(true),
-            false => options.create(true).truncate(true),
+        if fresh {
+            options.create_new(true)
+        } else {
+            options.create(true).truncate(true)
         };
         #[cfg(target_os = "linux")]
         {
@@ -311,7 +313,7 @@ fn write_crash_log(report: &str) -> Option<PathBuf> {
         let path = std::env::temp_dir().join(name);
         match write(&path, true) {
             Ok(()) => return Some(path),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {} // try the next name
             Err(_) => return None,
         }
     }

@@ -145,7 +145,7 @@ impl Worker {
         let (searches, search_inbox) = mpsc::channel::<(u64, Position, u64)>();
         let latest_search = Arc::new(AtomicU64::new(0));
         let current_search = Arc::clone(&latest_search);
-        let searcher = std::thread::Builder::new()
+        let search_thread = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || search_loop(&search_inbox, &current_search, &*notify))
             .expect("spawn the search thread");
@@ -155,7 +155,7 @@ impl Worker {
             thread: Some(thread),
             searches: Some(searches),
             latest_search,
-            searcher: Some(searcher),
+            searcher: Some(search_thread),
         }
     }
 

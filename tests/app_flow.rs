@@ -1044,7 +1044,7 @@ fn a_click_on_the_bar_of_a_huge_pile_chooses_a_take_and_a_second_click_takes_it(
         h.app.update(Event::Pointer {
             target: Target::PileBar(index),
             click: true,
-        })
+        });
     };
     press(&mut h);
     let take = pile - index;

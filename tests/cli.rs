@@ -136,6 +136,7 @@ fn plain_output_is_for_people() {
 }
 
 #[test]
+#[expect(clippy::too_many_lines, reason = "one table of cases, one per line")]
 fn bad_input_gets_one_line_and_exit_code_2() {
     let cases: &[&[&str]] = &[
         &[
@@ -401,6 +402,7 @@ fn bad_pile_input_gets_one_line_and_exit_code_2() {
 }
 
 #[test]
+#[expect(clippy::too_many_lines, reason = "one table of cases, one per line")]
 fn thirty_odd_bad_command_lines_get_one_line_and_exit_code_2() {
     let file = std::env::temp_dir().join(format!("munch-not-a-dir-{}", std::process::id()));
     std::fs::write(&file, "a file").unwrap();
@@ -719,8 +721,8 @@ fn pseudo_terminal() -> (std::os::fd::OwnedFd, std::os::fd::OwnedFd) {
     // allowed); each is then owned exactly once.
     let done = unsafe {
         libc::openpty(
-            &mut controller,
-            &mut terminal,
+            &raw mut controller,
+            &raw mut terminal,
             std::ptr::null_mut(),
             std::ptr::null(),
             std::ptr::null(),

@@ -98,7 +98,7 @@ proptest! {
     ) {
         let (loser, mistaken) = game_with_one_mistake(rows, cols, mistake_at, seed);
         // Every rectangle is a first-player win: without the mistake the person wins.
-        prop_assert_eq!(loser, if mistaken { 0 } else { 1 });
+        prop_assert_eq!(loser, usize::from(!mistaken));
     }
 }
 

@@ -1,4 +1,4 @@
-//! Whole-screen renders on ratatui's TestBackend, kept as insta snapshots.
+//! Whole-screen renders on ratatui's `TestBackend`, kept as insta snapshots.
 
 mod common;
 
@@ -117,7 +117,7 @@ fn too_small_says_how_large_it_must_be() {
         .buffer()
         .content()
         .iter()
-        .map(|c| c.symbol())
+        .map(ratatui::buffer::Cell::symbol)
         .collect();
     assert!(text.contains("Chomp 26×26") && !text.contains("too small"));
 }
@@ -162,6 +162,7 @@ fn a_huge_pile_is_a_number_and_a_bar() {
 
 #[test]
 fn no_color_carries_every_meaning_with_marks_and_reverse() {
+    use ratatui::style::{Color, Modifier};
     let mut h = Harness::new();
     h.start(4, 5, [Person, Computer]);
     h.wait_for_solver();
@@ -173,7 +174,6 @@ fn no_color_carries_every_meaning_with_marks_and_reverse() {
         })
         .unwrap();
     let buffer = terminal.backend().buffer();
-    use ratatui::style::{Color, Modifier};
     for cell in buffer.content() {
         assert_eq!(cell.fg, Color::Reset, "no foreground colour: {cell:?}");
         assert_eq!(cell.bg, Color::Reset, "no background colour: {cell:?}");

@@ -96,7 +96,7 @@ fn the_memory_line_follows_the_shrinking_bar() {
         h.app.update(munch::app::Event::Pointer {
             target: munch::app::Target::Square(munch::game::chomp::Square::new(col, row)),
             click: true,
-        })
+        });
     };
     eat(&mut h, 6, 0);
     assert!(

@@ -57,7 +57,7 @@ fn saves_round_trip_and_damaged_files_are_set_aside() {
     }
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
-        .filter_map(|e| e.ok())
+        .filter_map(Result::ok)
         .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
         .collect();
     assert!(leftovers.is_empty(), "no temporary files left behind");
@@ -231,7 +231,7 @@ fn chomp_game(id: &str, rows: u8, cols: u8, moves: &[&str]) -> SavedGame {
             cols,
             ..Settings::default()
         },
-        moves: moves.iter().map(|m| m.to_string()).collect(),
+        moves: moves.iter().map(ToString::to_string).collect(),
         counted: None,
     }
 }
@@ -245,7 +245,7 @@ fn pile_game(id: &str, game: GameKind, pile: u64, set: &str, moves: &[&str]) -> 
             set: set.into(),
             ..Settings::default()
         },
-        moves: moves.iter().map(|m| m.to_string()).collect(),
+        moves: moves.iter().map(ToString::to_string).collect(),
         counted: None,
     }
 }
@@ -297,6 +297,7 @@ fn every_kind_of_damaged_regular_file_is_set_aside_with_its_own_warning() {
 
 #[test]
 fn a_fifo_a_link_to_dev_zero_and_a_folder_are_left_alone_and_never_written_over() {
+    use std::os::unix::fs::FileTypeExt;
     let dir = temp_dir("special");
     let store = Store::open(Some(&dir)).unwrap();
     mkfifo(&dir.join(STATS_FILE));
@@ -330,7 +331,6 @@ fn a_fifo_a_link_to_dev_zero_and_a_folder_are_left_alone_and_never_written_over(
             .unwrap()
             .file_type()
     };
-    use std::os::unix::fs::FileTypeExt;
     assert!(meta(STATS_FILE).is_fifo(), "the FIFO is still there");
     assert!(meta(SETTINGS_FILE).is_symlink(), "the link is still there");
     assert!(meta(saved_game_file(GameKind::Chomp)).is_dir());
@@ -395,9 +395,10 @@ fn impossible_saved_games_are_set_aside_not_offered() {
         for legacy in [false, true] {
             let dir = temp_dir("impossible");
             let store = Store::open(Some(&dir)).unwrap();
-            let name = match legacy {
-                true => LEGACY_SAVED_GAME_FILE,
-                false => saved_game_file(game.settings.game),
+            let name = if legacy {
+                LEGACY_SAVED_GAME_FILE
+            } else {
+                saved_game_file(game.settings.game)
             };
             store.save(name, &game).unwrap();
             let h = Harness::with_store(store);
@@ -1067,7 +1068,7 @@ fn a_game_being_played_is_not_resumed_in_another_window() {
     a.key(KeyCode::Left);
     a.key(KeyCode::Enter); // d4
     let saved: SavedGame = store.load(file).unwrap().unwrap();
-    let played: Vec<String> = a.game().moves.iter().map(|m| m.to_string()).collect();
+    let played: Vec<String> = a.game().moves.iter().map(ToString::to_string).collect();
     assert_eq!((saved.moves.len(), saved.moves), (2, played));
     a.key(KeyCode::Char('q'));
     assert!(screen(&a).contains("The game is saved"));

@@ -49,6 +49,10 @@ pub struct PendingMove {
 }
 
 /// A Chomp game in progress (or just finished).
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about one game (hints on, a dialog up, a move unproven), not one state"
+)]
 pub struct Game {
     pub settings: Settings,
     pub position: Position,

@@ -499,8 +499,7 @@ pub const CONFIRM_QUIT: &[Binding] = &[
 
 /// Keys anywhere: Ctrl-C always quits at once (raw mode turns it into a key press).
 pub fn is_force_quit(key: &KeyEvent) -> bool {
-    key.modifiers.contains(KeyModifiers::CONTROL)
-        && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('C'))
+    key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('c' | 'C'))
 }
 
 /// The action a key asks for in a screen whose bindings are `table`.

@@ -100,9 +100,8 @@ impl Menu {
     /// Moves the highlight up (`-1`) or down (`+1`), wrapping around.
     pub fn move_selection(&mut self, delta: isize) {
         let lines = self.lines();
-        let at = lines.iter().position(|&l| l == self.selected).unwrap_or(0) as isize;
-        let next = (at + delta).rem_euclid(lines.len() as isize);
-        self.select(lines[next as usize]);
+        let at = lines.iter().position(|&l| l == self.selected).unwrap_or(0);
+        self.select(lines[wrapped(at, delta, lines.len())]);
     }
 
     /// Highlights `line`; arriving on a line ends any typing and its note.
@@ -131,9 +130,8 @@ impl Menu {
         };
         match line {
             MenuLine::Game => {
-                let at = GameKind::ALL.iter().position(|&g| g == s.game).unwrap_or(0) as isize;
-                let next = (at + isize::from(delta)).rem_euclid(GameKind::ALL.len() as isize);
-                s.game = GameKind::ALL[next as usize];
+                let at = GameKind::ALL.iter().position(|&g| g == s.game).unwrap_or(0);
+                s.game = GameKind::ALL[wrapped(at, delta.into(), GameKind::ALL.len())];
             }
             MenuLine::Rows => {
                 let rows = stepped(s.rows, "row")?;
@@ -165,19 +163,14 @@ impl Menu {
             }
             MenuLine::Set => {
                 let at = SET_PRESETS.iter().position(|&p| p == s.set);
-                let n = SET_PRESETS.len() as isize;
-                let next = match at {
-                    Some(i) => (i as isize + isize::from(delta)).rem_euclid(n),
-                    None => 0,
-                };
-                s.set = SET_PRESETS[next as usize].to_string();
+                let next = at.map_or(0, |i| wrapped(i, delta.into(), SET_PRESETS.len()));
+                s.set = SET_PRESETS[next].to_string();
             }
             MenuLine::First => s.players[0] = s.players[0].other(),
             MenuLine::Second => s.players[1] = s.players[1].other(),
             MenuLine::Level => {
-                let at = Level::ALL.iter().position(|&l| l == s.level).unwrap_or(0) as isize;
-                let next = (at + isize::from(delta)).rem_euclid(Level::ALL.len() as isize);
-                s.level = Level::ALL[next as usize];
+                let at = Level::ALL.iter().position(|&l| l == s.level).unwrap_or(0);
+                s.level = Level::ALL[wrapped(at, delta.into(), Level::ALL.len())];
             }
             MenuLine::AskPoison => s.ask_before_poison = !s.ask_before_poison,
             MenuLine::Start | MenuLine::Quit | MenuLine::Resume(_) => {}
@@ -305,6 +298,17 @@ impl Menu {
 }
 
 /// Why a pile stops growing.
+/// The index `delta` places on from `at` in a list of `len` (not zero) items, wrapping around
+/// at both ends.
+pub(crate) fn wrapped(at: usize, delta: isize, len: usize) -> usize {
+    let step = delta.unsigned_abs() % len;
+    if delta >= 0 {
+        (at + step) % len
+    } else {
+        (at + len - step) % len
+    }
+}
+
 fn largest_pile() -> String {
     format!("{} coins is the largest pile", group(u64::MAX))
 }
@@ -378,5 +382,23 @@ mod tests {
         assert_eq!(menu.settings.set, "2,5");
         assert_eq!(menu.settings.problem(), None);
         assert!(!menu.type_char(Some('x')));
+    }
+
+    #[test]
+    fn wrapped_steps_around_both_ends() {
+        for len in 1..6_usize {
+            for at in 0..len {
+                for delta in -12..=12_isize {
+                    let expected = (at.cast_signed() + delta).rem_euclid(len.cast_signed());
+                    assert_eq!(
+                        wrapped(at, delta, len).cast_signed(),
+                        expected,
+                        "{at}{delta:+} of {len}"
+                    );
+                }
+            }
+        }
+        assert_eq!(wrapped(0, isize::MIN, 3), 1, "no overflow at the extremes");
+        assert_eq!(wrapped(2, isize::MAX, 3), 0);
     }
 }

@@ -277,6 +277,7 @@ impl App {
 
     /// Remembers settings, statistics and the game in progress in `store`, starting from what
     /// it already holds.
+    #[must_use]
     pub fn with_store(mut self, store: Store) -> App {
         match store.load::<Settings>(SETTINGS_FILE) {
             Ok(Some(settings)) => {
@@ -676,8 +677,7 @@ impl App {
             .focused_button()
             .and_then(|b| buttons.iter().position(|&x| x == b))
             .unwrap_or(0);
-        let next = (at as isize + by).rem_euclid(buttons.len() as isize) as usize;
-        self.dialog_focus = Some((dialog, buttons[next]));
+        self.dialog_focus = Some((dialog, buttons[menu::wrapped(at, by, buttons.len())]));
     }
 
     fn handle(&mut self, event: Event) {
@@ -789,9 +789,10 @@ impl App {
                     Screen::Menu => false,
                 };
                 // Restart and Play again keep the slot this game holds.
-                match same_kind && !self.game_id.is_empty() {
-                    true => (self.game_id.clone(), self.replaces.take()),
-                    false => (crate::store::new_id(), None),
+                if same_kind && !self.game_id.is_empty() {
+                    (self.game_id.clone(), self.replaces.take())
+                } else {
+                    (crate::store::new_id(), None)
                 }
             };
         self.menu.replacing = None;
@@ -1044,6 +1045,10 @@ impl App {
     }
 
     /// A page of the move list: as many moves as it shows (known once a frame is drawn).
+    #[expect(
+        clippy::cast_possible_wrap,
+        reason = "munch builds only for 32- and 64-bit targets, whose isize holds any u16"
+    )]
     fn move_page(&self) -> isize {
         self.viewport.move_rows.max(1) as isize
     }
@@ -1211,16 +1216,15 @@ impl App {
             return self.dismiss_warnings();
         }
         let action = match (self.dialog(), button) {
-            (Some(Dialog::ConfirmQuit), Button::Quit) => Action::Yes,
-            (Some(Dialog::ConfirmQuit), Button::Menu) => Action::Menu,
-            (Some(Dialog::ConfirmRestart), Button::ConfirmRestart) => Action::Yes,
-            (Some(Dialog::EatPoison), Button::EatPoison) => Action::Yes,
+            (Some(Dialog::ConfirmQuit), Button::Quit)
+            | (Some(Dialog::ConfirmRestart), Button::ConfirmRestart)
+            | (Some(Dialog::EatPoison), Button::EatPoison) => Action::Yes,
+            (Some(Dialog::ConfirmQuit | Dialog::GameOver), Button::Menu) => Action::Menu,
             (
                 Some(Dialog::ConfirmQuit | Dialog::ConfirmRestart | Dialog::EatPoison),
                 Button::KeepPlaying,
             ) => Action::No,
             (Some(Dialog::GameOver), Button::PlayAgain) => Action::PlayAgain,
-            (Some(Dialog::GameOver), Button::Menu) => Action::Menu,
             (Some(Dialog::GameOver), Button::Quit) => Action::Quit,
             _ => return,
         };

@@ -269,15 +269,12 @@ impl PileGame {
             Action::Digit(d) => {
                 let base = if self.typing { self.choice } else { 0 };
                 self.typing = true;
-                match base.checked_mul(10).and_then(|k| k.checked_add(d.into())) {
-                    Some(k) => {
-                        self.choice = k;
-                        self.message = self.choice_problem().filter(|_| k > 0);
-                    }
-                    None => {
-                        let legal = self.legal_text();
-                        self.message = Some(format!("No pile is that large: {legal}."));
-                    }
+                if let Some(k) = base.checked_mul(10).and_then(|k| k.checked_add(d.into())) {
+                    self.choice = k;
+                    self.message = self.choice_problem().filter(|_| k > 0);
+                } else {
+                    let legal = self.legal_text();
+                    self.message = Some(format!("No pile is that large: {legal}."));
                 }
             }
             Action::Erase => {

@@ -61,6 +61,10 @@ pub fn unjudged<M>(moves: &[Step<M>]) -> usize {
 mod tests {
     use super::*;
 
+    #[expect(
+        clippy::unnecessary_wraps,
+        reason = "stands in for the solver's answer, which is an Option"
+    )]
     fn won(moves: &[u8]) -> Option<Known<u8>> {
         Some(Known {
             wins: true,

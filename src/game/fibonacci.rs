@@ -36,6 +36,7 @@ impl FibPosition {
 
     /// The position after taking `k` coins (which must be legal): the next player may take up
     /// to `2k`, and never more than what is left.
+    #[must_use]
     pub fn take(self, k: u64) -> FibPosition {
         debug_assert!(self.is_legal(k));
         let pile = self.pile - k;

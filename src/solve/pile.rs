@@ -29,14 +29,14 @@ pub struct SubtractionSolution {
 impl SubtractionSolution {
     /// Computes the sequence until its period shows, or `limit` outcomes have been computed.
     pub fn solve(set: &TakeSet, limit: u64) -> SubtractionSolution {
+        // Windows are found by a rolling hash and confirmed by comparing the values.
+        const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
         let s = set.max() as usize;
         let mut outcomes: Vec<bool> = Vec::new();
         let next = |outcomes: &[bool]| {
             let x = outcomes.len() as u64;
             set.legal(x).any(|k| !outcomes[(x - k) as usize])
         };
-        // Windows are found by a rolling hash and confirmed by comparing the values.
-        const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
         let top = BASE.wrapping_pow(s as u32);
         let mut hash = 0u64;
         let mut seen: FxHashMap<u64, usize> = FxHashMap::default();

@@ -16,7 +16,6 @@ const HELP_WIDTH: u16 = 72;
 /// The keys of the current screen, and the rules, wrapped to the room there is. When they do
 /// not fit, the box shows the lines from `scroll` on and says there is more; returns how many
 /// lines are out of view (the most `scroll` can usefully be).
-#[allow(clippy::too_many_arguments)]
 pub fn help(
     game: GameKind,
     bindings: &[Binding],
@@ -122,7 +121,7 @@ pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
             lines.push(word.drain(..width).collect());
         }
         let word: String = word.into_iter().collect();
-        let needed = if line.is_empty() { 0 } else { 1 } + Line::raw(word.as_str()).width();
+        let needed = usize::from(!line.is_empty()) + Line::raw(word.as_str()).width();
         if !line.is_empty() && Line::raw(line.as_str()).width() + needed > width {
             lines.push(std::mem::take(&mut line));
         }
@@ -146,12 +145,13 @@ pub fn confirm_quit(
     hits: &mut HitMap,
     theme: &Theme,
 ) {
-    let line = match saved {
-        true => Line::raw("The game is saved; the menu offers to resume it."),
-        false => Line::styled(
+    let line = if saved {
+        Line::raw("The game is saved; the menu offers to resume it.")
+    } else {
+        Line::styled(
             "This game is not saved: the menu keeps it until munch quits; Quit loses it.",
             theme.bad,
-        ),
+        )
     };
     dialog(
         focus,
@@ -219,7 +219,10 @@ pub fn eat_poison(
 }
 
 /// How the game ended, who won, and what next.
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "what the dialog says, plus the frame, area, hit map and theme every drawing takes"
+)]
 pub fn game_over(
     settings: &Settings,
     loser: usize,
@@ -257,7 +260,10 @@ pub fn game_over(
 const DIALOG_WIDTH: u16 = 56;
 
 /// A box with `lines` and a row of buttons; the `focus` one is highlighted (▸ ◂), Enter's.
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "what the dialog says, plus the frame, area, hit map and theme every drawing takes"
+)]
 fn dialog(
     focus: Option<Button>,
     frame: &mut Frame,
@@ -289,9 +295,10 @@ fn dialog(
     let y = rect.bottom().saturating_sub(2);
     for &(label, button) in buttons {
         // As wide either way, so the highlight moves without the row shifting.
-        let (text, style) = match focus == Some(button) {
-            true => (format!("▸ {label} ◂"), theme.selected),
-            false => (format!("[ {label} ]"), theme.text),
+        let (text, style) = if focus == Some(button) {
+            (format!("▸ {label} ◂"), theme.selected)
+        } else {
+            (format!("[ {label} ]"), theme.text)
         };
         let width = text.chars().count() as u16;
         let button_area = Rect::new(x, y, width, 1).intersection(rect);

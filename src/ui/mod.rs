@@ -56,6 +56,10 @@ pub fn render(app: &App, frame: &mut Frame) -> HitMap {
 }
 
 /// Draws the whole screen with the given theme.
+#[expect(
+    clippy::too_many_lines,
+    reason = "the screen's layout, read top to bottom in one place"
+)]
 pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
     let mut hits = HitMap::default();
     let area = frame.area();
@@ -229,7 +233,7 @@ fn question(
     let focus = app.focused_button();
     match dialog {
         Dialog::ConfirmQuit => {
-            dialogs::confirm_quit(app.quit_saved(), focus, frame, area, hits, theme)
+            dialogs::confirm_quit(app.quit_saved(), focus, frame, area, hits, theme);
         }
         Dialog::ConfirmRestart => dialogs::confirm_restart(focus, frame, area, hits, theme),
         Dialog::EatPoison => dialogs::eat_poison(focus, frame, area, hits, theme),

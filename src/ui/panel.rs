@@ -34,6 +34,10 @@ pub enum SolverLine {
 
 /// Draws the panel and records its buttons and move list in `hits`; returns how many moves the
 /// list shows.
+#[expect(
+    clippy::too_many_lines,
+    reason = "the panel's layout, read top to bottom in one place"
+)]
 pub fn render(
     panel: &PanelInfo,
     controls: &Controls,
@@ -253,9 +257,7 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
             theme.bad,
         ));
     }
-    if !game.hints {
-        lines.push(Line::styled("Hints off (H)", theme.dim));
-    } else {
+    if game.hints {
         lines.push(match game.answer() {
             None if matches!(game.solver, SolverState::Solving { .. }) => {
                 Line::raw("Hints: waiting for the solver")
@@ -279,6 +281,8 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
                 ])
             }
         });
+    } else {
+        lines.push(Line::styled("Hints off (H)", theme.dim));
     }
     if let Some(message) = &game.message {
         lines.push(Line::styled(message.clone(), theme.bad));
@@ -349,7 +353,7 @@ mod tests {
             );
             let shown = full as f64 / width as f64;
             assert!(
-                (shown - percent as f64 / 100.0).abs() < 1.0 / width as f64 + 1e-9,
+                (shown - f64::from(percent) / 100.0).abs() < 1.0 / width as f64 + 1e-9,
                 "{percent}% drawn as {full} of {width}: {line:?}"
             );
         }

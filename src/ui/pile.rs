@@ -46,6 +46,10 @@ impl Grid {
     }
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "the pile screen's layout, read top to bottom in one place"
+)]
 pub fn render(
     app: &App,
     game: &PileGame,
@@ -194,7 +198,7 @@ impl Bar {
         winning: &[u64],
     ) {
         let first_taken = (take > 0).then(|| self.cell_of(self.pile - take));
-        let hints: Vec<u16> = winning
+        let starred: Vec<u16> = winning
             .iter()
             .filter(|&&k| k <= self.pile)
             .map(|&k| self.cell_of(self.pile - k))
@@ -204,7 +208,7 @@ impl Bar {
             let x = self.area.x + cell;
             let taken = first_taken.is_some_and(|first| cell >= first);
             // As with coins, the take being shown wins over hint marks.
-            let (ch, style) = match (taken, hints.contains(&cell)) {
+            let (ch, style) = match (taken, starred.contains(&cell)) {
                 (true, _) => (BAR_TAKEN, if flash { theme.flash } else { theme.preview }),
                 (false, true) => (theme::HINT, theme.hint),
                 (false, false) => (BAR, theme.chocolate),
@@ -240,9 +244,7 @@ pub fn panel<'a>(game: &'a PileGame, theme: &Theme) -> PanelInfo<'a> {
                 group(p.take)
             )));
         }
-        info.push(if !game.hints {
-            Line::styled("Hints off (H)", theme.dim)
-        } else {
+        info.push(if game.hints {
             let who = subject(game.settings.name(game.to_move()));
             match game.winning_takes() {
                 None => Line::raw("Hints: the period is unknown here"),
@@ -257,6 +259,8 @@ pub fn panel<'a>(game: &'a PileGame, theme: &Theme) -> PanelInfo<'a> {
                     Span::raw(format!(": take {} (★)", numbers_one_of(&w, 6))),
                 ]),
             }
+        } else {
+            Line::styled("Hints off (H)", theme.dim)
         });
         if let Some(message) = &game.message {
             info.push(Line::styled(message.clone(), theme.bad));

@@ -2,7 +2,10 @@
 //! in its own thread (or, for the tests about the threads, on a real worker), and whose answers
 //! it delivers by hand, so every test decides exactly when the solver's answers arrive.
 
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test file is its own crate and uses only some of these helpers"
+)]
 
 use munch::app::game::{FLASH_TICKS, Game, SolverState};
 use munch::app::pile::PileGame;

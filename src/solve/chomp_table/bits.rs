@@ -14,6 +14,10 @@ pub(super) fn zeroed_table(words: usize) -> Option<Vec<u64>> {
     let words = words.max(1);
     let layout = std::alloc::Layout::array::<u64>(words).ok()?;
     // SAFETY: the layout's size is not zero, as alloc_zeroed requires.
+    #[expect(
+        clippy::cast_ptr_alignment,
+        reason = "the memory was allocated with the layout of u64s, so it is aligned for them"
+    )]
     let start = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<u64>();
     if start.is_null() {
         return None;
@@ -21,6 +25,10 @@ pub(super) fn zeroed_table(words: usize) -> Option<Vec<u64>> {
     // SAFETY: `start` points to `words` zeroed u64s (zero is a valid u64), allocated by the
     // global allocator with the layout of `words` u64s: what from_raw_parts needs for a Vec of
     // that length and capacity, which now owns the memory.
+    #[expect(
+        clippy::same_length_and_capacity,
+        reason = "all `words` u64s are allocated and zeroed, so the whole capacity is initialised"
+    )]
     let mut table = unsafe { Vec::from_raw_parts(start, words, words) };
     prefer_huge_pages(&mut table);
     Some(table)

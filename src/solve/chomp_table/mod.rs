@@ -106,7 +106,7 @@ impl OutcomeTable {
         cols: u8,
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<OutcomeTable, BuildError> {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         let tuning = Tuning {
             mark_block: build::MARK_BLOCK,
             split_from: (cores > 1).then_some(tasks::SMALLEST),

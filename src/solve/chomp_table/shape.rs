@@ -126,6 +126,10 @@ impl Shape {
     /// in an earlier column, and another 86,344 by an earlier mark. Only 24,321 of the bits
     /// already set on entry lay in words that were all ones, so skipping whole words cannot pay,
     /// and checking a bit before writing it costs as much as the write.
+    #[expect(
+        clippy::similar_names,
+        reason = "`raised` is one rank; `raises` holds the rank offsets of whole runs"
+    )]
     pub(super) fn mark_predecessors(
         &self,
         won: &mut [u64],
