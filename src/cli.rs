@@ -501,7 +501,7 @@ fn solve_chomp(args: &ChompArgs, budget: u64) -> Result<String, BadInput> {
 }
 
 fn plain_chomp(reply: &ChompReply, position: &Position, source: Source) -> String {
-    // Writing to a String cannot fail: the `let _ = writeln!` below drop an always-Ok result.
+    // Writing to a String cannot fail: each `let _ = writeln!` below drops an always-Ok result.
     let mut out = format!("Chomp {}×{}, position {position}: ", reply.rows, reply.cols);
     if position.is_empty() {
         out.push_str("the poison is gone, so the player to move has won.\n");
