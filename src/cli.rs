@@ -1,15 +1,16 @@
 //! The command line: arguments, and the headless `munch solve …` answers for scripts.
 
-use crate::game::chomp::{MAX_SIDE, Position, parse_heights};
-use crate::game::fibonacci::FibPosition;
-use crate::game::subtraction::TakeSet;
-use crate::settings::{GameKind, Level, Player, Settings};
-use crate::solve::pile::{
+use clap::{Args, Parser, Subcommand};
+use munch::game::chomp::{MAX_SIDE, Position, parse_heights};
+use munch::game::fibonacci::FibPosition;
+use munch::game::subtraction::TakeSet;
+use munch::memory::{DEFAULT_MEMORY, parse_memory};
+use munch::settings::{GameKind, Level, Player, Settings};
+use munch::solve::pile::{
     PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes, fibonacci_wins,
 };
-use crate::solve::{ChompAnswer, OutcomeTable, Source};
-use crate::units::{bytes, group};
-use clap::{Args, Parser, Subcommand};
+use munch::solve::{ChompAnswer, OutcomeTable, Source};
+use munch::units::{bytes, group};
 use serde::Serialize;
 use std::fmt;
 use std::fmt::Write as _;
@@ -23,47 +24,12 @@ pub struct Cli {
     pub command: Option<Command>,
     /// Most memory munch may use: the outcome table and its build's buffers, on top of what
     /// munch holds already; e.g. 512M, 2G or 18GiB (K, M, G, T count powers of 1024).
-    #[arg(long, global = true, default_value = "2G", value_parser = parse_memory)]
+    #[arg(long, global = true, default_value = DEFAULT_MEMORY, value_parser = parse_memory)]
     pub memory: u64,
     /// Where to keep settings, statistics and the saved game (default: the platform's data
     /// folder, e.g. ~/.local/share/munch).
     #[arg(long, global = true)]
     pub data_dir: Option<std::path::PathBuf>,
-}
-
-/// The memory one table may take, with its build's buffers (see [`OutcomeTable::bytes_for`]):
-/// `--memory` is for the whole process, so what munch already holds (its resident memory now)
-/// is taken off; and never more than the machine has available now (`MemAvailable` on Linux),
-/// so that a generous `--memory` ends in a refusal or the closed forms rather than in the
-/// kernel's out-of-memory killer half-way through a build.
-pub fn table_budget(requested: u64) -> u64 {
-    let budget = requested.saturating_sub(resident_memory().unwrap_or(0));
-    available_memory().map_or(budget, |free| budget.min(free))
-}
-
-/// The memory this process holds now (`VmRSS` on Linux), where the system says so.
-pub fn resident_memory() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
-}
-
-/// The memory the kernel says it can give without swapping, where it says so.
-fn available_memory() -> Option<u64> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
-}
-
-/// Reads a memory size such as `18G`, `512MiB` or `1000000`.
-fn parse_memory(text: &str) -> Result<u64, String> {
-    match parse_size::Config::new().with_binary().parse_size(text) {
-        Ok(0) => Err("the memory budget must be more than 0 bytes".into()),
-        Ok(bytes) => Ok(bytes),
-        Err(err) => Err(format!("{err}: write a size such as 512M or 2G")),
-    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -452,7 +418,7 @@ fn solve_chomp(args: &ChompArgs, budget: u64) -> Result<String, BadInput> {
     let (box_rows, box_cols) = position.bounding_box();
     let needed = OutcomeTable::bytes_for(box_rows, box_cols);
     // A table the machine cannot hold (the budget is capped by its free memory, see
-    // `table_budget`, but another program may take memory meanwhile) counts as over budget.
+    // `munch::memory::table_budget`, but another program may take memory meanwhile) counts as over budget.
     let table = (needed <= budget)
         .then(|| OutcomeTable::build(box_rows, box_cols, &mut |_, _| true))
         .and_then(Result::ok);
@@ -551,4 +517,135 @@ fn plain_chomp(reply: &ChompReply, position: &Position, source: Source) -> Strin
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use munch::settings::Player::{Computer, Person};
+
+    /// The settings `munch play …` starts with, or why it refuses (before any terminal is needed).
+    fn play_settings(args: &[&str]) -> Result<Settings, String> {
+        let cli = Cli::try_parse_from(std::iter::once("munch").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        match cli.command {
+            Some(Command::Play { game }) => game.settings().map_err(|e| e.0),
+            other => panic!("{args:?} is no play command: {other:?}"),
+        }
+    }
+
+    fn readme() -> String {
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .expect("read README.md")
+    }
+
+    #[test]
+    fn the_readmes_play_examples_start_the_games_they_describe() {
+        let text = readme();
+        let examples: Vec<&str> = text
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix("munch play "))
+            .collect();
+        assert!(examples.len() >= 3, "{examples:?}");
+        for example in examples {
+            let args: Vec<&str> = std::iter::once("play")
+                .chain(example.split_whitespace())
+                .collect();
+            let settings = play_settings(&args).unwrap_or_else(|e| panic!("{example}: {e}"));
+            if example.contains("--level") {
+                assert!(
+                    settings.players.contains(&Player::Computer),
+                    "`munch play {example}` sets a level, so the computer must play: {:?}",
+                    settings.players
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_side_left_out_is_the_other_one_and_a_level_needs_the_computer() {
+        let players = |args: &[&str]| play_settings(args).map(|s| s.players);
+        assert_eq!(players(&["play", "chomp"]), Ok([Person, Computer]));
+        assert_eq!(
+            players(&["play", "chomp", "--second", "person"]),
+            Ok([Computer, Person])
+        );
+        assert_eq!(
+            players(&["play", "chomp", "--first", "computer"]),
+            Ok([Computer, Person])
+        );
+        assert_eq!(
+            players(&["play", "chomp", "--second", "computer"]),
+            Ok([Person, Computer])
+        );
+        assert_eq!(
+            players(&["play", "chomp", "--first", "person", "--second", "person"]),
+            Ok([Person, Person])
+        );
+        let casual = play_settings(&[
+            "play",
+            "fibonacci",
+            "--second",
+            "person",
+            "--level",
+            "casual",
+        ]);
+        assert_eq!(
+            casual.map(|s| (s.players, s.level)),
+            Ok(([Computer, Person], Level::Casual))
+        );
+        // Two computers: the level is theirs.
+        let demo = [
+            "play", "chomp", "--first", "computer", "--second", "computer", "--level", "strong",
+        ];
+        assert_eq!(play_settings(&demo).map(|s| s.level), Ok(Level::Strong));
+        // No computer, so a level would be ignored: refused with the reason (the exit code is
+        // checked on the real binary in tests/cli.rs).
+        let refused = play_settings(&[
+            "play",
+            "subtraction",
+            "--first",
+            "person",
+            "--second",
+            "person",
+            "--level",
+            "casual",
+        ])
+        .expect_err("a level without the computer");
+        assert!(
+            refused.contains("neither side is the computer"),
+            "{refused}"
+        );
+    }
+
+    #[test]
+    fn play_takes_the_longest_take_set_the_readme_states_and_refuses_one_more() {
+        // The menu's side of this limit is tested in tests/app_flow.rs, from the same README line.
+        let readme = readme().split_whitespace().collect::<Vec<_>>().join(" ");
+        let limit: usize = readme
+            .split_once("A take set is at most ")
+            .and_then(|(_, rest)| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .expect("the README states the longest take set");
+        // A valid set of exactly `limit` characters: sizes, then spaces (allowed around an item).
+        let mut longest = String::from("1");
+        for k in 2.. {
+            let item = format!(",{k}");
+            if longest.len() + item.len() > limit {
+                break;
+            }
+            longest.push_str(&item);
+        }
+        longest.push_str(&" ".repeat(limit - longest.len()));
+        assert_eq!(longest.chars().count(), limit);
+        let one_more = format!("{longest} ");
+
+        let play = |set: &str| play_settings(&["play", "subtraction", "--set", set]);
+        assert_eq!(play(&longest).map(|s| s.set), Ok(longest.clone()));
+        let refused = play(&one_more).expect_err("one character too many");
+        assert!(
+            refused.contains(&format!("at most {limit} characters")),
+            "{refused}"
+        );
+    }
 }

@@ -6,13 +6,12 @@
 
 pub mod ai;
 pub mod app;
-pub mod cli;
 pub mod game;
 pub mod games;
+pub mod memory;
 pub mod settings;
 pub mod solve;
 pub mod store;
-pub mod tui;
 pub mod ui;
 pub mod units;
 pub mod worker;

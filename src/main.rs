@@ -4,9 +4,14 @@
 //! std's print macros panic when a write fails (a full disk), and a failed answer must not
 //! look like a success to a script.
 
+mod cli;
+mod tui;
+
 use clap::Parser;
 use clap::error::ErrorKind;
-use munch::cli::{self, BadInput, Cli, Command};
+use cli::{BadInput, Cli, Command};
+use munch::memory::table_budget;
+use munch::settings::Settings;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -21,7 +26,7 @@ fn main() -> ExitCode {
         Err(err) => return command_line_error(&err),
     };
     match &cli.command {
-        Some(Command::Solve { game }) => match cli::solve(game, cli::table_budget(cli.memory)) {
+        Some(Command::Solve { game }) => match cli::solve(game, table_budget(cli.memory)) {
             Ok(text) => answer(&text),
             Err(BadInput(message)) => refuse(&message),
         },
@@ -89,7 +94,7 @@ fn complain(message: &str) {
 }
 
 /// Runs the full-screen game, on the menu or straight into a game.
-fn play(cli: &Cli, start: Option<munch::settings::Settings>) -> ExitCode {
+fn play(cli: &Cli, start: Option<Settings>) -> ExitCode {
     // Checked before the data folder is opened: without a terminal nothing else may happen.
     if let Some(missing) = missing_terminal() {
         return refuse(&format!(
@@ -100,7 +105,7 @@ fn play(cli: &Cli, start: Option<munch::settings::Settings>) -> ExitCode {
         Ok(store) => store,
         Err(problem) => return refuse(&problem),
     };
-    match munch::tui::run(cli::table_budget(cli.memory), store, start) {
+    match tui::run(table_budget(cli.memory), store, start) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             complain(&format!("{err:#}"));

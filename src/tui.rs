@@ -6,11 +6,11 @@
 //! Ctrl-C read by the input thread) sets a flag checked between events, so it never waits
 //! behind the queue.
 
-use crate::app::{App, Event, TICK, keys};
-use crate::settings::Settings;
-use crate::store::Store;
-use crate::ui::{self, HitMap};
-use crate::worker::Worker;
+use munch::app::{App, Event, TICK, keys};
+use munch::settings::Settings;
+use munch::store::Store;
+use munch::ui::{self, HitMap};
+use munch::worker::Worker;
 use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,

@@ -537,7 +537,7 @@ fn undo_in_a_coin_game_and_the_blunder_is_named() {
 fn the_casual_computer_still_takes_a_win_in_one_and_perfect_never_slips() {
     use munch::settings::Level;
     for seed in 0..20 {
-        let mut h = Harness::with_budget(munch::solve::DEFAULT_MEMORY_BUDGET, seed);
+        let mut h = Harness::with_budget(munch::memory::default_memory(), seed);
         h.app.menu.settings.level = Level::Casual;
         h.start_pile(3, Some("1,3"), [Computer, Person]);
         h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
@@ -1332,7 +1332,6 @@ fn a_click_on_a_coin_no_longer_in_the_pile_does_nothing() {
 
 #[test]
 fn the_menu_and_the_command_line_share_the_take_set_length_limit_the_readme_states() {
-    use clap::Parser;
     let readme =
         std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
             .expect("read README.md");
@@ -1372,17 +1371,24 @@ fn the_menu_and_the_command_line_share_the_take_set_length_limit_the_readme_stat
     assert!(!h.on_menu(), "the longest set starts a game");
     assert_eq!(h.pile_game().settings.set, longest);
 
-    // `munch play` takes the same text and refuses the same one more, with the same reason.
+    // `munch play` takes the same text (it reaches the terminal check) and refuses the same one
+    // more, with the same reason. The settings it starts with are checked in src/cli.rs.
     let play = |set: &str| {
-        let cli = munch::cli::Cli::try_parse_from(["munch", "play", "subtraction", "--set", set])
-            .expect("a play command line");
-        match cli.command {
-            Some(munch::cli::Command::Play { game }) => game.settings().map_err(|e| e.0),
-            other => panic!("not a play command: {other:?}"),
-        }
+        std::process::Command::new(env!("CARGO_BIN_EXE_munch"))
+            .args(["play", "subtraction", "--set", set])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("run munch")
     };
-    assert_eq!(play(&longest).map(|s| s.set), Ok(longest.clone()));
-    let refused = play(&one_more).expect_err("one character too many");
+    let accepted = play(&longest);
+    let stderr = String::from_utf8_lossy(&accepted.stderr);
+    assert!(
+        stderr.starts_with("munch: the game needs a terminal"),
+        "{stderr}"
+    );
+    let refused = play(&one_more);
+    assert_eq!(refused.status.code(), Some(2));
+    let refused = String::from_utf8_lossy(&refused.stderr);
     assert!(
         refused.contains(&format!("at most {limit} characters")),
         "{refused}"

@@ -801,87 +801,16 @@ fn the_game_without_a_controlling_terminal_or_terminal_input_says_so() {
     }
 }
 
-/// The settings `munch play …` starts with, or why it refuses (before any terminal is needed).
-fn play_settings(args: &[&str]) -> Result<munch::settings::Settings, String> {
-    use clap::Parser;
-    let cli = munch::cli::Cli::try_parse_from(std::iter::once("munch").chain(args.iter().copied()))
-        .map_err(|e| e.to_string())?;
-    match cli.command {
-        Some(munch::cli::Command::Play { game }) => game.settings().map_err(|e| e.0),
-        other => panic!("{args:?} is no play command: {other:?}"),
-    }
-}
-
 fn readme() -> String {
     std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
         .expect("read README.md")
 }
 
 #[test]
-fn the_readmes_play_examples_start_the_games_they_describe() {
-    use munch::settings::Player;
-    let text = readme();
-    let examples: Vec<&str> = text
-        .lines()
-        .filter_map(|line| line.trim().strip_prefix("munch play "))
-        .collect();
-    assert!(examples.len() >= 3, "{examples:?}");
-    for example in examples {
-        let args: Vec<&str> = std::iter::once("play")
-            .chain(example.split_whitespace())
-            .collect();
-        let settings = play_settings(&args).unwrap_or_else(|e| panic!("{example}: {e}"));
-        if example.contains("--level") {
-            assert!(
-                settings.players.contains(&Player::Computer),
-                "`munch play {example}` sets a level, so the computer must play: {:?}",
-                settings.players
-            );
-        }
-    }
-}
-
-#[test]
-fn a_side_left_out_is_the_other_one_and_a_level_needs_the_computer() {
-    use munch::settings::{Level, Player::*};
-    let players = |args: &[&str]| play_settings(args).map(|s| s.players);
-    assert_eq!(players(&["play", "chomp"]), Ok([Person, Computer]));
-    assert_eq!(
-        players(&["play", "chomp", "--second", "person"]),
-        Ok([Computer, Person])
-    );
-    assert_eq!(
-        players(&["play", "chomp", "--first", "computer"]),
-        Ok([Computer, Person])
-    );
-    assert_eq!(
-        players(&["play", "chomp", "--second", "computer"]),
-        Ok([Person, Computer])
-    );
-    assert_eq!(
-        players(&["play", "chomp", "--first", "person", "--second", "person"]),
-        Ok([Person, Person])
-    );
-    let casual = play_settings(&[
-        "play",
-        "fibonacci",
-        "--second",
-        "person",
-        "--level",
-        "casual",
-    ]);
-    assert_eq!(
-        casual.map(|s| (s.players, s.level)),
-        Ok(([Computer, Person], Level::Casual))
-    );
-    // Two computers: the level is theirs.
-    let demo = [
-        "play", "chomp", "--first", "computer", "--second", "computer", "--level", "strong",
-    ];
-    assert_eq!(play_settings(&demo).map(|s| s.level), Ok(Level::Strong));
-
-    // No computer, so a level would be ignored: refused with the reason, exit code 2, before
-    // the game looks for a terminal.
+fn a_level_without_the_computer_is_refused_before_the_terminal() {
+    // `--level` for a game without the computer would be ignored: refused with the reason,
+    // exit code 2, before the game looks for a terminal. (What `munch play` starts with is
+    // tested inside the binary, in src/cli.rs.)
     let args = [
         "play",
         "subtraction",

@@ -1,7 +1,7 @@
 //! The memory budget counts the whole process, not only the table. In a test binary of its
 //! own, so that no other test's tables move the resident memory while it is measured.
 
-use munch::cli::{resident_memory, table_budget};
+use munch::memory::{resident_memory, table_budget};
 use munch::solve::OutcomeTable;
 use std::process::Command;
 

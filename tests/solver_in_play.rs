@@ -21,7 +21,7 @@ fn table_handle(h: &Harness) -> Weak<OutcomeTable> {
 /// An app on the real solver threads: these tests are about what the threads hold or when
 /// they answer.
 fn on_worker() -> Harness {
-    Harness::with_worker(munch::solve::DEFAULT_MEMORY_BUDGET, 7)
+    Harness::with_worker(munch::memory::default_memory(), 7)
 }
 
 #[test]
@@ -187,7 +187,7 @@ fn a_box_the_machine_could_not_hold_is_not_asked_for_again_on_every_tick() {
         .update(munch::app::Event::Solver(SolverMessage::Refused {
             generation,
             needed_bytes,
-            budget: munch::solve::DEFAULT_MEMORY_BUDGET,
+            budget: munch::memory::default_memory(),
         }));
     h.ticks(3);
     assert!(

@@ -11,9 +11,6 @@ pub use chomp_table::{BuildError, OutcomeTable};
 use crate::game::chomp::{Position, Square};
 use chomp_theory::Family;
 
-/// The default memory the game and `munch solve` may spend on one outcome table.
-pub const DEFAULT_MEMORY_BUDGET: u64 = 2 << 30;
-
 /// Where an answer about a Chomp position came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {

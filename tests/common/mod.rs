@@ -39,7 +39,7 @@ pub struct Harness {
 
 impl Harness {
     pub fn new() -> Harness {
-        Harness::with_budget(munch::solve::DEFAULT_MEMORY_BUDGET, 7)
+        Harness::with_budget(munch::memory::default_memory(), 7)
     }
 
     /// An app that keeps its files in `store`.
