@@ -66,11 +66,6 @@ impl Demo {
             .min(SPEEDS.len() - 1);
     }
 
-    /// Whether a step is under way.
-    pub fn stepping(&self) -> bool {
-        self.stepping_from.is_some()
-    }
-
     /// How many game ticks this tick of the real clock is worth (0 while paused).
     pub fn game_ticks(&mut self) -> u32 {
         if self.paused && self.stepping_from.is_none() {
