@@ -1,14 +1,18 @@
-//! The chocolate bar: a grid of squares with column letters below and row numbers on the left.
+//! A Chomp game's view: the chocolate bar, a grid of squares with column letters below and row
+//! numbers on the left, and beside it what the game puts in the side panel.
 
 use super::HitMap;
+use super::panel::{PanelInfo, SolverLine, subject};
 use super::theme::{self, Theme};
-use crate::app::game::Game;
-use crate::app::{App, Target};
+use crate::app::Target;
+use crate::app::game::{Game, SolverState};
 use crate::game::chomp::{Square, column_letters};
-use ratatui::Frame;
+use crate::units::{bytes, short_count};
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::widgets::Block;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, StatefulWidget, Widget};
 
 use crate::app::size::{BOARD_LABEL_WIDTH as LABEL_WIDTH, SMALLEST_SQUARE};
 /// Square sizes to try, largest first: (columns, rows) of terminal cells per square.
@@ -61,112 +65,148 @@ struct Look {
     style: Style,
 }
 
-pub fn render(
-    app: &App,
-    game: &Game,
-    frame: &mut Frame,
-    area: Rect,
-    hits: &mut HitMap,
-    theme: &Theme,
-) {
-    let s = &game.settings;
-    let title = format!(" Chomp {}×{} ", s.rows, s.cols);
-    let block = Block::bordered().title(title).title_style(theme.title);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let Some(geometry) = Geometry::fit(inner, s.rows.into(), s.cols.into()) else {
-        return;
-    };
-    let winning = if game.hints {
-        game.winning_moves().unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    let flash_on = (app.ticks / 2).is_multiple_of(2);
-    let person_to_move = !game.computer_to_move() && game.pending.is_none() && !game.is_over();
-    let buf = frame.buffer_mut();
-    for col in 0..s.cols {
-        for row in 0..s.rows {
-            let square = Square::new(col, row);
-            let cell = geometry.square_area(square);
-            if !game.position.contains(square) {
-                draw_square(
-                    buf,
-                    cell,
-                    &Look {
-                        fill: ' ',
-                        mark: Some(theme::EATEN),
-                        style: theme.eaten,
-                    },
-                );
-                continue;
-            }
-            hits.add(cell, Target::Square(square));
-            let flashing = game
-                .pending
-                .is_some_and(|p| game.position.would_eat(p.choice.square(), square));
-            let previewed = person_to_move && game.position.would_eat(game.cursor, square);
-            let is_cursor = square == game.cursor && !game.is_over();
-            // The computer's flashing move is drawn whole, over any hint mark under it.
-            let mark = if square.is_poison() {
-                Some(theme::POISON)
-            } else if flashing {
-                Some(theme::EAT_MARK)
-            } else if winning.contains(&square) {
-                Some(theme::HINT)
-            } else if is_cursor && person_to_move {
-                Some(theme::CURSOR)
-            } else if previewed {
-                Some(theme::EAT_MARK)
-            } else {
-                None
-            };
-            let fill = if previewed || flashing {
-                theme::WOULD_EAT
-            } else {
-                theme::CHOCOLATE
-            };
-            let style = if is_cursor && person_to_move {
-                theme.cursor
-            } else if flashing {
-                if flash_on { theme.flash } else { theme.preview }
-            } else if square.is_poison() {
-                theme.poison
-            } else if winning.contains(&square) {
-                theme.hint
-            } else if previewed {
-                theme.preview
-            } else {
-                theme.chocolate
-            };
-            draw_square(buf, cell, &Look { fill, mark, style });
-        }
-        // Column letters under the bar.
-        let bottom = chocolate_area(geometry.square_area(Square::new(col, 0)));
-        let letters = column_letters(col);
-        let x = bottom.x + (bottom.width.saturating_sub(letters.len() as u16)) / 2;
-        buf.set_string(
-            x,
-            geometry.square_area(Square::new(col, 0)).bottom(),
-            letters,
-            theme.dim,
-        );
+/// A Chomp game drawn as a bar of squares; its state, the [`HitMap`], records every square
+/// still on the bar as a place to click.
+#[derive(Clone, Copy)]
+pub struct BoardView<'a> {
+    pub game: &'a Game,
+    pub theme: &'a Theme,
+    /// The app's clock, which times the flash of the computer's move.
+    pub ticks: u64,
+}
+
+impl<'a> BoardView<'a> {
+    /// The view of `game` at clock `ticks`.
+    pub fn new(game: &'a Game, theme: &'a Theme, ticks: u64) -> BoardView<'a> {
+        BoardView { game, theme, ticks }
     }
-    for row in 0..s.rows {
-        let body = chocolate_area(geometry.square_area(Square::new(0, row)));
-        let label = format!("{:>2}", u16::from(row) + 1);
-        buf.set_string(
-            body.x - LABEL_WIDTH,
-            body.y + (body.height - 1) / 2,
-            label,
-            theme.dim,
-        );
+
+    /// What the side panel shows for this game: the solver, hints, notes and the moves.
+    pub fn panel(&self) -> PanelInfo<'a> {
+        let game = self.game;
+        let solver = match &game.solver {
+            SolverState::Solving { done, total, .. } => SolverLine::Progress {
+                done: *done,
+                total: *total,
+            },
+            SolverState::Ready(table) => SolverLine::Text(solved_line(table.positions())),
+            SolverState::Refused { .. } => SolverLine::Warning("too big to solve".into()),
+            SolverState::Stopped => SolverLine::Text("stopped: review complete".into()),
+        };
+        PanelInfo {
+            settings: &game.settings,
+            to_move: game.to_move(),
+            loser: game.loser(),
+            solver,
+            info: info_lines(game, self.theme),
+            history: game.moves.iter().map(ToString::to_string).collect(),
+        }
+    }
+}
+
+impl StatefulWidget for BoardView<'_> {
+    type State = HitMap;
+
+    fn render(self, area: Rect, buf: &mut Buffer, hits: &mut HitMap) {
+        let BoardView { game, theme, ticks } = self;
+        let s = &game.settings;
+        let title = format!(" Chomp {}×{} ", s.rows, s.cols);
+        let block = Block::bordered().title(title).title_style(theme.title);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let Some(geometry) = Geometry::fit(inner, s.rows.into(), s.cols.into()) else {
+            return;
+        };
+        let winning = if game.hints {
+            game.winning_moves().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let flash_on = (ticks / 2).is_multiple_of(2);
+        let person_to_move = !game.computer_to_move() && game.pending.is_none() && !game.is_over();
+        for col in 0..s.cols {
+            for row in 0..s.rows {
+                let square = Square::new(col, row);
+                let cell = geometry.square_area(square);
+                if !game.position.contains(square) {
+                    draw_square(
+                        buf,
+                        cell,
+                        &Look {
+                            fill: ' ',
+                            mark: Some(theme::EATEN),
+                            style: theme.eaten,
+                        },
+                    );
+                    continue;
+                }
+                hits.add(cell, Target::Square(square));
+                let flashing = game
+                    .pending
+                    .is_some_and(|p| game.position.would_eat(p.choice.square(), square));
+                let previewed = person_to_move && game.position.would_eat(game.cursor, square);
+                let is_cursor = square == game.cursor && !game.is_over();
+                // The computer's flashing move is drawn whole, over any hint mark under it.
+                let mark = if square.is_poison() {
+                    Some(theme::POISON)
+                } else if flashing {
+                    Some(theme::EAT_MARK)
+                } else if winning.contains(&square) {
+                    Some(theme::HINT)
+                } else if is_cursor && person_to_move {
+                    Some(theme::CURSOR)
+                } else if previewed {
+                    Some(theme::EAT_MARK)
+                } else {
+                    None
+                };
+                let fill = if previewed || flashing {
+                    theme::WOULD_EAT
+                } else {
+                    theme::CHOCOLATE
+                };
+                let style = if is_cursor && person_to_move {
+                    theme.cursor
+                } else if flashing {
+                    if flash_on { theme.flash } else { theme.preview }
+                } else if square.is_poison() {
+                    theme.poison
+                } else if winning.contains(&square) {
+                    theme.hint
+                } else if previewed {
+                    theme.preview
+                } else {
+                    theme.chocolate
+                };
+                draw_square(buf, cell, &Look { fill, mark, style });
+            }
+            // Column letters under the bar.
+            let bottom = chocolate_area(geometry.square_area(Square::new(col, 0)));
+            let letters = column_letters(col);
+            let x = bottom.x + (bottom.width.saturating_sub(letters.len() as u16)) / 2;
+            buf.set_string(
+                x,
+                geometry.square_area(Square::new(col, 0)).bottom(),
+                letters,
+                theme.dim,
+            );
+        }
+        for row in 0..s.rows {
+            let body = chocolate_area(geometry.square_area(Square::new(0, row)));
+            let label = format!("{:>2}", u16::from(row) + 1);
+            buf.set_string(
+                body.x - LABEL_WIDTH,
+                body.y + (body.height - 1) / 2,
+                label,
+                theme.dim,
+            );
+        }
     }
 }
 
 /// Draws a square, leaving its right column (and bottom row, when it has several) as a gap so
 /// the bar reads as a grid.
-fn draw_square(buf: &mut ratatui::buffer::Buffer, cell: Rect, look: &Look) {
+fn draw_square(buf: &mut Buffer, cell: Rect, look: &Look) {
     let body = chocolate_area(cell);
     let middle = (
         body.y + (body.height - 1) / 2,
@@ -187,6 +227,102 @@ fn draw_square(buf: &mut ratatui::buffer::Buffer, cell: Rect, look: &Look) {
 fn chocolate_area(cell: Rect) -> Rect {
     let gap_below = u16::from(cell.height > 1);
     Rect::new(cell.x, cell.y, cell.width - 1, cell.height - gap_below)
+}
+
+/// "solved: 9.1 billion positions", within the panel's 30 characters.
+fn solved_line(positions: u64) -> String {
+    let count = short_count(positions);
+    let line = format!("solved: {count} positions");
+    if line.chars().count() <= 30 {
+        line
+    } else {
+        format!("solved: {count}")
+    }
+}
+
+fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
+    let mut lines = Vec::new();
+    if game.is_over() {
+        if matches!(game.solver, SolverState::Solving { .. }) {
+            // The build goes on after the end only for the moves the review cannot judge yet.
+            lines.push(Line::raw("Completing the review."));
+        }
+        if game.unproven_moves {
+            lines.push(Line::styled(
+                "Some computer moves were not proven best.",
+                theme.dim,
+            ));
+        }
+        return lines;
+    }
+    if let Some(pending) = game.pending {
+        lines.push(Line::raw(format!(
+            "{} eats {}",
+            game.name(game.to_move()),
+            pending.choice.square()
+        )));
+    }
+    if game.computer_to_move() && game.pending.is_none() && game.waits_for_table() {
+        let eta = game
+            .table_ready_in()
+            .map(|t| format!(", ready in about {} s", t.as_secs().max(1)))
+            .unwrap_or_default();
+        lines.push(Line::raw(format!(
+            "{} waits for the table{eta}.",
+            game.name(game.to_move())
+        )));
+    }
+    if let SolverState::Refused {
+        needed_bytes,
+        budget,
+    } = game.solver
+    {
+        lines.push(Line::styled(
+            format!(
+                "No table: needs {}, budget {}.",
+                bytes(needed_bytes),
+                bytes(budget)
+            ),
+            theme.dim,
+        ));
+    }
+    if game.last_move_unproven {
+        lines.push(Line::styled(
+            "The computer's last move is not proven best.",
+            theme.bad,
+        ));
+    }
+    if game.hints {
+        lines.push(match game.answer() {
+            None if matches!(game.solver, SolverState::Solving { .. }) => {
+                Line::raw("Hints: waiting for the solver")
+            }
+            None => Line::raw("Hints: nothing proves this position"),
+            Some(answer) if !answer.wins => Line::from(vec![
+                Span::raw(subject(game.name(game.to_move()))),
+                Span::styled("losing", theme.bad),
+                Span::raw(": no winning move"),
+            ]),
+            Some(answer) => {
+                let n = answer.winning_moves.len();
+                let at_least = if answer.complete { "" } else { "at least " };
+                Line::from(vec![
+                    Span::raw(subject(game.name(game.to_move()))),
+                    Span::styled("winning", theme.good),
+                    Span::raw(format!(
+                        ": {at_least}{n} winning move{} (★)",
+                        if n == 1 { "" } else { "s" }
+                    )),
+                ])
+            }
+        });
+    } else {
+        lines.push(Line::styled("Hints off (H)", theme.dim));
+    }
+    if let Some(message) = &game.message {
+        lines.push(Line::styled(message.clone(), theme.bad));
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -238,5 +374,12 @@ mod tests {
             2
         );
         assert_eq!(Geometry::fit(Rect::new(0, 0, 30, 30), 26, 26), None);
+    }
+
+    #[test]
+    fn the_solved_line_fits_the_panel() {
+        assert_eq!(solved_line(1_716), "solved: 1,716 positions");
+        assert_eq!(solved_line(9_075_135_300), "solved: 9.1 billion positions");
+        assert_eq!(solved_line(137_846_528_820), "solved: 137.8 billion");
     }
 }

@@ -1,6 +1,9 @@
 //! Drawing only: `render(app, frame)` is a pure function of the app state. It returns a
 //! [`HitMap`] of where it drew everything clickable, which the event loop uses to turn mouse
 //! positions into [`Target`]s.
+//!
+//! Each game's view is a widget beside the panel lines it builds ([`board`] for Chomp, [`pile`]
+//! for the coin-pile games); the panel's frame, the dialogs and the key bar are shared.
 
 mod board;
 mod dialogs;
@@ -16,8 +19,12 @@ use crate::settings::GameKind;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, StatefulWidget, Wrap};
 use theme::Theme;
+
+use board::BoardView;
+use panel::{PanelInfo, PanelView};
+use pile::PileView;
 
 /// The places on screen the mouse can point at, in drawing order.
 #[derive(Debug, Default, Clone)]
@@ -56,10 +63,6 @@ pub fn render(app: &App, frame: &mut Frame) -> HitMap {
 }
 
 /// Draws the whole screen with the given theme.
-#[expect(
-    clippy::too_many_lines,
-    reason = "the screen's layout, read top to bottom in one place"
-)]
 pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
     let mut hits = HitMap::default();
     let area = frame.area();
@@ -72,19 +75,8 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
     match &app.screen {
         Screen::Menu => menu::render(app, frame, main, &mut hits, theme),
         Screen::Game(game) => {
-            let [board_area, panel_area] =
-                Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)])
-                    .areas(main);
-            board::render(app, game, frame, board_area, &mut hits, theme);
-            let controls = controls(app);
-            hits.viewport.move_rows = panel::render(
-                &panel::chomp(game, theme),
-                &controls,
-                frame,
-                panel_area,
-                &mut hits,
-                theme,
-            );
+            let board = BoardView::new(game, theme, app.ticks);
+            play(app, board, board.panel(), frame, main, &mut hits, theme);
             if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
                 question(app, dialog, frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
@@ -104,19 +96,8 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
             }
         }
         Screen::Pile(game) => {
-            let [pile_area, panel_area] =
-                Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)])
-                    .areas(main);
-            pile::render(app, game, frame, pile_area, &mut hits, theme);
-            let controls = controls(app);
-            hits.viewport.move_rows = panel::render(
-                &pile::panel(game, theme),
-                &controls,
-                frame,
-                panel_area,
-                &mut hits,
-                theme,
-            );
+            let pile = PileView::new(game, theme, app.ticks);
+            play(app, pile, pile.panel(), frame, main, &mut hits, theme);
             if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
                 question(app, dialog, frame, main, &mut hits, theme);
             } else if let Some(loser) = game.loser() {
@@ -169,6 +150,27 @@ pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
         _ => key_bar(app.bindings(), frame, bar, theme),
     }
     hits
+}
+
+/// A game's screen: its view, and beside it the side panel with what the view put in it.
+fn play<V: StatefulWidget<State = HitMap>>(
+    app: &App,
+    view: V,
+    info: PanelInfo,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
+    let [view_area, panel_area] =
+        Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)]).areas(area);
+    frame.render_stateful_widget(view, view_area, hits);
+    let panel = PanelView {
+        info,
+        controls: controls(app),
+        theme,
+    };
+    frame.render_stateful_widget(panel, panel_area, hits);
 }
 
 /// The panel's buttons: each does what its key does.

@@ -1,15 +1,16 @@
-//! A coin-pile game: the pile as rows of coins, the chosen take highlighted.
+//! A coin-pile game's view: the pile as rows of coins, the chosen take highlighted, and beside
+//! it what the game puts in the side panel.
 
 use super::HitMap;
 use super::panel::{PanelInfo, SolverLine, subject};
 use super::theme::{self, Theme};
+use crate::app::Target;
 use crate::app::pile::{PileGame, PileRules};
-use crate::app::{App, Target};
 use crate::units::{count, group, numbers_one_of};
-use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget, Wrap};
 
 /// Terminal columns per coin.
 const COIN_WIDTH: u16 = 2;
@@ -46,123 +47,188 @@ impl Grid {
     }
 }
 
-#[expect(
-    clippy::too_many_lines,
-    reason = "the pile screen's layout, read top to bottom in one place"
-)]
-pub fn render(
-    app: &App,
-    game: &PileGame,
-    frame: &mut Frame,
-    area: Rect,
-    hits: &mut HitMap,
-    theme: &Theme,
-) {
-    // The longest title that fits the border.
-    let (name, start) = (game.title(), group(game.start));
-    let title = [
-        format!(" {name} — {start} coins at the start "),
-        format!(" {name} — from {start} "),
-        format!(" {name} "),
-    ]
-    .into_iter()
-    .find(|t| t.chars().count() + 2 <= usize::from(area.width))
-    .unwrap_or_else(|| {
-        format!(
-            " {} ",
-            super::cut(&name, usize::from(area.width).saturating_sub(4))
-        )
-    });
-    let block = Block::bordered().title(title).title_style(theme.title);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let person_to_move = !game.computer_to_move() && game.pending.is_none() && !game.is_over();
-    // Only a legal take is drawn; the heading says what Enter would do either way.
-    let (take, flashing) = match game.pending {
-        Some(p) => (p.take, true),
-        None if person_to_move && game.is_legal(game.choice) => (game.choice, false),
-        None => (0, false),
-    };
-    let choosing = match game.choice {
-        _ if !person_to_move => Span::raw(""),
-        0 => Span::styled("  ·  type a take", theme.dim),
-        k if game.is_legal(k) => Span::raw(format!("  ·  taking {}", group(k))),
-        k => Span::styled(format!("  ·  {} is not allowed", group(k)), theme.bad),
-    };
-    let coins = Span::styled(count(game.pile, "coin", "coins"), theme.title);
-    let what = match game.pending {
-        Some(p) => Span::raw(format!("  ·  taking {}", group(p.take))),
-        None => choosing,
-    };
-    let one_line = Line::from(vec![coins.clone(), what.clone()]);
-    // Long numbers: the take goes on a line of its own, and every line wraps.
-    let mut heading = if one_line.width() <= usize::from(inner.width) {
-        vec![one_line]
-    } else {
-        let alone = what.content.trim_start_matches([' ', '·']).to_string();
-        vec![
-            Line::from(coins),
-            Line::from(Span::styled(alone, what.style)),
-        ]
-    };
-    heading.push(Line::styled(
-        format!("Now: {}", game.legal_text()),
-        theme.dim,
-    ));
-    let heading = Paragraph::new(heading).wrap(ratatui::widgets::Wrap { trim: true });
-    let head_height = (heading.line_count(inner.width) as u16).min(inner.height.saturating_sub(1));
-    let [head, body] =
-        Layout::vertical([Constraint::Length(head_height), Constraint::Min(1)]).areas(inner);
-    frame.render_widget(heading, head);
+/// A coin-pile game drawn as rows of coins (or, too large for that, as a bar); its state, the
+/// [`HitMap`], records every coin or bar cell as a place to click.
+#[derive(Clone, Copy)]
+pub struct PileView<'a> {
+    pub game: &'a PileGame,
+    pub theme: &'a Theme,
+    /// The app's clock, which times the flash of the computer's take.
+    pub ticks: u64,
+}
 
-    let winning = if game.hints {
-        game.winning_takes().unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    let Some(grid) = Grid::fit(body, game.pile) else {
-        let bar = Bar {
-            area: Rect::new(body.x, body.y, body.width, 1),
-            pile: game.pile,
+impl<'a> PileView<'a> {
+    /// The view of `game` at clock `ticks`.
+    pub fn new(game: &'a PileGame, theme: &'a Theme, ticks: u64) -> PileView<'a> {
+        PileView { game, theme, ticks }
+    }
+
+    /// What the side panel shows for this game: the solver, hints, notes and the takes.
+    pub fn panel(&self) -> PanelInfo<'a> {
+        let (game, theme) = (self.game, self.theme);
+        let solver = match &game.rules {
+            PileRules::Subtraction(s) => match s.cycle() {
+                Some((start, period)) => {
+                    SolverLine::Text(format!("period {period} from pile {start}"))
+                }
+                None => SolverLine::Warning("no period found".into()),
+            },
+            PileRules::Fibonacci => SolverLine::Text("Zeckendorf rule".into()),
         };
-        let flash_on = (app.ticks / 2).is_multiple_of(2);
-        bar.draw(frame, hits, theme, take, flashing && flash_on, &winning);
-        let ratio = game.pile as f64 / game.start.max(1) as f64;
-        let note = format!(
-            "{:.0}% of the start left. Click the bar to choose a take, again to take it.",
-            ratio * 100.0
-        );
-        let below = Rect::new(
-            body.x,
-            body.y + 2,
-            body.width,
-            body.height.saturating_sub(2),
-        );
-        frame.render_widget(
-            Paragraph::new(Line::styled(note, theme.dim))
-                .wrap(ratatui::widgets::Wrap { trim: true }),
-            below,
-        );
-        return;
-    };
-    let flash_on = (app.ticks / 2).is_multiple_of(2);
-    let buf = frame.buffer_mut();
-    for index in 0..game.pile {
-        let cell = grid.coin(index);
-        let take_here = game.pile - index;
-        let removed = take > 0 && index >= game.pile - take;
-        // The computer's flashing take is drawn whole, over any hint mark under it.
-        let (ch, style) = if removed && flashing {
-            (TAKEN, if flash_on { theme.flash } else { theme.preview })
-        } else if winning.contains(&take_here) {
-            (theme::HINT, theme.hint)
-        } else if removed {
-            (TAKEN, theme.preview)
+        let mut info = Vec::new();
+        if !game.is_over() {
+            if let Some(p) = game.pending {
+                info.push(Line::raw(format!(
+                    "{} takes {}",
+                    game.settings.name(game.to_move()),
+                    group(p.take)
+                )));
+            }
+            info.push(if game.hints {
+                let who = subject(game.settings.name(game.to_move()));
+                match game.winning_takes() {
+                    None => Line::raw("Hints: the period is unknown here"),
+                    Some(w) if w.is_empty() => Line::from(vec![
+                        Span::raw(who),
+                        Span::styled("losing", theme.bad),
+                        Span::raw(": no winning take"),
+                    ]),
+                    Some(w) => Line::from(vec![
+                        Span::raw(who),
+                        Span::styled("winning", theme.good),
+                        Span::raw(format!(": take {} (★)", numbers_one_of(&w, 6))),
+                    ]),
+                }
+            } else {
+                Line::styled("Hints off (H)", theme.dim)
+            });
+            if let Some(message) = &game.message {
+                info.push(Line::styled(message.clone(), theme.bad));
+            }
+        }
+        PanelInfo {
+            settings: &game.settings,
+            to_move: game.to_move(),
+            loser: game.loser(),
+            solver,
+            info,
+            history: game
+                .takes
+                .iter()
+                .map(|&k| format!("took {}", group(k)))
+                .collect(),
+        }
+    }
+}
+
+impl StatefulWidget for PileView<'_> {
+    type State = HitMap;
+
+    fn render(self, area: Rect, buf: &mut Buffer, hits: &mut HitMap) {
+        let PileView { game, theme, ticks } = self;
+        // The longest title that fits the border.
+        let (name, start) = (game.title(), group(game.start));
+        let title = [
+            format!(" {name} — {start} coins at the start "),
+            format!(" {name} — from {start} "),
+            format!(" {name} "),
+        ]
+        .into_iter()
+        .find(|t| t.chars().count() + 2 <= usize::from(area.width))
+        .unwrap_or_else(|| {
+            format!(
+                " {} ",
+                super::cut(&name, usize::from(area.width).saturating_sub(4))
+            )
+        });
+        let block = Block::bordered().title(title).title_style(theme.title);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let person_to_move = !game.computer_to_move() && game.pending.is_none() && !game.is_over();
+        // Only a legal take is drawn; the heading says what Enter would do either way.
+        let (take, flashing) = match game.pending {
+            Some(p) => (p.take, true),
+            None if person_to_move && game.is_legal(game.choice) => (game.choice, false),
+            None => (0, false),
+        };
+        let choosing = match game.choice {
+            _ if !person_to_move => Span::raw(""),
+            0 => Span::styled("  ·  type a take", theme.dim),
+            k if game.is_legal(k) => Span::raw(format!("  ·  taking {}", group(k))),
+            k => Span::styled(format!("  ·  {} is not allowed", group(k)), theme.bad),
+        };
+        let coins = Span::styled(count(game.pile, "coin", "coins"), theme.title);
+        let what = match game.pending {
+            Some(p) => Span::raw(format!("  ·  taking {}", group(p.take))),
+            None => choosing,
+        };
+        let one_line = Line::from(vec![coins.clone(), what.clone()]);
+        // Long numbers: the take goes on a line of its own, and every line wraps.
+        let mut heading = if one_line.width() <= usize::from(inner.width) {
+            vec![one_line]
         } else {
-            (COIN, theme.chocolate)
+            let alone = what.content.trim_start_matches([' ', '·']).to_string();
+            vec![
+                Line::from(coins),
+                Line::from(Span::styled(alone, what.style)),
+            ]
         };
-        buf[(cell.x, cell.y)].set_char(ch).set_style(style);
-        hits.add(cell, Target::Coin(index));
+        heading.push(Line::styled(
+            format!("Now: {}", game.legal_text()),
+            theme.dim,
+        ));
+        let heading = Paragraph::new(heading).wrap(Wrap { trim: true });
+        let head_height =
+            (heading.line_count(inner.width) as u16).min(inner.height.saturating_sub(1));
+        let [head, body] =
+            Layout::vertical([Constraint::Length(head_height), Constraint::Min(1)]).areas(inner);
+        heading.render(head, buf);
+
+        let winning = if game.hints {
+            game.winning_takes().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let flash_on = (ticks / 2).is_multiple_of(2);
+        let Some(grid) = Grid::fit(body, game.pile) else {
+            let bar = Bar {
+                area: Rect::new(body.x, body.y, body.width, 1),
+                pile: game.pile,
+            };
+            bar.draw(buf, hits, theme, take, flashing && flash_on, &winning);
+            let ratio = game.pile as f64 / game.start.max(1) as f64;
+            let note = format!(
+                "{:.0}% of the start left. Click the bar to choose a take, again to take it.",
+                ratio * 100.0
+            );
+            let below = Rect::new(
+                body.x,
+                body.y + 2,
+                body.width,
+                body.height.saturating_sub(2),
+            );
+            Paragraph::new(Line::styled(note, theme.dim))
+                .wrap(Wrap { trim: true })
+                .render(below, buf);
+            return;
+        };
+        for index in 0..game.pile {
+            let cell = grid.coin(index);
+            let take_here = game.pile - index;
+            let removed = take > 0 && index >= game.pile - take;
+            // The computer's flashing take is drawn whole, over any hint mark under it.
+            let (ch, style) = if removed && flashing {
+                (TAKEN, if flash_on { theme.flash } else { theme.preview })
+            } else if winning.contains(&take_here) {
+                (theme::HINT, theme.hint)
+            } else if removed {
+                (TAKEN, theme.preview)
+            } else {
+                (COIN, theme.chocolate)
+            };
+            buf[(cell.x, cell.y)].set_char(ch).set_style(style);
+            hits.add(cell, Target::Coin(index));
+        }
     }
 }
 
@@ -190,7 +256,7 @@ impl Bar {
     /// ★ where each winning take starts; records every cell as a place to click.
     fn draw(
         &self,
-        frame: &mut Frame,
+        buf: &mut Buffer,
         hits: &mut HitMap,
         theme: &Theme,
         take: u64,
@@ -203,7 +269,6 @@ impl Bar {
             .filter(|&&k| k <= self.pile)
             .map(|&k| self.cell_of(self.pile - k))
             .collect();
-        let buf = frame.buffer_mut();
         for cell in 0..self.area.width {
             let x = self.area.x + cell;
             let taken = first_taken.is_some_and(|first| cell >= first);
@@ -225,60 +290,6 @@ impl Bar {
 /// The bar's cells: coins that stay, coins the take would remove.
 const BAR: char = '█';
 const BAR_TAKEN: char = '░';
-
-/// The panel of a coin-pile game.
-pub fn panel<'a>(game: &'a PileGame, theme: &Theme) -> PanelInfo<'a> {
-    let solver = match &game.rules {
-        PileRules::Subtraction(s) => match s.cycle() {
-            Some((start, period)) => SolverLine::Text(format!("period {period} from pile {start}")),
-            None => SolverLine::Warning("no period found".into()),
-        },
-        PileRules::Fibonacci => SolverLine::Text("Zeckendorf rule".into()),
-    };
-    let mut info = Vec::new();
-    if !game.is_over() {
-        if let Some(p) = game.pending {
-            info.push(Line::raw(format!(
-                "{} takes {}",
-                game.settings.name(game.to_move()),
-                group(p.take)
-            )));
-        }
-        info.push(if game.hints {
-            let who = subject(game.settings.name(game.to_move()));
-            match game.winning_takes() {
-                None => Line::raw("Hints: the period is unknown here"),
-                Some(w) if w.is_empty() => Line::from(vec![
-                    Span::raw(who),
-                    Span::styled("losing", theme.bad),
-                    Span::raw(": no winning take"),
-                ]),
-                Some(w) => Line::from(vec![
-                    Span::raw(who),
-                    Span::styled("winning", theme.good),
-                    Span::raw(format!(": take {} (★)", numbers_one_of(&w, 6))),
-                ]),
-            }
-        } else {
-            Line::styled("Hints off (H)", theme.dim)
-        });
-        if let Some(message) = &game.message {
-            info.push(Line::styled(message.clone(), theme.bad));
-        }
-    }
-    PanelInfo {
-        settings: &game.settings,
-        to_move: game.to_move(),
-        loser: game.loser(),
-        solver,
-        info,
-        history: game
-            .takes
-            .iter()
-            .map(|&k| format!("took {}", group(k)))
-            .collect(),
-    }
-}
 
 #[cfg(test)]
 mod tests {
