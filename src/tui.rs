@@ -9,6 +9,7 @@
 use munch::app::{App, Event, TICK, keys};
 use munch::settings::Settings;
 use munch::store::Store;
+use munch::ui::theme::Theme;
 use munch::ui::{self, HitMap};
 use munch::worker::Worker;
 use ratatui::crossterm::cursor::Show;
@@ -101,6 +102,8 @@ pub fn run(budget: u64, store: Store, start: Option<Settings>) -> anyhow::Result
     }
     send_requests(&mut app, &worker);
 
+    // Chosen once: the environment is not read again while drawing.
+    let theme = Theme::from_env();
     install_panic_hook();
     let _guard = TerminalGuard;
     // Never dropped while unwinding: ratatui's Terminal prints to standard error when it cannot
@@ -114,7 +117,7 @@ pub fn run(budget: u64, store: Store, start: Option<Settings>) -> anyhow::Result
     spawn_signal_listener(tx.clone())?;
     spawn_input_reader(tx.clone());
     spawn_ticker(tx);
-    let result = event_loop(&mut terminal, app, &worker, &rx);
+    let result = event_loop(&mut terminal, app, &worker, &rx, &theme);
     // Dropped only when showing the cursor works (its drop then has nothing to print); a
     // terminal that is gone is left to the exit.
     if terminal.show_cursor().is_ok() {
@@ -135,9 +138,10 @@ fn event_loop(
     mut app: App,
     worker: &Worker,
     rx: &Receiver<Input>,
+    theme: &Theme,
 ) -> anyhow::Result<()> {
     let mut hits = HitMap::default();
-    terminal.draw(|frame| hits = ui::render(&app, frame))?;
+    terminal.draw(|frame| hits = ui::render(&app, frame, theme))?;
     app.update(Event::Viewport(hits.viewport));
     assert!(
         std::env::var_os(PANIC_FOR_TEST).is_none(),
@@ -173,7 +177,7 @@ fn event_loop(
         if QUIT_NOW.load(Ordering::SeqCst) {
             return Ok(());
         }
-        terminal.draw(|frame| hits = ui::render(&app, frame))?;
+        terminal.draw(|frame| hits = ui::render(&app, frame, theme))?;
         if hits.viewport != app.viewport {
             app.update(Event::Viewport(hits.viewport));
         }

@@ -15,7 +15,7 @@ fn draw(h: &Harness, width: u16, height: u16) -> (Terminal<TestBackend>, HitMap)
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     let mut hits = HitMap::default();
     terminal
-        .draw(|frame| hits = ui::render(&h.app, frame))
+        .draw(|frame| hits = ui::render(&h.app, frame, &Theme::colour()))
         .unwrap();
     (terminal, hits)
 }
@@ -52,7 +52,7 @@ fn board_with_cursor_preview() {
         hits.target_at(cursor_cell.0, cursor_cell.1),
         Some(Target::Square(Square::new(2, 1)))
     );
-    let theme = Theme::from_env();
+    let theme = Theme::colour();
     assert_eq!(buffer[cursor_cell].style().bg, theme.cursor.bg);
     assert_eq!(
         buffer[cursor_cell].style().add_modifier,
@@ -170,7 +170,7 @@ fn no_color_carries_every_meaning_with_marks_and_reverse() {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal
         .draw(|frame| {
-            ui::render_with(&h.app, frame, &Theme::monochrome());
+            ui::render(&h.app, frame, &Theme::monochrome());
         })
         .unwrap();
     let buffer = terminal.backend().buffer();
@@ -205,7 +205,7 @@ fn cells_of(hits: &HitMap, width: u16, height: u16, target: Target) -> Vec<(u16,
 
 #[test]
 fn the_computers_flashing_take_is_drawn_over_hint_marks() {
-    let theme = Theme::from_env();
+    let theme = Theme::colour();
     let flash_looks = [theme.flash, theme.preview];
     // 13 coins, takes {1,3,4}: the only winning take is 4, and the computer moves first.
     let mut h = Harness::new();

@@ -1,6 +1,6 @@
-//! Drawing only: `render(app, frame)` is a pure function of the app state. It returns a
-//! [`HitMap`] of where it drew everything clickable, which the event loop uses to turn mouse
-//! positions into [`Target`]s.
+//! Drawing only: `render(app, frame, theme)` is a pure function of the app state and the theme
+//! chosen at start. It returns a [`HitMap`] of where it drew everything clickable, which the
+//! event loop uses to turn mouse positions into [`Target`]s.
 //!
 //! Each game's view is a widget beside the panel lines it builds ([`board`] for Chomp, [`pile`]
 //! for the coin-pile games); the panel's frame, the dialogs and the key bar are shared.
@@ -57,13 +57,9 @@ impl HitMap {
 
 use crate::app::size::{self, PANEL_WIDTH};
 
-/// Draws the whole screen, in colour unless `NO_COLOR` is set.
-pub fn render(app: &App, frame: &mut Frame) -> HitMap {
-    render_with(app, frame, &Theme::from_env())
-}
-
-/// Draws the whole screen with the given theme.
-pub fn render_with(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
+/// Draws the whole screen with `theme`, which the program chooses once ([`Theme::from_env`]) and
+/// a test chooses for itself.
+pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
     let mut hits = HitMap::default();
     let area = frame.area();
     let (need_w, need_h) = minimum_size(app);

@@ -1,8 +1,10 @@
 //! Colours and marks. Meaning is always carried by a glyph too, so the game reads in monochrome.
 
 use ratatui::style::{Color, Modifier, Style};
+use std::ffi::OsStr;
 
-/// The styles the view draws with.
+/// The styles the view draws with, chosen once when the program starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Theme {
     pub title: Style,
     pub text: Style,
@@ -22,9 +24,14 @@ pub struct Theme {
 
 impl Theme {
     /// The colour theme, or the monochrome one when `NO_COLOR` is set (to anything non-empty).
+    /// Read once, by whoever starts the screen, never while drawing.
     pub fn from_env() -> Theme {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        if no_color {
+        Theme::for_no_color(std::env::var_os("NO_COLOR").as_deref())
+    }
+
+    /// The theme for a value of `NO_COLOR`: monochrome when it is set and not empty.
+    pub fn for_no_color(no_color: Option<&OsStr>) -> Theme {
+        if no_color.is_some_and(|v| !v.is_empty()) {
             Theme::monochrome()
         } else {
             Theme::colour()
@@ -101,3 +108,21 @@ pub const EAT_MARK: char = '×';
 pub const HINT: char = '★';
 /// What is left of an eaten square.
 pub const EATEN: char = '·';
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_color_set_to_anything_but_empty_means_monochrome() {
+        assert_ne!(Theme::colour(), Theme::monochrome());
+        assert_eq!(Theme::for_no_color(None), Theme::colour());
+        assert_eq!(Theme::for_no_color(Some(OsStr::new(""))), Theme::colour());
+        for value in ["1", "0", "yes"] {
+            assert_eq!(
+                Theme::for_no_color(Some(OsStr::new(value))),
+                Theme::monochrome()
+            );
+        }
+    }
+}
