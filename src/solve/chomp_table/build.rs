@@ -2,7 +2,7 @@
 
 use super::Cancelled;
 use super::bits::{Combine, combine, is_set};
-use super::shape::{Raises, Shape};
+use super::ranking::{Raises, Ranking};
 use super::tasks;
 
 /// How a build divides its work: see `MARK_BLOCK` in this module and the `tasks` module.
@@ -34,23 +34,23 @@ const LOST_WORK: usize = 1 << 9;
 /// Solves every position of a box (`positions` of them) into `won` (all zeros but the empty
 /// bar on entry) and returns how many positions are lost, and the bytes of the tasks' buffers.
 pub(super) fn build(
-    shape: &Shape,
+    ranking: &Ranking,
     positions: u64,
     won: &mut [u64],
     tuning: Tuning,
     progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Result<(u64, u64), Cancelled> {
-    let mut builder = Builder::new(shape, tuning, progress);
+    let mut builder = Builder::new(ranking, tuning, progress);
     builder.positions = positions;
-    if shape.cols > 0 {
-        builder.solve_block(won, 0, 0, shape.rows)?;
+    if ranking.cols > 0 {
+        builder.solve_block(won, 0, 0, ranking.rows)?;
     }
     Ok((builder.losing, builder.task_buffers.len() as u64 * 8))
 }
 
 /// The state of one build, apart from the bits themselves.
 pub(super) struct Builder<'a> {
-    pub(super) shape: &'a Shape,
+    pub(super) ranking: &'a Ranking,
     pub(super) tuning: Tuning,
     /// Scratch for the heights of a lost position.
     heights: Vec<u8>,
@@ -71,19 +71,19 @@ pub(super) struct Builder<'a> {
 
 impl<'a> Builder<'a> {
     pub(super) fn new(
-        shape: &'a Shape,
+        ranking: &'a Ranking,
         tuning: Tuning,
         progress: &'a mut dyn FnMut(u64, u64) -> bool,
     ) -> Builder<'a> {
         // Marks within a block are listed as u32 offsets (see [`Raises`]).
         let mark_block = tuning.mark_block.min(1 << 32);
         Builder {
-            shape,
+            ranking,
             tuning: Tuning {
                 mark_block,
                 ..tuning
             },
-            heights: vec![0; shape.cols],
+            heights: vec![0; ranking.cols],
             raises: Raises::default(),
             helper_raises: Raises::default(),
             losing: 0,
@@ -122,17 +122,17 @@ impl<'a> Builder<'a> {
             }
             return Ok(());
         }
-        let size = self.shape.block_size(col, cap);
-        if col + 1 == self.shape.cols || size <= self.tuning.mark_block {
+        let size = self.ranking.block_size(col, cap);
+        if col + 1 == self.ranking.cols || size <= self.tuning.mark_block {
             return self.mark_block(won, col, base, cap);
         }
         if let Some(solved) = tasks::solve_block(self, won, col, base, cap) {
             return solved;
         }
         for v in 0..=cap {
-            let region = base + self.shape.weight(col, v);
+            let region = base + self.ranking.weight(col, v);
             if v > 0 {
-                let previous = base + self.shape.weight(col, v - 1);
+                let previous = base + self.ranking.weight(col, v - 1);
                 self.lift(won, col, v, previous, region, Combine::Or)?;
             }
             self.solve_block(won, col + 1, region, v)?;
@@ -152,18 +152,18 @@ impl<'a> Builder<'a> {
         base: u64,
         v: u8,
     ) -> Result<(), Cancelled> {
-        let region = base + self.shape.weight(col, v);
+        let region = base + self.ranking.weight(col, v);
         if v == 0 {
             won[(region / 64) as usize] ^= 1 << (region % 64);
             return Ok(());
         }
-        let previous = base + self.shape.weight(col, v - 1);
+        let previous = base + self.ranking.weight(col, v - 1);
         self.lift(won, col, v, previous, region, Combine::NotOr)
     }
 
     /// Combines region `v - 1` (at bit `from`) into region `v` (at bit `to`) of a block whose
     /// first free column is `col`, each position of region `v` with its heights capped at
-    /// `v - 1` (see [`Shape::lift_runs`]).
+    /// `v - 1` (see [`Ranking::lift_runs`]).
     fn lift(
         &mut self,
         won: &mut [u64],
@@ -173,7 +173,7 @@ impl<'a> Builder<'a> {
         to: u64,
         how: Combine,
     ) -> Result<(), Cancelled> {
-        for (from, to, len) in self.shape.lift_runs(col, v, from, to) {
+        for (from, to, len) in self.ranking.lift_runs(col, v, from, to) {
             // In slices, so that a lift across gigabytes still reports and can be cancelled.
             for start in (0..len).step_by(LIFT_SLICE as usize) {
                 let n = LIFT_SLICE.min(len - start);
@@ -193,7 +193,7 @@ impl<'a> Builder<'a> {
         base: u64,
         cap: u8,
     ) -> Result<(), Cancelled> {
-        let end = base + self.shape.block_size(col, cap);
+        let end = base + self.ranking.block_size(col, cap);
         for word in (base / 64) as usize..end.div_ceil(64) as usize {
             let first = (word as u64 * 64).max(base);
             let last = (word as u64 * 64 + 63).min(end - 1);
@@ -210,8 +210,8 @@ impl<'a> Builder<'a> {
                 let rank = word as u64 * 64 + u64::from(bit);
                 self.losing += 1;
                 let heights = &mut self.heights[col..];
-                self.shape.unrank(rank - base, heights, col, cap);
-                self.shape
+                self.ranking.unrank(rank - base, heights, col, cap);
+                self.ranking
                     .mark_predecessors(won, &mut self.raises, heights, rank, col, cap);
                 self.since_report += LOST_WORK;
             }

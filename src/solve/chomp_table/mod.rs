@@ -31,12 +31,12 @@
 //! Every pass over a big region reads and writes memory in order, so the build runs at the
 //! speed of the cache-sized blocks rather than of random memory access.
 //!
-//! The parts: `shape` ranks positions and marks a lost position's predecessors, `build` walks
+//! The parts: `ranking` ranks positions and marks a lost position's predecessors, `build` walks
 //! the blocks, `tasks` shares a block between two workers, `bits` does the word-level work.
 
 mod bits;
 mod build;
-mod shape;
+mod ranking;
 mod tasks;
 
 #[doc(hidden)]
@@ -45,7 +45,7 @@ pub use build::Tuning;
 use crate::game::chomp::Square;
 use crate::solve::binomial;
 use bits::is_set;
-use shape::Shape;
+use ranking::Ranking;
 
 /// Why a build gave no table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,7 +68,7 @@ impl From<Cancelled> for BuildError {
 
 /// Won/lost for every position of a box, with the ranking that indexes it.
 pub struct OutcomeTable {
-    shape: Shape,
+    ranking: Ranking,
     /// Bit `r` is set when the position of rank `r` is won for the player to move.
     won: Vec<u64>,
     positions: u64,
@@ -126,17 +126,17 @@ impl OutcomeTable {
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<OutcomeTable, BuildError> {
         let positions = Self::positions_in(rows, cols).expect("box too large to rank");
-        let shape = Shape::new(rows, cols);
+        let ranking = Ranking::new(rows, cols);
         let mut won =
             bits::zeroed_table(positions.div_ceil(64) as usize).ok_or(BuildError::OutOfMemory {
                 bytes: Self::bytes_for(rows, cols),
             })?;
         won[0] = 1; // the empty bar
         let won_bytes = won.len() as u64 * 8;
-        let (losing, buffer_bytes) = build::build(&shape, positions, &mut won, tuning, progress)?;
+        let (losing, buffer_bytes) = build::build(&ranking, positions, &mut won, tuning, progress)?;
         progress(positions, positions);
         Ok(OutcomeTable {
-            shape,
+            ranking,
             won,
             positions,
             losing,
@@ -146,12 +146,12 @@ impl OutcomeTable {
 
     /// Rows of the box.
     pub fn rows(&self) -> u8 {
-        self.shape.rows
+        self.ranking.rows
     }
 
     /// Columns of the box.
     pub fn cols(&self) -> u8 {
-        self.shape.cols as u8
+        self.ranking.cols as u8
     }
 
     /// Positions in the box, the empty bar included.
@@ -172,8 +172,8 @@ impl OutcomeTable {
 
     /// Whether the position fits this box: no more rows, no more non-empty columns.
     pub fn covers(&self, heights: &[u8]) -> bool {
-        heights.first().is_none_or(|&h| h <= self.shape.rows)
-            && heights.iter().skip(self.shape.cols).all(|&h| h == 0)
+        heights.first().is_none_or(|&h| h <= self.ranking.rows)
+            && heights.iter().skip(self.ranking.cols).all(|&h| h == 0)
     }
 
     /// The rank of a position that fits the box (see [`OutcomeTable::covers`]).
@@ -181,9 +181,9 @@ impl OutcomeTable {
         debug_assert!(self.covers(heights));
         heights
             .iter()
-            .take(self.shape.cols)
+            .take(self.ranking.cols)
             .enumerate()
-            .map(|(i, &h)| self.shape.weight(i, h))
+            .map(|(i, &h)| self.ranking.weight(i, h))
             .sum()
     }
 
@@ -199,7 +199,7 @@ impl OutcomeTable {
         if !self.covers(heights) {
             return None;
         }
-        let heights = &heights[..heights.len().min(self.shape.cols)];
+        let heights = &heights[..heights.len().min(self.ranking.cols)];
         let rank = self.rank(heights);
         let mut moves = Vec::new();
         for (c, &h) in heights.iter().enumerate() {
@@ -208,7 +208,9 @@ impl OutcomeTable {
                     .iter()
                     .enumerate()
                     .take_while(|&(_, &hk)| hk > row)
-                    .map(|(k, &hk)| self.shape.weight(c + k, hk) - self.shape.weight(c + k, row))
+                    .map(|(k, &hk)| {
+                        self.ranking.weight(c + k, hk) - self.ranking.weight(c + k, row)
+                    })
                     .sum();
                 if !self.is_won_rank(rank - lowered) {
                     moves.push(Square::new(c as u8, row));

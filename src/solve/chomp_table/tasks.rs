@@ -18,7 +18,7 @@
 
 use super::bits::{Combine, combine_between};
 use super::build::Builder;
-use super::shape::Shape;
+use super::ranking::Ranking;
 use super::{Cancelled, next_in_lex_order};
 use crate::solve::binomial;
 use std::cmp::Reverse;
@@ -49,14 +49,14 @@ const MOST_TASKS: u64 = 1 << 12;
 /// by; `None` if it has fewer than `smallest` positions or is too big to split. At least one
 /// column stays inside the tasks, and two split columns at least give the workers tasks to
 /// share.
-fn split_columns(shape: &Shape, col: usize, cap: u8, smallest: u64) -> Option<usize> {
-    let size = shape.block_size(col, cap);
+fn split_columns(ranking: &Ranking, col: usize, cap: u8, smallest: u64) -> Option<usize> {
+    let size = ranking.block_size(col, cap);
     if !(smallest..=BLOCK).contains(&size) {
         return None;
     }
     let most = if size > 1 << 22 { 3 } else { TASK_COLUMNS };
     let tasks = |split: usize| binomial(u64::from(cap) + split as u64, split as u64);
-    (2..=most.min(shape.cols - col - 1))
+    (2..=most.min(ranking.cols - col - 1))
         .rev()
         .find(|&split| tasks(split).is_some_and(|n| n <= u128::from(MOST_TASKS)))
 }
@@ -78,9 +78,9 @@ pub(super) fn solve_block(
     base: u64,
     cap: u8,
 ) -> Option<Result<(), Cancelled>> {
-    let shape = builder.shape;
-    let split = split_columns(shape, col, cap, builder.tuning.split_from?)?;
-    let tasks = list_tasks(shape, col, split, cap);
+    let ranking = builder.ranking;
+    let split = split_columns(ranking, col, cap, builder.tuning.split_from?)?;
+    let tasks = list_tasks(ranking, col, split, cap);
     // Every bit of a buffer that is read is written first, so old contents may stay.
     let mut storage = take(&mut builder.task_buffers);
     let words = tasks.iter().map(|t| t.words * (1 + split)).sum();
@@ -88,10 +88,10 @@ pub(super) fn solve_block(
         storage.try_reserve_exact(words - storage.len()).ok()?;
         storage.resize(words, 0);
     }
-    let size = shape.block_size(col, cap);
+    let size = ranking.block_size(col, cap);
     let entry = &won[(base / 64) as usize..(base + size).div_ceil(64) as usize];
     let plan = Plan::new(
-        shape,
+        ranking,
         col,
         split,
         cap,
@@ -120,7 +120,7 @@ pub(super) fn solve_block(
 
 /// Runs the plan on this thread and one more, and returns how many positions are lost.
 fn run_workers(builder: &mut Builder, plan: &Plan, base: u64) -> Result<u64, Cancelled> {
-    let (shape, tuning, positions) = (builder.shape, builder.tuning, builder.positions);
+    let (ranking, tuning, positions) = (builder.ranking, builder.tuning, builder.positions);
     let tuning = super::build::Tuning {
         split_from: None,
         ..tuning
@@ -131,7 +131,7 @@ fn run_workers(builder: &mut Builder, plan: &Plan, base: u64) -> Result<u64, Can
         let helper = scope.spawn(|| {
             let _stop = StopOnPanic(&plan.cancelled);
             let mut go_on = |_, _| !plan.cancelled.load(Ordering::Relaxed);
-            let mut worker = Builder::new(shape, tuning, &mut go_on);
+            let mut worker = Builder::new(ranking, tuning, &mut go_on);
             worker.raises = theirs;
             let losing = plan.work(&mut worker).map(|()| worker.losing);
             (worker.raises, losing)
@@ -146,7 +146,7 @@ fn run_workers(builder: &mut Builder, plan: &Plan, base: u64) -> Result<u64, Can
             }
             go_on && !plan.cancelled.load(Ordering::Relaxed)
         };
-        let mut worker = Builder::new(shape, tuning, &mut report);
+        let mut worker = Builder::new(ranking, tuning, &mut report);
         worker.raises = mine;
         let losing = plan.work(&mut worker).map(|()| worker.losing);
         if losing.is_err() {
@@ -192,12 +192,12 @@ struct Task {
 }
 
 /// The tasks of a block in rank order, with the tasks each is capped into.
-fn list_tasks(shape: &Shape, col: usize, split: usize, cap: u8) -> Vec<Task> {
+fn list_tasks(ranking: &Ranking, col: usize, split: usize, cap: u8) -> Vec<Task> {
     // Tasks are ranked like the positions of a `cap` × `split` box.
-    let ranking = Shape::new(cap, split as u8);
+    let task_ranking = Ranking::new(cap, split as u8);
     let index = |heights: &[u8]| -> usize {
         (0..split)
-            .map(|j| ranking.weight(j, heights[j]) as usize)
+            .map(|j| task_ranking.weight(j, heights[j]) as usize)
             .sum()
     };
     let mut tasks = Vec::new();
@@ -213,11 +213,13 @@ fn list_tasks(shape: &Shape, col: usize, split: usize, cap: u8) -> Vec<Task> {
                 *source = index(&capped);
             }
         }
-        let size = shape.block_size(col + split, heights[split - 1]);
+        let size = ranking.block_size(col + split, heights[split - 1]);
         debug_assert_eq!(index(&heights), tasks.len());
         tasks.push(Task {
             heights,
-            offset: (0..split).map(|j| shape.weight(col + j, heights[j])).sum(),
+            offset: (0..split)
+                .map(|j| ranking.weight(col + j, heights[j]))
+                .sum(),
             size,
             words: size.div_ceil(64) as usize,
             sources,
@@ -230,7 +232,7 @@ fn list_tasks(shape: &Shape, col: usize, split: usize, cap: u8) -> Vec<Task> {
 
 /// What the two workers share: the tasks, which wait for which, and what is done.
 struct Plan<'a> {
-    shape: &'a Shape,
+    ranking: &'a Ranking,
     /// The block's first free column, the number of columns it is split by, and the height of
     /// the column before it.
     col: usize,
@@ -264,7 +266,7 @@ struct Queue<'a> {
 impl<'a> Plan<'a> {
     #[allow(clippy::too_many_arguments)]
     fn new(
-        shape: &'a Shape,
+        ranking: &'a Ranking,
         col: usize,
         split: usize,
         cap: u8,
@@ -307,7 +309,7 @@ impl<'a> Plan<'a> {
             .map(Reverse)
             .collect();
         Plan {
-            shape,
+            ranking,
             col,
             split,
             cap,
@@ -426,7 +428,7 @@ impl<'a> Plan<'a> {
         // Otherwise the task is region `v` of the block from the last split column on, and its
         // source is region `v - 1`, as in a lift.
         let col = self.col + self.split - 1;
-        let regions = capped.then(|| self.shape.lift_runs(col, v, 0, 0));
+        let regions = capped.then(|| self.ranking.lift_runs(col, v, 0, 0));
         whole.into_iter().chain(regions.into_iter().flatten())
     }
 }

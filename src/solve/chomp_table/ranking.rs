@@ -4,7 +4,7 @@ use super::bits::{fill, set};
 use crate::solve::binomial;
 
 /// The ranking of a box's positions.
-pub(super) struct Shape {
+pub(super) struct Ranking {
     pub(super) rows: u8,
     pub(super) cols: usize,
     /// `weights[i * (rows + 1) + v] = C(v + cols-1-i, cols-i)`: what a height of `v` in column
@@ -20,11 +20,11 @@ pub(super) struct Shape {
     short_tails: Vec<Vec<u64>>,
 }
 
-/// The most tails a table of [`Shape::short_tails`] holds (64 KiB a table).
+/// The most tails a table of [`Ranking::short_tails`] holds (64 KiB a table).
 const SHORT_TAILS: u64 = 1 << 13;
 
-impl Shape {
-    pub(super) fn new(rows: u8, cols: u8) -> Shape {
+impl Ranking {
+    pub(super) fn new(rows: u8, cols: u8) -> Ranking {
         let n = u64::from(cols);
         let table = |k: u64| -> Vec<u64> {
             (0..n)
@@ -36,7 +36,7 @@ impl Shape {
                 })
                 .collect()
         };
-        Shape {
+        Ranking {
             rows,
             cols: cols.into(),
             weights: table(0),
@@ -192,7 +192,7 @@ impl Shape {
 }
 
 /// The rank offsets of raising a run of equal heights, listed once per build for each run and
-/// reused for every lost position that has it (all for one box's [`Shape`]).
+/// reused for every lost position that has it (all for one box's [`Ranking`]).
 ///
 /// Only runs of two columns or more are listed: one column's raises are its weights, and the
 /// runs that reach the last column give ranges, set word by word. Counted on one worker, the
@@ -227,42 +227,42 @@ impl Raises {
     /// The offsets of raising columns `col..end` from `low`, the first of them to at most
     /// `cap`: non-increasing heights at least `low`, the first above it.
     #[inline]
-    fn offsets(&mut self, shape: &Shape, col: usize, end: usize, low: u8, cap: u8) -> &[u32] {
-        let index = Raises::index(shape, col, end, low);
+    fn offsets(&mut self, ranking: &Ranking, col: usize, end: usize, low: u8, cap: u8) -> &[u32] {
+        let index = Raises::index(ranking, col, end, low);
         let heights = usize::from(cap - low);
         if self
             .runs
             .get(index)
             .is_none_or(|list| list.heights < heights)
         {
-            self.extend(shape, col, end, low, cap);
+            self.extend(ranking, col, end, low, cap);
         }
         let list = &self.runs[index];
         &list.offsets[..self.ends[list.ends + heights - 1] as usize]
     }
 
-    fn index(shape: &Shape, col: usize, end: usize, low: u8) -> usize {
-        (col * (shape.cols + 1) + end) * (usize::from(shape.rows) + 1) + usize::from(low)
+    fn index(ranking: &Ranking, col: usize, end: usize, low: u8) -> usize {
+        (col * (ranking.cols + 1) + end) * (usize::from(ranking.rows) + 1) + usize::from(low)
     }
 
     /// Lists the raises of the run up to `cap`, if they are not yet. Raising column `col` to `v`
     /// leaves the rest of the run at `low` or raises it, under `v`: one more offset, then the
     /// run from `col + 1`'s list up to `v`, each plus the raise of column `col`.
     #[cold]
-    fn extend(&mut self, shape: &Shape, col: usize, end: usize, low: u8, cap: u8) {
+    fn extend(&mut self, ranking: &Ranking, col: usize, end: usize, low: u8, cap: u8) {
         if self.runs.is_empty() {
-            let slots = Raises::index(shape, shape.cols, shape.cols, shape.rows) + 1;
+            let slots = Raises::index(ranking, ranking.cols, ranking.cols, ranking.rows) + 1;
             self.runs.resize_with(slots, RaiseList::default);
         }
-        let index = Raises::index(shape, col, end, low);
+        let index = Raises::index(ranking, col, end, low);
         let heights = usize::from(cap - low);
         if self.runs[index].heights >= heights {
             return;
         }
         if col + 1 < end {
-            self.extend(shape, col + 1, end, low, cap);
+            self.extend(ranking, col + 1, end, low, cap);
         }
-        let next = Raises::index(shape, col + 1, end, low);
+        let next = Raises::index(ranking, col + 1, end, low);
         let (lists, rest) = self.runs.split_at_mut(index + 1);
         let list = &mut lists[index];
         let next = (col + 1 < end).then(|| &rest[next - index - 1]);
@@ -275,7 +275,7 @@ impl Raises {
         let under = |ends: &[u32], h: usize| next.map_or(0, |next| ends[next.ends + h] as usize);
         let more: usize = (list.heights..heights).map(|h| 1 + under(ends, h)).sum();
         list.offsets.reserve_exact(more);
-        let weights = shape.column(col);
+        let weights = ranking.column(col);
         for h in list.heights..heights {
             let v = usize::from(low) + 1 + h;
             let raise = weights[v] - weights[usize::from(low)];
@@ -293,7 +293,7 @@ impl Raises {
     }
 }
 
-/// The tables of [`Shape::short_tails`]: every non-increasing run of `k` heights up to `rows`,
+/// The tables of [`Ranking::short_tails`]: every non-increasing run of `k` heights up to `rows`,
 /// in rank order, for `k` from 1 while they number at most [`SHORT_TAILS`] (and fit in a u64).
 fn short_tails(rows: u8, cols: u8) -> Vec<Vec<u64>> {
     let mut tables: Vec<Vec<u64>> = Vec::new();
@@ -343,11 +343,11 @@ mod tests {
     #[test]
     fn short_tail_tables_list_every_tail_in_rank_order() {
         for (rows, cols, longest) in [(1, 6, 6), (4, 5, 5), (12, 12, 3)] {
-            let shape = Shape::new(rows, cols);
-            assert!(shape.short_tails.len() >= longest, "{rows}x{cols}");
+            let ranking = Ranking::new(rows, cols);
+            assert!(ranking.short_tails.len() >= longest, "{rows}x{cols}");
             for k in 1..=longest {
                 let expected = tails_by_brute_force(rows, k as u32);
-                let table = &shape.short_tails[k - 1];
+                let table = &ranking.short_tails[k - 1];
                 assert_eq!(table.len(), expected.len(), "{rows} rows, {k} columns");
                 for (packed, tail) in table.iter().zip(&expected) {
                     assert_eq!(&packed.to_le_bytes()[..k], &tail[..], "{rows} rows");
@@ -358,7 +358,13 @@ mod tests {
 
     /// The rank offsets of raising columns `col..end` from `low`, the first to at most `cap`,
     /// found by trying every height vector of those columns.
-    fn raises_by_brute_force(shape: &Shape, col: usize, end: usize, low: u8, cap: u8) -> Vec<u32> {
+    fn raises_by_brute_force(
+        ranking: &Ranking,
+        col: usize,
+        end: usize,
+        low: u8,
+        cap: u8,
+    ) -> Vec<u32> {
         let len = (end - col) as u32;
         let span = u32::from(cap - low) + 1;
         let mut offsets: Vec<u32> = (0..span.pow(len))
@@ -371,7 +377,7 @@ mod tests {
             .map(|run| {
                 let raise: u64 = (col..end)
                     .zip(&run)
-                    .map(|(j, &h)| shape.weight(j, h) - shape.weight(j, low))
+                    .map(|(j, &h)| ranking.weight(j, h) - ranking.weight(j, low))
                     .sum();
                 raise as u32
             })
@@ -382,17 +388,17 @@ mod tests {
 
     #[test]
     fn raise_lists_hold_every_raise_of_a_run_for_any_order_of_caps() {
-        let shape = Shape::new(5, 6);
+        let ranking = Ranking::new(5, 6);
         let (mut rising, mut falling) = (Raises::default(), Raises::default());
         for col in 0..6 {
             for end in col + 1..=6 {
                 for low in 0..5 {
                     for (cap, falling_cap) in (low + 1..=5).zip((low + 1..=5).rev()) {
-                        let expected = raises_by_brute_force(&shape, col, end, low, cap);
-                        let listed = rising.offsets(&shape, col, end, low, cap);
+                        let expected = raises_by_brute_force(&ranking, col, end, low, cap);
+                        let listed = rising.offsets(&ranking, col, end, low, cap);
                         assert_eq!(listed, expected, "run {col}..{end} from {low} to {cap}");
-                        let expected = raises_by_brute_force(&shape, col, end, low, falling_cap);
-                        let listed = falling.offsets(&shape, col, end, low, falling_cap);
+                        let expected = raises_by_brute_force(&ranking, col, end, low, falling_cap);
+                        let listed = falling.offsets(&ranking, col, end, low, falling_cap);
                         assert_eq!(listed, expected, "{col}..{end} from {low} to {falling_cap}");
                     }
                 }
@@ -403,15 +409,15 @@ mod tests {
     #[test]
     fn unranking_inverts_ranking_past_the_short_tails() {
         // 12 rows keep five columns in tables; the first seven are counted out.
-        let shape = Shape::new(12, 12);
-        assert_eq!(shape.short_tails.len(), 5);
+        let ranking = Ranking::new(12, 12);
+        assert_eq!(ranking.short_tails.len(), 5);
         let mut rng = fastrand::Rng::with_seed(3);
         let mut heights = vec![0u8; 12];
         for _ in 0..2000 {
             let mut tail: Vec<u8> = (0..12).map(|_| rng.u8(0..=12)).collect();
             tail.sort_unstable_by(|a, b| b.cmp(a));
-            let rank: u64 = (0..12).map(|c| shape.weight(c, tail[c])).sum();
-            shape.unrank(rank, &mut heights, 0, 12);
+            let rank: u64 = (0..12).map(|c| ranking.weight(c, tail[c])).sum();
+            ranking.unrank(rank, &mut heights, 0, 12);
             assert_eq!(heights, tail);
         }
     }
