@@ -37,7 +37,6 @@
 mod bits;
 mod build;
 mod ranking;
-mod tasks;
 
 #[doc(hidden)]
 pub use build::Tuning;
@@ -88,13 +87,7 @@ impl OutcomeTable {
     /// buffers of the tasks that share the work between the cores (a few MiB at most).
     pub fn bytes_for(rows: u8, cols: u8) -> u64 {
         Self::positions_in(rows, cols).map_or(u64::MAX, |n| {
-            // Smaller boxes are built on one core (see `tasks::SMALLEST`).
-            let buffers = if n >= tasks::SMALLEST {
-                tasks::buffer_bytes(n)
-            } else {
-                0
-            };
-            (n.div_ceil(64) * 8).saturating_add(buffers)
+            (n.div_ceil(64) * 8).saturating_add(build::buffer_bytes(n))
         })
     }
 
@@ -109,7 +102,7 @@ impl OutcomeTable {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         let tuning = Tuning {
             mark_block: build::MARK_BLOCK,
-            split_from: (cores > 1).then_some(tasks::SMALLEST),
+            split_from: (cores > 1).then_some(build::SPLIT_FROM),
         };
         Self::build_with(rows, cols, tuning, progress)
     }
@@ -269,7 +262,7 @@ mod tests {
 
     #[test]
     fn cancelling_stops_the_build_on_one_worker_or_two() {
-        for split_from in [None, Some(tasks::SMALLEST)] {
+        for split_from in [None, Some(build::SPLIT_FROM)] {
             let tuning = Tuning {
                 mark_block: build::MARK_BLOCK,
                 split_from,
@@ -299,7 +292,7 @@ mod tests {
     fn progress_is_reported_while_both_workers_build() {
         let tuning = Tuning {
             mark_block: build::MARK_BLOCK,
-            split_from: Some(tasks::SMALLEST),
+            split_from: Some(build::SPLIT_FROM),
         };
         let mut reported = Vec::new();
         let table = OutcomeTable::build_with(13, 13, tuning, &mut |done, total| {

@@ -1,11 +1,12 @@
 //! Building a table: big blocks by lifting whole regions, small blocks by marking.
 
+mod tasks;
+
 use super::Cancelled;
 use super::bits::{Combine, combine, is_set};
 use super::ranking::{Raises, Ranking};
-use super::tasks;
 
-/// How a build divides its work: see `MARK_BLOCK` in this module and the `tasks` module.
+/// How a build divides its work: see [`MARK_BLOCK`], [`SPLIT_FROM`] and the `tasks` module.
 #[derive(Clone, Copy, Debug)]
 pub struct Tuning {
     /// Blocks of at most this many positions are solved by marking.
@@ -22,6 +23,11 @@ pub struct Tuning {
 /// 2^16 by 7% on 16×16 and by 11% on 18×18; 2^10 is 27% slower on 12×12.
 pub(super) const MARK_BLOCK: u64 = 1 << 14;
 
+/// Smaller blocks are solved by one worker: starting the other takes longer than it saves. Best
+/// of repeated builds: 10×10 (2^17.5 positions) 0.48 ms split against 0.33 ms alone; 11×11
+/// (2^19.4) 0.83 against 1.28 ms.
+pub(super) const SPLIT_FROM: u64 = 1 << 18;
+
 /// Bits combined between two chances to report progress (a few milliseconds of work).
 const LIFT_SLICE: u64 = 1 << 24;
 
@@ -30,6 +36,16 @@ const LIFT_SLICE: u64 = 1 << 24;
 /// So a build reports about every millisecond.
 const PROGRESS_WORK: usize = 1 << 14;
 const LOST_WORK: usize = 1 << 9;
+
+/// The most bytes the tasks' buffers take in a build of a box of `positions` positions:
+/// none when the box is smaller than [`SPLIT_FROM`], since it is then built by one worker.
+pub(super) fn buffer_bytes(positions: u64) -> u64 {
+    if positions >= SPLIT_FROM {
+        tasks::buffer_bytes(positions)
+    } else {
+        0
+    }
+}
 
 /// Solves every position of a box (`positions` of them) into `won` (all zeros but the empty
 /// bar on entry) and returns how many positions are lost, and the bytes of the tasks' buffers.
@@ -49,28 +65,28 @@ pub(super) fn build(
 }
 
 /// The state of one build, apart from the bits themselves.
-pub(super) struct Builder<'a> {
-    pub(super) ranking: &'a Ranking,
-    pub(super) tuning: Tuning,
+struct Builder<'a> {
+    ranking: &'a Ranking,
+    tuning: Tuning,
     /// Scratch for the heights of a lost position.
     heights: Vec<u8>,
     /// The marks of raising runs, listed as the lost positions need them (see [`Raises`]).
-    pub(super) raises: Raises,
+    raises: Raises,
     /// The same for the second worker of [`tasks::solve_block`], kept from one split block to
     /// the next.
-    pub(super) helper_raises: Raises,
-    pub(super) losing: u64,
+    helper_raises: Raises,
+    losing: u64,
     since_report: usize,
-    pub(super) progress: &'a mut dyn FnMut(u64, u64) -> bool,
-    pub(super) positions: u64,
+    progress: &'a mut dyn FnMut(u64, u64) -> bool,
+    positions: u64,
     /// Ranks below this are solved, for progress reports.
-    pub(super) done: u64,
+    done: u64,
     /// The buffers of [`tasks::solve_block`], kept from one split block to the next.
-    pub(super) task_buffers: Vec<u64>,
+    task_buffers: Vec<u64>,
 }
 
 impl<'a> Builder<'a> {
-    pub(super) fn new(
+    fn new(
         ranking: &'a Ranking,
         tuning: Tuning,
         progress: &'a mut dyn FnMut(u64, u64) -> bool,
@@ -108,7 +124,7 @@ impl<'a> Builder<'a> {
     /// consecutive ranks (see [`Builder::lift`]), so a whole region's worth of marks is a few
     /// shifted word-by-word ORs. `M(v)` is kept in region `v`'s own bits while the later
     /// regions are solved (it is `!won | lifted`, and so is `won` of `M(v)`), then turned back.
-    pub(super) fn solve_block(
+    fn solve_block(
         &mut self,
         won: &mut [u64],
         col: usize,

@@ -16,11 +16,11 @@
 //! own, next to its outcomes. Every buffer starts at a word, so the two workers never write to
 //! the same word; the outcomes are copied into the table at the end.
 
-use super::bits::{Combine, combine_between};
-use super::build::Builder;
-use super::ranking::Ranking;
-use super::{Cancelled, next_in_lex_order};
+use super::{Builder, Tuning};
 use crate::solve::binomial;
+use crate::solve::chomp_table::bits::{Combine, combine_between};
+use crate::solve::chomp_table::ranking::Ranking;
+use crate::solve::chomp_table::{Cancelled, next_in_lex_order};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::mem::take;
@@ -31,11 +31,6 @@ use std::sync::{Mutex, OnceLock};
 /// milliseconds, for 2^20, 2^22, 2^24 and 2^26: 12×12 4.0, 2.8, 3.1, 2.8 (the same split from
 /// 2^22 on: noise); 14×14 47, 37, 34, 31; 16×16 896, 594, 516, 589.
 const BLOCK: u64 = 1 << 24;
-
-/// Smaller blocks are solved by one worker: starting the other takes longer than it saves. Best
-/// of repeated builds: 10×10 (2^17.5 positions) 0.48 ms split against 0.33 ms alone; 11×11
-/// (2^19.4) 0.83 against 1.28 ms.
-pub(super) const SMALLEST: u64 = 1 << 18;
 
 /// The most columns a block is split by; blocks of more than 2^22 positions are split by three.
 /// Four against three: 12×12 2.58 against 2.75 ms, 14×14 41 against 37 ms. Five: 12×12 3.3 ms.
@@ -121,7 +116,7 @@ pub(super) fn solve_block(
 /// Runs the plan on this thread and one more, and returns how many positions are lost.
 fn run_workers(builder: &mut Builder, plan: &Plan, base: u64) -> Result<u64, Cancelled> {
     let (ranking, tuning, positions) = (builder.ranking, builder.tuning, builder.positions);
-    let tuning = super::build::Tuning {
+    let tuning = Tuning {
         split_from: None,
         ..tuning
     };
