@@ -23,6 +23,44 @@ pub(super) struct Ranking {
 /// The most tails a table of [`Ranking::short_tails`] holds (64 KiB a table).
 const SHORT_TAILS: u64 = 1 << 13;
 
+/// The positions that share their first `col` heights, the last of them `cap`: consecutive
+/// ranks from `base`. The whole box is the block with no heights fixed (see
+/// [`Ranking::whole_box`]); region `v` of a block is the block one column on, with column `col`
+/// at `v` (see [`Block::region`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Block {
+    /// The first free column: the heights before it are the same for every position.
+    pub(super) col: usize,
+    /// Where the block starts: the rank of its first position, or its first bit in a buffer.
+    pub(super) base: u64,
+    /// The height of column `col - 1` (`rows` for the whole box): no free column is higher.
+    pub(super) cap: u8,
+}
+
+impl Block {
+    /// How many positions the block holds.
+    pub(super) fn size(self, ranking: &Ranking) -> u64 {
+        ranking.block_size(self.col, self.cap)
+    }
+
+    /// The positions of the block whose column `col` is at height `v` (at most `cap`).
+    pub(super) fn region(self, ranking: &Ranking, v: u8) -> Block {
+        Block {
+            col: self.col + 1,
+            base: self.base + ranking.weight(self.col, v),
+            cap: v,
+        }
+    }
+}
+
+/// A run of equal heights: columns `col..end`, each at height `low`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Run {
+    pub(super) col: usize,
+    pub(super) end: usize,
+    pub(super) low: u8,
+}
+
 impl Ranking {
     pub(super) fn new(rows: u8, cols: u8) -> Ranking {
         let n = u64::from(cols);
@@ -45,6 +83,16 @@ impl Ranking {
         }
     }
 
+    /// The block of every position of the box.
+    pub(super) fn whole_box(&self) -> Block {
+        Block {
+            col: 0,
+            base: 0,
+            cap: self.rows,
+        }
+    }
+
+    /// What a height of `height` in column `col` adds to a position's rank.
     pub(super) fn weight(&self, col: usize, height: u8) -> u64 {
         self.weights[col * (usize::from(self.rows) + 1) + usize::from(height)]
     }
@@ -67,18 +115,18 @@ impl Ranking {
     }
 
     /// The runs of consecutive ranks in which capping at `v - 1` maps region `v` of a block
-    /// (the positions of the block whose column `col` is at `v`, from bit `to`) onto region
-    /// `v - 1` (from bit `from`), as `(from, to, len)`. The positions of region `v` whose first
-    /// `j` later columns are at `v` and the next below `v` form one run, and capping maps it
-    /// onto the run of region `v - 1` whose first `j` later columns are at `v - 1`: `cols - col`
-    /// runs in all, which together cover region `v`.
+    /// (the positions of the block whose column `col` is at `v`) onto region `v - 1`, as
+    /// `(from, to, len)`: `from` counted from the first rank of region `v - 1`, `to` from that
+    /// of region `v`. The positions of region `v` whose first `j` later columns are at `v` and
+    /// the next below `v` form one run, and capping maps it onto the run of region `v - 1`
+    /// whose first `j` later columns are at `v - 1`: `cols - col` runs in all, which together
+    /// cover region `v`.
     pub(super) fn lift_runs(
         &self,
         col: usize,
         v: u8,
-        mut from: u64,
-        mut to: u64,
     ) -> impl Iterator<Item = (u64, u64, u64)> + '_ {
+        let (mut from, mut to) = (0, 0);
         (col..self.cols).map(move |j| {
             let run = (from, to, self.tail_counts(j)[usize::from(v - 1)]);
             if j + 1 < self.cols {
@@ -89,9 +137,10 @@ impl Ranking {
         })
     }
 
-    /// The heights from column `first` on of the position whose rank within its block (the
-    /// positions sharing the heights before `first`, the last of them `cap`) is `rank`.
-    pub(super) fn unrank(&self, mut rank: u64, heights: &mut [u8], first: usize, mut cap: u8) {
+    /// The heights from column `block.col` on of the position of rank `rank` in `block`.
+    pub(super) fn unrank(&self, block: Block, rank: u64, heights: &mut [u8]) {
+        let (first, mut cap) = (block.col, block.cap);
+        let mut rank = rank - block.base;
         let mut col = first;
         while self.cols - col > self.short_tails.len() {
             let weights = &self.column(col)[..=usize::from(cap)];
@@ -118,8 +167,8 @@ impl Ranking {
     /// non-increasing heights between `r` and the column to the left (`rows` for the poison
     /// column), its first column strictly above `r`; everything else stays.
     ///
-    /// Only moves from column `first` on are marked, `heights` holds the heights from there on,
-    /// and `first_cap` is the height of the column before `first`.
+    /// Only moves inside `block` are marked: from its column `col` on, whose heights `heights`
+    /// holds.
     ///
     /// Most marks land on positions already won. Counted on the 12×12 box: the marks set
     /// 1,020,892 bits; 720,614 of those bits were set before the block's scan began, by a move
@@ -134,11 +183,11 @@ impl Ranking {
         &self,
         won: &mut [u64],
         raises: &mut Raises,
+        block: Block,
         heights: &[u8],
         rank: u64,
-        first: usize,
-        first_cap: u8,
     ) {
+        let (first, first_cap) = (block.col, block.cap);
         let mut c = 0;
         while c < heights.len() {
             let low = heights[c];
@@ -175,7 +224,7 @@ impl Ranking {
                     // Every other write goes to the list's second half: neighbouring offsets
                     // often share a word, and two writes in a row to one word wait for each
                     // other. (12×12, one worker: 4.20 against 4.07 ms.)
-                    let offsets = raises.offsets(self, col, end, low, cap);
+                    let offsets = raises.offsets(self, Run { col, end, low }, cap);
                     let (low_half, high_half) = offsets.split_at(offsets.len() / 2);
                     for (&a, &b) in low_half.iter().zip(high_half) {
                         set(won, rank + u64::from(a));
@@ -224,45 +273,57 @@ struct RaiseList {
 }
 
 impl Raises {
-    /// The offsets of raising columns `col..end` from `low`, the first of them to at most
-    /// `cap`: non-increasing heights at least `low`, the first above it.
+    /// The offsets of raising `run`, its first column to at most `cap`: non-increasing heights
+    /// at least `run.low`, the first above it.
     #[inline]
-    fn offsets(&mut self, ranking: &Ranking, col: usize, end: usize, low: u8, cap: u8) -> &[u32] {
-        let index = Raises::index(ranking, col, end, low);
-        let heights = usize::from(cap - low);
+    fn offsets(&mut self, ranking: &Ranking, run: Run, cap: u8) -> &[u32] {
+        let index = Raises::index(ranking, run);
+        let heights = usize::from(cap - run.low);
         if self
             .runs
             .get(index)
             .is_none_or(|list| list.heights < heights)
         {
-            self.extend(ranking, col, end, low, cap);
+            self.extend(ranking, run, cap);
         }
         let list = &self.runs[index];
         &list.offsets[..self.ends[list.ends + heights - 1] as usize]
     }
 
-    fn index(ranking: &Ranking, col: usize, end: usize, low: u8) -> usize {
-        (col * (ranking.cols + 1) + end) * (usize::from(ranking.rows) + 1) + usize::from(low)
+    fn index(ranking: &Ranking, run: Run) -> usize {
+        (run.col * (ranking.cols + 1) + run.end) * (usize::from(ranking.rows) + 1)
+            + usize::from(run.low)
     }
 
     /// Lists the raises of the run up to `cap`, if they are not yet. Raising column `col` to `v`
     /// leaves the rest of the run at `low` or raises it, under `v`: one more offset, then the
     /// run from `col + 1`'s list up to `v`, each plus the raise of column `col`.
     #[cold]
-    fn extend(&mut self, ranking: &Ranking, col: usize, end: usize, low: u8, cap: u8) {
+    fn extend(&mut self, ranking: &Ranking, run: Run, cap: u8) {
+        let Run { col, end, low } = run;
         if self.runs.is_empty() {
-            let slots = Raises::index(ranking, ranking.cols, ranking.cols, ranking.rows) + 1;
-            self.runs.resize_with(slots, RaiseList::default);
+            let last = Run {
+                col: ranking.cols,
+                end: ranking.cols,
+                low: ranking.rows,
+            };
+            self.runs
+                .resize_with(Raises::index(ranking, last) + 1, RaiseList::default);
         }
-        let index = Raises::index(ranking, col, end, low);
+        let index = Raises::index(ranking, run);
         let heights = usize::from(cap - low);
         if self.runs[index].heights >= heights {
             return;
         }
+        // The rest of the run, one column shorter.
+        let shorter = Run {
+            col: col + 1,
+            ..run
+        };
         if col + 1 < end {
-            self.extend(ranking, col + 1, end, low, cap);
+            self.extend(ranking, shorter, cap);
         }
-        let next = Raises::index(ranking, col + 1, end, low);
+        let next = Raises::index(ranking, shorter);
         let (lists, rest) = self.runs.split_at_mut(index + 1);
         let list = &mut lists[index];
         let next = (col + 1 < end).then(|| &rest[next - index - 1]);
@@ -356,15 +417,10 @@ mod tests {
         }
     }
 
-    /// The rank offsets of raising columns `col..end` from `low`, the first to at most `cap`,
-    /// found by trying every height vector of those columns.
-    fn raises_by_brute_force(
-        ranking: &Ranking,
-        col: usize,
-        end: usize,
-        low: u8,
-        cap: u8,
-    ) -> Vec<u32> {
+    /// The rank offsets of raising `run`, the first column to at most `cap`, found by trying
+    /// every height vector of its columns.
+    fn raises_by_brute_force(ranking: &Ranking, run: Run, cap: u8) -> Vec<u32> {
+        let Run { col, end, low } = run;
         let len = (end - col) as u32;
         let span = u32::from(cap - low) + 1;
         let mut offsets: Vec<u32> = (0..span.pow(len))
@@ -394,11 +450,12 @@ mod tests {
             for end in col + 1..=6 {
                 for low in 0..5 {
                     for (cap, falling_cap) in (low + 1..=5).zip((low + 1..=5).rev()) {
-                        let expected = raises_by_brute_force(&ranking, col, end, low, cap);
-                        let listed = rising.offsets(&ranking, col, end, low, cap);
+                        let run = Run { col, end, low };
+                        let expected = raises_by_brute_force(&ranking, run, cap);
+                        let listed = rising.offsets(&ranking, run, cap);
                         assert_eq!(listed, expected, "run {col}..{end} from {low} to {cap}");
-                        let expected = raises_by_brute_force(&ranking, col, end, low, falling_cap);
-                        let listed = falling.offsets(&ranking, col, end, low, falling_cap);
+                        let expected = raises_by_brute_force(&ranking, run, falling_cap);
+                        let listed = falling.offsets(&ranking, run, falling_cap);
                         assert_eq!(listed, expected, "{col}..{end} from {low} to {falling_cap}");
                     }
                 }
@@ -417,7 +474,7 @@ mod tests {
             let mut tail: Vec<u8> = (0..12).map(|_| rng.u8(0..=12)).collect();
             tail.sort_unstable_by(|a, b| b.cmp(a));
             let rank: u64 = (0..12).map(|c| ranking.weight(c, tail[c])).sum();
-            ranking.unrank(rank, &mut heights, 0, 12);
+            ranking.unrank(ranking.whole_box(), rank, &mut heights);
             assert_eq!(heights, tail);
         }
     }

@@ -4,7 +4,7 @@ mod tasks;
 
 use super::Cancelled;
 use super::bits::{Combine, combine, is_set};
-use super::ranking::{Raises, Ranking};
+use super::ranking::{Block, Raises, Ranking};
 
 /// How a build divides its work: see [`MARK_BLOCK`], [`SPLIT_FROM`] and the `tasks` module.
 #[derive(Clone, Copy, Debug)]
@@ -59,7 +59,7 @@ pub(super) fn build(
     let mut builder = Builder::new(ranking, tuning, progress);
     builder.positions = positions;
     if ranking.cols > 0 {
-        builder.solve_block(won, 0, 0, ranking.rows)?;
+        builder.solve_block(won, ranking.whole_box())?;
     }
     Ok((builder.losing, builder.task_buffers.len() as u64 * 8))
 }
@@ -111,8 +111,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// Solves the block of positions that share their first `col` heights, the last of which
-    /// is `cap`, starting at bit `base`. On entry the block's bits hold the positions already
+    /// Solves `block`. On entry the block's bits hold the positions already
     /// known to be won by a move in an earlier column; on return, every position's outcome.
     ///
     /// A block splits into regions by the height `v` of column `col`, in rank order. A move in
@@ -124,13 +123,8 @@ impl<'a> Builder<'a> {
     /// consecutive ranks (see [`Builder::lift`]), so a whole region's worth of marks is a few
     /// shifted word-by-word ORs. `M(v)` is kept in region `v`'s own bits while the later
     /// regions are solved (it is `!won | lifted`, and so is `won` of `M(v)`), then turned back.
-    fn solve_block(
-        &mut self,
-        won: &mut [u64],
-        col: usize,
-        base: u64,
-        cap: u8,
-    ) -> Result<(), Cancelled> {
+    fn solve_block(&mut self, won: &mut [u64], block: Block) -> Result<(), Cancelled> {
+        let Block { col, base, cap } = block;
         if cap == 0 {
             // One position, with every later column empty: no move in this block remains.
             if !is_set(won, base) {
@@ -138,58 +132,49 @@ impl<'a> Builder<'a> {
             }
             return Ok(());
         }
-        let size = self.ranking.block_size(col, cap);
-        if col + 1 == self.ranking.cols || size <= self.tuning.mark_block {
-            return self.mark_block(won, col, base, cap);
+        if col + 1 == self.ranking.cols || block.size(self.ranking) <= self.tuning.mark_block {
+            return self.mark_block(won, block);
         }
-        if let Some(solved) = tasks::solve_block(self, won, col, base, cap) {
+        if let Some(solved) = tasks::solve_block(self, won, block) {
             return solved;
         }
         for v in 0..=cap {
-            let region = base + self.ranking.weight(col, v);
             if v > 0 {
-                let previous = base + self.ranking.weight(col, v - 1);
-                self.lift(won, col, v, previous, region, Combine::Or)?;
+                self.lift(won, block, v, Combine::Or)?;
             }
-            self.solve_block(won, col + 1, region, v)?;
-            self.flip_form(won, col, base, v)?;
+            self.solve_block(won, block.region(self.ranking, v))?;
+            self.flip_form(won, block, v)?;
         }
         for v in (0..=cap).rev() {
-            self.flip_form(won, col, base, v)?;
+            self.flip_form(won, block, v)?;
         }
         Ok(())
     }
 
     /// Turns region `v` of a block from outcomes to `M(v)` or back: `!bits | lift(M(v - 1))`.
-    fn flip_form(
-        &mut self,
-        won: &mut [u64],
-        col: usize,
-        base: u64,
-        v: u8,
-    ) -> Result<(), Cancelled> {
-        let region = base + self.ranking.weight(col, v);
+    fn flip_form(&mut self, won: &mut [u64], block: Block, v: u8) -> Result<(), Cancelled> {
         if v == 0 {
+            // Region 0 is the one position whose free columns are all empty.
+            let region = block.region(self.ranking, 0).base;
             won[(region / 64) as usize] ^= 1 << (region % 64);
             return Ok(());
         }
-        let previous = base + self.ranking.weight(col, v - 1);
-        self.lift(won, col, v, previous, region, Combine::NotOr)
+        self.lift(won, block, v, Combine::NotOr)
     }
 
-    /// Combines region `v - 1` (at bit `from`) into region `v` (at bit `to`) of a block whose
-    /// first free column is `col`, each position of region `v` with its heights capped at
-    /// `v - 1` (see [`Ranking::lift_runs`]).
+    /// Combines region `v - 1` of `block` into its region `v`, each position of region `v` with
+    /// its heights capped at `v - 1` (see [`Ranking::lift_runs`]).
     fn lift(
         &mut self,
         won: &mut [u64],
-        col: usize,
+        block: Block,
         v: u8,
-        from: u64,
-        to: u64,
         how: Combine,
     ) -> Result<(), Cancelled> {
-        for (from, to, len) in self.ranking.lift_runs(col, v, from, to) {
+        let previous = block.region(self.ranking, v - 1).base;
+        let region = block.region(self.ranking, v).base;
+        for (from, to, len) in self.ranking.lift_runs(block.col, v) {
+            let (from, to) = (previous + from, region + to);
             // In slices, so that a lift across gigabytes still reports and can be cancelled.
             for start in (0..len).step_by(LIFT_SLICE as usize) {
                 let n = LIFT_SLICE.min(len - start);
@@ -202,14 +187,9 @@ impl<'a> Builder<'a> {
 
     /// Solves a block by scanning it in rank order: a position no earlier position has marked
     /// is lost, and marks as won every position of the block that can move to it.
-    fn mark_block(
-        &mut self,
-        won: &mut [u64],
-        col: usize,
-        base: u64,
-        cap: u8,
-    ) -> Result<(), Cancelled> {
-        let end = base + self.ranking.block_size(col, cap);
+    fn mark_block(&mut self, won: &mut [u64], block: Block) -> Result<(), Cancelled> {
+        let Block { col, base, .. } = block;
+        let end = base + block.size(self.ranking);
         for word in (base / 64) as usize..end.div_ceil(64) as usize {
             let first = (word as u64 * 64).max(base);
             let last = (word as u64 * 64 + 63).min(end - 1);
@@ -226,9 +206,9 @@ impl<'a> Builder<'a> {
                 let rank = word as u64 * 64 + u64::from(bit);
                 self.losing += 1;
                 let heights = &mut self.heights[col..];
-                self.ranking.unrank(rank - base, heights, col, cap);
+                self.ranking.unrank(block, rank, heights);
                 self.ranking
-                    .mark_predecessors(won, &mut self.raises, heights, rank, col, cap);
+                    .mark_predecessors(won, &mut self.raises, block, heights, rank);
                 self.since_report += LOST_WORK;
             }
             self.done = end.min(word as u64 * 64 + 64);

@@ -19,7 +19,7 @@
 use super::{Builder, Tuning};
 use crate::solve::binomial;
 use crate::solve::chomp_table::bits::{Combine, combine_between};
-use crate::solve::chomp_table::ranking::Ranking;
+use crate::solve::chomp_table::ranking::{Block, Ranking};
 use crate::solve::chomp_table::{Cancelled, next_in_lex_order};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -40,11 +40,11 @@ const TASK_COLUMNS: usize = 4;
 /// columns, or not at all.
 const MOST_TASKS: u64 = 1 << 12;
 
-/// How many columns the block whose first free column is `col`, under height `cap`, is split
-/// by; `None` if it has fewer than `smallest` positions or is too big to split. At least one
-/// column stays inside the tasks, and two split columns at least give the workers tasks to
-/// share.
-fn split_columns(ranking: &Ranking, col: usize, cap: u8, smallest: u64) -> Option<usize> {
+/// How many columns `block` is split by; `None` if it has fewer than `smallest` positions or
+/// is too big to split. At least one column stays inside the tasks, and two split columns at
+/// least give the workers tasks to share.
+fn split_columns(ranking: &Ranking, block: Block, smallest: u64) -> Option<usize> {
+    let Block { col, cap, .. } = block;
     let size = ranking.block_size(col, cap);
     if !(smallest..=BLOCK).contains(&size) {
         return None;
@@ -69,13 +69,11 @@ pub(super) fn buffer_bytes(positions: u64) -> u64 {
 pub(super) fn solve_block(
     builder: &mut Builder,
     won: &mut [u64],
-    col: usize,
-    base: u64,
-    cap: u8,
+    block: Block,
 ) -> Option<Result<(), Cancelled>> {
     let ranking = builder.ranking;
-    let split = split_columns(ranking, col, cap, builder.tuning.split_from?)?;
-    let tasks = list_tasks(ranking, col, split, cap);
+    let split = split_columns(ranking, block, builder.tuning.split_from?)?;
+    let tasks = list_tasks(ranking, block, split);
     // Every bit of a buffer that is read is written first, so old contents may stay.
     let mut storage = take(&mut builder.task_buffers);
     let words = tasks.iter().map(|t| t.words * (1 + split)).sum();
@@ -83,24 +81,14 @@ pub(super) fn solve_block(
         storage.try_reserve_exact(words - storage.len()).ok()?;
         storage.resize(words, 0);
     }
-    let size = ranking.block_size(col, cap);
-    let entry = &won[(base / 64) as usize..(base + size).div_ceil(64) as usize];
-    let plan = Plan::new(
-        ranking,
-        col,
-        split,
-        cap,
-        tasks,
-        entry,
-        base % 64,
-        &mut storage,
-    );
-    let losing = match run_workers(builder, &plan, base) {
+    let plan = Plan::new(ranking, block, split, tasks, won, &mut storage);
+    let base = block.base;
+    let losing = match run_workers(builder, &plan) {
         Ok(losing) => losing,
         Err(cancelled) => return Some(Err(cancelled)),
     };
     builder.losing += losing;
-    builder.done = base + size;
+    builder.done = base + block.size(ranking);
     // The outcomes into the table.
     let tasks = plan.tasks;
     let mut buffers = &storage[..];
@@ -114,7 +102,7 @@ pub(super) fn solve_block(
 }
 
 /// Runs the plan on this thread and one more, and returns how many positions are lost.
-fn run_workers(builder: &mut Builder, plan: &Plan, base: u64) -> Result<u64, Cancelled> {
+fn run_workers(builder: &mut Builder, plan: &Plan) -> Result<u64, Cancelled> {
     let (ranking, tuning, positions) = (builder.ranking, builder.tuning, builder.positions);
     let tuning = Tuning {
         split_from: None,
@@ -134,7 +122,7 @@ fn run_workers(builder: &mut Builder, plan: &Plan, base: u64) -> Result<u64, Can
         let _stop = StopOnPanic(&plan.cancelled);
         // Only this thread reports progress: the caller's callback stays on its thread.
         let mut report = |_, _| {
-            let done = base + plan.solved.load(Ordering::Relaxed);
+            let done = plan.block.base + plan.solved.load(Ordering::Relaxed);
             let go_on = (builder.progress)(done, positions);
             if !go_on {
                 plan.cancelled.store(true, Ordering::Relaxed);
@@ -187,7 +175,8 @@ struct Task {
 }
 
 /// The tasks of a block in rank order, with the tasks each is capped into.
-fn list_tasks(ranking: &Ranking, col: usize, split: usize, cap: u8) -> Vec<Task> {
+fn list_tasks(ranking: &Ranking, block: Block, split: usize) -> Vec<Task> {
+    let Block { col, cap, .. } = block;
     // Tasks are ranked like the positions of a `cap` × `split` box.
     let task_ranking = Ranking::new(cap, split as u8);
     let index = |heights: &[u8]| -> usize {
@@ -228,11 +217,9 @@ fn list_tasks(ranking: &Ranking, col: usize, split: usize, cap: u8) -> Vec<Task>
 /// What the two workers share: the tasks, which wait for which, and what is done.
 struct Plan<'a> {
     ranking: &'a Ranking,
-    /// The block's first free column, the number of columns it is split by, and the height of
-    /// the column before it.
-    col: usize,
+    /// The block split into tasks, and the number of columns it is split by.
+    block: Block,
     split: usize,
-    cap: u8,
     tasks: Vec<Task>,
     /// The tasks capped into each task, as ranges of one list.
     waited_by: Vec<usize>,
@@ -259,17 +246,18 @@ struct Queue<'a> {
 }
 
 impl<'a> Plan<'a> {
-    #[allow(clippy::too_many_arguments)]
+    /// The plan of solving `block` of the table `won` as `tasks`, split by `split` columns, each
+    /// task solved in its own part of `storage`.
     fn new(
         ranking: &'a Ranking,
-        col: usize,
+        block: Block,
         split: usize,
-        cap: u8,
         tasks: Vec<Task>,
-        entry: &'a [u64],
-        entry_shift: u64,
+        won: &'a [u64],
         storage: &'a mut [u64],
     ) -> Plan<'a> {
+        let end = block.base + block.size(ranking);
+        let entry = &won[(block.base / 64) as usize..end.div_ceil(64) as usize];
         let count = tasks.len();
         let waiting: Vec<u8> = tasks
             .iter()
@@ -305,14 +293,13 @@ impl<'a> Plan<'a> {
             .collect();
         Plan {
             ranking,
-            col,
+            block,
             split,
-            cap,
             tasks,
             waited_by,
             waited_by_start,
             entry,
-            entry_shift,
+            entry_shift: block.base % 64,
             queue: Mutex::new(Queue {
                 ready,
                 waiting,
@@ -378,7 +365,7 @@ impl<'a> Plan<'a> {
             // A later task is capped into this one by a move in column `i` unless it is as high
             // as the column before.
             let limit = if i == 0 {
-                self.cap
+                self.block.cap
             } else {
                 task.heights[i - 1]
             };
@@ -402,8 +389,13 @@ impl<'a> Plan<'a> {
                 won.iter_mut().zip(&*form).for_each(|(w, f)| *w |= f);
             }
         }
-        let last = task.heights[self.split - 1];
-        worker.solve_block(won, self.col + self.split, 0, last)?;
+        // What is left of the task is the block after the split columns, in its own buffer.
+        let inside = Block {
+            col: self.block.col + self.split,
+            base: 0,
+            cap: task.heights[self.split - 1],
+        };
+        worker.solve_block(won, inside)?;
         for i in (0..self.split).filter(|&i| kept[i]) {
             let form = &mut forms[i * task.words..(i + 1) * task.words];
             form.iter_mut().zip(&*won).for_each(|(f, w)| *f |= !w);
@@ -422,8 +414,8 @@ impl<'a> Plan<'a> {
         let whole = (!capped).then_some((0, 0, task.size));
         // Otherwise the task is region `v` of the block from the last split column on, and its
         // source is region `v - 1`, as in a lift.
-        let col = self.col + self.split - 1;
-        let regions = capped.then(|| self.ranking.lift_runs(col, v, 0, 0));
+        let col = self.block.col + self.split - 1;
+        let regions = capped.then(|| self.ranking.lift_runs(col, v));
         whole.into_iter().chain(regions.into_iter().flatten())
     }
 }
