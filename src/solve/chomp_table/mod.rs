@@ -1,5 +1,45 @@
 //! The outcome of every Chomp position in a box, one bit each.
 //!
+//! # Glossary
+//!
+//! Each term is used in the code below only in this sense.
+//!
+//! - **Position**: the heights of the `cols` columns of a `rows` × `cols` **box**, column 0 (the
+//!   poison's) first; they never increase from one column to the next. A **move** at column `c`,
+//!   row `r` leaves column `c` at height `r` and lowers every later column to at most `r`.
+//! - **Won / lost**: a position is lost when every move from it leads to a won one. Only the
+//!   won bits are stored. A **predecessor** of a position is one with a move to it.
+//! - **Rank**: a position's place among all positions of the box in lexicographic order of
+//!   heights, and so its bit in the table. The `ranking` module computes it as a sum of **weights**,
+//!   one per column: what a height of `v` in column `i` adds to the rank.
+//! - **Tail**: the heights of a position from some column to the last. The ranking keeps the
+//!   tails of the last few columns in tables (the **short tails**) to read heights back from a
+//!   rank (**unranking**).
+//! - **Block**: the positions that share their first `col` heights, which are consecutive
+//!   ranks from the block's **base**. `col` is its first **free column**, and its **cap** is
+//!   the height of the column before it (`rows` for the whole box): no free column is higher.
+//! - **Capping** a position at `r` lowers every height above `r` to `r`: what a move at row `r`
+//!   does to the columns from its own on.
+//! - **Region** `v` of a block: its positions whose first free column is at height `v`. A region
+//!   is itself a block, one column on, with cap `v`.
+//! - **Form** `M(v)`: the positions of region `v` that are lost or won by a move in the block's
+//!   first free column. While the later regions are solved, region `v`'s bits hold its form
+//!   instead of its outcomes; **flipping** turns one into the other.
+//! - **Lift**: marking region `v` from region `v - 1`'s form: capping at `v - 1` maps region `v`
+//!   onto region `v - 1` in a few runs of consecutive ranks, so the marks are a few shifted
+//!   word-by-word copies.
+//! - **Marking**: how small blocks (at most the tuning's **mark block** of positions) are
+//!   solved: scanned in rank order, a position nothing has marked is lost, and marks all its
+//!   predecessors in the block as won.
+//! - **Run** (of equal heights): columns `col..end` all at height `low`. A move's column is the
+//!   first of such a run, so a predecessor **raises** a run: it sets its columns to higher
+//!   heights that still do not increase, the first above `low`, none above the column before.
+//!   The rank **offsets** of a run's raises are listed once per box (`ranking::Raises`).
+//! - **Split columns**: the next few free columns of a big block, by whose heights it is cut into
+//!   **tasks**; a task's **sources** are the tasks that a move in a split column caps it into.
+//!   Two **workers** (threads) solve ready tasks side by side.
+//! - **Tuning**: the mark block and the smallest block that is split into tasks.
+//!
 //! **Ranking.** Positions of a `rows` × `cols` box are the non-increasing height vectors with
 //! entries in `0..=rows`; there are `C(rows + cols, cols)` of them. A vector's rank is the number
 //! of vectors before it in lexicographic order, which is `Σ_i C(h_i + cols-1-i, cols-i)`, a sum of
@@ -32,7 +72,8 @@
 //! speed of the cache-sized blocks rather than of random memory access.
 //!
 //! The parts: `ranking` ranks positions and marks a lost position's predecessors, `build` walks
-//! the blocks, `tasks` shares a block between two workers, `bits` does the word-level work.
+//! the blocks, its child `build::tasks` shares a block between two workers, and `bits` does the
+//! word-level work.
 
 mod bits;
 mod build;

@@ -6,7 +6,7 @@ use super::Cancelled;
 use super::bits::{Combine, combine, is_set};
 use super::ranking::{Block, Raises, Ranking};
 
-/// How a build divides its work: see [`MARK_BLOCK`], [`SPLIT_FROM`] and the `tasks` module.
+/// How a build divides its work: see `MARK_BLOCK`, `SPLIT_FROM` and the `tasks` module.
 #[derive(Clone, Copy, Debug)]
 pub struct Tuning {
     /// Blocks of at most this many positions are solved by marking.
