@@ -693,3 +693,103 @@ fn a_paste_in_a_game_plays_no_move() {
     tmux.wait_gone();
     let _ = std::fs::remove_dir_all(&keys);
 }
+
+/// The colours a `capture-pane -e` screen sets, as SGR parameters ("33", "38;5;130"); resets to
+/// the default colour (39, 49) are not colours.
+fn colours_in(screen: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for sequence in screen.split("\x1b[").skip(1) {
+        let Some(end) = sequence.find('m') else {
+            continue;
+        };
+        let params: Vec<&str> = sequence[..end].split(';').collect();
+        let mut i = 0;
+        while i < params.len() {
+            let code: u16 = params[i]
+                .split(':')
+                .next()
+                .unwrap_or("")
+                .parse()
+                .unwrap_or(0);
+            match code {
+                // 38 and 48 take their colour in the next parameters (5;n or 2;r;g;b).
+                38 | 48 => {
+                    let len = match params.get(i + 1) {
+                        Some(&"5") => 3,
+                        Some(&"2") => 5,
+                        _ => 1,
+                    };
+                    found.push(params[i..(i + len).min(params.len())].join(";"));
+                    i += len;
+                    continue;
+                }
+                30..=37 | 40..=47 | 90..=97 | 100..=107 => found.push(params[i].to_string()),
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+    found
+}
+
+#[test]
+fn no_color_set_draws_the_menu_and_the_board_without_colour() {
+    if tmux_missing() {
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_munch");
+    for (name, env, coloured) in [
+        ("colour", "-uNO_COLOR", true),
+        ("nocolour", "NO_COLOR=1", false),
+    ] {
+        let tmux = Tmux {
+            socket: format!("munch-{name}-{}", std::process::id()),
+        };
+        let data = data_dir(name);
+        tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "munch",
+            "-x",
+            "100",
+            "-y",
+            "30",
+            "env",
+            env,
+            bin,
+            "--data-dir",
+            data.to_str().unwrap(),
+        ]);
+        tmux.wait_for("Second player");
+        let menu = tmux.run(&["capture-pane", "-p", "-e", "-t", "munch"]);
+        tmux.keys(&["Enter"]);
+        tmux.wait_for("To move");
+        let board = tmux.run(&["capture-pane", "-p", "-e", "-t", "munch"]);
+        for (screen, what) in [(menu, "menu"), (board, "board")] {
+            let colours = colours_in(&screen);
+            assert_eq!(
+                !colours.is_empty(),
+                coloured,
+                "{name} {what}: colours {colours:?} in\n{screen}"
+            );
+            if !coloured {
+                // The meaning stays: reverse video marks the selection and the cursor.
+                assert!(
+                    screen.contains("\x1b[7m"),
+                    "{what}: no reverse video in\n{screen}"
+                );
+            }
+        }
+        let _ = std::fs::remove_dir_all(&data);
+    }
+}
+
+#[test]
+fn colours_are_found_in_sgr_sequences_and_resets_are_not_colours() {
+    assert_eq!(
+        colours_in("a\x1b[1m\x1b[33mb\x1b[38;5;130mc\x1b[39;49md\x1b[7;41me"),
+        ["33", "38;5;130", "41"]
+    );
+    assert!(colours_in("\x1b[1m\x1b[7mplain\x1b[0m").is_empty());
+}
