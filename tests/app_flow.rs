@@ -79,12 +79,12 @@ fn a_person_move_then_the_computer_replies_after_a_flash() {
     assert!(h.game().computer_to_move());
     // The computer chooses at once but its move only lands after the flash.
     h.ticks(1);
-    let pending = h.game().pending.expect("the computer has chosen");
+    let pending = h.game().turns.pending.expect("the computer has chosen");
     h.ticks(5);
-    assert_eq!(h.game().moves.len(), 1, "still flashing");
+    assert_eq!(h.game().turns.moves.len(), 1, "still flashing");
     h.ticks(10);
-    assert_eq!(h.game().moves.len(), 2);
-    assert_eq!(h.game().moves[1], pending.choice.square());
+    assert_eq!(h.game().turns.moves.len(), 2);
+    assert_eq!(h.game().turns.moves[1], pending.choice.square());
     // [4,4,1,1,1] is won for the player to move: the computer took a winning move.
     let mut reference = Reference::new();
     assert!(reference.wins(&[4, 4, 1, 1, 1]));
@@ -98,19 +98,19 @@ fn keys_pressed_during_the_flash_wait_for_the_move_to_land() {
     h.wait_for_solver();
     h.key(KeyCode::Enter); // c3
     h.ticks(1);
-    assert!(h.game().pending.is_some());
+    assert!(h.game().turns.pending.is_some());
     // Keys while the computer's move flashes: the cursor moves at once, the eat waits.
     // The cursor went from c3 to c2 when c3 was eaten; two steps left is a2.
     h.keys(&[KeyCode::Left, KeyCode::Left]);
     assert_eq!(h.game().cursor, Square::new(0, 1), "a2");
     h.key(KeyCode::Char(' '));
-    assert_eq!(h.game().moves.len(), 1);
+    assert_eq!(h.game().turns.moves.len(), 1);
     h.ticks(20);
     let game = h.game();
-    let computer = game.moves[1];
-    if game.moves.len() == 3 {
+    let computer = game.turns.moves[1];
+    if game.turns.moves.len() == 3 {
         assert_eq!(
-            game.moves[2],
+            game.turns.moves[2],
             Square::new(0, 1),
             "the queued eat was played"
         );
@@ -129,7 +129,7 @@ fn eating_when_it_is_the_computers_turn_is_refused_with_a_note() {
     let mut h = Harness::new();
     h.start(3, 3, [Computer, Person]);
     h.key(KeyCode::Enter);
-    assert!(h.game().moves.is_empty());
+    assert!(h.game().turns.moves.is_empty());
     assert!(h.game().message.is_some());
 }
 
@@ -156,7 +156,7 @@ fn the_mouse_previews_on_hover_and_eats_on_click() {
         click: false,
     });
     assert_eq!(h.game().cursor, Square::new(1, 2));
-    assert_eq!(h.game().moves.len(), 0);
+    assert_eq!(h.game().turns.moves.len(), 0);
     h.app.update(Event::Pointer {
         target: Target::Square(Square::new(2, 0)),
         click: true,
@@ -205,7 +205,7 @@ fn help_opens_and_any_key_closes_it() {
     h.key(KeyCode::Enter);
     assert!(!h.app.help_open);
     assert!(
-        h.game().moves.is_empty(),
+        h.game().turns.moves.is_empty(),
         "the key that closed help did nothing else"
     );
 }
@@ -220,9 +220,9 @@ fn game_over_names_the_loser_and_offers_a_rematch() {
     let game = h.game();
     assert!(game.is_over());
     assert_eq!(game.loser(), Some(1));
-    assert_eq!(game.moves, vec![Square::new(1, 0), Square::POISON]);
+    assert_eq!(game.turns.moves, vec![Square::new(1, 0), Square::POISON]);
     h.key(KeyCode::Enter);
-    assert!(h.game().moves.is_empty(), "play again starts afresh");
+    assert!(h.game().turns.moves.is_empty(), "play again starts afresh");
     assert_eq!(h.game().settings.cols, 2);
     h.app.update(Event::Pointer {
         target: Target::Button(Button::Menu),
@@ -266,7 +266,7 @@ fn over_budget_boxes_are_played_from_the_book_then_solved_once_they_shrink() {
     h.computer_moves();
     let book = munch::solve::book::winning_first_moves(7, 5).expect("7×5 is in the book");
     assert!(
-        book.contains(&h.game().moves[0]),
+        book.contains(&h.game().turns.moves[0]),
         "the opening comes from the book"
     );
     let mut solved_again = false;
@@ -281,7 +281,7 @@ fn over_budget_boxes_are_played_from_the_book_then_solved_once_they_shrink() {
         solved_again,
         "a table was built once the bar fitted the budget"
     );
-    let moves = &h.game().moves;
+    let moves = &h.game().turns.moves;
     assert_eq!(*moves.last().unwrap(), Square::POISON);
     assert!(
         !moves[..moves.len() - 1].contains(&Square::POISON),
@@ -302,7 +302,7 @@ fn an_unproven_move_is_searched_off_the_interface_thread_and_undo_drops_it() {
     h.ticks(1);
     assert!(h.game().searching(), "the computer waits for its search");
     assert!(
-        h.game().pending.is_none(),
+        h.game().turns.pending.is_none(),
         "no move chosen on the interface's thread"
     );
     // Taking the move back forgets the search; its late answer is dropped.
@@ -311,14 +311,14 @@ fn an_unproven_move_is_searched_off_the_interface_thread_and_undo_drops_it() {
     let late = h.next_message(); // the search answers
     assert!(matches!(late, SolverMessage::Searched { .. }));
     h.app.update(Event::Solver(late));
-    assert!(h.game().pending.is_none() && h.game().moves.is_empty());
+    assert!(h.game().turns.pending.is_none() && h.game().turns.moves.is_empty());
     // Played again, the computer's searched move lands, marked unproven.
     h.app.update(Event::Pointer {
         target: Target::Square(Square::new(6, 5)),
         click: true,
     });
     h.computer_moves();
-    assert_eq!(h.game().moves.len(), 2);
+    assert_eq!(h.game().turns.moves.len(), 2);
     assert!(h.game().last_move_unproven);
 }
 
@@ -330,14 +330,14 @@ fn a_huge_square_is_played_exactly_without_any_table() {
     h.wait_for_solver();
     assert!(matches!(h.game().solver, SolverState::Refused { .. }));
     h.computer_moves();
-    assert_eq!(h.game().moves, vec![Square::new(1, 1)]);
+    assert_eq!(h.game().turns.moves, vec![Square::new(1, 1)]);
     // The person shortens the right arm to 3 squares; the computer mirrors on the upper arm.
     h.app.update(Event::Pointer {
         target: Target::Square(Square::new(4, 0)),
         click: true,
     });
     h.computer_moves();
-    assert_eq!(h.game().moves[2], Square::new(0, 4));
+    assert_eq!(h.game().turns.moves[2], Square::new(0, 4));
     assert!(!h.game().unproven_moves);
 }
 
@@ -398,7 +398,7 @@ fn a_subtraction_game_is_won_by_the_computer_after_one_wrong_take() {
     assert_eq!(h.pile_game().loser(), Some(0));
     assert_eq!(h.pile_game().pile, 0);
     assert_eq!(
-        h.pile_game().verdict,
+        h.pile_game().turns.verdict,
         Some((0, 2)),
         "game over names the wrong take"
     );
@@ -419,7 +419,7 @@ fn illegal_takes_are_refused_with_what_is_legal() {
     // Enter confirms what the panel shows, the typed 3, or nothing: here nothing.
     h.key(KeyCode::Enter);
     assert!(
-        h.pile_game().takes.is_empty(),
+        h.pile_game().turns.moves.is_empty(),
         "an illegal typed take is refused"
     );
     assert!(
@@ -432,7 +432,7 @@ fn illegal_takes_are_refused_with_what_is_legal() {
     h.key(KeyCode::Left); // the nearest legal take below 3
     h.key(KeyCode::Enter);
     assert_eq!(
-        h.pile_game().takes,
+        h.pile_game().turns.moves,
         vec![2],
         "the chosen legal take stayed 2"
     );
@@ -441,7 +441,7 @@ fn illegal_takes_are_refused_with_what_is_legal() {
         target: Target::Coin(3),
         click: true,
     });
-    assert_eq!(h.pile_game().takes, vec![2, 5]);
+    assert_eq!(h.pile_game().turns.moves, vec![2, 5]);
     assert_eq!(h.pile_game().pile, 3);
     h.key(KeyCode::Enter); // the choice went back to the smallest legal take, 2
     // One coin left: neither 2 nor 5 fits, so the player to move (the second) has lost.
@@ -456,7 +456,7 @@ fn fibonacci_nim_from_22_the_computer_takes_1_and_the_limit_follows_the_rule() {
     h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
     let game = h.pile_game();
     assert_eq!(
-        game.takes,
+        game.turns.moves,
         vec![1],
         "the seed notebook's winning first take"
     );
@@ -483,10 +483,10 @@ fn undo_takes_back_a_full_round_and_redo_replays_it() {
     h.key(KeyCode::Enter); // e4
     h.computer_moves();
     let after_round = h.game().position.clone();
-    assert_eq!(h.game().moves.len(), 2);
+    assert_eq!(h.game().turns.moves.len(), 2);
     h.key(KeyCode::Char('u'));
     assert!(
-        h.game().moves.is_empty(),
+        h.game().turns.moves.is_empty(),
         "the computer's reply and the person's move"
     );
     assert_eq!(h.game().position.heights(), &[4; 5]);
@@ -501,20 +501,20 @@ fn undo_takes_back_a_full_round_and_redo_replays_it() {
         target: Target::Square(Square::new(3, 3)),
         click: true,
     }); // a new move: d4
-    assert_eq!(h.game().moves, vec![Square::new(3, 3)]);
+    assert_eq!(h.game().turns.moves, vec![Square::new(3, 3)]);
     h.app
         .update(Event::Key(ratatui::crossterm::event::KeyEvent::new(
             KeyCode::Char('r'),
             ratatui::crossterm::event::KeyModifiers::CONTROL,
         )));
     assert_eq!(
-        h.game().moves.len(),
+        h.game().turns.moves.len(),
         1,
         "a new move forgets what undo took back"
     );
     h.key(KeyCode::Char('r'));
     h.key(KeyCode::Char('y')); // restart asks first
-    assert!(h.game().moves.is_empty(), "restart");
+    assert!(h.game().turns.moves.is_empty(), "restart");
 }
 
 #[test]
@@ -524,10 +524,13 @@ fn undo_in_a_coin_game_and_the_blunder_is_named() {
     h.key(KeyCode::Char('2')); // wrong: 9 wants 1
     h.key(KeyCode::Enter);
     h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
-    assert_eq!(h.pile_game().takes.len(), 2);
+    assert_eq!(h.pile_game().turns.moves.len(), 2);
     assert_eq!(h.pile_game().blunder(), Some((0, 2)));
     h.key(KeyCode::Char('u'));
-    assert_eq!((h.pile_game().pile, h.pile_game().takes.len()), (9, 0));
+    assert_eq!(
+        (h.pile_game().pile, h.pile_game().turns.moves.len()),
+        (9, 0)
+    );
     h.key(KeyCode::Char('1'));
     h.key(KeyCode::Enter);
     assert_eq!(h.pile_game().blunder(), None);
@@ -542,7 +545,7 @@ fn the_casual_computer_still_takes_a_win_in_one_and_perfect_never_slips() {
         h.start_pile(3, Some("1,3"), [Computer, Person]);
         h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
         assert_eq!(
-            h.pile_game().takes,
+            h.pile_game().turns.moves,
             vec![3],
             "taking the whole pile wins at once"
         );
@@ -551,7 +554,7 @@ fn the_casual_computer_still_takes_a_win_in_one_and_perfect_never_slips() {
     let mut h = Harness::new();
     h.start(5, 5, [Computer, Person]);
     h.computer_moves();
-    assert_eq!(h.game().moves, vec![Square::new(1, 1)]);
+    assert_eq!(h.game().turns.moves, vec![Square::new(1, 1)]);
 }
 
 #[test]
@@ -566,7 +569,7 @@ fn leaving_for_the_menu_offers_to_resume_the_game() {
         Some("Chomp 4×5, move 2")
     );
     h.key(KeyCode::Enter);
-    assert_eq!(h.game().moves, vec![Square::new(4, 3)]);
+    assert_eq!(h.game().turns.moves, vec![Square::new(4, 3)]);
     // A finished game is not offered.
     let mut h = Harness::new();
     h.start(1, 2, [Person, Person]);
@@ -728,11 +731,11 @@ fn enter_takes_exactly_what_the_panel_shows_or_nothing() {
     assert!(screen.contains("2 is not allowed"), "{screen}");
     assert!(!screen.contains("taking 4"), "{screen}");
     h.key(KeyCode::Enter);
-    assert!(h.pile_game().takes.is_empty(), "Enter took nothing");
+    assert!(h.pile_game().turns.moves.is_empty(), "Enter took nothing");
     let message = h.pile_game().message.clone().unwrap_or_default();
     assert!(message.contains("take 1, 3 or 4"), "{message:?}");
     h.key(KeyCode::Char(' '));
-    assert!(h.pile_game().takes.is_empty(), "nor did Space");
+    assert!(h.pile_game().turns.moves.is_empty(), "nor did Space");
     // After a refused take the next digit starts afresh: 1, not 21.
     h.key(KeyCode::Char('1'));
     assert_eq!(h.pile_game().choice, 1);
@@ -743,12 +746,12 @@ fn enter_takes_exactly_what_the_panel_shows_or_nothing() {
     h.keys(&[KeyCode::Backspace, KeyCode::Backspace]);
     h.key(KeyCode::Enter);
     assert!(
-        h.pile_game().takes.is_empty(),
+        h.pile_game().turns.moves.is_empty(),
         "nothing chosen, nothing taken"
     );
     h.key(KeyCode::Char('3'));
     h.key(KeyCode::Enter);
-    assert_eq!(h.pile_game().takes, vec![3]);
+    assert_eq!(h.pile_game().turns.moves, vec![3]);
     // After ←/→ the next digit starts afresh.
     h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
     h.keys(&[KeyCode::Char('3'), KeyCode::Right, KeyCode::Char('1')]);
@@ -797,7 +800,7 @@ fn click(h: &mut Harness, target: Target) {
 fn chomp_state(h: &Harness) -> (Vec<Square>, bool, bool, bool, Option<Dialog>) {
     let g = h.game();
     (
-        g.moves.clone(),
+        g.turns.moves.clone(),
         g.hints,
         g.confirm_quit,
         h.on_menu(),
@@ -844,7 +847,7 @@ fn the_panels_buttons_do_what_their_keys_do() {
             );
             for h in [&mut by_mouse, &mut by_keys] {
                 h.key(KeyCode::Char('y'));
-                assert!(h.game().moves.is_empty(), "restarted");
+                assert!(h.game().turns.moves.is_empty(), "restarted");
             }
         }
     }
@@ -894,7 +897,7 @@ fn the_move_list_scrolls_back_to_move_1_and_follows_the_latest_again() {
     for _ in 0..40 {
         h.key(KeyCode::Enter);
     }
-    assert_eq!(h.pile_game().takes.len(), 40);
+    assert_eq!(h.pile_game().turns.moves.len(), 40);
     let shows = |rows: &[String], n: usize| rows.iter().any(|r| r.contains(&format!("│{n:>3}. ")));
     let (_, rows) = frame(&mut h, 80, 24);
     assert!(shows(&rows, 40) && !shows(&rows, 1), "follows the latest");
@@ -938,10 +941,10 @@ fn the_move_list_scrolls_back_to_move_1_and_follows_the_latest_again() {
 
 /// Ticks until the coin game's next take lands (at most 1,000).
 fn ticks_to_next_take(h: &mut Harness) -> usize {
-    let before = h.pile_game().takes.len();
+    let before = h.pile_game().turns.moves.len();
     for n in 1..=1000 {
         h.ticks(1);
-        if h.pile_game().takes.len() > before {
+        if h.pile_game().turns.moves.len() > before {
             return n;
         }
     }
@@ -965,15 +968,19 @@ fn the_demo_pauses_steps_and_changes_speed() {
 
     // Space pauses: the clock runs, the game does not.
     h.key(KeyCode::Char(' '));
-    let takes = h.pile_game().takes.len();
+    let takes = h.pile_game().turns.moves.len();
     h.ticks(200);
-    assert_eq!(h.pile_game().takes.len(), takes, "paused");
+    assert_eq!(h.pile_game().turns.moves.len(), takes, "paused");
     let (_, rows) = frame(&mut h, 80, 24);
     assert!(rows.iter().any(|r| r.contains("paused")));
     // n plays exactly one move, and stays paused.
     h.key(KeyCode::Char('n'));
     h.ticks(200);
-    assert_eq!(h.pile_game().takes.len(), takes + 1, "one step, one move");
+    assert_eq!(
+        h.pile_game().turns.moves.len(),
+        takes + 1,
+        "one step, one move"
+    );
     assert!(h.app.demo.paused);
     // Space goes on.
     h.key(KeyCode::Char(' '));
@@ -1010,14 +1017,14 @@ fn a_chomp_demo_steps_one_move_at_a_time() {
     h.wait_for_solver();
     h.key(KeyCode::Char(' '));
     h.ticks(100);
-    assert!(h.game().moves.is_empty());
+    assert!(h.game().turns.moves.is_empty());
     for n in 1..=2 {
         h.key(KeyCode::Char('n'));
         for _ in 0..100 {
             h.ticks(1);
             h.wait_for_search();
         }
-        assert_eq!(h.game().moves.len(), n);
+        assert_eq!(h.game().turns.moves.len(), n);
     }
     // Space in a demo never eats a square: it is the pause key there.
     assert!(h.game().message.is_none());
@@ -1051,7 +1058,7 @@ fn a_click_on_the_bar_of_a_huge_pile_chooses_a_take_and_a_second_click_takes_it(
     assert_eq!(h.pile_game().choice, take);
     assert!(take > pile / 3 && take < pile * 2 / 3);
     assert!(
-        h.pile_game().takes.is_empty(),
+        h.pile_game().turns.moves.is_empty(),
         "the first click only chooses"
     );
     // The bar shows the chosen take from the clicked cell to its end (the heading above it
@@ -1065,7 +1072,11 @@ fn a_click_on_the_bar_of_a_huge_pile_chooses_a_take_and_a_second_click_takes_it(
     assert_eq!(bar[x], '░');
     assert_eq!(bar[x - 1], '█');
     press(&mut h);
-    assert_eq!(h.pile_game().takes, vec![take], "the second click takes it");
+    assert_eq!(
+        h.pile_game().turns.moves,
+        vec![take],
+        "the second click takes it"
+    );
 
     // In a subtraction game, a click far from any legal take chooses the nearest legal one.
     let mut h = Harness::new();
@@ -1133,19 +1144,23 @@ fn while_the_terminal_is_too_small_only_leaving_works() {
         target: Target::Square(Square::new(0, 1)),
         click: true,
     });
-    assert!(h.game().moves.is_empty());
+    assert!(h.game().turns.moves.is_empty());
     h.app.update(Event::Resize {
         width: 100,
         height: 30,
     });
     h.key(KeyCode::Enter);
-    assert_eq!(h.game().moves.len(), 1, "seen again, the board plays");
+    assert_eq!(h.game().turns.moves.len(), 1, "seen again, the board plays");
     h.app.update(Event::Resize {
         width: 40,
         height: 10,
     });
     h.ticks(40);
-    assert_eq!(h.game().moves.len(), 1, "the computer waits to be seen");
+    assert_eq!(
+        h.game().turns.moves.len(),
+        1,
+        "the computer waits to be seen"
+    );
     // q, Esc and Ctrl-C still leave.
     for key in [
         KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE),
@@ -1171,19 +1186,19 @@ fn restart_asks_first_by_key_and_by_click() {
     for answer in [KeyCode::Char('n'), KeyCode::Esc, KeyCode::Enter] {
         h.key(KeyCode::Char('r'));
         assert_eq!(h.app.dialog(), Some(Dialog::ConfirmRestart));
-        assert_eq!(h.game().moves.len(), 1, "nothing lost yet");
+        assert_eq!(h.game().turns.moves.len(), 1, "nothing lost yet");
         h.key(KeyCode::Char('u'));
-        assert_eq!(h.game().moves.len(), 1, "the question owns the keys");
+        assert_eq!(h.game().turns.moves.len(), 1, "the question owns the keys");
         h.key(answer);
         assert_eq!(h.app.dialog(), None, "{answer:?} keeps playing");
-        assert_eq!(h.game().moves.len(), 1);
+        assert_eq!(h.game().turns.moves.len(), 1);
     }
     h.key(KeyCode::Char('r'));
     h.app.update(Event::Pointer {
         target: Target::Button(Button::KeepPlaying),
         click: true,
     });
-    assert_eq!(h.game().moves.len(), 1);
+    assert_eq!(h.game().turns.moves.len(), 1);
     // The same path for every caller: an action asks too.
     h.app.act(Action::Restart);
     assert_eq!(h.app.dialog(), Some(Dialog::ConfirmRestart));
@@ -1191,11 +1206,11 @@ fn restart_asks_first_by_key_and_by_click() {
         target: Target::Button(Button::ConfirmRestart),
         click: true,
     });
-    assert!(h.game().moves.is_empty(), "restarted");
+    assert!(h.game().turns.moves.is_empty(), "restarted");
     assert_eq!(h.app.dialog(), None);
     h.key(KeyCode::Enter);
     h.keys(&[KeyCode::Char('r'), KeyCode::Char('y')]);
-    assert!(h.game().moves.is_empty(), "y restarts");
+    assert!(h.game().turns.moves.is_empty(), "y restarts");
     // The keys of the question are in the key bar.
     h.key(KeyCode::Enter);
     h.key(KeyCode::Char('r'));
@@ -1215,7 +1230,10 @@ fn eating_the_poison_asks_first_unless_turned_off() {
         assert_eq!(h.app.dialog(), Some(Dialog::EatPoison));
         h.key(answer);
         assert_eq!(h.app.dialog(), None);
-        assert!(h.game().moves.is_empty(), "{answer:?} does not eat it");
+        assert!(
+            h.game().turns.moves.is_empty(),
+            "{answer:?} does not eat it"
+        );
     }
     let screen = {
         h.key(KeyCode::Char(' '));
@@ -1265,12 +1283,12 @@ fn after_the_computers_move_the_cursor_is_not_on_the_poison() {
     h.wait_for_solver();
     h.key(KeyCode::Enter); // b2
     h.ticks(1);
-    assert!(h.game().pending.is_some());
+    assert!(h.game().turns.pending.is_some());
     // While the computer's move flashes, the person moves onto a1.
     h.keys(&[KeyCode::Left, KeyCode::Down]);
     assert_eq!(h.game().cursor, Square::POISON);
     h.computer_moves();
-    assert_eq!(h.game().moves.len(), 2);
+    assert_eq!(h.game().turns.moves.len(), 2);
     assert!(!h.game().is_over());
     let cursor = h.game().cursor;
     assert_ne!(cursor, Square::POISON);
@@ -1288,7 +1306,10 @@ fn undo_works_from_the_game_over_screen() {
     assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
     h.key(KeyCode::Char('u'));
     assert!(!h.game().is_over(), "the game goes on");
-    assert!(h.game().moves.is_empty(), "the last round was taken back");
+    assert!(
+        h.game().turns.moves.is_empty(),
+        "the last round was taken back"
+    );
     assert_eq!(h.app.dialog(), None);
     // A coin game too.
     let mut h = Harness::new();
@@ -1313,7 +1334,7 @@ fn a_click_on_a_coin_no_longer_in_the_pile_does_nothing() {
             click: true,
         });
     }
-    assert_eq!(h.pile_game().takes, vec![3], "nothing taken");
+    assert_eq!(h.pile_game().turns.moves, vec![3], "nothing taken");
     // And a restart question covers the huge pile's bar as it covers the coins.
     h.key(KeyCode::Char('r'));
     for target in [Target::Coin(6), Target::PileBar(6), Target::PileBar(6)] {
@@ -1322,7 +1343,7 @@ fn a_click_on_a_coin_no_longer_in_the_pile_does_nothing() {
             click: true,
         });
     }
-    assert_eq!(h.pile_game().takes, vec![3]);
+    assert_eq!(h.pile_game().turns.moves, vec![3]);
     assert_eq!(
         h.pile_game().choice,
         3,

@@ -28,7 +28,11 @@ fn a_paste_in_a_game_plays_nothing_and_says_so() {
     h.wait_for_solver();
     h.app.update(Event::Paste(PASTED.into()));
     h.ticks(40);
-    assert!(h.game().moves.is_empty(), "{:?}", h.game().moves);
+    assert!(
+        h.game().turns.moves.is_empty(),
+        "{:?}",
+        h.game().turns.moves
+    );
     assert!(h.app.dialog().is_none());
     let screen = render_text(&h.app, 100, 30);
     assert!(screen.contains("Pasted text is ignored"), "{screen}");
@@ -36,7 +40,7 @@ fn a_paste_in_a_game_plays_nothing_and_says_so() {
     h.start_pile(21, Some("1,3,4"), [Person, Computer]);
     h.app.update(Event::Paste("4\n".into()));
     h.ticks(40);
-    assert!(h.pile_game().takes.is_empty());
+    assert!(h.pile_game().turns.moves.is_empty());
     assert_eq!(
         h.pile_game().message.as_deref(),
         Some("Pasted text is ignored in a game.")
@@ -119,7 +123,7 @@ fn each_dialog_highlights_its_safe_button_and_enter_presses_the_highlight() {
     assert_eq!(h.app.focused_button(), Some(Button::KeepPlaying));
     h.key(KeyCode::BackTab);
     h.key(KeyCode::Enter);
-    assert!(h.game().moves.is_empty(), "Enter pressed Restart");
+    assert!(h.game().turns.moves.is_empty(), "Enter pressed Restart");
 
     // Eat the poison and lose?: the same.
     let mut h = Harness::new();

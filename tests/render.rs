@@ -213,7 +213,12 @@ fn the_computers_flashing_take_is_drawn_over_hint_marks() {
     h.key(KeyCode::Char('H'));
     assert_eq!(h.pile_game().winning_takes(), Some(vec![4]));
     h.ticks(1);
-    let take = h.pile_game().pending.expect("the computer chose").take;
+    let take = h
+        .pile_game()
+        .turns
+        .pending
+        .expect("the computer chose")
+        .choice;
     assert_eq!(take, 4);
     for _ in 0..2 {
         let (terminal, hits) = draw(&h, 80, 24);
@@ -240,7 +245,7 @@ fn the_computers_flashing_take_is_drawn_over_hint_marks() {
     h.key(KeyCode::Char('H'));
     h.ticks(1);
     let b2 = Square::new(1, 1);
-    assert_eq!(h.game().pending.expect("chosen").choice.square(), b2);
+    assert_eq!(h.game().turns.pending.expect("chosen").choice.square(), b2);
     for _ in 0..2 {
         let (terminal, hits) = draw(&h, 80, 24);
         let buffer = terminal.backend().buffer();
@@ -382,7 +387,7 @@ fn help_at_80x24_and_scrolling_at_the_minimum_size() {
     assert_eq!(h.app.help_scroll, hidden - 1);
     h.key(KeyCode::Enter);
     assert!(!h.app.help_open);
-    assert!(h.pile_game().takes.is_empty());
+    assert!(h.pile_game().turns.moves.is_empty());
 }
 
 #[test]

@@ -52,7 +52,7 @@ fn a_bite_of_the_poison_on_move_1_is_named_with_the_winning_move() {
     let winners = table.winning_moves(&[6; 7]).expect("in the table");
     assert_eq!(winners, vec![Square::new(4, 4)], "e5");
     assert_eq!(
-        game.review,
+        game.turns.review,
         vec![Mistake {
             index: 0,
             played: Square::POISON,
@@ -79,7 +79,7 @@ fn the_poison_bite_is_named_even_before_the_table_is_ready() {
     click(&mut h, Square::POISON);
     h.key(KeyCode::Char('y')); // "Eat the poison and lose?"
     assert_eq!(h.game().blunder(), Some((0, Square::POISON)));
-    assert_eq!(h.game().review[0].winners, vec![Square::new(4, 4)]);
+    assert_eq!(h.game().turns.review[0].winners, vec![Square::new(4, 4)]);
 }
 
 #[test]
@@ -95,10 +95,10 @@ fn every_mistake_is_named_and_many_are_shown_compactly() {
     click(&mut h, Square::POISON);
     let game = h.game();
     assert!(game.is_over());
-    let named: Vec<usize> = game.review.iter().map(|m| m.index).collect();
+    let named: Vec<usize> = game.turns.review.iter().map(|m| m.index).collect();
     assert_eq!(named, vec![0, 1, 2, 3, 4, 5]);
     let mut reference = Reference::new();
-    for m in &game.review {
+    for m in &game.turns.review {
         assert_eq!(m.winners, vec![Square::new(1, 0)], "b1 always wins a row");
         let mut before = vec![1; 8 - m.index];
         before.resize(8, 0);
@@ -139,7 +139,7 @@ fn a_coin_game_mistake_names_the_take_that_would_have_won() {
     }
     let game = h.pile_game();
     assert_eq!(
-        game.review,
+        game.turns.review,
         vec![Mistake {
             index: 0,
             played: 2,
@@ -196,7 +196,7 @@ fn before_the_table_nothing_unproven_is_said_and_its_arrival_completes_the_revie
     h.key(KeyCode::Char('y')); // "Eat the poison and lose?"
     assert!(h.game().is_over());
     assert!(
-        h.game().review.is_empty(),
+        h.game().turns.review.is_empty(),
         "neither move can be judged without the table"
     );
     h.wait_for_solver();
@@ -217,5 +217,5 @@ fn before_the_table_nothing_unproven_is_said_and_its_arrival_completes_the_revie
             every_winner: true,
         },
     ];
-    assert_eq!(h.game().review, expected);
+    assert_eq!(h.game().turns.review, expected);
 }

@@ -120,14 +120,14 @@ fn a_move_proven_without_the_table_is_played_while_the_table_is_built() {
     h.start(10, 10, [Computer, Person]);
     assert!(matches!(h.game().solver, SolverState::Solving { .. }));
     h.ticks(1);
-    let pending = h.game().pending.expect("the computer chose at once");
+    let pending = h.game().turns.pending.expect("the computer chose at once");
     assert_eq!(
         pending.choice,
         munch::ai::Choice::Proven(munch::game::chomp::Square::new(1, 1)),
         "b2, the square bar's proven move"
     );
     h.ticks(usize::from(munch::app::game::FLASH_TICKS));
-    assert_eq!(h.game().moves.len(), 1);
+    assert_eq!(h.game().turns.moves.len(), 1);
     assert!(matches!(h.game().solver, SolverState::Solving { .. }));
     // Hints use the same proofs while the table is built: the L-shape left is lost.
     h.key(KeyCode::Char('H'));
@@ -160,7 +160,7 @@ fn without_a_proven_move_the_computer_waits_for_a_table_that_is_near() {
     h.app.update(progress(50, 100, 3));
     assert_eq!(h.game().table_ready_in(), Some(Duration::from_secs(3)));
     h.ticks(5);
-    assert!(h.game().pending.is_none() && !h.game().searching());
+    assert!(h.game().turns.pending.is_none() && !h.game().searching());
     let text = panel_text(&h);
     assert!(
         text.contains("Computer waits for the table,") && text.contains("about 3 s"),
@@ -227,7 +227,7 @@ fn a_game_over_whose_review_needs_no_table_stops_the_build() {
     );
     assert!(panel_text(&h).contains("review complete"));
     assert_eq!(
-        h.game().review.len(),
+        h.game().turns.review.len(),
         1,
         "a2 threw the win away; b1 kept it"
     );

@@ -132,7 +132,7 @@ fn a_saved_game_is_offered_and_resumed() {
     );
     h.key(KeyCode::Enter);
     assert_eq!(h.game().position.heights(), &[4, 4, 1, 1, 1]);
-    assert_eq!(h.game().moves.len(), 2);
+    assert_eq!(h.game().turns.moves.len(), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -520,7 +520,7 @@ fn each_kind_keeps_its_own_saved_game() {
     // Resuming one and leaving it again keeps the other.
     h.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
     h.key(KeyCode::Enter);
-    assert_eq!(h.game().moves.len(), 1);
+    assert_eq!(h.game().turns.moves.len(), 1);
     assert_eq!(
         h.app.menu.resume(GameKind::Fibonacci),
         Some("Fibonacci Nim from 30, move 2")
@@ -556,7 +556,7 @@ fn a_new_game_of_a_kind_with_a_saved_game_asks_before_replacing_it() {
     assert_eq!(store.load(file), Ok(Some(chomp.clone())), "kept");
     h.app.menu.selected = MenuLine::Start;
     h.keys(&[KeyCode::Enter, KeyCode::Enter]);
-    assert_eq!(h.game().moves.len(), 0, "a new game");
+    assert_eq!(h.game().turns.moves.len(), 0, "a new game");
     assert!(h.app.menu.resumes.is_empty());
     let saved: SavedGame = store.load(file).unwrap().unwrap();
     assert_eq!(saved.moves.len(), 0, "the new game took the slot");
@@ -605,7 +605,7 @@ fn two_processes_never_delete_each_others_saved_game() {
     );
     b.key(KeyCode::Esc); // dismissed
     b.key(KeyCode::Enter);
-    assert_eq!(b.game().moves.len(), 1, "resumed from memory");
+    assert_eq!(b.game().turns.moves.len(), 1, "resumed from memory");
     assert_eq!(
         store.load(file),
         Ok(Some(a_game.clone())),
@@ -653,7 +653,7 @@ fn only_one_munch_resumes_a_saved_game() {
     let mut c = Harness::with_store(Store::open(Some(&dir)).unwrap());
     assert!(c.app.menu.resume(GameKind::Chomp).is_some());
     a.key(KeyCode::Enter); // A resumes
-    assert_eq!(a.game().moves.len(), 2);
+    assert_eq!(a.game().turns.moves.len(), 2);
     c.key(KeyCode::Enter); // C tries the same
     assert!(c.on_menu(), "C does not get A's game");
     assert!(
@@ -1068,7 +1068,13 @@ fn a_game_being_played_is_not_resumed_in_another_window() {
     a.key(KeyCode::Left);
     a.key(KeyCode::Enter); // d4
     let saved: SavedGame = store.load(file).unwrap().unwrap();
-    let played: Vec<String> = a.game().moves.iter().map(ToString::to_string).collect();
+    let played: Vec<String> = a
+        .game()
+        .turns
+        .moves
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     assert_eq!((saved.moves.len(), saved.moves), (2, played));
     a.key(KeyCode::Char('q'));
     assert!(screen(&a).contains("The game is saved"));
@@ -1079,7 +1085,7 @@ fn a_game_being_played_is_not_resumed_in_another_window() {
     assert!(shown.contains("Resume Chomp 4×5") && !shown.contains("In another window"));
     b.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
     b.key(KeyCode::Enter);
-    assert_eq!(b.game().moves.len(), 2, "B resumed it");
+    assert_eq!(b.game().turns.moves.len(), 2, "B resumed it");
     a.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
     a.key(KeyCode::Enter);
     assert!(a.on_menu(), "now A does not take B's game");

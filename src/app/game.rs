@@ -1,18 +1,16 @@
 //! One game of Chomp in progress: the position, whose turn, the solver's state, the cursor.
 
-use super::review::{self, Known, Mistake};
-use super::{slips, take_back_round};
+use super::review::{Known, Mistake};
+use super::turns::{self, Flash, Outcomes, Pending, Turns};
 use crate::ai::{self, Choice, Quick};
 use crate::game::chomp::{Position, Square};
-use crate::settings::{Level, Player, Settings};
+use crate::settings::{Level, Settings};
 use crate::solve::{ChompAnswer, OutcomeTable};
 use crate::worker::{Request, SolverMessage};
-use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// How long the computer's move flashes before it lands, in ticks (see [`super::TICK`]).
-pub const FLASH_TICKS: u8 = 10;
+pub use super::turns::FLASH_TICKS;
 
 /// The longest the computer waits for a table being built rather than play a move nothing
 /// proves. The largest table the default budget allows (18×18) takes 10–13 s on the machine
@@ -42,11 +40,7 @@ pub enum SolverState {
 }
 
 /// The computer's chosen move, shown flashing before it lands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PendingMove {
-    pub choice: Choice,
-    pub ticks_left: u8,
-}
+pub type PendingMove = Pending<Choice>;
 
 /// A Chomp game in progress (or just finished).
 #[expect(
@@ -56,12 +50,11 @@ pub struct PendingMove {
 pub struct Game {
     pub settings: Settings,
     pub position: Position,
-    /// Every move so far; the first player made the even-numbered ones.
-    pub moves: Vec<Square>,
+    /// Whose turn, the moves so far and undone, the computer's flashing move, the review.
+    pub turns: Turns<Square, Choice>,
     pub cursor: Square,
     pub hints: bool,
     pub solver: SolverState,
-    pub pending: Option<PendingMove>,
     pub confirm_quit: bool,
     /// The person asked to eat the poison while other squares remain: "Eat the poison and
     /// lose?" is showing.
@@ -72,14 +65,6 @@ pub struct Game {
     pub last_move_unproven: bool,
     /// A short note for the player ("It is the computer's turn").
     pub message: Option<String>,
-    /// Eats the person asked for while the computer's move was flashing; played after it lands.
-    queued: VecDeque<Square>,
-    /// Moves taken back by undo, latest last, for redo.
-    redo: Vec<Square>,
-    /// Once the game is over: the first move that threw away a won position, if any.
-    pub verdict: Option<(usize, Square)>,
-    /// Once the game is over: every move that threw away a won position.
-    pub review: Vec<Mistake<Square>>,
     /// Whether the computer is waiting for a search, when nothing proved a move at once.
     searching: bool,
     /// What the game needs from the solver, oldest first, until the app takes it (see
@@ -116,21 +101,16 @@ impl Game {
         };
         Game {
             cursor: Square::new(settings.cols - 1, settings.rows - 1),
+            turns: Turns::new(settings.players),
             settings,
             position,
-            moves: Vec::new(),
             hints: false,
             solver,
-            pending: None,
             confirm_quit: false,
             asking_poison: false,
             unproven_moves: false,
             last_move_unproven: false,
             message: None,
-            queued: VecDeque::new(),
-            redo: Vec::new(),
-            verdict: None,
-            review: Vec::new(),
             searching: false,
             requests: vec![request],
         }
@@ -143,7 +123,7 @@ impl Game {
 
     /// The side to move: 0 moves first.
     pub fn to_move(&self) -> usize {
-        self.moves.len() % 2
+        self.turns.to_move()
     }
 
     /// Whether the poison has been eaten.
@@ -153,7 +133,7 @@ impl Game {
 
     /// The side that ate the poison, once the game is over.
     pub fn loser(&self) -> Option<usize> {
-        self.is_over().then(|| (self.moves.len() + 1) % 2)
+        self.is_over().then(|| (self.turns.moves.len() + 1) % 2)
     }
 
     /// A side's name as the panel shows it.
@@ -163,7 +143,7 @@ impl Game {
 
     /// Whether the side to move is played by the computer.
     pub fn computer_to_move(&self) -> bool {
-        self.settings.players[self.to_move()] == Player::Computer
+        self.turns.computer_to_move()
     }
 
     /// Gives up the game's table, if it has one (for the next game on the same box).
@@ -232,10 +212,7 @@ impl Game {
             SolverMessage::Searched { choice, .. } => {
                 // A search the game stopped waiting for (undo, a move) is dropped.
                 if std::mem::take(&mut self.searching) {
-                    self.pending = Some(PendingMove {
-                        choice,
-                        ticks_left: FLASH_TICKS,
-                    });
+                    self.turns.choose(choice);
                 }
             }
             SolverMessage::Progress {
@@ -280,8 +257,8 @@ impl Game {
         if self.is_over() || !self.position.contains(square) {
             return;
         }
-        if self.pending.is_some() {
-            self.queued.push_back(square);
+        if self.turns.pending.is_some() {
+            self.turns.queue(square);
         } else if self.computer_to_move() {
             self.message = Some("It is the computer's turn.".into());
         } else if square == Square::POISON
@@ -290,7 +267,7 @@ impl Game {
         {
             self.asking_poison = true;
         } else {
-            self.redo.clear();
+            self.turns.clear_redo();
             self.play(square);
         }
     }
@@ -298,7 +275,7 @@ impl Game {
     /// The answer to "Eat the poison and lose?": yes eats it, no keeps playing.
     pub fn eat_poison(&mut self, yes: bool) {
         if std::mem::take(&mut self.asking_poison) && yes && !self.computer_to_move() {
-            self.redo.clear();
+            self.turns.clear_redo();
             self.play(Square::POISON);
         }
     }
@@ -319,7 +296,7 @@ impl Game {
         for text in moves {
             match Square::parse(text) {
                 Ok(square) if self.position.contains(square) => {
-                    self.moves.push(square);
+                    self.turns.moves.push(square);
                     self.position = self.position.eat(square).expect("checked");
                 }
                 _ => return false,
@@ -331,9 +308,7 @@ impl Game {
 
     /// Takes back the last move, and the computer's moves before it, so a person is to move.
     pub fn undo(&mut self) {
-        self.pending = None;
-        self.queued.clear();
-        match take_back_round(&mut self.moves, &mut self.redo, self.settings.players) {
+        match self.turns.take_back_round() {
             Ok(()) => {
                 self.replay();
                 self.follow_the_box();
@@ -344,16 +319,9 @@ impl Game {
 
     /// Plays again what undo took back, up to the next person's turn.
     pub fn redo(&mut self) {
-        self.pending = None;
-        let Some(first) = self.redo.pop() else {
-            self.message = Some("Nothing to redo.".into());
-            return;
-        };
-        self.play(first);
-        while self.computer_to_move()
-            && let Some(m) = self.redo.pop()
-        {
-            self.play(m);
+        match self.turns.redo_round() {
+            Ok(round) => round.into_iter().for_each(|m| self.play(m)),
+            Err(note) => self.message = Some(note.into()),
         }
     }
 
@@ -361,14 +329,13 @@ impl Game {
     fn replay(&mut self) {
         let mut position = Position::full(self.settings.rows.into(), self.settings.cols.into())
             .expect("the game's own box");
-        for &m in &self.moves {
+        for &m in &self.turns.moves {
             position = position.eat(m).expect("moves made in this game");
         }
         self.position = position;
         self.searching = false;
         self.message = None;
-        self.verdict = None;
-        self.review.clear();
+        self.turns.judge(Vec::new());
         self.last_move_unproven = false;
         self.keep_cursor_on_bar();
     }
@@ -382,38 +349,13 @@ impl Game {
     /// Every move that threw a won position away, with the moves that would have won, as far
     /// as the table, the closed forms and the opening book prove the outcomes along the game.
     pub fn mistakes(&self) -> Vec<Mistake<Square>> {
-        review::mistakes(self.review_steps())
+        turns::mistakes(self, &self.turns.moves)
     }
 
     /// Whether some move of the game cannot be judged yet: the outcome before it, or (when that
     /// was won) after it, is not proven by what the game has now.
     pub fn review_unfinished(&self) -> bool {
-        review::unjudged(&self.review_steps()) > 0
-    }
-
-    /// Each move with what is known before and after it (see [`review::mistakes`]).
-    fn review_steps(&self) -> Vec<review::Step<Square>> {
-        let answer = |p: &Position| ChompAnswer::of(self.ready_table(), p);
-        let mut position = Position::full(self.settings.rows.into(), self.settings.cols.into())
-            .expect("the game's own box");
-        let mut steps = Vec::new();
-        for &m in &self.moves {
-            let Some(after) = position.eat(m) else { break };
-            let before = answer(&position).map(|a| Known {
-                wins: a.wins,
-                winning_moves: a.winning_moves,
-                complete: a.complete,
-            });
-            // Eating the poison loses at once: the side left to move has won.
-            let after_wins = if after.is_empty() {
-                Some(true)
-            } else {
-                answer(&after).map(|a| a.wins)
-            };
-            steps.push((m, before, after_wins));
-            position = after;
-        }
-        steps
+        turns::unjudged(self, &self.turns.moves) > 0
     }
 
     /// Moves the cursor one square, staying on the bar.
@@ -442,27 +384,26 @@ impl Game {
         }
         // A resumed game learns only now that its full box was refused.
         self.follow_the_box();
-        if let Some(pending) = &mut self.pending {
-            pending.ticks_left = pending.ticks_left.saturating_sub(1);
-            if pending.ticks_left == 0 {
-                let choice = pending.choice;
-                self.pending = None;
+        match self.turns.flash() {
+            Flash::Idle => {}
+            Flash::Showing => return,
+            Flash::Landed(choice) => {
                 self.last_move_unproven = matches!(choice, Choice::Unproven(_));
                 self.unproven_moves |= self.last_move_unproven;
-                self.redo.clear();
+                self.turns.clear_redo();
                 self.play(choice.square());
-                while let Some(square) = self.queued.pop_front() {
+                while let Some(square) = self.turns.next_queued() {
                     if self.asking_poison {
                         // What was queued behind the question waits for its answer: dropped.
-                        self.queued.clear();
+                        self.turns.clear_queue();
                     } else if self.position.contains(square) {
                         self.person_eats(square);
                     } else if !self.is_over() {
                         self.message = Some(format!("{square} went with the computer's move."));
                     }
                 }
+                return;
             }
-            return;
         }
         if !self.computer_to_move() || self.searching {
             return;
@@ -483,7 +424,7 @@ impl Game {
             SolverState::Ready(table) => Some(table.as_ref()),
             _ => None,
         };
-        let choice = if slips(self.settings.level, self.moves.len(), rng) {
+        let choice = if self.turns.slips(self.settings.level, rng) {
             let casual = self.settings.level == Level::Casual;
             // A deliberately weaker move: not proven best, and the panel says so.
             ai::casual_chomp_move(&self.position, casual, rng).map(Choice::Unproven)
@@ -503,10 +444,7 @@ impl Game {
             }
         };
         if let Some(choice) = choice {
-            self.pending = Some(PendingMove {
-                choice,
-                ticks_left: FLASH_TICKS,
-            });
+            self.turns.choose(choice);
         }
     }
 
@@ -515,7 +453,7 @@ impl Game {
             return;
         };
         self.position = after;
-        self.moves.push(square);
+        self.turns.moves.push(square);
         self.message = None;
         self.searching = false;
         if self.is_over() {
@@ -570,8 +508,7 @@ impl Game {
     /// Writes the game-over review (again when a table arrives after the end: it may prove
     /// more of the game).
     fn judge(&mut self) {
-        self.review = self.mistakes();
-        self.verdict = self.review.first().map(|m| (m.index, m.played));
+        self.turns.judge(self.mistakes());
     }
 
     /// After a move: the cursor back on the bar, and off the poison while other squares
@@ -591,5 +528,36 @@ impl Game {
                 self.cursor = Square::new(0, 1);
             }
         }
+    }
+}
+
+/// The review judges Chomp moves with [`ChompAnswer::of`], from the table once it is ready.
+impl Outcomes for Game {
+    type Move = Square;
+    type Position = Position;
+
+    fn start(&self) -> Position {
+        Position::full(self.settings.rows.into(), self.settings.cols.into())
+            .expect("the game's own box")
+    }
+
+    fn after(&self, position: &Position, square: Square) -> Option<Position> {
+        position.eat(square)
+    }
+
+    fn known(&self, position: &Position) -> Option<Known<Square>> {
+        if position.is_empty() {
+            // Eating the poison loses at once: the side left to move has won.
+            return Some(Known {
+                wins: true,
+                winning_moves: Vec::new(),
+                complete: true,
+            });
+        }
+        ChompAnswer::of(self.ready_table(), position).map(|a| Known {
+            wins: a.wins,
+            winning_moves: a.winning_moves,
+            complete: a.complete,
+        })
     }
 }

@@ -8,9 +8,10 @@ pub mod menu;
 pub mod pile;
 pub mod review;
 pub mod size;
+pub mod turns;
 
 use crate::game::chomp::Square;
-use crate::settings::{GameKind, Level, Player, Settings};
+use crate::settings::{GameKind, Player, Settings};
 use crate::store::{PlayLock, PlayLockError, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
 use crate::worker::{Job, Request, SolverMessage};
 use game::Game;
@@ -20,40 +21,7 @@ use pile::PileGame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
 
-/// At the strong level, the chance of a random move in each of the first [`STRONG_EARLY`] moves.
-pub const STRONG_SLIP: f64 = 0.15;
-/// How many moves count as early for the strong level.
-pub const STRONG_EARLY: usize = 6;
-
-/// Whether the computer plays a casual (random) move instead of its best one this time.
-fn slips(level: Level, moves_so_far: usize, rng: &mut fastrand::Rng) -> bool {
-    match level {
-        Level::Perfect => false,
-        Level::Strong => moves_so_far < STRONG_EARLY && rng.f64() < STRONG_SLIP,
-        Level::Casual => true,
-    }
-}
-
-/// Undo's rule for both kinds of game: moves the last move, and the computer's moves before it,
-/// from `moves` to `redo` (latest last), so that a person is to move again. Returns a note for
-/// the player when there is nothing to take back.
-fn take_back_round<T>(
-    moves: &mut Vec<T>,
-    redo: &mut Vec<T>,
-    players: [Player; 2],
-) -> Result<(), &'static str> {
-    if players.iter().all(|&p| p == Player::Computer) {
-        return Err("Nothing to undo in a game between computers.");
-    }
-    let last = moves.pop().ok_or("Nothing to undo.")?;
-    redo.push(last);
-    while players[moves.len() % 2] == Player::Computer
-        && let Some(m) = moves.pop()
-    {
-        redo.push(m);
-    }
-    Ok(())
-}
+pub use turns::{STRONG_EARLY, STRONG_SLIP};
 
 /// How often the event loop sends [`Event::Tick`].
 pub const TICK: Duration = Duration::from_millis(50);
@@ -492,8 +460,8 @@ impl App {
     fn persist(&mut self) {
         let (settings, moves, over, loser) = match &self.screen {
             Screen::Menu => return,
-            Screen::Game(g) => (&g.settings, g.moves.len(), g.is_over(), g.loser()),
-            Screen::Pile(g) => (&g.settings, g.takes.len(), g.is_over(), g.loser()),
+            Screen::Game(g) => (&g.settings, g.turns.moves.len(), g.is_over(), g.loser()),
+            Screen::Pile(g) => (&g.settings, g.turns.moves.len(), g.is_over(), g.loser()),
         };
         let kind = settings.game;
         // Only a game a person played against the computer, with at least one move made,
@@ -853,11 +821,11 @@ impl App {
             Screen::Pile(g) if g.is_over() => return None,
             Screen::Game(g) => (
                 &g.settings,
-                g.moves.iter().map(ToString::to_string).collect(),
+                g.turns.moves.iter().map(ToString::to_string).collect(),
             ),
             Screen::Pile(g) => (
                 &g.settings,
-                g.takes.iter().map(ToString::to_string).collect(),
+                g.turns.moves.iter().map(ToString::to_string).collect(),
             ),
         };
         Some(SavedGame {
@@ -1039,8 +1007,8 @@ impl App {
     fn history_len(&self) -> usize {
         match &self.screen {
             Screen::Menu => 0,
-            Screen::Game(game) => game.moves.len(),
-            Screen::Pile(game) => game.takes.len(),
+            Screen::Game(game) => game.turns.moves.len(),
+            Screen::Pile(game) => game.turns.moves.len(),
         }
     }
 
@@ -1068,8 +1036,8 @@ impl App {
     fn ask_restart(&mut self) {
         let moves = match &self.screen {
             Screen::Menu => return,
-            Screen::Game(game) => game.moves.len(),
-            Screen::Pile(game) => game.takes.len(),
+            Screen::Game(game) => game.turns.moves.len(),
+            Screen::Pile(game) => game.turns.moves.len(),
         };
         if moves == 0 {
             self.start_game();

@@ -1,16 +1,14 @@
 //! One coin-pile game in progress: a subtraction game or Fibonacci Nim.
 
-use super::game::FLASH_TICKS;
 use super::keys::Action;
-use super::review::{self, Known, Mistake};
-use super::{slips, take_back_round};
+use super::review::{Known, Mistake};
+use super::turns::{self, Flash, Outcomes, Pending, Turns};
 use crate::ai;
 use crate::game::fibonacci::FibPosition;
 use crate::game::subtraction::TakeSet;
-use crate::settings::{GameKind, Level, Player, Settings};
+use crate::settings::{GameKind, Level, Settings};
 use crate::solve::pile::{PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes};
 use crate::units::{group, numbers_one_of};
-use std::collections::VecDeque;
 
 /// The rules in play, with what the solver knows about them.
 pub enum PileRules {
@@ -31,11 +29,7 @@ impl PileRules {
 }
 
 /// The computer's chosen take, shown flashing before it lands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PendingTake {
-    pub take: u64,
-    pub ticks_left: u8,
-}
+pub type PendingTake = Pending<u64>;
 
 /// A coin-pile game in progress (or just finished).
 pub struct PileGame {
@@ -46,8 +40,8 @@ pub struct PileGame {
     pub pile: u64,
     /// Fibonacci Nim's largest take allowed now (unused by subtraction games).
     pub max_take: u64,
-    /// Every take so far; the first player made the even-numbered ones.
-    pub takes: Vec<u64>,
+    /// Whose turn, the takes so far and undone, the computer's flashing take, the review.
+    pub turns: Turns<u64>,
     /// The take the person is about to make: what the panel shows and Enter confirms, whether
     /// it was chosen with ←/→, a click or typed digits (one state, so they never disagree).
     /// It is illegal only while typed; 0 means nothing is chosen.
@@ -55,17 +49,8 @@ pub struct PileGame {
     /// Whether [`PileGame::choice`] is being typed: a digit adds to it instead of replacing it.
     pub typing: bool,
     pub hints: bool,
-    pub pending: Option<PendingTake>,
     pub confirm_quit: bool,
     pub message: Option<String>,
-    /// Takes the person asked for while the computer's move was flashing.
-    queued: VecDeque<u64>,
-    /// Takes undone, latest last, for redo.
-    redo: Vec<u64>,
-    /// Once the game is over: the first take that threw away a won position, if any.
-    pub verdict: Option<(usize, u64)>,
-    /// Once the game is over: every take that threw away a won position.
-    pub review: Vec<Mistake<u64>>,
 }
 
 impl PileGame {
@@ -83,22 +68,17 @@ impl PileGame {
             _ => (PileRules::Fibonacci, start.saturating_sub(1)),
         };
         let mut game = PileGame {
+            turns: Turns::new(settings.players),
             settings,
             rules,
             start,
             pile: start,
             max_take,
-            takes: Vec::new(),
             choice: 1,
             typing: false,
             hints: false,
-            pending: None,
             confirm_quit: false,
             message: None,
-            queued: VecDeque::new(),
-            redo: Vec::new(),
-            verdict: None,
-            review: Vec::new(),
         };
         game.choice = game.smallest_legal();
         game
@@ -114,7 +94,7 @@ impl PileGame {
 
     /// The side to move: 0 moves first.
     pub fn to_move(&self) -> usize {
-        self.takes.len() % 2
+        self.turns.to_move()
     }
 
     /// The Fibonacci position (pile and allowed take).
@@ -190,7 +170,7 @@ impl PileGame {
 
     /// Whether the side to move is played by the computer.
     pub fn computer_to_move(&self) -> bool {
-        self.settings.players[self.to_move()] == Player::Computer
+        self.turns.computer_to_move()
     }
 
     /// Moves the chosen take to the next legal one up (`delta > 0`) or down; for Fibonacci Nim,
@@ -295,12 +275,12 @@ impl PileGame {
         if self.is_over() {
             return;
         }
-        if self.pending.is_some() {
-            self.queued.push_back(k);
+        if self.turns.pending.is_some() {
+            self.turns.queue(k);
         } else if self.computer_to_move() {
             self.message = Some("It is the computer's turn.".into());
         } else if self.is_legal(k) {
-            self.redo.clear();
+            self.turns.clear_redo();
             self.play(k);
         } else if k == 0 {
             self.message = self.choice_problem();
@@ -316,23 +296,22 @@ impl PileGame {
         if self.is_over() || self.confirm_quit {
             return;
         }
-        if let Some(pending) = &mut self.pending {
-            pending.ticks_left = pending.ticks_left.saturating_sub(1);
-            if pending.ticks_left == 0 {
-                let take = pending.take;
-                self.pending = None;
-                self.redo.clear();
+        match self.turns.flash() {
+            Flash::Idle => {}
+            Flash::Showing => return,
+            Flash::Landed(take) => {
+                self.turns.clear_redo();
                 self.play(take);
-                while let Some(k) = self.queued.pop_front() {
+                while let Some(k) = self.turns.next_queued() {
                     self.person_takes(k);
                 }
+                return;
             }
-            return;
         }
         if !self.computer_to_move() {
             return;
         }
-        let take = if slips(self.settings.level, self.takes.len(), rng) {
+        let take = if self.turns.slips(self.settings.level, rng) {
             self.casual_take(rng)
         } else {
             match &self.rules {
@@ -341,10 +320,7 @@ impl PileGame {
             }
         };
         if let Some(take) = take {
-            self.pending = Some(PendingTake {
-                take,
-                ticks_left: FLASH_TICKS,
-            });
+            self.turns.choose(take);
         }
     }
 
@@ -362,13 +338,11 @@ impl PileGame {
 
     /// Takes back the last take, and the computer's before it, so a person is to move.
     pub fn undo(&mut self) {
-        self.pending = None;
-        self.queued.clear();
-        if let Err(note) = take_back_round(&mut self.takes, &mut self.redo, self.settings.players) {
+        if let Err(note) = self.turns.take_back_round() {
             self.message = Some(note.into());
             return;
         }
-        let takes = std::mem::take(&mut self.takes);
+        let takes = std::mem::take(&mut self.turns.moves);
         self.pile = self.start;
         self.max_take = match self.rules {
             PileRules::Fibonacci => self.start.saturating_sub(1),
@@ -382,16 +356,9 @@ impl PileGame {
 
     /// Plays again what undo took back, up to the next person's turn.
     pub fn redo(&mut self) {
-        self.pending = None;
-        let Some(first) = self.redo.pop() else {
-            self.message = Some("Nothing to redo.".into());
-            return;
-        };
-        self.play(first);
-        while self.computer_to_move()
-            && let Some(k) = self.redo.pop()
-        {
-            self.play(k);
+        match self.turns.redo_round() {
+            Ok(round) => round.into_iter().for_each(|k| self.play(k)),
+            Err(note) => self.message = Some(note.into()),
         }
     }
 
@@ -404,27 +371,13 @@ impl PileGame {
     /// Every take that threw a won position away, with the takes that would have won, where
     /// the solver knows the outcomes (a subtraction game past its known period does not).
     pub fn mistakes(&self) -> Vec<Mistake<u64>> {
-        let winning = |pile: u64, max_take: u64| self.rules.winning_takes(pile, max_take);
-        let (mut pile, mut max_take) = (self.start, self.start.saturating_sub(1));
-        let mut steps = Vec::new();
-        for &k in &self.takes {
-            let before = winning(pile, max_take).map(|w| Known {
-                wins: !w.is_empty(),
-                winning_moves: w,
-                complete: true,
-            });
-            pile -= k;
-            max_take = k.saturating_mul(2).min(pile);
-            let after_wins = winning(pile, max_take).map(|w| !w.is_empty());
-            steps.push((k, before, after_wins));
-        }
-        review::mistakes(steps)
+        turns::mistakes(self, &self.turns.moves)
     }
 
     /// The pile before take number `index` (from 0).
     pub fn pile_before(&self, index: usize) -> u64 {
         self.start
-            - self.takes[..index.min(self.takes.len())]
+            - self.turns.moves[..index.min(self.turns.moves.len())]
                 .iter()
                 .sum::<u64>()
     }
@@ -452,17 +405,41 @@ impl PileGame {
         if let PileRules::Fibonacci = self.rules {
             self.max_take = k.saturating_mul(2).min(self.pile);
         }
-        self.takes.push(k);
+        self.turns.moves.push(k);
         self.message = None;
-        self.review = if self.is_over() {
+        let review = if self.is_over() {
             self.mistakes()
         } else {
             Vec::new()
         };
-        self.verdict = self.review.first().map(|m| (m.index, m.played));
+        self.turns.judge(review);
         self.typing = false;
         if !self.is_legal(self.choice) {
             self.choice = self.smallest_legal();
         }
+    }
+}
+
+/// The review judges takes with [`PileRules::winning_takes`]; a position is the pile and
+/// Fibonacci Nim's largest take allowed.
+impl Outcomes for PileGame {
+    type Move = u64;
+    type Position = (u64, u64);
+
+    fn start(&self) -> (u64, u64) {
+        (self.start, self.start.saturating_sub(1))
+    }
+
+    fn after(&self, &(pile, _): &(u64, u64), k: u64) -> Option<(u64, u64)> {
+        let pile = pile.checked_sub(k)?;
+        Some((pile, k.saturating_mul(2).min(pile)))
+    }
+
+    fn known(&self, &(pile, max_take): &(u64, u64)) -> Option<Known<u64>> {
+        self.rules.winning_takes(pile, max_take).map(|w| Known {
+            wins: !w.is_empty(),
+            winning_moves: w,
+            complete: true,
+        })
     }
 }

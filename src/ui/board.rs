@@ -99,7 +99,7 @@ impl<'a> BoardView<'a> {
             loser: game.loser(),
             solver,
             info: info_lines(game, self.theme),
-            history: game.moves.iter().map(ToString::to_string).collect(),
+            history: game.turns.moves.iter().map(ToString::to_string).collect(),
         }
     }
 }
@@ -123,7 +123,8 @@ impl StatefulWidget for BoardView<'_> {
             Vec::new()
         };
         let flash_on = (ticks / 2).is_multiple_of(2);
-        let person_to_move = !game.computer_to_move() && game.pending.is_none() && !game.is_over();
+        let person_to_move =
+            !game.computer_to_move() && game.turns.pending.is_none() && !game.is_over();
         for col in 0..s.cols {
             for row in 0..s.rows {
                 let square = Square::new(col, row);
@@ -142,6 +143,7 @@ impl StatefulWidget for BoardView<'_> {
                 }
                 hits.add(cell, Target::Square(square));
                 let flashing = game
+                    .turns
                     .pending
                     .is_some_and(|p| game.position.would_eat(p.choice.square(), square));
                 let previewed = person_to_move && game.position.would_eat(game.cursor, square);
@@ -255,14 +257,14 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
         }
         return lines;
     }
-    if let Some(pending) = game.pending {
+    if let Some(pending) = game.turns.pending {
         lines.push(Line::raw(format!(
             "{} eats {}",
             game.name(game.to_move()),
             pending.choice.square()
         )));
     }
-    if game.computer_to_move() && game.pending.is_none() && game.waits_for_table() {
+    if game.computer_to_move() && game.turns.pending.is_none() && game.waits_for_table() {
         let eta = game
             .table_ready_in()
             .map(|t| format!(", ready in about {} s", t.as_secs().max(1)))

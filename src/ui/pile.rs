@@ -77,11 +77,11 @@ impl<'a> PileView<'a> {
         };
         let mut info = Vec::new();
         if !game.is_over() {
-            if let Some(p) = game.pending {
+            if let Some(p) = game.turns.pending {
                 info.push(Line::raw(format!(
                     "{} takes {}",
                     game.settings.name(game.to_move()),
-                    group(p.take)
+                    group(p.choice)
                 )));
             }
             info.push(if game.hints {
@@ -113,7 +113,8 @@ impl<'a> PileView<'a> {
             solver,
             info,
             history: game
-                .takes
+                .turns
+                .moves
                 .iter()
                 .map(|&k| format!("took {}", group(k)))
                 .collect(),
@@ -144,10 +145,11 @@ impl StatefulWidget for PileView<'_> {
         let block = Block::bordered().title(title).title_style(theme.title);
         let inner = block.inner(area);
         block.render(area, buf);
-        let person_to_move = !game.computer_to_move() && game.pending.is_none() && !game.is_over();
+        let person_to_move =
+            !game.computer_to_move() && game.turns.pending.is_none() && !game.is_over();
         // Only a legal take is drawn; the heading says what Enter would do either way.
-        let (take, flashing) = match game.pending {
-            Some(p) => (p.take, true),
+        let (take, flashing) = match game.turns.pending {
+            Some(p) => (p.choice, true),
             None if person_to_move && game.is_legal(game.choice) => (game.choice, false),
             None => (0, false),
         };
@@ -158,8 +160,8 @@ impl StatefulWidget for PileView<'_> {
             k => Span::styled(format!("  ·  {} is not allowed", group(k)), theme.bad),
         };
         let coins = Span::styled(count(game.pile, "coin", "coins"), theme.title);
-        let what = match game.pending {
-            Some(p) => Span::raw(format!("  ·  taking {}", group(p.take))),
+        let what = match game.turns.pending {
+            Some(p) => Span::raw(format!("  ·  taking {}", group(p.choice))),
             None => choosing,
         };
         let one_line = Line::from(vec![coins.clone(), what.clone()]);

@@ -26,11 +26,11 @@ pub fn chomp(game: &Game) -> Vec<String> {
         lines.push(format!(
             "{} ate the poison ☠ after {}.",
             game.name(loser),
-            count(game.moves.len() as u64, "move", "moves")
+            count(game.turns.moves.len() as u64, "move", "moves")
         ));
     }
     lines.extend(mistake_lines(
-        &game.review,
+        &game.turns.review,
         |m| {
             let winners: Vec<String> = m.winners.iter().map(ToString::to_string).collect();
             (
@@ -59,7 +59,7 @@ pub fn pile(game: &PileGame) -> Vec<String> {
         });
     }
     lines.extend(mistake_lines(
-        &game.review,
+        &game.turns.review,
         |m| {
             let winners: Vec<String> = m.winners.iter().map(|&k| group(k)).collect();
             (

@@ -1,0 +1,249 @@
+//! What every game repeats: whose turn it is, the moves so far and those undo took back, the
+//! computer's move flashing before it lands, the moves asked for meanwhile, and the game-over
+//! review. A game supplies only its moves and what is known of their outcomes ([`Outcomes`]).
+
+use super::review::{self, Known, Mistake, Step};
+use crate::settings::{Level, Player};
+use std::collections::VecDeque;
+
+/// How long the computer's move flashes before it lands, in ticks (see [`super::TICK`]).
+pub const FLASH_TICKS: u8 = 10;
+
+/// At the strong level, the chance of a random move in each of the first [`STRONG_EARLY`] moves.
+pub const STRONG_SLIP: f64 = 0.15;
+/// How many moves count as early for the strong level.
+pub const STRONG_EARLY: usize = 6;
+
+/// What a game tells the turn machinery about its moves, for the game-over review.
+pub trait Outcomes {
+    /// A move, as the history keeps it.
+    type Move: Copy;
+    /// A position of the game.
+    type Position;
+
+    /// The position the game started from.
+    fn start(&self) -> Self::Position;
+
+    /// The position `m` leaves, if it is legal.
+    fn after(&self, position: &Self::Position, m: Self::Move) -> Option<Self::Position>;
+
+    /// What is proven about a position (for the side to move): from the game's one answer
+    /// function, `None` where nothing proves it.
+    fn known(&self, position: &Self::Position) -> Option<Known<Self::Move>>;
+
+    /// Each of `moves`, played from the start, with what is known before and after it (see
+    /// [`review::mistakes`]).
+    fn review_steps(&self, moves: &[Self::Move]) -> Vec<Step<Self::Move>> {
+        let mut position = self.start();
+        let mut steps = Vec::new();
+        for &m in moves {
+            let Some(after) = self.after(&position, m) else {
+                break;
+            };
+            let before = self.known(&position);
+            let after_wins = self.known(&after).map(|k| k.wins);
+            steps.push((m, before, after_wins));
+            position = after;
+        }
+        steps
+    }
+}
+
+/// The computer's chosen move, shown flashing before it lands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pending<C> {
+    pub choice: C,
+    pub ticks_left: u8,
+}
+
+/// What one tick did to the computer's flashing move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flash<C> {
+    /// No move is flashing.
+    Idle,
+    /// The move is still flashing.
+    Showing,
+    /// The move lands now: the game plays it.
+    Landed(C),
+}
+
+/// The turn order and history of one game. `M` is a move; `C` is what the computer chooses
+/// (a move, or a move with a note, such as Chomp's proven or unproven choice).
+#[derive(Debug, Clone)]
+pub struct Turns<M, C = M> {
+    /// Who plays each side; side 0 moves first.
+    pub players: [Player; 2],
+    /// Every move so far; the first player made the even-numbered ones.
+    pub moves: Vec<M>,
+    /// Moves taken back by undo, latest last, for redo.
+    redo: Vec<M>,
+    /// The computer's move, flashing before it lands.
+    pub pending: Option<Pending<C>>,
+    /// Moves the person asked for while the computer's move was flashing; played after it lands.
+    queued: VecDeque<M>,
+    /// Once the game is over: the first move that threw away a won position, if any.
+    pub verdict: Option<(usize, M)>,
+    /// Once the game is over: every move that threw away a won position.
+    pub review: Vec<Mistake<M>>,
+}
+
+impl<M: Copy, C: Copy> Turns<M, C> {
+    /// A game about to start.
+    pub fn new(players: [Player; 2]) -> Turns<M, C> {
+        Turns {
+            players,
+            moves: Vec::new(),
+            redo: Vec::new(),
+            pending: None,
+            queued: VecDeque::new(),
+            verdict: None,
+            review: Vec::new(),
+        }
+    }
+
+    /// The side to move: 0 moves first.
+    pub fn to_move(&self) -> usize {
+        self.moves.len() % 2
+    }
+
+    /// Whether the side to move is played by the computer.
+    pub fn computer_to_move(&self) -> bool {
+        self.players[self.to_move()] == Player::Computer
+    }
+
+    /// Whether the computer plays a casual (random) move instead of its best one this time.
+    pub fn slips(&self, level: Level, rng: &mut fastrand::Rng) -> bool {
+        match level {
+            Level::Perfect => false,
+            Level::Strong => self.moves.len() < STRONG_EARLY && rng.f64() < STRONG_SLIP,
+            Level::Casual => true,
+        }
+    }
+
+    /// Forgets the moves undo took back (a new move was made).
+    pub fn clear_redo(&mut self) {
+        self.redo.clear();
+    }
+
+    /// Shows the computer's choice, flashing, until it lands.
+    pub fn choose(&mut self, choice: C) {
+        self.pending = Some(Pending {
+            choice,
+            ticks_left: FLASH_TICKS,
+        });
+    }
+
+    /// One tick of the clock for the flashing move.
+    pub fn flash(&mut self) -> Flash<C> {
+        let Some(pending) = &mut self.pending else {
+            return Flash::Idle;
+        };
+        pending.ticks_left = pending.ticks_left.saturating_sub(1);
+        if pending.ticks_left > 0 {
+            return Flash::Showing;
+        }
+        let choice = pending.choice;
+        self.pending = None;
+        Flash::Landed(choice)
+    }
+
+    /// Keeps a move the person asked for while the computer's move flashes.
+    pub fn queue(&mut self, m: M) {
+        self.queued.push_back(m);
+    }
+
+    /// The oldest move asked for during the flash, to play now.
+    pub fn next_queued(&mut self) -> Option<M> {
+        self.queued.pop_front()
+    }
+
+    /// Drops the moves asked for during the flash.
+    pub fn clear_queue(&mut self) {
+        self.queued.clear();
+    }
+
+    /// Undo's rule for every game: the flashing move and the queue are dropped, and the last
+    /// move, with the computer's moves before it, goes to the redo list, so that a person is to
+    /// move again. The caller rebuilds its position from [`Turns::moves`]. Returns a note for
+    /// the player when there is nothing to take back.
+    pub fn take_back_round(&mut self) -> Result<(), &'static str> {
+        self.pending = None;
+        self.queued.clear();
+        if self.players.iter().all(|&p| p == Player::Computer) {
+            return Err("Nothing to undo in a game between computers.");
+        }
+        let last = self.moves.pop().ok_or("Nothing to undo.")?;
+        self.redo.push(last);
+        while self.computer_to_move()
+            && let Some(m) = self.moves.pop()
+        {
+            self.redo.push(m);
+        }
+        Ok(())
+    }
+
+    /// Redo's rule: the flashing move is dropped, and the moves undo took back are handed out
+    /// again, in order, up to the next person's turn; the caller plays each one. Returns a
+    /// note for the player when there is nothing to redo.
+    pub fn redo_round(&mut self) -> Result<Vec<M>, &'static str> {
+        self.pending = None;
+        let first = self.redo.pop().ok_or("Nothing to redo.")?;
+        let mut round = vec![first];
+        while self.players[(self.moves.len() + round.len()) % 2] == Player::Computer
+            && let Some(m) = self.redo.pop()
+        {
+            round.push(m);
+        }
+        Ok(round)
+    }
+
+    /// Keeps the game-over review (empty while the game goes on).
+    pub fn judge(&mut self, review: Vec<Mistake<M>>) {
+        self.verdict = review.first().map(|m| (m.index, m.played));
+        self.review = review;
+    }
+}
+
+/// Every move of `moves` that threw a won position away, as far as `game` proves it.
+pub fn mistakes<G: Outcomes>(game: &G, moves: &[G::Move]) -> Vec<Mistake<G::Move>> {
+    review::mistakes(game.review_steps(moves))
+}
+
+/// How many of `moves` `game` cannot judge yet (see [`review::unjudged`]).
+pub fn unjudged<G: Outcomes>(game: &G, moves: &[G::Move]) -> usize {
+    review::unjudged(&game.review_steps(moves))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Player::{Computer, Person};
+
+    #[test]
+    fn undo_takes_back_to_a_person_and_redo_plays_the_round_again() {
+        let mut turns: Turns<u8> = Turns::new([Person, Computer]);
+        turns.moves = vec![1, 2, 3, 4];
+        assert_eq!(turns.take_back_round(), Ok(()));
+        assert_eq!(
+            turns.moves,
+            vec![1, 2],
+            "the person's 3 and the computer's 4"
+        );
+        assert_eq!(turns.redo_round(), Ok(vec![3, 4]));
+        let mut demo: Turns<u8> = Turns::new([Computer, Computer]);
+        demo.moves = vec![1];
+        assert!(demo.take_back_round().is_err());
+    }
+
+    #[test]
+    fn the_flashing_move_lands_after_its_ticks() {
+        let mut turns: Turns<u8> = Turns::new([Person, Computer]);
+        assert_eq!(turns.flash(), Flash::Idle);
+        turns.choose(5);
+        for _ in 1..FLASH_TICKS {
+            assert_eq!(turns.flash(), Flash::Showing);
+        }
+        assert_eq!(turns.flash(), Flash::Landed(5));
+        assert!(turns.pending.is_none());
+    }
+}
