@@ -242,6 +242,34 @@ fn game_over_names_the_loser_and_offers_a_rematch() {
 }
 
 #[test]
+fn a_game_asks_the_app_for_its_table_and_each_request_is_numbered_and_handed_out_once() {
+    use munch::worker::{Job, Request};
+    let mut h = Harness::new();
+    h.start(3, 4, [Person, Person]);
+    assert_eq!(
+        h.app.take_requests(),
+        vec![Job {
+            number: 1,
+            request: Request::Solve { rows: 3, cols: 4 },
+        }]
+    );
+    assert!(
+        h.app.take_requests().is_empty(),
+        "each request is handed out once"
+    );
+    h.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    assert!(h.on_menu());
+    assert_eq!(
+        h.app.take_requests(),
+        vec![Job {
+            number: 2,
+            request: Request::Cancel,
+        }],
+        "leaving the game stops its build"
+    );
+}
+
+#[test]
 fn answers_for_a_game_already_left_are_dropped() {
     let mut h = Harness::new();
     h.start(8, 8, [Person, Computer]);
