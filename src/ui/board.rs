@@ -102,13 +102,59 @@ impl<'a> BoardView<'a> {
             history: game.turns.moves.iter().map(ToString::to_string).collect(),
         }
     }
+
+    /// How `square`, still on the bar, is drawn: marks and colours for the poison, the
+    /// computer's flashing move, hints, the cursor and what its move would eat.
+    fn look(&self, square: Square, winning: &[Square], person_to_move: bool) -> Look {
+        let (game, theme) = (self.game, self.theme);
+        let flash_on = (self.ticks / 2).is_multiple_of(2);
+        let flashing = game
+            .turns
+            .pending
+            .is_some_and(|p| game.position.would_eat(p.choice.square(), square));
+        let previewed = person_to_move && game.position.would_eat(game.cursor, square);
+        let is_cursor = square == game.cursor && !game.is_over();
+        // The computer's flashing move is drawn whole, over any hint mark under it.
+        let mark = if square.is_poison() {
+            Some(theme::POISON)
+        } else if flashing {
+            Some(theme::EAT_MARK)
+        } else if winning.contains(&square) {
+            Some(theme::HINT)
+        } else if is_cursor && person_to_move {
+            Some(theme::CURSOR)
+        } else if previewed {
+            Some(theme::EAT_MARK)
+        } else {
+            None
+        };
+        let fill = if previewed || flashing {
+            theme::WOULD_EAT
+        } else {
+            theme::CHOCOLATE
+        };
+        let style = if is_cursor && person_to_move {
+            theme.cursor
+        } else if flashing {
+            if flash_on { theme.flash } else { theme.preview }
+        } else if square.is_poison() {
+            theme.poison
+        } else if winning.contains(&square) {
+            theme.hint
+        } else if previewed {
+            theme.preview
+        } else {
+            theme.chocolate
+        };
+        Look { fill, mark, style }
+    }
 }
 
 impl StatefulWidget for BoardView<'_> {
     type State = HitMap;
 
     fn render(self, area: Rect, buf: &mut Buffer, hits: &mut HitMap) {
-        let BoardView { game, theme, ticks } = self;
+        let BoardView { game, theme, .. } = self;
         let s = &game.settings;
         let title = format!(" Chomp {}×{} ", s.rows, s.cols);
         let block = Block::bordered().title(title).title_style(theme.title);
@@ -122,7 +168,6 @@ impl StatefulWidget for BoardView<'_> {
         } else {
             Vec::new()
         };
-        let flash_on = (ticks / 2).is_multiple_of(2);
         let person_to_move =
             !game.computer_to_move() && game.turns.pending.is_none() && !game.is_over();
         for col in 0..s.cols {
@@ -142,45 +187,7 @@ impl StatefulWidget for BoardView<'_> {
                     continue;
                 }
                 hits.add(cell, Target::Square(square));
-                let flashing = game
-                    .turns
-                    .pending
-                    .is_some_and(|p| game.position.would_eat(p.choice.square(), square));
-                let previewed = person_to_move && game.position.would_eat(game.cursor, square);
-                let is_cursor = square == game.cursor && !game.is_over();
-                // The computer's flashing move is drawn whole, over any hint mark under it.
-                let mark = if square.is_poison() {
-                    Some(theme::POISON)
-                } else if flashing {
-                    Some(theme::EAT_MARK)
-                } else if winning.contains(&square) {
-                    Some(theme::HINT)
-                } else if is_cursor && person_to_move {
-                    Some(theme::CURSOR)
-                } else if previewed {
-                    Some(theme::EAT_MARK)
-                } else {
-                    None
-                };
-                let fill = if previewed || flashing {
-                    theme::WOULD_EAT
-                } else {
-                    theme::CHOCOLATE
-                };
-                let style = if is_cursor && person_to_move {
-                    theme.cursor
-                } else if flashing {
-                    if flash_on { theme.flash } else { theme.preview }
-                } else if square.is_poison() {
-                    theme.poison
-                } else if winning.contains(&square) {
-                    theme.hint
-                } else if previewed {
-                    theme.preview
-                } else {
-                    theme.chocolate
-                };
-                draw_square(buf, cell, &Look { fill, mark, style });
+                draw_square(buf, cell, &self.look(square, &winning, person_to_move));
             }
             // Column letters under the bar.
             let bottom = chocolate_area(geometry.square_area(Square::new(col, 0)));
