@@ -6,7 +6,7 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use munch::ai::choose_chomp_move;
-use munch::game::chomp::Position;
+use munch::games::chomp::rules::Position;
 use munch::solve::OutcomeTable;
 use munch::solve::reference::Reference;
 use std::hint::black_box;

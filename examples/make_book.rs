@@ -7,7 +7,7 @@
 //!
 //! The 20×20 table is 17.2 GB; the build's figures go to stderr.
 
-use munch::game::chomp::Square;
+use munch::games::chomp::rules::Square;
 use munch::solve::OutcomeTable;
 use std::io::Write;
 use std::time::Instant;

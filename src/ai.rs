@@ -1,7 +1,7 @@
 //! The computer player: picks a move from the solver's answers.
 
-use crate::game::chomp::{Position, Square};
-use crate::game::fibonacci::FibPosition;
+use crate::games::chomp::rules::{Position, Square};
+use crate::games::fibonacci::rules::FibPosition;
 use crate::solve::pile::{SubtractionSolution, fibonacci_winning_takes};
 use crate::solve::{ChompAnswer, OutcomeTable, chomp_theory};
 use std::time::{Duration, Instant};

@@ -1,9 +1,9 @@
 //! The command line: arguments, and the headless `munch solve …` answers for scripts.
 
 use clap::{Args, Parser, Subcommand};
-use munch::game::chomp::{MAX_SIDE, Position, parse_heights};
-use munch::game::fibonacci::FibPosition;
-use munch::game::subtraction::TakeSet;
+use munch::games::chomp::rules::{MAX_SIDE, Position, parse_heights};
+use munch::games::fibonacci::rules::FibPosition;
+use munch::games::subtraction::rules::TakeSet;
 use munch::memory::{DEFAULT_MEMORY, parse_memory};
 use munch::settings::{GameKind, Level, Player, Settings};
 use munch::solve::pile::{

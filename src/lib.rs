@@ -1,12 +1,11 @@
 //! munch: the classic take-away games, played against a computer that plays them perfectly.
 //!
-//! Data flows one way: [`game`] (rules) → [`solve`] (outcome tables) → [`ai`] and [`worker`] →
+//! Data flows one way: [`games`] (each game's rules, in the catalogue) → [`solve`] (outcome tables) → [`ai`] and [`worker`] →
 //! [`app`] (state machine) → [`ui`] (drawing). [`settings`] (what a person chose) sits below
 //! [`store`], [`app`] and the command line, which all start games from it.
 
 pub mod ai;
 pub mod app;
-pub mod game;
 pub mod games;
 pub mod memory;
 pub mod settings;

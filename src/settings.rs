@@ -2,9 +2,10 @@
 //! and how well the computer plays. Below the app, the store and the command line, which all
 //! start games from it; it imports only the rules.
 
-use crate::game::chomp::MAX_SIDE;
-use crate::game::fibonacci::FibPosition;
-use crate::game::subtraction::{MAX_SET_CHARS, TakeSet};
+pub use crate::games::GameKind;
+use crate::games::chomp::rules::MAX_SIDE;
+use crate::games::fibonacci::rules::FibPosition;
+use crate::games::subtraction::rules::{MAX_SET_CHARS, TakeSet};
 use serde::{Deserialize, Serialize};
 
 /// Who makes the moves for one side.
@@ -29,28 +30,6 @@ impl Player {
         match self {
             Player::Person => Player::Computer,
             Player::Computer => Player::Person,
-        }
-    }
-}
-
-/// The games munch plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GameKind {
-    Chomp,
-    Subtraction,
-    Fibonacci,
-}
-
-impl GameKind {
-    /// Every game, in menu order.
-    pub const ALL: [GameKind; 3] = [GameKind::Chomp, GameKind::Subtraction, GameKind::Fibonacci];
-
-    /// The game's name on the menu.
-    pub fn label(self) -> &'static str {
-        match self {
-            GameKind::Chomp => "Chomp",
-            GameKind::Subtraction => "Subtraction",
-            GameKind::Fibonacci => "Fibonacci Nim",
         }
     }
 }

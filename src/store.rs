@@ -15,9 +15,9 @@
 //! a FIFO, a device, a folder) is left where it is, and munch neither reads nor writes it.
 //! Every case is a warning for the player; the game goes on.
 
-use crate::game::chomp::{MAX_SIDE, Position, Square};
-use crate::game::fibonacci::FibPosition;
-use crate::game::subtraction::TakeSet;
+use crate::games::chomp::rules::{MAX_SIDE, Position, Square};
+use crate::games::fibonacci::rules::FibPosition;
+use crate::games::subtraction::rules::TakeSet;
 use crate::settings::{GameKind, Level, Settings};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -41,21 +41,13 @@ pub const LOCK_FILE: &str = "munch.lock";
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// The file holding the saved game of one kind.
-pub fn saved_game_file(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Chomp => "saved-chomp.json",
-        GameKind::Subtraction => "saved-subtraction.json",
-        GameKind::Fibonacci => "saved-fibonacci.json",
-    }
+pub fn saved_game_file(kind: GameKind) -> String {
+    format!("saved-{}.json", kind.game().id())
 }
 
 /// The file a window locks while it plays a game of `kind` (see [`Store::lock_play`]).
-pub fn play_lock_file(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Chomp => "saved-chomp.lock",
-        GameKind::Subtraction => "saved-subtraction.lock",
-        GameKind::Fibonacci => "saved-fibonacci.lock",
-    }
+pub fn play_lock_file(kind: GameKind) -> String {
+    format!("saved-{}.lock", kind.game().id())
 }
 
 /// Held by the window playing a game of one kind: while it is held, no other munch on the
@@ -355,7 +347,7 @@ impl Store {
     /// (another id, other than `replaces`, the one the player chose to replace): that one is
     /// kept, and the answer says so.
     pub fn save_game(&self, game: &SavedGame, replaces: Option<&str>) -> Result<(), String> {
-        let name = saved_game_file(game.settings.game);
+        let name = &saved_game_file(game.settings.game);
         self.locked(|| {
             let mut warnings = Vec::new();
             let kind = game.settings.game;
@@ -366,7 +358,7 @@ impl Store {
                         other.settings.describe()
                     ))
                 }
-                _ => self.save_unlocked(saved_game_file(kind), game),
+                _ => self.save_unlocked(&saved_game_file(kind), game),
             };
             warnings.extend(result.err());
             if warnings.is_empty() {
@@ -381,7 +373,7 @@ impl Store {
     /// Removes the saved game of `kind` if it is the one named `id`; another is left alone.
     pub fn remove_game(&self, kind: GameKind, id: &str) -> Result<(), String> {
         self.locked(|| {
-            let name = saved_game_file(kind);
+            let name = &saved_game_file(kind);
             let ours = match self.read_unlocked(name) {
                 Found::Text(text) => serde_json::from_str::<Versioned<SavedGame>>(&text)
                     .is_ok_and(|file| file.data.id == id),
@@ -406,7 +398,7 @@ impl Store {
             match self.load_game_unlocked(kind, &mut warnings) {
                 Some(mut game) if game.id == id => {
                     game.id = new_id();
-                    self.save_unlocked(saved_game_file(kind), &game)?;
+                    self.save_unlocked(&saved_game_file(kind), &game)?;
                     Ok(game)
                 }
                 _ => {
@@ -442,7 +434,7 @@ impl Store {
 
     /// Whether the saved game of `kind` is the game named `id`.
     pub fn holds_game(&self, kind: GameKind, id: &str) -> bool {
-        self.with_lock(|_| match self.read_unlocked(saved_game_file(kind)) {
+        self.with_lock(|_| match self.read_unlocked(&saved_game_file(kind)) {
             Found::Text(text) => serde_json::from_str::<Versioned<SavedGame>>(&text)
                 .is_ok_and(|file| file.data.id == id),
             Found::Missing | Found::Unusable(_) => false,
@@ -451,7 +443,7 @@ impl Store {
 
     /// The saved game of `kind`, checked; an unusable one is set aside with a warning.
     fn load_game_unlocked(&self, kind: GameKind, warnings: &mut Vec<Warning>) -> Option<SavedGame> {
-        let name = saved_game_file(kind);
+        let name = &saved_game_file(kind);
         let game = match self.load_unlocked::<SavedGame>(name) {
             Ok(game) => game?,
             Err(warning) => {
@@ -494,7 +486,7 @@ impl Store {
             id: new_id(),
             ..game
         };
-        match self.save_unlocked(saved_game_file(kind), &game) {
+        match self.save_unlocked(&saved_game_file(kind), &game) {
             Ok(()) => {
                 let _ = fs::remove_file(self.dir.join(LEGACY_SAVED_GAME_FILE));
             }

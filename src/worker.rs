@@ -9,7 +9,7 @@
 //! numbered the same way, and only the latest one runs.
 
 use crate::ai::{self, Choice};
-use crate::game::chomp::Position;
+use crate::games::chomp::rules::Position;
 use crate::solve::{BuildError, OutcomeTable};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::Receiver;

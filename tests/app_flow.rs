@@ -7,7 +7,7 @@ use munch::app::game::SolverState;
 use munch::app::keys::Action;
 use munch::app::menu::MenuLine;
 use munch::app::{Button, Dialog, Event, Target};
-use munch::game::chomp::Square;
+use munch::games::chomp::rules::Square;
 use munch::settings::GameKind;
 use munch::settings::Player::{Computer, Person};
 use munch::solve::reference::Reference;

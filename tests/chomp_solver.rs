@@ -2,7 +2,7 @@
 
 mod common;
 
-use munch::game::chomp::{Position, Square};
+use munch::games::chomp::rules::{Position, Square};
 use munch::solve::OutcomeTable;
 use munch::solve::chomp_table::Tuning;
 use munch::solve::reference::Reference;

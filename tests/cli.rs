@@ -1,6 +1,6 @@
 //! The headless `munch solve` contract: exact JSON shape, every winning move, exit codes.
 
-use munch::game::chomp::Position;
+use munch::games::chomp::rules::Position;
 use munch::solve::reference::Reference;
 use proptest::prelude::*;
 use serde_json::Value;

@@ -4,7 +4,7 @@
 mod common;
 
 use common::every_position;
-use munch::game::chomp::Position;
+use munch::games::chomp::rules::Position;
 use munch::solve::chomp_table::Tuning;
 use munch::solve::chomp_theory::{self, Family};
 use munch::solve::reference::Reference;

@@ -4,7 +4,7 @@ mod common;
 
 use common::every_position;
 use munch::ai::{Choice, choose_chomp_move};
-use munch::game::chomp::{Position, Square};
+use munch::games::chomp::rules::{Position, Square};
 use munch::solve::OutcomeTable;
 use munch::solve::reference::Reference;
 use proptest::prelude::*;

@@ -1,7 +1,7 @@
 //! Anything a user can type or a file can hold is parsed without panicking.
 
-use munch::game::chomp::{Position, Square, parse_heights};
-use munch::game::subtraction::{MAX_SET_CHARS, TakeSet};
+use munch::games::chomp::rules::{Position, Square, parse_heights};
+use munch::games::subtraction::rules::{MAX_SET_CHARS, TakeSet};
 use munch::settings::Settings;
 use munch::store::{SavedGame, Stats};
 use proptest::prelude::*;

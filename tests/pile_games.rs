@@ -1,7 +1,7 @@
 //! The coin-pile solvers against brute force, the seeds' examples, and huge piles.
 
-use munch::game::fibonacci::FibPosition;
-use munch::game::subtraction::TakeSet;
+use munch::games::fibonacci::rules::FibPosition;
+use munch::games::subtraction::rules::TakeSet;
 use munch::solve::pile::{
     PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes, fibonacci_wins,
 };

@@ -4,7 +4,7 @@ mod common;
 
 use common::Harness;
 use munch::app::Target;
-use munch::game::chomp::Square;
+use munch::games::chomp::rules::Square;
 use munch::settings::Player::{Computer, Person};
 use munch::ui::{self, HitMap, theme::Theme};
 use ratatui::Terminal;

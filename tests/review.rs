@@ -5,7 +5,7 @@ mod common;
 use common::Harness;
 use munch::app::review::Mistake;
 use munch::app::{Event, Target};
-use munch::game::chomp::Square;
+use munch::games::chomp::rules::Square;
 use munch::settings::Player::{Computer, Person};
 use munch::solve::reference::Reference;
 use ratatui::Terminal;

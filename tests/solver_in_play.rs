@@ -94,7 +94,7 @@ fn the_memory_line_follows_the_shrinking_bar() {
     // Eating g1 leaves a 6×6 box, then a5 a 4×6 box.
     let eat = |h: &mut Harness, col, row| {
         h.app.update(munch::app::Event::Pointer {
-            target: munch::app::Target::Square(munch::game::chomp::Square::new(col, row)),
+            target: munch::app::Target::Square(munch::games::chomp::rules::Square::new(col, row)),
             click: true,
         });
     };
@@ -123,7 +123,7 @@ fn a_move_proven_without_the_table_is_played_while_the_table_is_built() {
     let pending = h.game().turns.pending.expect("the computer chose at once");
     assert_eq!(
         pending.choice,
-        munch::ai::Choice::Proven(munch::game::chomp::Square::new(1, 1)),
+        munch::ai::Choice::Proven(munch::games::chomp::rules::Square::new(1, 1)),
         "b2, the square bar's proven move"
     );
     h.ticks(usize::from(munch::app::game::FLASH_TICKS));
@@ -145,7 +145,7 @@ fn without_a_proven_move_the_computer_waits_for_a_table_that_is_near() {
     let generation = h.next_message().generation().expect("a table answer");
     // g6 leaves [6,6,6,6,6,6,5]: no closed form or book entry proves a move there.
     h.app.update(munch::app::Event::Pointer {
-        target: munch::app::Target::Square(munch::game::chomp::Square::new(6, 5)),
+        target: munch::app::Target::Square(munch::games::chomp::rules::Square::new(6, 5)),
         click: true,
     });
     let progress = |done, total, secs| {
@@ -196,7 +196,7 @@ fn a_box_the_machine_could_not_hold_is_not_asked_for_again_on_every_tick() {
     );
     // Once the bar shrinks, its smaller box is asked for.
     h.app.update(munch::app::Event::Pointer {
-        target: munch::app::Target::Square(munch::game::chomp::Square::new(6, 0)),
+        target: munch::app::Target::Square(munch::games::chomp::rules::Square::new(6, 0)),
         click: true,
     });
     assert!(matches!(h.game().solver, SolverState::Solving { .. }));
@@ -204,7 +204,7 @@ fn a_box_the_machine_could_not_hold_is_not_asked_for_again_on_every_tick() {
 
 /// Eats a square by clicking it (`col`, `row` from 0).
 fn click(h: &mut Harness, col: u8, row: u8) {
-    let square = munch::game::chomp::Square::new(col, row);
+    let square = munch::games::chomp::rules::Square::new(col, row);
     h.app.update(munch::app::Event::Pointer {
         target: munch::app::Target::Square(square),
         click: true,
@@ -239,7 +239,7 @@ fn a_game_over_whose_review_needs_no_table_stops_the_build() {
 
 #[test]
 fn a_game_over_whose_review_needs_the_table_keeps_building_and_says_why() {
-    use munch::game::chomp::Position;
+    use munch::games::chomp::rules::Position;
     let after_c3 = Position::from_heights(6, 7, &[6, 6, 2, 2, 2, 2, 2]).unwrap();
     assert!(
         munch::solve::ChompAnswer::without_table(&after_c3).is_none(),

@@ -91,7 +91,7 @@ fn the_app_saves_every_move_records_the_result_and_forgets_the_finished_game() {
     );
     h.key(KeyCode::Left);
     h.key(KeyCode::Enter); // b1: the computer must eat the poison
-    let chomp = saved_game_file(GameKind::Chomp);
+    let chomp = &saved_game_file(GameKind::Chomp);
     let saved: SavedGame = store.load(chomp).unwrap().expect("saved after the move");
     assert_eq!(saved.moves, vec!["b1".to_string()]);
     h.computer_moves();
@@ -123,7 +123,7 @@ fn a_saved_game_is_offered_and_resumed() {
         counted: None,
     };
     store
-        .save(saved_game_file(GameKind::Chomp), &saved)
+        .save(&saved_game_file(GameKind::Chomp), &saved)
         .unwrap();
     let mut h = Harness::with_store(store);
     assert_eq!(
@@ -151,7 +151,7 @@ fn save_loop_child() {
             counted: None,
         };
         store
-            .save(saved_game_file(GameKind::Chomp), &saved)
+            .save(&saved_game_file(GameKind::Chomp), &saved)
             .unwrap();
     }
 }
@@ -177,7 +177,7 @@ fn killing_a_save_loop_always_leaves_a_whole_file() {
         child.kill().unwrap(); // SIGKILL
         child.wait().unwrap();
         let store = Store::open(Some(&dir)).unwrap();
-        match store.load::<SavedGame>(saved_game_file(GameKind::Chomp)) {
+        match store.load::<SavedGame>(&saved_game_file(GameKind::Chomp)) {
             Ok(_) => {}
             Err(problem) => panic!("round {round}: {problem}"),
         }
@@ -185,7 +185,7 @@ fn killing_a_save_loop_always_leaves_a_whole_file() {
     let store = Store::open(Some(&dir)).unwrap();
     assert!(
         store
-            .load::<SavedGame>(saved_game_file(GameKind::Chomp))
+            .load::<SavedGame>(&saved_game_file(GameKind::Chomp))
             .unwrap()
             .is_some(),
         "the loop did save"
@@ -333,7 +333,7 @@ fn a_fifo_a_link_to_dev_zero_and_a_folder_are_left_alone_and_never_written_over(
     };
     assert!(meta(STATS_FILE).is_fifo(), "the FIFO is still there");
     assert!(meta(SETTINGS_FILE).is_symlink(), "the link is still there");
-    assert!(meta(saved_game_file(GameKind::Chomp)).is_dir());
+    assert!(meta(&saved_game_file(GameKind::Chomp)).is_dir());
     assert_eq!(
         h.app.stats.records["Chomp 1×2"]["Perfect"].wins, 1,
         "counted in memory"
@@ -398,7 +398,7 @@ fn impossible_saved_games_are_set_aside_not_offered() {
             let name = if legacy {
                 LEGACY_SAVED_GAME_FILE
             } else {
-                saved_game_file(game.settings.game)
+                &saved_game_file(game.settings.game)
             };
             store.save(name, &game).unwrap();
             let h = Harness::with_store(store);
@@ -419,7 +419,7 @@ fn impossible_saved_games_are_set_aside_not_offered() {
     // A Chomp game saved in the Fibonacci file is no Fibonacci game.
     let dir = temp_dir("impossible");
     let store = Store::open(Some(&dir)).unwrap();
-    let fib = saved_game_file(GameKind::Fibonacci);
+    let fib = &saved_game_file(GameKind::Fibonacci);
     store.save(fib, &chomp_game("x", 4, 5, &[])).unwrap();
     let h = Harness::with_store(store);
     assert!(h.app.menu.resumes.is_empty());
@@ -445,7 +445,7 @@ fn the_old_saved_game_file_is_migrated_not_lost() {
     );
     assert!(!dir.join(LEGACY_SAVED_GAME_FILE).exists());
     let migrated: SavedGame = store
-        .load(saved_game_file(GameKind::Chomp))
+        .load(&saved_game_file(GameKind::Chomp))
         .unwrap()
         .unwrap();
     assert_eq!(migrated.moves, ["e4", "c2"]);
@@ -460,7 +460,7 @@ fn the_old_saved_game_file_is_migrated_not_lost() {
     store.save(LEGACY_SAVED_GAME_FILE, &old).unwrap();
     store
         .save(
-            saved_game_file(GameKind::Chomp),
+            &saved_game_file(GameKind::Chomp),
             &chomp_game("new", 4, 4, &[]),
         )
         .unwrap();
@@ -481,10 +481,10 @@ fn each_kind_keeps_its_own_saved_game() {
     let chomp = chomp_game("c", 4, 5, &["e4"]);
     let fib = pile_game("f", GameKind::Fibonacci, 30, "", &["2"]);
     store
-        .save(saved_game_file(GameKind::Chomp), &chomp)
+        .save(&saved_game_file(GameKind::Chomp), &chomp)
         .unwrap();
     store
-        .save(saved_game_file(GameKind::Fibonacci), &fib)
+        .save(&saved_game_file(GameKind::Fibonacci), &fib)
         .unwrap();
     let mut h = Harness::with_store(store.clone());
     assert_eq!(
@@ -507,11 +507,11 @@ fn each_kind_keeps_its_own_saved_game() {
     h.keys(&[KeyCode::Char('4'), KeyCode::Enter]);
     assert!(h.pile_game().is_over());
     assert_eq!(
-        store.load(saved_game_file(GameKind::Chomp)),
+        store.load(&saved_game_file(GameKind::Chomp)),
         Ok(Some(chomp.clone()))
     );
     assert_eq!(
-        store.load(saved_game_file(GameKind::Fibonacci)),
+        store.load(&saved_game_file(GameKind::Fibonacci)),
         Ok(Some(fib.clone()))
     );
     h.key(KeyCode::Char('m'));
@@ -528,12 +528,12 @@ fn each_kind_keeps_its_own_saved_game() {
     h.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
     assert_eq!(h.app.menu.resumes.len(), 2);
     let resumed: SavedGame = store
-        .load(saved_game_file(GameKind::Chomp))
+        .load(&saved_game_file(GameKind::Chomp))
         .unwrap()
         .unwrap();
     assert_eq!(resumed.moves, chomp.moves);
     assert_eq!(
-        store.load(saved_game_file(GameKind::Fibonacci)),
+        store.load(&saved_game_file(GameKind::Fibonacci)),
         Ok(Some(fib))
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -544,7 +544,7 @@ fn a_new_game_of_a_kind_with_a_saved_game_asks_before_replacing_it() {
     let dir = temp_dir("replace");
     let store = Store::open(Some(&dir)).unwrap();
     let chomp = chomp_game("mine", 4, 5, &["e4"]);
-    let file = saved_game_file(GameKind::Chomp);
+    let file = &saved_game_file(GameKind::Chomp);
     store.save(file, &chomp).unwrap();
     let mut h = Harness::with_store(store.clone());
     h.app.menu.selected = MenuLine::Start;
@@ -567,7 +567,7 @@ fn a_new_game_of_a_kind_with_a_saved_game_asks_before_replacing_it() {
 #[test]
 fn two_processes_never_delete_each_others_saved_game() {
     let dir = temp_dir("two");
-    let file = saved_game_file(GameKind::Chomp);
+    let file = &saved_game_file(GameKind::Chomp);
     // Both open the folder before either has saved anything.
     let mut a = Harness::with_store(Store::open(Some(&dir)).unwrap());
     let mut b = Harness::with_store(Store::open(Some(&dir)).unwrap());
@@ -638,7 +638,7 @@ fn two_processes_never_delete_each_others_saved_game() {
 #[test]
 fn only_one_munch_resumes_a_saved_game() {
     let dir = temp_dir("two-saving");
-    let file = saved_game_file(GameKind::Chomp);
+    let file = &saved_game_file(GameKind::Chomp);
     let store = Store::open(Some(&dir)).unwrap();
     let mut a = Harness::with_store(Store::open(Some(&dir)).unwrap());
     a.start(4, 5, [Person, Person]);
@@ -815,7 +815,7 @@ fn every_warning_stays_on_the_menu_until_dismissed() {
 fn menu_with_three_saved_games_and_warnings() {
     let dir = temp_dir("snapshot");
     let store = Store::open(Some(&dir)).unwrap();
-    let chomp = saved_game_file(GameKind::Chomp);
+    let chomp = &saved_game_file(GameKind::Chomp);
     store
         .save(chomp, &chomp_game("c", 6, 7, &["g6", "c3"]))
         .unwrap();
@@ -827,11 +827,11 @@ fn menu_with_three_saved_games_and_warnings() {
         &["4"],
     );
     store
-        .save(saved_game_file(GameKind::Subtraction), &sub)
+        .save(&saved_game_file(GameKind::Subtraction), &sub)
         .unwrap();
     let fib = pile_game("f", GameKind::Fibonacci, 30, "", &["2"]);
     store
-        .save(saved_game_file(GameKind::Fibonacci), &fib)
+        .save(&saved_game_file(GameKind::Fibonacci), &fib)
         .unwrap();
     std::fs::write(dir.join(STATS_FILE), "{").unwrap();
     mkfifo(&dir.join(SETTINGS_FILE));
@@ -1046,7 +1046,7 @@ fn screen(h: &Harness) -> String {
 #[test]
 fn a_game_being_played_is_not_resumed_in_another_window() {
     let dir = temp_dir("open-elsewhere");
-    let file = saved_game_file(GameKind::Chomp);
+    let file = &saved_game_file(GameKind::Chomp);
     let store = Store::open(Some(&dir)).unwrap();
     let mut a = Harness::with_store(Store::open(Some(&dir)).unwrap());
     a.start(4, 5, [Person, Person]);

@@ -133,7 +133,7 @@ fn a_search_answers_on_its_own_thread_even_while_a_table_builds() {
     let (worker, rx) = worker(1 << 30);
     // A long build keeps the table thread busy; the search must not wait for it.
     solve(&worker, 1, 17, 17);
-    let position = munch::game::chomp::Position::from_heights(6, 7, &[6, 6, 6, 6, 6, 6, 5])
+    let position = munch::games::chomp::rules::Position::from_heights(6, 7, &[6, 6, 6, 6, 6, 6, 5])
         .expect("a valid position");
     let search = 2;
     worker.send(Job {

@@ -3,7 +3,7 @@
 use super::review::{Known, Mistake};
 use super::turns::{self, Flash, Outcomes, Pending, Turns};
 use crate::ai::{self, Choice, Quick};
-use crate::game::chomp::{Position, Square};
+use crate::games::chomp::rules::{Position, Square};
 use crate::settings::{Level, Settings};
 use crate::solve::{ChompAnswer, OutcomeTable};
 use crate::worker::{Request, SolverMessage};

@@ -1,7 +1,7 @@
 //! The menu: which game, its size (board, or pile and take set), and who plays each side.
 
-use crate::game::chomp::MAX_SIDE;
-use crate::game::subtraction::MAX_SET_CHARS;
+use crate::games::chomp::rules::MAX_SIDE;
+use crate::games::subtraction::rules::MAX_SET_CHARS;
 use crate::settings::{GameKind, Level, ONLY_POISON, SET_PRESETS, Settings};
 use crate::units::group;
 

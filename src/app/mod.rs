@@ -10,7 +10,7 @@ pub mod review;
 pub mod size;
 pub mod turns;
 
-use crate::game::chomp::Square;
+use crate::games::chomp::rules::Square;
 use crate::settings::{GameKind, Player, Settings};
 use crate::store::{PlayLock, PlayLockError, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
 use crate::worker::{Job, Request, SolverMessage};

@@ -3,7 +3,7 @@
 //! (`cargo run --release --example make_book -- 20`, about four minutes and 16 GiB). It lets the
 //! computer open perfectly on a rectangle whose table is too large to build.
 
-use crate::game::chomp::Square;
+use crate::games::chomp::rules::Square;
 use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 

@@ -14,7 +14,7 @@
 //! Each of the first three families is closed under moves, so their lists of winning moves are
 //! complete: every move is tried and its result judged by the same rule.
 
-use crate::game::chomp::{Position, Square};
+use crate::games::chomp::rules::{Position, Square};
 
 /// Which closed form answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -8,7 +8,7 @@ pub mod reference;
 
 pub use chomp_table::{BuildError, OutcomeTable};
 
-use crate::game::chomp::{Position, Square};
+use crate::games::chomp::rules::{Position, Square};
 use chomp_theory::Family;
 
 /// Where an answer about a Chomp position came from.

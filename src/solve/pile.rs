@@ -1,7 +1,7 @@
 //! Exact answers for the coin-pile games, for piles up to `u64::MAX`.
 
-use crate::game::fibonacci::FibPosition;
-use crate::game::subtraction::TakeSet;
+use crate::games::fibonacci::rules::FibPosition;
+use crate::games::subtraction::rules::TakeSet;
 use rustc_hash::FxHashMap;
 
 /// How many outcomes the period search may compute before giving up.

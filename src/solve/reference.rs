@@ -3,7 +3,7 @@
 //! It is the seed lecture's `win(n, m, hlst)` with memoization: a position is won when some move
 //! leads to a lost one; the empty bar is won (the opponent just ate the poison).
 
-use crate::game::chomp::Square;
+use crate::games::chomp::rules::Square;
 use rustc_hash::FxHashMap;
 
 /// Memoized brute force over column-height vectors.

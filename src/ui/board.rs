@@ -6,7 +6,7 @@ use super::panel::{PanelInfo, SolverLine, subject};
 use super::theme::{self, Theme};
 use crate::app::Target;
 use crate::app::game::{Game, SolverState};
-use crate::game::chomp::{Square, column_letters};
+use crate::games::chomp::rules::{Square, column_letters};
 use crate::units::{bytes, short_count};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -25,20 +25,6 @@ pub fn help(
     hits: &mut HitMap,
     theme: &Theme,
 ) -> u16 {
-    let rules: [&str; 2] = match game {
-        GameKind::Chomp => [
-            "Eat a square and everything above and to the right of it.",
-            "Whoever eats the poisoned square (☠, a1) loses.",
-        ],
-        GameKind::Subtraction => [
-            "Take a number of coins from the set S (no more than the pile).",
-            "Whoever takes the last coin wins; with no legal take you lose.",
-        ],
-        GameKind::Fibonacci => [
-            "First take 1 to n-1 coins; then up to twice the previous take.",
-            "Whoever takes the last coin wins.",
-        ],
-    };
     let width = HELP_WIDTH.min(area.width);
     let inner = usize::from(width.saturating_sub(2)).max(1);
     let prose = |text: &str, style| -> Vec<Line<'static>> {
@@ -48,7 +34,7 @@ pub fn help(
             .collect()
     };
     let mut lines = vec![Line::styled(game.label(), theme.title)];
-    for rule in rules {
+    for rule in game.game().rules() {
         lines.extend(prose(rule, theme.text));
     }
     lines.push(Line::raw(""));

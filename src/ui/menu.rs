@@ -4,7 +4,6 @@ use super::theme::Theme;
 use super::{HitMap, centered};
 use crate::app::menu::MenuLine;
 use crate::app::{App, Button, Target};
-use crate::settings::GameKind;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -13,15 +12,6 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 const WIDTH: u16 = 46;
 /// Characters of a value between its ◀ and ▶.
 const FIELD_WIDTH: usize = 16;
-
-/// The line under the title: the game's rule in a few words (it fits the menu's width).
-fn tagline(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Chomp => "Don't eat the poisoned square ☠",
-        GameKind::Subtraction => "Take a size from the set; the last coin wins",
-        GameKind::Fibonacci => "Up to twice the last take; last coin wins",
-    }
-}
 
 /// `value` in at most `width` characters: a longer one is cut, and … marks the cut end. The
 /// end is kept when `show_end` (the cursor end while typing), else the start.
@@ -53,7 +43,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
     frame.render_widget(block, rect);
     let intro = vec![
         Line::styled("The take-away games", theme.title).centered(),
-        Line::raw(tagline(app.menu.settings.game)).centered(),
+        Line::raw(app.menu.settings.game.game().tagline()).centered(),
     ];
     frame.render_widget(Paragraph::new(intro), inner);
 
@@ -264,9 +254,9 @@ mod tests {
 
     #[test]
     fn every_tagline_fits_inside_the_menu() {
-        for game in [GameKind::Chomp, GameKind::Subtraction, GameKind::Fibonacci] {
-            let width = Line::raw(tagline(game)).width();
-            assert!(width <= usize::from(WIDTH - 2), "{game:?}: {width}");
+        for game in crate::games::GAMES {
+            let width = Line::raw(game.tagline()).width();
+            assert!(width <= usize::from(WIDTH - 2), "{}: {width}", game.id());
         }
     }
 }

@@ -221,7 +221,7 @@ fn run_inline(jobs: Vec<Job>, tables: &mut Tables, answers: &mut VecDeque<Solver
 }
 
 /// Every position of a `rows` × `cols` box, by plain nested counting.
-pub fn every_position(rows: usize, cols: usize) -> Vec<munch::game::chomp::Position> {
+pub fn every_position(rows: usize, cols: usize) -> Vec<munch::games::chomp::rules::Position> {
     let mut out = vec![vec![]];
     for _ in 0..cols {
         out = out
@@ -233,7 +233,7 @@ pub fn every_position(rows: usize, cols: usize) -> Vec<munch::game::chomp::Posit
             .collect();
     }
     out.iter()
-        .map(|h| munch::game::chomp::Position::from_heights(rows, cols, h).unwrap())
+        .map(|h| munch::games::chomp::rules::Position::from_heights(rows, cols, h).unwrap())
         .collect()
 }
 

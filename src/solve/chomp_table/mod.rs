@@ -82,7 +82,7 @@ mod ranking;
 #[doc(hidden)]
 pub use build::Tuning;
 
-use crate::game::chomp::Square;
+use crate::games::chomp::rules::Square;
 use crate::solve::binomial;
 use bits::is_set;
 use ranking::Ranking;
