@@ -1,27 +1,18 @@
-//! The command line: arguments, and the headless `munch solve …` answers for scripts.
+//! The command line: the global options, the sides every game shares and the output
+//! plumbing. The games' subcommands come from the catalogue ([`GAMES`]): each game gives its
+//! `munch play`/`munch solve` arguments, reads its own matches and writes its own replies.
 
-use clap::{Args, Parser, Subcommand};
-use munch::games::chomp::rules::{MAX_SIDE, Position, parse_heights};
-use munch::games::fibonacci::rules::FibPosition;
-use munch::games::subtraction::rules::TakeSet;
+use clap::{ArgMatches, Args, FromArgMatches};
+use munch::games::{GAMES, Game};
 use munch::memory::{DEFAULT_MEMORY, parse_memory};
 use munch::settings::{GameKind, Level, Player, Settings};
-use munch::solve::pile::{
-    PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes, fibonacci_wins,
-};
-use munch::solve::{ChompAnswer, OutcomeTable, Source};
-use munch::units::{bytes, group};
-use serde::Serialize;
 use std::fmt;
-use std::fmt::Write as _;
-use std::time::Instant;
 
 /// munch: play the classic take-away games against a computer that plays them perfectly.
-#[derive(Debug, Parser)]
-#[command(name = "munch", version, about)]
+// `Args`, not `Parser`: the whole command, with the games' subcommands, is [`command`].
+#[derive(Debug, Args)]
+#[command(version, about)]
 pub struct Cli {
-    #[command(subcommand)]
-    pub command: Option<Command>,
     /// Most memory munch may use: the outcome table and its build's buffers, on top of what
     /// munch holds already; e.g. 512M, 2G or 18GiB (K, M, G, T count powers of 1024).
     #[arg(long, global = true, default_value = DEFAULT_MEMORY, value_parser = parse_memory)]
@@ -32,57 +23,81 @@ pub struct Cli {
     pub data_dir: Option<std::path::PathBuf>,
 }
 
-#[derive(Debug, Subcommand)]
+/// What the command line asks for, beyond the global options.
 pub enum Command {
-    /// Answer who wins a position, and with which moves, without the full-screen game.
-    // Without a game, clap's "required subcommand" error (naming them, with the usage line)
-    // rather than the whole help on stderr.
-    #[command(arg_required_else_help = false)]
-    Solve {
-        #[command(subcommand)]
-        game: SolveGame,
-    },
-    /// Start a game at once, skipping the menu.
-    #[command(arg_required_else_help = false)]
-    Play {
-        #[command(subcommand)]
-        game: PlayGame,
-    },
+    /// `munch solve <game> …`: the game and its matches.
+    Solve(&'static dyn Game, ArgMatches),
+    /// `munch play <game> …`: the game and its matches (its own arguments and the sides).
+    Play(GameKind, ArgMatches),
 }
 
-#[derive(Debug, Subcommand)]
-pub enum PlayGame {
-    /// Play Chomp.
-    Chomp {
-        /// Rows of the bar (1 to 26).
-        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(SIDES))]
-        rows: u8,
-        /// Columns of the bar (1 to 26).
-        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u8).range(SIDES))]
-        cols: u8,
-        #[command(flatten)]
-        sides: Sides,
-    },
-    /// Play a subtraction game.
-    Subtraction {
-        /// Coins in the pile.
-        #[arg(long, default_value_t = 21)]
-        pile: u64,
-        /// The take sizes: numbers and ranges, e.g. "1, 3-5, 8".
-        // Hyphen values reach the set's own parser, which says why `-2` is no take.
-        #[arg(long, default_value = "1,3,4", allow_hyphen_values = true)]
-        set: String,
-        #[command(flatten)]
-        sides: Sides,
-    },
-    /// Play Fibonacci Nim.
-    Fibonacci {
-        /// Coins in the pile (at least 2).
-        #[arg(long, default_value_t = 21)]
-        pile: u64,
-        #[command(flatten)]
-        sides: Sides,
-    },
+impl fmt::Debug for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Solve(game, _) => write!(f, "solve {}", game.id()),
+            Command::Play(kind, _) => write!(f, "play {}", kind.game().id()),
+        }
+    }
+}
+
+/// The whole command: the global options, then `solve` and `play` with a subcommand for each
+/// game in [`GAMES`], in catalogue order.
+pub fn command() -> clap::Command {
+    // Without a game, clap's "required subcommand" error (naming them, with the usage line)
+    // rather than the whole help on stderr.
+    let solve = clap::Command::new("solve")
+        .about("Answer who wins a position, and with which moves, without the full-screen game")
+        .subcommand_required(true)
+        .subcommands(GAMES.iter().map(|game| game.solve_command()));
+    let play = clap::Command::new("play")
+        .about("Start a game at once, skipping the menu")
+        .subcommand_required(true)
+        .subcommands(GAMES.iter().map(|game| with_sides(game.play_command())));
+    // The subcommands first, as clap's derive adds them: the help's order of options and
+    // commands follows the order they were added in.
+    Cli::augment_args(
+        clap::Command::new("munch")
+            .subcommand(solve)
+            .subcommand(play),
+    )
+}
+
+/// A game's `munch play` subcommand with the sides added, keeping the game's about line
+/// (`augment_args` would put [`Sides`]' doc comment over it).
+fn with_sides(command: clap::Command) -> clap::Command {
+    let about = command.get_about().cloned();
+    let command = Sides::augment_args(command);
+    match about {
+        Some(about) => command.about(about),
+        None => command,
+    }
+}
+
+/// Parses the command line (`args` includes the program's name).
+pub fn parse_from<I, T>(args: I) -> Result<(Cli, Option<Command>), clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let mut matches = command().try_get_matches_from(args)?;
+    let cli = Cli::from_arg_matches_mut(&mut matches)?;
+    let game = |id: &str| {
+        GAMES
+            .iter()
+            .position(|game| game.id() == id)
+            .expect("clap accepts only the catalogue's games")
+    };
+    let command = match matches.remove_subcommand() {
+        Some((name, mut sub)) => match sub.remove_subcommand() {
+            Some((id, game_matches)) if name == "solve" => {
+                Some(Command::Solve(GAMES[game(&id)], game_matches))
+            }
+            Some((id, game_matches)) => Some(Command::Play(GameKind::ALL[game(&id)], game_matches)),
+            None => None,
+        },
+        None => None,
+    };
+    Ok((cli, command))
 }
 
 /// Who plays, and how well the computer plays.
@@ -124,132 +139,57 @@ pub enum Strength {
     Casual,
 }
 
-impl PlayGame {
-    /// The settings this command line asks for, or why it cannot start.
-    pub fn settings(&self) -> Result<Settings, BadInput> {
-        let player = |side: Side| match side {
-            Side::Person => Player::Person,
-            Side::Computer => Player::Computer,
-        };
-        let with_sides = |mut settings: Settings, sides: &Sides| {
-            // A side left out is the other one of the side given, so `--second person` alone
-            // means the computer moves first.
-            let (first, second) = match (sides.first, sides.second) {
-                (Some(first), Some(second)) => (first, second),
-                (Some(first), None) => (first, first.other()),
-                (None, Some(second)) => (second.other(), second),
-                (None, None) => (Side::Person, Side::Computer),
-            };
-            settings.players = [player(first), player(second)];
-            if let Some(level) = sides.level {
-                if !settings.players.contains(&Player::Computer) {
-                    return Err(BadInput(
-                        "--level sets how well the computer plays, but neither side is the computer: leave it out, or make a side `computer`".into(),
-                    ));
-                }
-                settings.level = match level {
-                    Strength::Perfect => Level::Perfect,
-                    Strength::Strong => Level::Strong,
-                    Strength::Casual => Level::Casual,
-                };
-            }
-            Ok(settings)
-        };
-        let settings = match self {
-            PlayGame::Chomp { rows, cols, sides } => {
-                if *rows == 1 && *cols == 1 {
-                    return Err(BadInput(
-                        "a 1×1 bar is only the poison: nothing to play".into(),
-                    ));
-                }
-                let base = Settings {
-                    game: GameKind::Chomp,
-                    rows: *rows,
-                    cols: *cols,
-                    ..Settings::default()
-                };
-                with_sides(base, sides)?
-            }
-            PlayGame::Subtraction { pile, set, sides } => {
-                let base = Settings {
-                    game: GameKind::Subtraction,
-                    pile: *pile,
-                    set: set.clone(),
-                    ..Settings::default()
-                };
-                with_sides(base, sides)?
-            }
-            PlayGame::Fibonacci { pile, sides } => {
-                let base = Settings {
-                    game: GameKind::Fibonacci,
-                    pile: *pile,
-                    ..Settings::default()
-                };
-                with_sides(base, sides)?
-            }
-        };
-        match settings.problem() {
-            Some(problem) => Err(BadInput(problem)),
-            None => Ok(settings),
+/// The settings `munch play <game> …` asks for, or why it cannot start.
+pub fn play_settings(kind: GameKind, matches: &ArgMatches) -> Result<Settings, BadInput> {
+    let values = kind.game().play_values(matches).map_err(BadInput)?;
+    let sides = Sides::from_arg_matches(matches).map_err(|e| BadInput(e.to_string()))?;
+    let player = |side: Side| match side {
+        Side::Person => Player::Person,
+        Side::Computer => Player::Computer,
+    };
+    // A side left out is the other one of the side given, so `--second person` alone means
+    // the computer moves first.
+    let (first, second) = match (sides.first, sides.second) {
+        (Some(first), Some(second)) => (first, second),
+        (Some(first), None) => (first, first.other()),
+        (None, Some(second)) => (second.other(), second),
+        (None, None) => (Side::Person, Side::Computer),
+    };
+    let mut settings = Settings {
+        game: kind,
+        players: [player(first), player(second)],
+        ..Settings::default()
+    };
+    if let Some(level) = sides.level {
+        if !settings.players.contains(&Player::Computer) {
+            return Err(BadInput(
+                "--level sets how well the computer plays, but neither side is the computer: leave it out, or make a side `computer`".into(),
+            ));
         }
+        settings.level = match level {
+            Strength::Perfect => Level::Perfect,
+            Strength::Strong => Level::Strong,
+            Strength::Casual => Level::Casual,
+        };
+    }
+    let settings = with_values(&settings, values)?;
+    match settings.problem() {
+        Some(problem) => Err(BadInput(problem)),
+        None => Ok(settings),
     }
 }
 
-#[derive(Debug, Subcommand)]
-pub enum SolveGame {
-    /// Solve a Chomp position.
-    Chomp(ChompArgs),
-    /// Solve a subtraction game: a pile, and the set of sizes a move may take.
-    Subtraction(SubtractionArgs),
-    /// Solve a Fibonacci Nim position.
-    Fibonacci(FibonacciArgs),
-}
-
-#[derive(Debug, Args)]
-pub struct SubtractionArgs {
-    /// Coins in the pile (0 to 18446744073709551615).
-    #[arg(long)]
-    pub pile: u64,
-    /// The take sizes: numbers and ranges, e.g. "1, 3-5, 8".
-    #[arg(long, allow_hyphen_values = true)]
-    pub set: String,
-    /// Print one JSON object on one line.
-    #[arg(long)]
-    pub json: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct FibonacciArgs {
-    /// Coins in the pile.
-    #[arg(long)]
-    pub pile: u64,
-    /// The largest take allowed now (default: pile - 1, the first move).
-    #[arg(long = "max", value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_take: Option<u64>,
-    /// Print one JSON object on one line.
-    #[arg(long)]
-    pub json: bool,
-}
-
-const SIDES: std::ops::RangeInclusive<i64> = 1..=MAX_SIDE as i64;
-
-#[derive(Debug, Args)]
-pub struct ChompArgs {
-    /// Rows of the box (1 to 26).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(SIDES))]
-    pub rows: u8,
-    /// Columns of the box (1 to 26).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(SIDES))]
-    pub cols: u8,
-    /// Column heights from the poison column, e.g. 5,5,3 (default: the full box).
-    #[arg(long)]
-    pub position: Option<String>,
-    /// Print one JSON object on one line.
-    #[arg(long)]
-    pub json: bool,
-    /// Also report the table's size, losing positions, time and memory.
-    #[arg(long)]
-    pub stats: bool,
+/// `settings` with a game's values in, by the keys settings.json uses: so that the command line
+/// needs to know no game's values.
+fn with_values(
+    settings: &Settings,
+    values: serde_json::Map<String, serde_json::Value>,
+) -> Result<Settings, BadInput> {
+    let mut json = serde_json::to_value(settings).map_err(|e| BadInput(e.to_string()))?;
+    if let Some(fields) = json.as_object_mut() {
+        fields.extend(values);
+    }
+    serde_json::from_value(json).map_err(|e| BadInput(format!("settings: {e}")))
 }
 
 /// A problem with what the user asked for: printed on one line, exit code 2.
@@ -264,259 +204,10 @@ impl fmt::Display for BadInput {
 
 impl std::error::Error for BadInput {}
 
-#[derive(Serialize)]
-struct ChompReply {
-    game: &'static str,
-    rows: u8,
-    cols: u8,
-    position: Vec<u8>,
-    outcome: &'static str,
-    winning_moves: Vec<ChompMove>,
-    complete: bool,
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    stats: Option<Stats>,
-}
-
-/// What `--stats` reports about the table; every figure is `null` when no table was built.
-#[derive(Serialize)]
-struct Stats {
-    positions: Option<u64>,
-    losing_positions: Option<u64>,
-    seconds: Option<f64>,
-    table_bytes: Option<u64>,
-}
-
-#[derive(Serialize)]
-struct ChompMove {
-    col: u16,
-    row: u16,
-    notation: String,
-    after: Vec<u8>,
-}
-
-/// Runs `munch solve …` with a table memory budget and returns what to print on standard output.
-pub fn solve(game: &SolveGame, budget: u64) -> Result<String, BadInput> {
-    match game {
-        SolveGame::Chomp(args) => solve_chomp(args, budget),
-        SolveGame::Subtraction(args) => solve_subtraction(args),
-        SolveGame::Fibonacci(args) => solve_fibonacci(args),
-    }
-}
-
-#[derive(Serialize)]
-struct SubtractionReply {
-    game: &'static str,
-    pile: u64,
-    set: Vec<u64>,
-    outcome: &'static str,
-    winning_moves: Vec<u64>,
-    preperiod: u64,
-    period: u64,
-}
-
-fn solve_subtraction(args: &SubtractionArgs) -> Result<String, BadInput> {
-    let set = TakeSet::parse_typed(&args.set).map_err(|e| BadInput(format!("--set: {e}")))?;
-    let solution = SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT);
-    let Some((preperiod, period)) = solution.cycle() else {
-        return Err(BadInput(format!(
-            "no period of {set} showed within {} piles, so pile {} cannot be answered",
-            group(PERIOD_SEARCH_LIMIT),
-            args.pile
-        )));
-    };
-    let takes = solution
-        .winning_takes(args.pile)
-        .expect("the period answers every pile");
-    let reply = SubtractionReply {
-        game: "subtraction",
-        pile: args.pile,
-        set: set.sizes().to_vec(),
-        outcome: if takes.is_empty() { "loss" } else { "win" },
-        winning_moves: takes,
-        preperiod,
-        period,
-    };
-    if args.json {
-        return Ok(serde_json::to_string(&reply).expect("plain data serializes"));
-    }
-    let mut out = format!("Subtraction game, pile {}, takes {set}: ", group(args.pile));
-    out.push_str(&plain_takes(&reply.winning_moves));
-    // Writing to a String cannot fail.
-    let _ = writeln!(
-        out,
-        "The outcomes repeat every {} pile{} from pile {} on.",
-        period,
-        if period == 1 { "" } else { "s" },
-        preperiod
-    );
-    Ok(out)
-}
-
-#[derive(Serialize)]
-struct FibonacciReply {
-    game: &'static str,
-    pile: u64,
-    max_take: u64,
-    outcome: &'static str,
-    winning_moves: Vec<u64>,
-}
-
-fn solve_fibonacci(args: &FibonacciArgs) -> Result<String, BadInput> {
-    let position = match args.max_take {
-        Some(max_take) => FibPosition {
-            pile: args.pile,
-            max_take,
-        },
-        None => FibPosition::start(args.pile).map_err(|e| BadInput(format!("--pile: {e}")))?,
-    };
-    let takes = fibonacci_winning_takes(position);
-    let reply = FibonacciReply {
-        game: "fibonacci",
-        pile: position.pile,
-        max_take: position.max_take,
-        outcome: if fibonacci_wins(position) {
-            "win"
-        } else {
-            "loss"
-        },
-        winning_moves: takes,
-    };
-    if args.json {
-        return Ok(serde_json::to_string(&reply).expect("plain data serializes"));
-    }
-    let mut out = format!(
-        "Fibonacci Nim, pile {}, take at most {}: ",
-        group(position.pile),
-        group(position.max_take)
-    );
-    out.push_str(&plain_takes(&reply.winning_moves));
-    Ok(out)
-}
-
-fn plain_takes(takes: &[u64]) -> String {
-    if takes.is_empty() {
-        return "the player to move loses against perfect play.\n".into();
-    }
-    let list: Vec<String> = takes.iter().map(|&k| group(k)).collect();
-    format!("the player to move wins by taking {}.\n", list.join(" or "))
-}
-
-fn solve_chomp(args: &ChompArgs, budget: u64) -> Result<String, BadInput> {
-    let (rows, cols) = (usize::from(args.rows), usize::from(args.cols));
-    let position = match &args.position {
-        None => Position::full(rows, cols),
-        Some(text) => {
-            let heights = parse_heights(text).map_err(|e| BadInput(format!("--position: {e}")))?;
-            Position::from_heights(rows, cols, &heights)
-        }
-    }
-    .map_err(|e| BadInput(format!("--position: {e}")))?;
-
-    // The same order as the game: the table when it fits the budget (the outcome depends only
-    // on the shape, so the smallest box that holds it), then the closed forms and the book.
-    let started = Instant::now();
-    let (box_rows, box_cols) = position.bounding_box();
-    let needed = OutcomeTable::bytes_for(box_rows, box_cols);
-    // A table the machine cannot hold (the budget is capped by its free memory, see
-    // `munch::memory::table_budget`, but another program may take memory meanwhile) counts as over budget.
-    let table = (needed <= budget)
-        .then(|| OutcomeTable::build(box_rows, box_cols, &mut |_, _| true))
-        .and_then(Result::ok);
-    let Some(answer) = ChompAnswer::of(table.as_ref(), &position) else {
-        return Err(BadInput(format!(
-            "{position} needs a {}×{} table of {}, more than the {} this run may use (--memory, less what munch holds already, at most the memory this machine has free), and no closed form or opening-book entry covers it",
-            box_rows,
-            box_cols,
-            bytes(needed),
-            bytes(budget)
-        )));
-    };
-    let stats = args.stats.then(|| Stats {
-        positions: table.as_ref().map(OutcomeTable::positions),
-        losing_positions: table.as_ref().map(OutcomeTable::losing_positions),
-        seconds: table.as_ref().map(|_| started.elapsed().as_secs_f64()),
-        table_bytes: table.as_ref().map(OutcomeTable::table_bytes),
-    });
-    let reply = ChompReply {
-        game: "chomp",
-        rows: args.rows,
-        cols: args.cols,
-        position: position.heights().to_vec(),
-        outcome: if answer.wins { "win" } else { "loss" },
-        winning_moves: answer
-            .winning_moves
-            .iter()
-            .map(|&square| ChompMove {
-                col: u16::from(square.col) + 1,
-                row: u16::from(square.row) + 1,
-                notation: square.to_string(),
-                after: position
-                    .eat(square)
-                    .expect("a legal move")
-                    .heights()
-                    .to_vec(),
-            })
-            .collect(),
-        complete: answer.complete,
-        stats,
-    };
-    if args.json {
-        return Ok(serde_json::to_string(&reply).expect("plain data serializes"));
-    }
-    Ok(plain_chomp(&reply, &position, answer.source))
-}
-
-fn plain_chomp(reply: &ChompReply, position: &Position, source: Source) -> String {
-    // Writing to a String cannot fail: each `let _ = writeln!` below drops an always-Ok result.
-    let mut out = format!("Chomp {}×{}, position {position}: ", reply.rows, reply.cols);
-    if position.is_empty() {
-        out.push_str("the poison is gone, so the player to move has won.\n");
-    } else if reply.outcome == "loss" {
-        out.push_str("the player to move loses against perfect play.\n");
-    } else {
-        let n = reply.winning_moves.len();
-        let all = if reply.complete {
-            ""
-        } else {
-            " (not known to be all of them)"
-        };
-        let _ = writeln!(
-            out,
-            "the player to move wins, with {n} winning move{}{all}:",
-            if n == 1 { "" } else { "s" }
-        );
-        for m in &reply.winning_moves {
-            let after: Vec<String> = m.after.iter().map(u8::to_string).collect();
-            let _ = writeln!(out, "  {:<4} → [{}]", m.notation, after.join(","));
-        }
-    }
-    match source {
-        Source::Table => {}
-        Source::Theory(family) => {
-            let _ = writeln!(out, "(answered by the closed form for a {})", family.name());
-        }
-        Source::Book => out.push_str("(answered by the opening book)\n"),
-    }
-    if let Some(stats) = &reply.stats {
-        match (
-            stats.positions,
-            stats.losing_positions,
-            stats.seconds,
-            stats.table_bytes,
-        ) {
-            (Some(positions), Some(losing), Some(seconds), Some(table_bytes)) => {
-                let _ = writeln!(
-                    out,
-                    "table: {} positions, {} losing, {seconds:.3} s, {}",
-                    group(positions),
-                    group(losing),
-                    bytes(table_bytes)
-                );
-            }
-            _ => out.push_str("no table built\n"),
-        }
-    }
-    out
+/// Runs `munch solve <game> …` with a table memory budget and returns what to print on
+/// standard output.
+pub fn solve(game: &dyn Game, matches: &ArgMatches, budget: u64) -> Result<String, BadInput> {
+    game.solve(matches, budget).map_err(BadInput)
 }
 
 #[cfg(test)]
@@ -526,10 +217,12 @@ mod tests {
 
     /// The settings `munch play …` starts with, or why it refuses (before any terminal is needed).
     fn play_settings(args: &[&str]) -> Result<Settings, String> {
-        let cli = Cli::try_parse_from(std::iter::once("munch").chain(args.iter().copied()))
+        let (_, command) = parse_from(std::iter::once("munch").chain(args.iter().copied()))
             .map_err(|e| e.to_string())?;
-        match cli.command {
-            Some(Command::Play { game }) => game.settings().map_err(|e| e.0),
+        match command {
+            Some(Command::Play(kind, matches)) => {
+                super::play_settings(kind, &matches).map_err(|e| e.0)
+            }
             other => panic!("{args:?} is no play command: {other:?}"),
         }
     }
@@ -646,6 +339,92 @@ mod tests {
         assert!(
             refused.contains(&format!("at most {limit} characters")),
             "{refused}"
+        );
+    }
+
+    /// The lines of a help text's "Commands:" section: (name, about).
+    fn commands_in_help(help: &str) -> Vec<(String, String)> {
+        help.lines()
+            .skip_while(|line| *line != "Commands:")
+            .skip(1)
+            .take_while(|line| !line.is_empty())
+            .filter_map(|line| {
+                let (name, about) = line.trim().split_once(' ')?;
+                Some((name.to_string(), about.trim().to_string()))
+            })
+            .collect()
+    }
+
+    /// How a game gives one of its subcommands.
+    type Subcommand = fn(&dyn Game) -> clap::Command;
+
+    #[test]
+    fn play_and_solve_help_list_the_catalogues_games_in_order_with_their_abouts() {
+        let mut whole = command();
+        let top = commands_in_help(&whole.render_help().to_string());
+        let names: Vec<&str> = top.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(names, ["solve", "play", "help"]);
+        let verbs: [(&str, Subcommand); 2] = [
+            ("play", |game| game.play_command()),
+            ("solve", |game| game.solve_command()),
+        ];
+        for (verb, subcommand) in verbs {
+            let sub = whole.find_subcommand_mut(verb).expect("a subcommand");
+            let listed = commands_in_help(&sub.render_help().to_string());
+            let mut expected: Vec<(String, String)> = GAMES
+                .iter()
+                .map(|game| {
+                    let about = subcommand(*game)
+                        .get_about()
+                        .map_or_else(|| panic!("{} has no about", game.id()), ToString::to_string);
+                    assert!(!about.is_empty(), "{verb} {}", game.id());
+                    (game.id().to_string(), about)
+                })
+                .collect();
+            expected.push((
+                "help".into(),
+                "Print this message or the help of the given subcommand(s)".into(),
+            ));
+            assert_eq!(listed, expected, "munch {verb} --help");
+        }
+    }
+
+    #[test]
+    fn each_games_play_values_are_settings_keys_and_land_in_the_settings() {
+        let defaults = serde_json::to_value(Settings::default()).expect("settings serialize");
+        let args: &[&[&str]] = &[
+            &["play", "chomp", "--rows", "3", "--cols", "4"],
+            &["play", "subtraction", "--pile", "9", "--set", "1-3"],
+            &["play", "fibonacci", "--pile", "30"],
+        ];
+        for game in GAMES {
+            let command = args
+                .iter()
+                .find(|a| a[1] == game.id())
+                .unwrap_or_else(|| panic!("no case for {}", game.id()));
+            let settings = play_settings(command).unwrap_or_else(|e| panic!("{command:?}: {e}"));
+            assert_eq!(settings.game.game().id(), game.id());
+            let written = serde_json::to_value(&settings).expect("settings serialize");
+            let matches = game
+                .play_command()
+                .try_get_matches_from(&command[1..])
+                .unwrap_or_else(|e| panic!("{command:?}: {e}"));
+            let values = game.play_values(&matches).expect("values");
+            assert!(!values.is_empty(), "{}", game.id());
+            for (key, value) in &values {
+                assert!(defaults.get(key).is_some(), "{key} is a settings key");
+                assert_eq!(written.get(key), Some(value), "{command:?}: {key}");
+            }
+        }
+        // The values given, not the defaults.
+        let chomp = play_settings(args[0]).map(|s| serde_json::to_value(&s).ok());
+        let chomp = chomp.ok().flatten().expect("chomp settings");
+        assert_eq!((&chomp["rows"], &chomp["cols"]), (&3.into(), &4.into()));
+        let subtraction = play_settings(args[1]).map(|s| serde_json::to_value(&s).ok());
+        let subtraction = subtraction.ok().flatten().expect("subtraction settings");
+        assert_eq!(
+            (&subtraction["pile"], &subtraction["set"]),
+            (&9.into(), &"1-3".into())
         );
     }
 }

@@ -7,7 +7,6 @@
 mod cli;
 mod tui;
 
-use clap::Parser;
 use clap::error::ErrorKind;
 use cli::{BadInput, Cli, Command};
 use munch::memory::table_budget;
@@ -21,16 +20,18 @@ const BAD_INPUT: u8 = 2;
 const FAILED: u8 = 1;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let (cli, command) = match cli::parse_from(std::env::args_os()) {
+        Ok(parsed) => parsed,
         Err(err) => return command_line_error(&err),
     };
-    match &cli.command {
-        Some(Command::Solve { game }) => match cli::solve(game, table_budget(cli.memory)) {
-            Ok(text) => answer(&text),
-            Err(BadInput(message)) => refuse(&message),
-        },
-        Some(Command::Play { game }) => match game.settings() {
+    match &command {
+        Some(Command::Solve(game, matches)) => {
+            match cli::solve(*game, matches, table_budget(cli.memory)) {
+                Ok(text) => answer(&text),
+                Err(BadInput(message)) => refuse(&message),
+            }
+        }
+        Some(Command::Play(kind, matches)) => match cli::play_settings(*kind, matches) {
             Ok(settings) => play(&cli, Some(settings)),
             Err(BadInput(message)) => refuse(&message),
         },

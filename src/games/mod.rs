@@ -8,6 +8,7 @@ pub mod chomp;
 pub mod fibonacci;
 pub mod game;
 pub mod nim;
+pub mod pile;
 pub mod subtraction;
 
 pub use game::Game;

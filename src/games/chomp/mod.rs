@@ -2,9 +2,12 @@
 //! poisoned square loses. [`rules`] holds positions and moves; the table engine that solves
 //! them is [`crate::solve::chomp_table`].
 
+pub mod cli;
 pub mod rules;
 
 use super::game::Game;
+use clap::{ArgMatches, Command};
+use serde_json::{Map, Value};
 
 /// Chomp's entry in the catalogue.
 pub struct Chomp;
@@ -27,5 +30,21 @@ impl Game for Chomp {
             "Eat a square and everything above and to the right of it.",
             "Whoever eats the poisoned square (☠, a1) loses.",
         ]
+    }
+
+    fn play_command(&self) -> Command {
+        cli::play_command()
+    }
+
+    fn play_values(&self, matches: &ArgMatches) -> Result<Map<String, Value>, String> {
+        cli::play_values(matches)
+    }
+
+    fn solve_command(&self) -> Command {
+        cli::solve_command()
+    }
+
+    fn solve(&self, matches: &ArgMatches, budget: u64) -> Result<String, String> {
+        cli::solve(matches, budget)
     }
 }

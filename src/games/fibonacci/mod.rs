@@ -1,9 +1,12 @@
 //! Fibonacci Nim: one pile; first take 1 to n-1 coins, then up to twice the previous take; the
 //! last coin wins. [`rules`] holds its positions.
 
+pub mod cli;
 pub mod rules;
 
 use super::game::Game;
+use clap::{ArgMatches, Command};
+use serde_json::{Map, Value};
 
 /// Fibonacci Nim's entry in the catalogue.
 pub struct Fibonacci;
@@ -26,5 +29,21 @@ impl Game for Fibonacci {
             "First take 1 to n-1 coins; then up to twice the previous take.",
             "Whoever takes the last coin wins.",
         ]
+    }
+
+    fn play_command(&self) -> Command {
+        cli::play_command()
+    }
+
+    fn play_values(&self, matches: &ArgMatches) -> Result<Map<String, Value>, String> {
+        cli::play_values(matches)
+    }
+
+    fn solve_command(&self) -> Command {
+        cli::solve_command()
+    }
+
+    fn solve(&self, matches: &ArgMatches, _budget: u64) -> Result<String, String> {
+        cli::solve(matches)
     }
 }

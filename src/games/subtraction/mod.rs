@@ -1,9 +1,12 @@
 //! The subtraction game ⟨m, S⟩: take a number of coins from the set S; the last coin wins.
 //! [`rules`] holds take sets and their parsing.
 
+pub mod cli;
 pub mod rules;
 
 use super::game::Game;
+use clap::{ArgMatches, Command};
+use serde_json::{Map, Value};
 
 /// The subtraction game's entry in the catalogue.
 pub struct Subtraction;
@@ -26,5 +29,21 @@ impl Game for Subtraction {
             "Take a number of coins from the set S (no more than the pile).",
             "Whoever takes the last coin wins; with no legal take you lose.",
         ]
+    }
+
+    fn play_command(&self) -> Command {
+        cli::play_command()
+    }
+
+    fn play_values(&self, matches: &ArgMatches) -> Result<Map<String, Value>, String> {
+        cli::play_values(matches)
+    }
+
+    fn solve_command(&self) -> Command {
+        cli::solve_command()
+    }
+
+    fn solve(&self, matches: &ArgMatches, _budget: u64) -> Result<String, String> {
+        cli::solve(matches)
     }
 }

@@ -1,0 +1,220 @@
+//! Chomp on the command line: `munch play chomp` and `munch solve chomp`, their arguments and
+//! the solve reply (text for people, one line of JSON for scripts).
+
+use super::rules::{MAX_SIDE, Position, parse_heights};
+use crate::solve::{ChompAnswer, OutcomeTable, Source};
+use crate::units::{bytes, group};
+use clap::{ArgMatches, Args, Command, FromArgMatches};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::fmt::Write as _;
+use std::time::Instant;
+
+const SIDES: std::ops::RangeInclusive<i64> = 1..=MAX_SIDE as i64;
+
+// The about line after the arguments: `augment_args` sets the struct's doc comment as the
+// about.
+
+/// `munch play chomp`'s own arguments.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Rows of the bar (1 to 26).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(SIDES))]
+    pub rows: u8,
+    /// Columns of the bar (1 to 26).
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u8).range(SIDES))]
+    pub cols: u8,
+}
+
+/// `munch solve chomp`'s arguments.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Rows of the box (1 to 26).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(SIDES))]
+    pub rows: u8,
+    /// Columns of the box (1 to 26).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(SIDES))]
+    pub cols: u8,
+    /// Column heights from the poison column, e.g. 5,5,3 (default: the full box).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Print one JSON object on one line.
+    #[arg(long)]
+    pub json: bool,
+    /// Also report the table's size, losing positions, time and memory.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// `munch play chomp`, with its about line.
+pub fn play_command() -> Command {
+    PlayArgs::augment_args(Command::new("chomp")).about("Play Chomp")
+}
+
+/// `munch solve chomp`, with its about line.
+pub fn solve_command() -> Command {
+    SolveArgs::augment_args(Command::new("chomp")).about("Solve a Chomp position")
+}
+
+/// The bar `munch play chomp` asks for, as settings.json keys, or why it cannot be played.
+pub fn play_values(matches: &ArgMatches) -> Result<Map<String, Value>, String> {
+    let args = PlayArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
+    if args.rows == 1 && args.cols == 1 {
+        return Err("a 1×1 bar is only the poison: nothing to play".into());
+    }
+    let mut values = Map::new();
+    values.insert("rows".into(), args.rows.into());
+    values.insert("cols".into(), args.cols.into());
+    Ok(values)
+}
+
+/// The JSON reply of `munch solve chomp --json`.
+#[derive(Serialize)]
+struct ChompReply {
+    game: &'static str,
+    rows: u8,
+    cols: u8,
+    position: Vec<u8>,
+    outcome: &'static str,
+    winning_moves: Vec<ChompMove>,
+    complete: bool,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    stats: Option<Stats>,
+}
+
+/// What `--stats` reports about the table; every figure is `null` when no table was built.
+#[derive(Serialize)]
+struct Stats {
+    positions: Option<u64>,
+    losing_positions: Option<u64>,
+    seconds: Option<f64>,
+    table_bytes: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct ChompMove {
+    col: u16,
+    row: u16,
+    notation: String,
+    after: Vec<u8>,
+}
+
+/// Answers `munch solve chomp` within a table memory budget: what to print, or why not.
+pub fn solve(matches: &ArgMatches, budget: u64) -> Result<String, String> {
+    let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
+    let (rows, cols) = (usize::from(args.rows), usize::from(args.cols));
+    let position = match &args.position {
+        None => Position::full(rows, cols),
+        Some(text) => {
+            let heights = parse_heights(text).map_err(|e| format!("--position: {e}"))?;
+            Position::from_heights(rows, cols, &heights)
+        }
+    }
+    .map_err(|e| format!("--position: {e}"))?;
+
+    // The same order as the game: the table when it fits the budget (the outcome depends only
+    // on the shape, so the smallest box that holds it), then the closed forms and the book.
+    let started = Instant::now();
+    let (box_rows, box_cols) = position.bounding_box();
+    let needed = OutcomeTable::bytes_for(box_rows, box_cols);
+    // A table the machine cannot hold (the budget is capped by its free memory, see
+    // `crate::memory::table_budget`, but another program may take memory meanwhile) counts as over budget.
+    let table = (needed <= budget)
+        .then(|| OutcomeTable::build(box_rows, box_cols, &mut |_, _| true))
+        .and_then(Result::ok);
+    let Some(answer) = ChompAnswer::of(table.as_ref(), &position) else {
+        return Err(format!(
+            "{position} needs a {}×{} table of {}, more than the {} this run may use (--memory, less what munch holds already, at most the memory this machine has free), and no closed form or opening-book entry covers it",
+            box_rows,
+            box_cols,
+            bytes(needed),
+            bytes(budget)
+        ));
+    };
+    let stats = args.stats.then(|| Stats {
+        positions: table.as_ref().map(OutcomeTable::positions),
+        losing_positions: table.as_ref().map(OutcomeTable::losing_positions),
+        seconds: table.as_ref().map(|_| started.elapsed().as_secs_f64()),
+        table_bytes: table.as_ref().map(OutcomeTable::table_bytes),
+    });
+    let reply = ChompReply {
+        game: "chomp",
+        rows: args.rows,
+        cols: args.cols,
+        position: position.heights().to_vec(),
+        outcome: if answer.wins { "win" } else { "loss" },
+        winning_moves: answer
+            .winning_moves
+            .iter()
+            .map(|&square| ChompMove {
+                col: u16::from(square.col) + 1,
+                row: u16::from(square.row) + 1,
+                notation: square.to_string(),
+                after: position
+                    .eat(square)
+                    .expect("a legal move")
+                    .heights()
+                    .to_vec(),
+            })
+            .collect(),
+        complete: answer.complete,
+        stats,
+    };
+    if args.json {
+        return Ok(serde_json::to_string(&reply).expect("plain data serializes"));
+    }
+    Ok(plain_chomp(&reply, &position, answer.source))
+}
+
+fn plain_chomp(reply: &ChompReply, position: &Position, source: Source) -> String {
+    // Writing to a String cannot fail: each `let _ = writeln!` below drops an always-Ok result.
+    let mut out = format!("Chomp {}×{}, position {position}: ", reply.rows, reply.cols);
+    if position.is_empty() {
+        out.push_str("the poison is gone, so the player to move has won.\n");
+    } else if reply.outcome == "loss" {
+        out.push_str("the player to move loses against perfect play.\n");
+    } else {
+        let n = reply.winning_moves.len();
+        let all = if reply.complete {
+            ""
+        } else {
+            " (not known to be all of them)"
+        };
+        let _ = writeln!(
+            out,
+            "the player to move wins, with {n} winning move{}{all}:",
+            if n == 1 { "" } else { "s" }
+        );
+        for m in &reply.winning_moves {
+            let after: Vec<String> = m.after.iter().map(u8::to_string).collect();
+            let _ = writeln!(out, "  {:<4} → [{}]", m.notation, after.join(","));
+        }
+    }
+    match source {
+        Source::Table => {}
+        Source::Theory(family) => {
+            let _ = writeln!(out, "(answered by the closed form for a {})", family.name());
+        }
+        Source::Book => out.push_str("(answered by the opening book)\n"),
+    }
+    if let Some(stats) = &reply.stats {
+        match (
+            stats.positions,
+            stats.losing_positions,
+            stats.seconds,
+            stats.table_bytes,
+        ) {
+            (Some(positions), Some(losing), Some(seconds), Some(table_bytes)) => {
+                let _ = writeln!(
+                    out,
+                    "table: {} positions, {} losing, {seconds:.3} s, {}",
+                    group(positions),
+                    group(losing),
+                    bytes(table_bytes)
+                );
+            }
+            _ => out.push_str("no table built\n"),
+        }
+    }
+    out
+}

@@ -1,0 +1,97 @@
+//! Fibonacci Nim on the command line: `munch play fibonacci` and `munch solve fibonacci`, their
+//! arguments and the solve reply (text, or one line of JSON).
+
+use super::rules::FibPosition;
+use crate::games::pile::cli::plain_takes;
+use crate::solve::pile::{fibonacci_winning_takes, fibonacci_wins};
+use crate::units::group;
+use clap::{ArgMatches, Args, Command, FromArgMatches};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+// The about line after the arguments: `augment_args` sets the struct's doc comment as the
+// about.
+
+/// `munch play fibonacci`'s own arguments.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Coins in the pile (at least 2).
+    #[arg(long, default_value_t = 21)]
+    pub pile: u64,
+}
+
+/// `munch solve fibonacci`'s arguments.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Coins in the pile.
+    #[arg(long)]
+    pub pile: u64,
+    /// The largest take allowed now (default: pile - 1, the first move).
+    #[arg(long = "max", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_take: Option<u64>,
+    /// Print one JSON object on one line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `munch play fibonacci`, with its about line.
+pub fn play_command() -> Command {
+    PlayArgs::augment_args(Command::new("fibonacci")).about("Play Fibonacci Nim")
+}
+
+/// `munch solve fibonacci`, with its about line.
+pub fn solve_command() -> Command {
+    SolveArgs::augment_args(Command::new("fibonacci")).about("Solve a Fibonacci Nim position")
+}
+
+/// The pile `munch play fibonacci` asks for, as settings.json keys (the settings check it).
+pub fn play_values(matches: &ArgMatches) -> Result<Map<String, Value>, String> {
+    let args = PlayArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
+    let mut values = Map::new();
+    values.insert("pile".into(), args.pile.into());
+    Ok(values)
+}
+
+/// The JSON reply of `munch solve fibonacci --json`.
+#[derive(Serialize)]
+struct FibonacciReply {
+    game: &'static str,
+    pile: u64,
+    max_take: u64,
+    outcome: &'static str,
+    winning_moves: Vec<u64>,
+}
+
+/// Answers `munch solve fibonacci`: what to print, or why not.
+pub fn solve(matches: &ArgMatches) -> Result<String, String> {
+    let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
+    let position = match args.max_take {
+        Some(max_take) => FibPosition {
+            pile: args.pile,
+            max_take,
+        },
+        None => FibPosition::start(args.pile).map_err(|e| format!("--pile: {e}"))?,
+    };
+    let takes = fibonacci_winning_takes(position);
+    let reply = FibonacciReply {
+        game: "fibonacci",
+        pile: position.pile,
+        max_take: position.max_take,
+        outcome: if fibonacci_wins(position) {
+            "win"
+        } else {
+            "loss"
+        },
+        winning_moves: takes,
+    };
+    if args.json {
+        return Ok(serde_json::to_string(&reply).expect("plain data serializes"));
+    }
+    let mut out = format!(
+        "Fibonacci Nim, pile {}, take at most {}: ",
+        group(position.pile),
+        group(position.max_take)
+    );
+    out.push_str(&plain_takes(&reply.winning_moves));
+    Ok(out)
+}

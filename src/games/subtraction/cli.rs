@@ -1,0 +1,113 @@
+//! The subtraction game on the command line: `munch play subtraction` and `munch solve
+//! subtraction`, their arguments and the solve reply (text, or one line of JSON).
+
+use super::rules::TakeSet;
+use crate::games::pile::cli::plain_takes;
+use crate::solve::pile::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
+use crate::units::group;
+use clap::{ArgMatches, Args, Command, FromArgMatches};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::fmt::Write as _;
+
+// The about line after the arguments: `augment_args` sets the struct's doc comment as the
+// about.
+
+/// `munch play subtraction`'s own arguments.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Coins in the pile.
+    #[arg(long, default_value_t = 21)]
+    pub pile: u64,
+    /// The take sizes: numbers and ranges, e.g. "1, 3-5, 8".
+    // Hyphen values reach the set's own parser, which says why `-2` is no take.
+    #[arg(long, default_value = "1,3,4", allow_hyphen_values = true)]
+    pub set: String,
+}
+
+/// `munch solve subtraction`'s arguments.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Coins in the pile (0 to 18446744073709551615).
+    #[arg(long)]
+    pub pile: u64,
+    /// The take sizes: numbers and ranges, e.g. "1, 3-5, 8".
+    #[arg(long, allow_hyphen_values = true)]
+    pub set: String,
+    /// Print one JSON object on one line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `munch play subtraction`, with its about line.
+pub fn play_command() -> Command {
+    PlayArgs::augment_args(Command::new("subtraction")).about("Play a subtraction game")
+}
+
+/// `munch solve subtraction`, with its about line.
+pub fn solve_command() -> Command {
+    SolveArgs::augment_args(Command::new("subtraction"))
+        .about("Solve a subtraction game: a pile, and the set of sizes a move may take")
+}
+
+/// The pile and take set `munch play subtraction` asks for, as settings.json keys (the set as
+/// typed; the settings check it).
+pub fn play_values(matches: &ArgMatches) -> Result<Map<String, Value>, String> {
+    let args = PlayArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
+    let mut values = Map::new();
+    values.insert("pile".into(), args.pile.into());
+    values.insert("set".into(), args.set.into());
+    Ok(values)
+}
+
+/// The JSON reply of `munch solve subtraction --json`.
+#[derive(Serialize)]
+struct SubtractionReply {
+    game: &'static str,
+    pile: u64,
+    set: Vec<u64>,
+    outcome: &'static str,
+    winning_moves: Vec<u64>,
+    preperiod: u64,
+    period: u64,
+}
+
+/// Answers `munch solve subtraction`: what to print, or why not.
+pub fn solve(matches: &ArgMatches) -> Result<String, String> {
+    let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
+    let set = TakeSet::parse_typed(&args.set).map_err(|e| format!("--set: {e}"))?;
+    let solution = SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT);
+    let Some((preperiod, period)) = solution.cycle() else {
+        return Err(format!(
+            "no period of {set} showed within {} piles, so pile {} cannot be answered",
+            group(PERIOD_SEARCH_LIMIT),
+            args.pile
+        ));
+    };
+    let takes = solution
+        .winning_takes(args.pile)
+        .expect("the period answers every pile");
+    let reply = SubtractionReply {
+        game: "subtraction",
+        pile: args.pile,
+        set: set.sizes().to_vec(),
+        outcome: if takes.is_empty() { "loss" } else { "win" },
+        winning_moves: takes,
+        preperiod,
+        period,
+    };
+    if args.json {
+        return Ok(serde_json::to_string(&reply).expect("plain data serializes"));
+    }
+    let mut out = format!("Subtraction game, pile {}, takes {set}: ", group(args.pile));
+    out.push_str(&plain_takes(&reply.winning_moves));
+    // Writing to a String cannot fail.
+    let _ = writeln!(
+        out,
+        "The outcomes repeat every {} pile{} from pile {} on.",
+        period,
+        if period == 1 { "" } else { "s" },
+        preperiod
+    );
+    Ok(out)
+}
