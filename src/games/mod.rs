@@ -2,7 +2,8 @@
 //! menu, the help, the command line and the screen reach a game through its [`Game`] entry.
 //!
 //! Each folder holds a game's rules (`rules.rs`, which imports nothing of munch above the
-//! units, so that the solver engines can use it), and its entry in this catalogue (`mod.rs`).
+//! units, so that the solver engines can use it), its `munch play`/`munch solve` arguments and
+//! replies (`cli.rs`), and its entry in this catalogue (`mod.rs`).
 
 pub mod chomp;
 pub mod fibonacci;

@@ -1,6 +1,6 @@
 //! Chomp: eat a square of the bar and everything above and to the right of it; whoever eats the
 //! poisoned square loses. [`rules`] holds positions and moves; the table engine that solves
-//! them is [`crate::solve::chomp_table`].
+//! them is [`crate::solve::chomp_table`]; [`cli`] is its command line.
 
 pub mod cli;
 pub mod rules;

@@ -1,5 +1,5 @@
 //! Fibonacci Nim: one pile; first take 1 to n-1 coins, then up to twice the previous take; the
-//! last coin wins. [`rules`] holds its positions.
+//! last coin wins. [`rules`] holds its positions, [`cli`] its command line.
 
 pub mod cli;
 pub mod rules;

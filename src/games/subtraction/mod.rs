@@ -1,5 +1,5 @@
 //! The subtraction game ⟨m, S⟩: take a number of coins from the set S; the last coin wins.
-//! [`rules`] holds take sets and their parsing.
+//! [`rules`] holds take sets and their parsing, [`cli`] its command line.
 
 pub mod cli;
 pub mod rules;
