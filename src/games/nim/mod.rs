@@ -7,10 +7,11 @@
 pub mod answer;
 pub mod reply;
 pub mod rules;
+pub mod session;
 
 pub use answer::{NimAnswer, answer, losing_moves, nim_sum};
 pub use reply::{NimReply, ReplyMove, json_reply, plain_reply};
 pub use rules::{MAX_PILE, MAX_PILES, Move, Position};
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

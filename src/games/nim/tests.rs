@@ -7,7 +7,7 @@ use rustc_hash::FxHashMap;
 use serde_json::{Value, json};
 
 /// Who wins each position, by trying every move: the XOR rule is nowhere in it.
-struct BruteForce(FxHashMap<Vec<u64>, bool>);
+pub(super) struct BruteForce(pub(super) FxHashMap<Vec<u64>, bool>);
 
 impl BruteForce {
     /// Every move as (pile from 0, take, piles after), by pile and then by take.
@@ -23,7 +23,7 @@ impl BruteForce {
         moves
     }
 
-    fn wins(&mut self, piles: &[u64]) -> bool {
+    pub(super) fn wins(&mut self, piles: &[u64]) -> bool {
         if let Some(&wins) = self.0.get(piles) {
             return wins;
         }
@@ -44,7 +44,7 @@ impl BruteForce {
 }
 
 /// Every position of 1 to `piles` piles of 0 to `coins` coins.
-fn all_positions(piles: usize, coins: u64) -> Vec<Vec<u64>> {
+pub(super) fn all_positions(piles: usize, coins: u64) -> Vec<Vec<u64>> {
     let mut all = Vec::new();
     let mut layer = vec![Vec::new()];
     for _ in 0..piles {

@@ -1,0 +1,699 @@
+//! A Nim game in progress: the piles, the pile and take the person is choosing, the computer's
+//! move, undo/redo and the game-over review, on the shared turn machinery.
+//!
+//! Nim needs no solver thread (the nim-sum answers any position at once), so a session never
+//! asks the app for anything.
+
+use super::answer::{answer, losing_moves};
+use super::rules::{Move, Position};
+use crate::app::keys::Action;
+use crate::app::review::{Known, Mistake};
+use crate::app::turns::{self, Flash, Outcomes, Turns};
+use crate::settings::{Level, Settings};
+use crate::units::group;
+
+/// A place in the Nim view the pointer can be over (what the view records, the session acts on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spot {
+    /// Coin `index` (from 0, the first coin on the left) of pile `pile`: a click takes it and
+    /// every coin after it.
+    Coin { pile: usize, index: u64 },
+    /// A cell of the bar standing for a pile too large to draw as coins, by the index of the
+    /// first coin it stands for: a click chooses the take from there on, a second click takes it.
+    Bar { pile: usize, index: u64 },
+    /// A pile's row: a click chooses the pile.
+    Row(usize),
+}
+
+/// A Nim game in progress (or just finished).
+pub struct NimSession {
+    /// Who plays each side and how well the computer plays (the panel names the sides from it).
+    pub settings: Settings,
+    /// The piles at the start.
+    pub start: Position,
+    /// The piles now.
+    pub position: Position,
+    /// Whose turn, the moves so far and undone, the computer's flashing move, the review.
+    pub turns: Turns<Move>,
+    /// The pile the person is taking from (from 0); a non-empty one while the game goes on.
+    pub pile: usize,
+    /// The take the person is about to make, whether chosen with ←/→, a pointer or typed
+    /// digits (one state, so they never disagree). It is illegal only while typed; 0 means
+    /// nothing is chosen.
+    pub take: u64,
+    /// Whether [`NimSession::take`] is being typed: a digit adds to it instead of replacing it.
+    pub typing: bool,
+    pub hints: bool,
+    pub confirm_quit: bool,
+    /// A short note for the player ("Nothing taken: pile 2 is empty").
+    pub message: Option<String>,
+}
+
+impl NimSession {
+    /// Starts a game from `start` with the players and level of `settings`.
+    pub fn new(settings: Settings, start: Position) -> NimSession {
+        let mut session = NimSession {
+            turns: Turns::new(settings.players),
+            settings,
+            position: start.clone(),
+            start,
+            pile: 0,
+            take: 1,
+            typing: false,
+            hints: false,
+            confirm_quit: false,
+            message: None,
+        };
+        session.settle_choice();
+        session
+    }
+
+    /// The side to move: 0 moves first.
+    pub fn to_move(&self) -> usize {
+        self.turns.to_move()
+    }
+
+    /// Whether every pile is empty: the player to move has lost.
+    pub fn is_over(&self) -> bool {
+        self.position.is_over()
+    }
+
+    /// The side that lost (the one to move when no coin is left), once the game is over.
+    pub fn loser(&self) -> Option<usize> {
+        self.is_over().then(|| self.to_move())
+    }
+
+    /// Whether the side to move is played by the computer.
+    pub fn computer_to_move(&self) -> bool {
+        self.turns.computer_to_move()
+    }
+
+    /// Coins in pile `pile` now (0 past the last pile).
+    pub fn coins(&self, pile: usize) -> u64 {
+        self.position.piles().get(pile).copied().unwrap_or(0)
+    }
+
+    /// The move the person has chosen.
+    pub fn chosen(&self) -> Move {
+        Move {
+            pile: self.pile,
+            take: self.take,
+        }
+    }
+
+    /// Every winning move now (none when the position is lost or over).
+    pub fn winning_moves(&self) -> Vec<Move> {
+        answer(&self.position).winning_moves
+    }
+
+    /// Why the chosen move cannot be made, if it cannot.
+    pub fn choice_problem(&self) -> Option<String> {
+        if self.take == 0 {
+            return Some("Type how many coins to take, or choose with ←/→.".into());
+        }
+        self.position
+            .play(self.chosen())
+            .err()
+            .map(|reason| format!("Not allowed: {reason}."))
+    }
+
+    /// A key on the Nim screen: ↑/↓ choose the pile, ←/→ or digits the take, Enter takes.
+    pub fn act(&mut self, action: Action) {
+        match action {
+            Action::Up | Action::Down => {
+                self.typing = false;
+                self.message = None;
+                self.step_pile(action == Action::Down);
+            }
+            Action::Left | Action::Right => {
+                self.typing = false;
+                self.message = None;
+                let coins = self.coins(self.pile).max(1);
+                self.take = match action {
+                    Action::Left => self.take.saturating_sub(1),
+                    _ => self.take.saturating_add(1),
+                }
+                .clamp(1, coins);
+            }
+            Action::Digit(d) => {
+                let base = if self.typing { self.take } else { 0 };
+                self.typing = true;
+                if let Some(k) = base.checked_mul(10).and_then(|k| k.checked_add(d.into())) {
+                    self.take = k;
+                    self.message = self.choice_problem().filter(|_| k > 0);
+                } else {
+                    self.message = Some("No pile is that large.".into());
+                }
+            }
+            Action::Erase => {
+                self.take /= 10;
+                self.typing = true;
+                self.message = self.choice_problem().filter(|_| self.take > 0);
+            }
+            Action::Select => self.person_plays(self.chosen()),
+            Action::ToggleHints => self.hints = !self.hints,
+            Action::Quit | Action::Back => self.confirm_quit = true,
+            _ => {}
+        }
+    }
+
+    /// The pointer over (`click` false) or clicking (`click` true) `spot`, as the view last drew
+    /// it. A batch of events can change the piles before a click drawn on the old ones
+    /// arrives, so a spot past a pile's coins does nothing.
+    pub fn point(&mut self, spot: Spot, click: bool) {
+        match spot {
+            Spot::Coin { pile, index } => {
+                let Some(take) = self.coins(pile).checked_sub(index).filter(|&k| k > 0) else {
+                    return;
+                };
+                let mv = Move { pile, take };
+                if click {
+                    self.person_plays(mv);
+                } else {
+                    self.choose(mv);
+                }
+            }
+            Spot::Bar { pile, index } if click => {
+                let Some(take) = self.coins(pile).checked_sub(index).filter(|&k| k > 0) else {
+                    return;
+                };
+                let mv = Move { pile, take };
+                if self.chosen() == mv {
+                    self.person_plays(mv);
+                } else {
+                    self.choose(mv);
+                }
+            }
+            Spot::Row(pile) if click && self.coins(pile) > 0 => {
+                self.pile = pile;
+                self.typing = false;
+                self.message = None;
+                self.take = self.take.clamp(1, self.coins(pile));
+            }
+            _ => {}
+        }
+    }
+
+    /// Chooses `mv` (a pointer over a coin); only a legal move is chosen.
+    fn choose(&mut self, mv: Move) {
+        if self.position.is_legal(mv) {
+            self.pile = mv.pile;
+            self.take = mv.take;
+            self.typing = false;
+            self.message = None;
+        }
+    }
+
+    /// Moves the chosen pile to the next (`down`) or previous non-empty pile, if there is one;
+    /// the take is kept, or cut to what the new pile holds.
+    fn step_pile(&mut self, down: bool) {
+        let piles = self.position.piles();
+        let next = if down {
+            (self.pile + 1..piles.len()).find(|&p| piles[p] > 0)
+        } else {
+            (0..self.pile).rev().find(|&p| piles[p] > 0)
+        };
+        if let Some(pile) = next {
+            self.pile = pile;
+            self.take = self.take.clamp(1, piles[pile]);
+        }
+    }
+
+    /// The person asks to play `mv`.
+    pub fn person_plays(&mut self, mv: Move) {
+        if self.is_over() {
+            return;
+        }
+        if self.turns.pending.is_some() {
+            self.turns.queue(mv);
+        } else if self.computer_to_move() {
+            self.message = Some("It is the computer's turn.".into());
+        } else if mv.take == 0 {
+            self.message = self.choice_problem();
+        } else {
+            match self.position.play(mv) {
+                Ok(_) => {
+                    self.turns.clear_redo();
+                    self.play(mv);
+                }
+                Err(reason) => {
+                    self.message = Some(format!("Nothing taken: {reason}."));
+                    // The refused number stays shown; the next digit starts a fresh one.
+                    self.typing = false;
+                }
+            }
+        }
+    }
+
+    /// One tick: the computer's flashing move counts down and lands, or the computer chooses.
+    pub fn tick(&mut self, rng: &mut fastrand::Rng) {
+        if self.is_over() || self.confirm_quit {
+            return;
+        }
+        match self.turns.flash() {
+            Flash::Idle => {}
+            Flash::Showing => return,
+            Flash::Landed(mv) => {
+                self.turns.clear_redo();
+                self.play(mv);
+                while let Some(mv) = self.turns.next_queued() {
+                    self.person_plays(mv);
+                }
+                return;
+            }
+        }
+        if !self.computer_to_move() {
+            return;
+        }
+        let mv = if self.turns.slips(self.settings.level, rng) {
+            self.casual_move(rng)
+        } else {
+            best_move(&self.position, rng)
+        };
+        if let Some(mv) = mv {
+            self.turns.choose(mv);
+        }
+    }
+
+    /// A random legal move: a random non-empty pile, a random take from it; at the casual
+    /// level, the whole last pile when only one is left (a win).
+    fn casual_move(&self, rng: &mut fastrand::Rng) -> Option<Move> {
+        let piles = self.position.piles();
+        let full: Vec<usize> = (0..piles.len()).filter(|&p| piles[p] > 0).collect();
+        let &pile = full.get(rng.usize(..full.len().max(1)))?;
+        if self.settings.level == Level::Casual
+            && let [last] = full[..]
+        {
+            return Some(Move {
+                pile: last,
+                take: piles[last],
+            });
+        }
+        Some(Move {
+            pile,
+            take: rng.u64(1..=piles[pile]),
+        })
+    }
+
+    /// The moves so far in notation (`2:3`), for saving.
+    pub fn notation(&self) -> Vec<String> {
+        self.turns.moves.iter().map(Move::to_string).collect()
+    }
+
+    /// Plays saved moves from the start; `false` at the first one that is not a legal move,
+    /// which stops the replay there.
+    pub fn replay_notation(&mut self, moves: &[String]) -> bool {
+        for text in moves {
+            match Move::parse(text) {
+                Ok(mv) if self.position.is_legal(mv) => self.play(mv),
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    /// Takes back the last move, and the computer's before it, so a person is to move.
+    pub fn undo(&mut self) {
+        if let Err(note) = self.turns.take_back_round() {
+            self.message = Some(note.into());
+            return;
+        }
+        let moves = std::mem::take(&mut self.turns.moves);
+        self.position = self.start.clone();
+        for mv in moves {
+            self.play(mv);
+        }
+        self.message = None;
+    }
+
+    /// Plays again what undo took back, up to the next person's turn.
+    pub fn redo(&mut self) {
+        match self.turns.redo_round() {
+            Ok(round) => round.into_iter().for_each(|mv| self.play(mv)),
+            Err(note) => self.message = Some(note.into()),
+        }
+    }
+
+    /// Every move that threw a won position away, with the moves that would have won.
+    pub fn mistakes(&self) -> Vec<Mistake<Move>> {
+        turns::mistakes(self, &self.turns.moves)
+    }
+
+    /// The piles before move number `index` (from 0).
+    pub fn position_before(&self, index: usize) -> Position {
+        let mut position = self.start.clone();
+        for &mv in &self.turns.moves[..index.min(self.turns.moves.len())] {
+            position = position.play(mv).unwrap_or(position);
+        }
+        position
+    }
+
+    /// Plays a legal move.
+    fn play(&mut self, mv: Move) {
+        if let Ok(after) = self.position.play(mv) {
+            self.position = after;
+        }
+        self.turns.moves.push(mv);
+        self.message = None;
+        let review = if self.is_over() {
+            self.mistakes()
+        } else {
+            Vec::new()
+        };
+        self.turns.judge(review);
+        self.typing = false;
+        self.settle_choice();
+    }
+
+    /// Keeps the choice on a non-empty pile with a take it holds: the same pile when it still
+    /// has coins (the take cut to them), else the first non-empty pile.
+    fn settle_choice(&mut self) {
+        if self.coins(self.pile) == 0
+            && let Some(pile) = self.position.piles().iter().position(|&c| c > 0)
+        {
+            self.pile = pile;
+        }
+        self.take = self.take.clamp(1, self.coins(self.pile).max(1));
+    }
+}
+
+/// The perfect move: a winning move, at random among them; from a lost position, one of the
+/// moves that leave the fewest winning replies ([`losing_moves`]). `None` once the game is over.
+pub fn best_move(position: &Position, rng: &mut fastrand::Rng) -> Option<Move> {
+    let winning = answer(position).winning_moves;
+    let moves = if winning.is_empty() {
+        losing_moves(position)
+    } else {
+        winning
+    };
+    moves.get(rng.usize(..moves.len().max(1))).copied()
+}
+
+/// The review judges moves with the nim-sum, which proves every position.
+impl Outcomes for NimSession {
+    type Move = Move;
+    type Position = Position;
+
+    fn start(&self) -> Position {
+        self.start.clone()
+    }
+
+    fn after(&self, position: &Position, mv: Move) -> Option<Position> {
+        position.play(mv).ok()
+    }
+
+    fn known(&self, position: &Position) -> Option<Known<Move>> {
+        let answer = answer(position);
+        Some(Known {
+            wins: answer.wins,
+            winning_moves: answer.winning_moves,
+            complete: true,
+        })
+    }
+}
+
+/// A move as the panel and the review write it: "3 from pile 2".
+pub fn move_text(mv: Move) -> String {
+    format!("{} from pile {}", group(mv.take), mv.pile + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::turns::FLASH_TICKS;
+    use crate::games::nim::tests::{BruteForce, all_positions};
+    use crate::settings::Player;
+    use crate::settings::Player::{Computer, Person};
+    use rustc_hash::FxHashMap;
+
+    fn session(piles: &[u64], players: [Player; 2], level: Level) -> NimSession {
+        let settings = Settings {
+            players,
+            level,
+            ..Settings::default()
+        };
+        NimSession::new(settings, Position::new(piles).unwrap())
+    }
+
+    fn person(piles: &[u64]) -> NimSession {
+        session(piles, [Person, Computer], Level::Perfect)
+    }
+
+    /// Ticks until the computer's move has flashed and landed; returns it.
+    fn computer_moves(game: &mut NimSession, rng: &mut fastrand::Rng) -> Move {
+        let before = game.turns.moves.len();
+        for _ in 0..=FLASH_TICKS {
+            game.tick(rng);
+        }
+        assert_eq!(
+            game.turns.moves.len(),
+            before + 1,
+            "the computer moved once"
+        );
+        game.turns.moves[before]
+    }
+
+    #[test]
+    fn arrows_choose_the_pile_and_the_take_and_enter_takes() {
+        let mut game = person(&[3, 4, 5]);
+        assert_eq!(game.chosen(), Move { pile: 0, take: 1 });
+        for _ in 0..3 {
+            game.act(Action::Right);
+        }
+        assert_eq!(
+            game.chosen(),
+            Move { pile: 0, take: 3 },
+            "held at the pile's 3"
+        );
+        game.act(Action::Left);
+        game.act(Action::Down);
+        game.act(Action::Down);
+        game.act(Action::Down);
+        assert_eq!(
+            game.chosen(),
+            Move { pile: 2, take: 2 },
+            "held at the last pile"
+        );
+        game.act(Action::Up);
+        game.act(Action::Digit(4));
+        assert_eq!(game.chosen(), Move { pile: 1, take: 4 });
+        assert_eq!(game.message, None);
+        game.act(Action::Select);
+        assert_eq!(game.position.piles(), &[3, 0, 5]);
+        assert_eq!(game.notation(), ["2:4"]);
+        // The emptied pile is left for the first that has coins, the take cut to them; ↓ and
+        // ↑ step over the empty pile.
+        assert_eq!(game.chosen(), Move { pile: 0, take: 3 });
+        game.act(Action::Down);
+        assert_eq!(game.pile, 2);
+        game.act(Action::Up);
+        assert_eq!(game.pile, 0);
+        // Digits add up while typed; the next arrow starts afresh.
+        game.act(Action::Digit(1));
+        game.act(Action::Digit(2));
+        assert_eq!(game.take, 12);
+        game.act(Action::Erase);
+        assert_eq!(game.take, 1);
+        game.act(Action::ToggleHints);
+        assert!(game.hints);
+        game.act(Action::Quit);
+        assert!(game.confirm_quit);
+    }
+
+    #[test]
+    fn an_illegal_take_is_refused_with_its_reason() {
+        let mut game = person(&[3, 4, 5]);
+        game.act(Action::Digit(9));
+        assert_eq!(
+            game.message.as_deref(),
+            Some("Not allowed: pile 1 holds only 3 coins, so 9 cannot be taken from it.")
+        );
+        game.act(Action::Select);
+        assert_eq!(
+            game.message.as_deref(),
+            Some("Nothing taken: pile 1 holds only 3 coins, so 9 cannot be taken from it.")
+        );
+        assert!(game.turns.moves.is_empty());
+        assert_eq!(game.take, 9, "the refused number stays shown");
+        game.act(Action::Digit(2));
+        assert_eq!(game.take, 2, "the next digit starts a fresh number");
+        game.act(Action::Erase);
+        game.act(Action::Select);
+        assert_eq!(
+            game.message.as_deref(),
+            Some("Type how many coins to take, or choose with ←/→.")
+        );
+        let mut emptied = person(&[0, 2]);
+        emptied.person_plays(Move { pile: 0, take: 1 });
+        assert_eq!(
+            emptied.message.as_deref(),
+            Some("Nothing taken: pile 1 is empty.")
+        );
+        assert_eq!(
+            emptied.chosen(),
+            Move { pile: 1, take: 1 },
+            "the empty pile is not chosen"
+        );
+        let mut waiting = session(&[3, 4, 5], [Computer, Person], Level::Perfect);
+        waiting.act(Action::Select);
+        assert_eq!(
+            waiting.message.as_deref(),
+            Some("It is the computer's turn.")
+        );
+        assert!(waiting.turns.moves.is_empty());
+    }
+
+    #[test]
+    fn the_pointer_chooses_and_takes_coins() {
+        let mut game = person(&[3, 40]);
+        game.point(Spot::Coin { pile: 1, index: 30 }, false);
+        assert_eq!(game.chosen(), Move { pile: 1, take: 10 });
+        // A spot past the coins, drawn before the pile shrank, does nothing.
+        game.point(Spot::Coin { pile: 0, index: 3 }, true);
+        assert!(game.turns.moves.is_empty());
+        game.point(Spot::Row(0), true);
+        assert_eq!(game.chosen(), Move { pile: 0, take: 3 });
+        // A bar cell chooses first, and takes on the second click.
+        game.point(Spot::Bar { pile: 1, index: 35 }, true);
+        assert_eq!(game.chosen(), Move { pile: 1, take: 5 });
+        assert!(game.turns.moves.is_empty());
+        game.point(Spot::Bar { pile: 1, index: 35 }, true);
+        assert_eq!(game.position.piles(), &[3, 35]);
+        let mut rng = fastrand::Rng::with_seed(1);
+        computer_moves(&mut game, &mut rng);
+        game.point(Spot::Coin { pile: 0, index: 0 }, true);
+        assert_eq!(game.turns.moves.last(), Some(&Move { pile: 0, take: 3 }));
+    }
+
+    #[test]
+    fn the_perfect_computer_never_misses_a_win() {
+        let mut brute = BruteForce(FxHashMap::default());
+        let mut rng = fastrand::Rng::with_seed(15);
+        for piles in all_positions(3, 5) {
+            let position = Position::new(&piles).unwrap();
+            if position.is_over() {
+                assert_eq!(best_move(&position, &mut rng), None);
+                continue;
+            }
+            for _ in 0..4 {
+                let mv = best_move(&position, &mut rng).expect("a move while coins are left");
+                let after = position.play(mv).expect("a legal move");
+                if brute.wins(&piles) {
+                    assert!(!brute.wins(after.piles()), "{piles:?}: {mv} throws the win");
+                } else {
+                    assert!(losing_moves(&position).contains(&mv), "{piles:?}: {mv}");
+                }
+            }
+        }
+        // The same through the session's clock: the computer moves first and wins every game.
+        for piles in [[1, 2, 4], [3, 4, 5], [7, 1, 5]] {
+            let mut game = session(&piles, [Computer, Computer], Level::Perfect);
+            while !game.is_over() {
+                let before = game.position.piles().to_vec();
+                computer_moves(&mut game, &mut rng);
+                if brute.wins(&before) {
+                    assert!(!brute.wins(game.position.piles()), "{before:?}");
+                }
+            }
+            assert_eq!(
+                game.loser(),
+                Some(1),
+                "{piles:?} is won by the first player"
+            );
+            assert!(game.mistakes().is_empty());
+        }
+    }
+
+    #[test]
+    fn the_casual_computer_takes_the_last_pile_whole() {
+        let mut rng = fastrand::Rng::with_seed(3);
+        for seed in 0..20 {
+            rng.seed(seed);
+            let mut game = session(&[0, 9, 0], [Computer, Person], Level::Casual);
+            assert_eq!(
+                computer_moves(&mut game, &mut rng),
+                Move { pile: 1, take: 9 }
+            );
+            assert_eq!(game.loser(), Some(1));
+        }
+        // With two piles left it plays at random, but always legally.
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..50 {
+            rng.seed(seed);
+            let mut game = session(&[2, 3], [Computer, Person], Level::Casual);
+            let mv = computer_moves(&mut game, &mut rng);
+            assert!(Position::new(&[2, 3]).unwrap().is_legal(mv));
+            seen.insert(mv);
+        }
+        assert!(seen.len() > 2, "random moves: {seen:?}");
+    }
+
+    #[test]
+    fn undo_takes_back_a_round_and_redo_plays_it_again() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        let mut game = person(&[3, 4, 5]);
+        game.person_plays(Move { pile: 0, take: 2 });
+        let reply = computer_moves(&mut game, &mut rng);
+        let after = game.position.clone();
+        game.undo();
+        assert!(game.turns.moves.is_empty());
+        assert_eq!(game.position, game.start);
+        game.redo();
+        assert_eq!(game.turns.moves, [Move { pile: 0, take: 2 }, reply]);
+        assert_eq!(game.position, after);
+        game.redo();
+        assert_eq!(game.message.as_deref(), Some("Nothing to redo."));
+        // A new move forgets what undo took back.
+        game.undo();
+        game.person_plays(Move { pile: 2, take: 1 });
+        game.redo();
+        assert_eq!(game.message.as_deref(), Some("Nothing to redo."));
+    }
+
+    #[test]
+    fn a_saved_game_replays_from_its_notation() {
+        let mut game = session(&[3, 4, 5], [Person, Person], Level::Perfect);
+        for mv in [(0, 1), (2, 5), (1, 2)] {
+            game.person_plays(Move {
+                pile: mv.0,
+                take: mv.1,
+            });
+        }
+        let saved = game.notation();
+        assert_eq!(saved, ["1:1", "3:5", "2:2"]);
+        let mut replayed = session(&[3, 4, 5], [Person, Person], Level::Perfect);
+        assert!(replayed.replay_notation(&saved));
+        assert_eq!(replayed.position, game.position);
+        assert_eq!(replayed.turns.moves, game.turns.moves);
+        // A move the piles cannot make, or that is not a move, stops the replay there.
+        let mut broken = session(&[3, 4, 5], [Person, Person], Level::Perfect);
+        let moves = ["1:1", "1:3", "2:2"].map(String::from);
+        assert!(!broken.replay_notation(&moves));
+        assert_eq!(broken.notation(), ["1:1"]);
+        assert!(!broken.replay_notation(&["x".to_string()]));
+    }
+
+    #[test]
+    fn the_review_names_the_move_that_threw_the_win_away() {
+        let mut game = session(&[3, 4, 5], [Person, Person], Level::Perfect);
+        // 3,4,5 is won only by 1:2; 1:1 leaves 2,4,5 (nim-sum 3), won for the other side.
+        for (pile, take) in [(0, 1), (0, 1), (1, 4), (2, 5), (0, 1)] {
+            game.person_plays(Move { pile, take });
+        }
+        assert!(game.is_over());
+        assert_eq!(game.loser(), Some(1));
+        let mistakes = game.mistakes();
+        assert_eq!(mistakes[0].index, 0);
+        assert_eq!(mistakes[0].played, Move { pile: 0, take: 1 });
+        assert_eq!(mistakes[0].winners, [Move { pile: 0, take: 2 }]);
+        assert_eq!(game.turns.verdict, Some((0, Move { pile: 0, take: 1 })));
+        assert_eq!(game.position_before(1).piles(), &[2, 4, 5]);
+        assert_eq!(
+            move_text(Move {
+                pile: 1,
+                take: 1234
+            }),
+            "1,234 from pile 2"
+        );
+    }
+}
