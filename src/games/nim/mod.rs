@@ -8,6 +8,7 @@ pub mod answer;
 pub mod reply;
 pub mod rules;
 pub mod session;
+pub mod view;
 
 pub use answer::{NimAnswer, answer, losing_moves, nim_sum};
 pub use reply::{NimReply, ReplyMove, json_reply, plain_reply};

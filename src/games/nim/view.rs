@@ -1,0 +1,467 @@
+//! Nim's view: one row of coins per pile, the chosen pile and take highlighted, ★ where each
+//! winning take starts, the computer's move flashing; and what the side panel says.
+
+use super::answer::nim_sum;
+use super::rules::Move;
+use super::session::{NimSession, Spot, move_text};
+use crate::ui::theme::{self, Theme};
+use crate::units::group;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget, Wrap};
+
+/// Terminal columns per coin.
+const COIN_WIDTH: u16 = 2;
+/// The most coins drawn in a row; a larger pile is drawn as a bar.
+const MOST_COINS: u16 = 30;
+/// Columns left of the coins: the chosen-pile mark and the pile's number (`▸ 1  `).
+const LABEL_WIDTH: u16 = 5;
+/// A coin still in the pile.
+pub const COIN: char = '●';
+/// A coin the chosen take would remove.
+pub const TAKEN: char = '○';
+/// The bar's cells: coins that stay, coins the take would remove.
+const BAR: char = '█';
+const BAR_TAKEN: char = '░';
+
+/// The places the view drew that the pointer can be over, in drawing order (the last drawn
+/// at a cell wins).
+#[derive(Debug, Default, Clone)]
+pub struct NimHits(Vec<(Rect, Spot)>);
+
+impl NimHits {
+    /// Records that `spot` was drawn in `area`.
+    pub fn add(&mut self, area: Rect, spot: Spot) {
+        self.0.push((area, spot));
+    }
+
+    /// What is at column `x`, row `y`.
+    pub fn spot_at(&self, x: u16, y: u16) -> Option<Spot> {
+        self.0
+            .iter()
+            .rev()
+            .find(|(area, _)| area.contains(Position::new(x, y)))
+            .map(|&(_, spot)| spot)
+    }
+}
+
+/// What the side panel shows for a Nim game, beside what every game's panel shows.
+pub struct NimPanel<'a> {
+    /// The solver's line: the nim-sum.
+    pub solver: String,
+    /// The computer's move, the hints, the note.
+    pub info: Vec<Line<'a>>,
+    /// Each move ("3 from pile 2").
+    pub history: Vec<String>,
+}
+
+/// A Nim game drawn as rows of coins; its state records every coin, bar cell and row as a
+/// place to point at.
+#[derive(Clone, Copy)]
+pub struct NimView<'a> {
+    pub game: &'a NimSession,
+    pub theme: &'a Theme,
+    /// The app's clock, which times the flash of the computer's move.
+    pub ticks: u64,
+}
+
+impl<'a> NimView<'a> {
+    /// The view of `game` at clock `ticks`.
+    pub fn new(game: &'a NimSession, theme: &'a Theme, ticks: u64) -> NimView<'a> {
+        NimView { game, theme, ticks }
+    }
+
+    /// What the side panel shows: the nim-sum, the computer's move, hints, the note, the moves.
+    pub fn panel(&self) -> NimPanel<'a> {
+        let (game, theme) = (self.game, self.theme);
+        let mut info = Vec::new();
+        if !game.is_over() {
+            let name = game.settings.name(game.to_move());
+            if let Some(p) = game.turns.pending {
+                info.push(Line::raw(format!("{name} takes {}", move_text(p.choice))));
+            }
+            info.push(if game.hints {
+                let who = format!("{name} {} ", if name == "You" { "are" } else { "is" });
+                match game.winning_moves().as_slice() {
+                    [] => Line::from(vec![
+                        Span::raw(who),
+                        Span::styled("losing", theme.bad),
+                        Span::raw(": no winning move"),
+                    ]),
+                    winning => Line::from(vec![
+                        Span::raw(who),
+                        Span::styled("winning", theme.good),
+                        Span::raw(format!(": take {} (★)", moves_text(winning))),
+                    ]),
+                }
+            } else {
+                Line::styled("Hints off (H)", theme.dim)
+            });
+            if let Some(message) = &game.message {
+                info.push(Line::styled(message.clone(), theme.bad));
+            }
+        }
+        NimPanel {
+            solver: format!("nim-sum {}", group(nim_sum(&game.position))),
+            info,
+            history: game.turns.moves.iter().map(|&mv| move_text(mv)).collect(),
+        }
+    }
+}
+
+/// Winning moves as the hint says them: "2 from pile 1 or 4 from pile 3".
+fn moves_text(moves: &[Move]) -> String {
+    let texts: Vec<String> = moves.iter().map(|&mv| move_text(mv)).collect();
+    match texts.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => texts.concat(),
+    }
+}
+
+impl NimView<'_> {
+    /// The two lines over the piles: the move being chosen or made, and what is legal now.
+    fn heading(&self, person_to_move: bool) -> Vec<Line<'static>> {
+        let NimView { game, theme, .. } = *self;
+        let pile_number = game.pile + 1;
+        let heading = match game.turns.pending {
+            Some(p) => Line::raw(format!("Taking {}", move_text(p.choice))),
+            None if !person_to_move => Line::raw(""),
+            None => match game.take {
+                0 => Line::styled(format!("Pile {pile_number}  ·  type a take"), theme.dim),
+                k if game.position.is_legal(game.chosen()) => {
+                    Line::raw(format!("Pile {pile_number}  ·  taking {}", group(k)))
+                }
+                k => Line::styled(
+                    format!("Pile {pile_number}  ·  {} is not allowed", group(k)),
+                    theme.bad,
+                ),
+            },
+        };
+        let now = Line::styled(
+            match game.coins(game.pile) {
+                _ if game.is_over() => "No coin is left".to_string(),
+                1 => format!("Now: take 1 from pile {pile_number}"),
+                coins => format!("Now: take 1 to {} from pile {pile_number}", group(coins)),
+            },
+            theme.dim,
+        );
+        vec![heading, now]
+    }
+}
+
+impl StatefulWidget for NimView<'_> {
+    type State = NimHits;
+
+    fn render(self, area: Rect, buf: &mut Buffer, hits: &mut NimHits) {
+        let NimView { game, theme, ticks } = self;
+        let title = [
+            format!(" Nim — {} at the start ", game.start),
+            " Nim ".to_string(),
+        ]
+        .into_iter()
+        .find(|t| t.chars().count() + 2 <= usize::from(area.width))
+        .unwrap_or_default();
+        let block = Block::bordered().title(title).title_style(theme.title);
+        let inner = block.inner(area);
+        block.render(area, buf);
+
+        let person_to_move =
+            !game.computer_to_move() && game.turns.pending.is_none() && !game.is_over();
+        // The move drawn as being taken: the computer's flashing one, or the person's choice
+        // when it is legal.
+        let (shown, flashing) = match game.turns.pending {
+            Some(p) => (Some(p.choice), true),
+            None if person_to_move && game.position.is_legal(game.chosen()) => {
+                (Some(game.chosen()), false)
+            }
+            None => (None, false),
+        };
+        Paragraph::new(self.heading(person_to_move))
+            .wrap(Wrap { trim: true })
+            .render(
+                Rect::new(inner.x, inner.y, inner.width, inner.height.min(2)),
+                buf,
+            );
+
+        let body = Rect::new(
+            inner.x,
+            inner.y + 3,
+            inner.width,
+            inner.height.saturating_sub(3),
+        );
+        let piles = game.position.piles();
+        let count = u16::try_from(piles.len()).unwrap_or(u16::MAX);
+        // A blank line between piles when there is room for it.
+        let gap = if body.height >= count * 2 - 1 { 2 } else { 1 };
+        let winning = if game.hints {
+            game.winning_moves()
+        } else {
+            Vec::new()
+        };
+        let flash_on = (ticks / 2).is_multiple_of(2);
+        for (pile, &coins) in piles.iter().enumerate() {
+            let y = body.y + u16::try_from(pile).unwrap_or(u16::MAX).saturating_mul(gap);
+            if y >= body.bottom() {
+                break;
+            }
+            let row = Rect::new(body.x, y, body.width, 1);
+            hits.add(row, Spot::Row(pile));
+            let chosen = person_to_move && pile == game.pile;
+            let label = format!("{} {}", if chosen { '▸' } else { ' ' }, pile + 1);
+            buf.set_string(
+                row.x,
+                y,
+                &label,
+                if chosen { theme.selected } else { theme.text },
+            );
+            let take = shown.filter(|mv| mv.pile == pile).map_or(0, |mv| mv.take);
+            let marks = Marks {
+                take,
+                taken: if flashing && flash_on {
+                    theme.flash
+                } else {
+                    theme.preview
+                },
+                flashing,
+                stars: winning
+                    .iter()
+                    .filter(|mv| mv.pile == pile)
+                    .map(|mv| mv.take)
+                    .collect(),
+            };
+            let count_text = format!(" {}", group(coins));
+            let room = row.width.saturating_sub(LABEL_WIDTH);
+            let x = row.x + LABEL_WIDTH;
+            if coins == 0 {
+                buf.set_string(x, y, "·", theme.dim);
+            } else if coins <= u64::from((room / COIN_WIDTH).min(MOST_COINS)) {
+                draw_coins(
+                    buf,
+                    hits,
+                    theme,
+                    Rect::new(x, y, room, 1),
+                    pile,
+                    coins,
+                    &marks,
+                );
+                let end = x + u16::try_from(coins).unwrap_or(0) * COIN_WIDTH;
+                // Each coin's cell ends in a space, which parts the count from the coins.
+                buf.set_string(end, y, group(coins), theme.dim);
+            } else {
+                let width = room.saturating_sub(u16::try_from(count_text.len()).unwrap_or(0));
+                let bar = Bar {
+                    area: Rect::new(x, y, width.max(1), 1),
+                    pile,
+                    coins,
+                };
+                bar.draw(buf, hits, theme, &marks);
+                buf.set_string(bar.area.right(), y, &count_text, theme.dim);
+            }
+        }
+    }
+}
+
+/// How a pile's coins are marked: the last `take` coins as taken (in `taken` style), and ★
+/// where each winning take in `stars` starts. As in the pile games, a star shows over the
+/// person's chosen take but not over the computer's flashing move.
+struct Marks {
+    take: u64,
+    taken: Style,
+    flashing: bool,
+    stars: Vec<u64>,
+}
+
+/// Draws `coins` coins in `row`, recording each as a place to point at.
+fn draw_coins(
+    buf: &mut Buffer,
+    hits: &mut NimHits,
+    theme: &Theme,
+    row: Rect,
+    pile: usize,
+    coins: u64,
+    marks: &Marks,
+) {
+    for index in 0..coins {
+        let x = row.x + u16::try_from(index).unwrap_or(0) * COIN_WIDTH;
+        let removed = marks.take > 0 && index >= coins - marks.take;
+        let (ch, style) = if removed && marks.flashing {
+            (TAKEN, marks.taken)
+        } else if marks.stars.contains(&(coins - index)) {
+            (theme::HINT, theme.hint)
+        } else if removed {
+            (TAKEN, marks.taken)
+        } else {
+            (COIN, theme.chocolate)
+        };
+        buf[(x, row.y)].set_char(ch).set_style(style);
+        hits.add(
+            Rect::new(x, row.y, COIN_WIDTH, 1),
+            Spot::Coin { pile, index },
+        );
+    }
+}
+
+/// A pile too large to draw as coins, as one row: each cell stands for an equal run of coins,
+/// first coin on the left, so a take (the last coins) is a run of cells on the right.
+struct Bar {
+    area: Rect,
+    pile: usize,
+    coins: u64,
+}
+
+impl Bar {
+    /// The index of the first coin in cell `cell`.
+    fn first_coin(&self, cell: u16) -> u64 {
+        let index = u128::from(self.coins) * u128::from(cell) / u128::from(self.area.width.max(1));
+        u64::try_from(index).unwrap_or(u64::MAX)
+    }
+
+    /// The cell that holds coin `index`.
+    fn cell_of(&self, index: u64) -> u16 {
+        let cell = u128::from(index) * u128::from(self.area.width) / u128::from(self.coins.max(1));
+        u16::try_from(cell.min(u128::from(self.area.width.saturating_sub(1)))).unwrap_or(0)
+    }
+
+    /// Draws the bar with its marks; records every cell as a place to point at.
+    fn draw(&self, buf: &mut Buffer, hits: &mut NimHits, theme: &Theme, marks: &Marks) {
+        let first_taken = (marks.take > 0).then(|| self.cell_of(self.coins - marks.take));
+        let starred: Vec<u16> = marks
+            .stars
+            .iter()
+            .filter(|&&k| k <= self.coins)
+            .map(|&k| self.cell_of(self.coins - k))
+            .collect();
+        for cell in 0..self.area.width {
+            let x = self.area.x + cell;
+            let taken = first_taken.is_some_and(|first| cell >= first);
+            let (ch, style) = match (taken, starred.contains(&cell)) {
+                (true, _) => (BAR_TAKEN, marks.taken),
+                (false, true) => (theme::HINT, theme.hint),
+                (false, false) => (BAR, theme.chocolate),
+            };
+            buf[(x, self.area.y)].set_char(ch).set_style(style);
+            hits.add(
+                Rect::new(x, self.area.y, 1, 1),
+                Spot::Bar {
+                    pile: self.pile,
+                    index: self.first_coin(cell),
+                },
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::nim::rules::Position as Piles;
+    use crate::settings::{Level, Player, Settings};
+
+    /// The view of a game of `piles`, drawn in an 80×24 buffer: its lines and what it recorded.
+    fn draw(game: &NimSession, ticks: u64) -> (Vec<String>, NimHits) {
+        let theme = Theme::monochrome();
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        let mut hits = NimHits::default();
+        NimView::new(game, &theme, ticks).render(area, &mut buf, &mut hits);
+        let lines = (0..area.height)
+            .map(|y| {
+                (0..area.width)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            })
+            .collect();
+        (lines, hits)
+    }
+
+    fn game(piles: &[u64], players: [Player; 2]) -> NimSession {
+        let settings = Settings {
+            players,
+            level: Level::Perfect,
+            ..Settings::default()
+        };
+        NimSession::new(
+            settings,
+            Piles::parse(
+                &piles
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(","),
+            )
+            .unwrap(),
+        )
+    }
+
+    #[test]
+    fn piles_are_rows_of_coins_with_the_choice_and_the_hints_marked() {
+        let mut game = game(&[3, 4, 5, 1_000_000], [Player::Person, Player::Computer]);
+        game.act(crate::app::keys::Action::Right);
+        game.hints = true;
+        let (lines, hits) = draw(&game, 0);
+        assert!(
+            lines[0].starts_with("┌ Nim — 3,4,5,1000000 at the start ─"),
+            "{}",
+            lines[0]
+        );
+        assert_eq!(
+            lines[1],
+            "│Pile 1  ·  taking 2                                                           │"
+        );
+        assert_eq!(
+            lines[2].trim_end_matches(['│', ' ']),
+            "│Now: take 1 to 3 from pile 1"
+        );
+        // 3,4,5,1000000: the one winning move takes 999,998 from pile 4 (leaving 2 = 3^4^5).
+        assert_eq!(lines[4].trim_end_matches(['│', ' ']), "│▸ 1  ● ○ ○ 3");
+        assert_eq!(lines[6].trim_end_matches(['│', ' ']), "│  2  ● ● ● ● 4");
+        assert_eq!(lines[8].trim_end_matches(['│', ' ']), "│  3  ● ● ● ● ● 5");
+        let bar = lines[10].trim_end_matches(['│', ' ']);
+        assert!(
+            bar.starts_with("│  4  ★██") || bar.starts_with("│  4  █★"),
+            "{bar}"
+        );
+        assert!(bar.ends_with("█ 1,000,000"), "{bar}");
+        // Coins, bar cells and rows are places to point at.
+        assert_eq!(hits.spot_at(8, 4), Some(Spot::Coin { pile: 0, index: 1 }));
+        assert_eq!(hits.spot_at(60, 6), Some(Spot::Row(1)));
+        assert_eq!(hits.spot_at(6, 10), Some(Spot::Bar { pile: 3, index: 0 }));
+        assert_eq!(hits.spot_at(6, 3), None);
+        let theme = Theme::monochrome();
+        let panel = NimView::new(&game, &theme, 0).panel();
+        assert_eq!(panel.solver, "nim-sum 1,000,002");
+        let hint: String = panel.info[0]
+            .spans
+            .iter()
+            .map(|s| s.content.as_ref())
+            .collect();
+        assert_eq!(hint, "You are winning: take 999,998 from pile 4 (★)");
+    }
+
+    #[test]
+    fn the_computers_move_flashes_on_its_pile() {
+        let mut game = game(&[1, 2], [Player::Computer, Player::Person]);
+        let mut rng = fastrand::Rng::with_seed(2);
+        game.tick(&mut rng);
+        // 1,2: the one winning move takes 1 from pile 2.
+        let (lines, _) = draw(&game, 0);
+        assert_eq!(
+            lines[1].trim_end_matches(['│', ' ']),
+            "│Taking 1 from pile 2"
+        );
+        assert_eq!(lines[4].trim_end_matches(['│', ' ']), "│  1  ● 1");
+        assert_eq!(lines[6].trim_end_matches(['│', ' ']), "│  2  ● ○ 2");
+        let theme = Theme::monochrome();
+        let panel = NimView::new(&game, &theme, 0).panel();
+        let first: String = panel.info[0]
+            .spans
+            .iter()
+            .map(|s| s.content.as_ref())
+            .collect();
+        assert_eq!(first, "Computer takes 1 from pile 2");
+    }
+}
