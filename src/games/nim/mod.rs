@@ -2,7 +2,9 @@
 //! one pile, and whoever takes the last coin wins (normal play).
 //!
 //! [`rules`] holds positions, moves and their notation, [`answer`] the solution by the nim-sum
-//! (the XOR of the piles), [`reply`] what `munch solve nim` prints.
+//! (the XOR of the piles), [`reply`] what `munch solve nim` prints, [`session`] a game in
+//! progress (the piles, the person's choice, the computer's move, undo and the review) and
+//! [`view`] how it is drawn.
 
 pub mod answer;
 pub mod reply;

@@ -6,7 +6,7 @@
 
 use super::answer::{answer, losing_moves};
 use super::rules::{Move, Position};
-use crate::app::keys::Action;
+use crate::app::keys::{Action, Binding, PILE};
 use crate::app::review::{Known, Mistake};
 use crate::app::turns::{self, Flash, Outcomes, Turns};
 use crate::settings::{Level, Settings};
@@ -24,6 +24,54 @@ pub enum Spot {
     /// A pile's row: a click chooses the pile.
     Row(usize),
 }
+
+impl Spot {
+    /// The spot as two numbers (which place, then its pile and coin), for a pointer target
+    /// that carries a game's own places as numbers; [`Spot::from_code`] reads it back.
+    pub fn code(self) -> (u64, u64) {
+        // A pile number fits 3 bits and a coin index (below 10^18) 60, so one u64 holds both.
+        let at = |pile: usize, index: u64| (pile as u64) << 60 | index;
+        match self {
+            Spot::Coin { pile, index } => (0, at(pile, index)),
+            Spot::Bar { pile, index } => (1, at(pile, index)),
+            Spot::Row(pile) => (2, at(pile, 0)),
+        }
+    }
+
+    /// The spot [`Spot::code`] wrote, if `code` is one.
+    pub fn from_code((kind, at): (u64, u64)) -> Option<Spot> {
+        let pile = usize::try_from(at >> 60).ok()?;
+        let index = at & ((1 << 60) - 1);
+        match kind {
+            0 => Some(Spot::Coin { pile, index }),
+            1 => Some(Spot::Bar { pile, index }),
+            2 => Some(Spot::Row(pile)),
+            _ => None,
+        }
+    }
+}
+
+/// Keys while a Nim game is on: the coin-pile games' keys, with ↑/↓ choosing the pile.
+pub const KEYS: [Binding; 11] = [
+    Binding {
+        help: "take one coin fewer / more",
+        ..PILE[0]
+    },
+    Binding {
+        help: "choose the pile above / below",
+        bar: Some("pile"),
+        ..PILE[1]
+    },
+    PILE[2],
+    PILE[3],
+    PILE[4],
+    PILE[5],
+    PILE[6],
+    PILE[7],
+    PILE[8],
+    PILE[9],
+    PILE[10],
+];
 
 /// A Nim game in progress (or just finished).
 pub struct NimSession {
@@ -451,6 +499,50 @@ mod tests {
             "the computer moved once"
         );
         game.turns.moves[before]
+    }
+
+    #[test]
+    fn every_key_the_session_knows_is_bound_once() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let press = |code| KeyEvent::new(code, KeyModifiers::NONE);
+        let action = |code| crate::app::keys::action(&KEYS, &press(code));
+        assert_eq!(action(KeyCode::Up), Some(Action::Up));
+        assert_eq!(action(KeyCode::Down), Some(Action::Down));
+        assert_eq!(action(KeyCode::Left), Some(Action::Left));
+        assert_eq!(action(KeyCode::Right), Some(Action::Right));
+        assert_eq!(action(KeyCode::Char('7')), Some(Action::Digit(7)));
+        assert_eq!(action(KeyCode::Backspace), Some(Action::Erase));
+        assert_eq!(action(KeyCode::Enter), Some(Action::Select));
+        assert_eq!(action(KeyCode::Char(' ')), Some(Action::Select));
+        assert_eq!(action(KeyCode::Char('H')), Some(Action::ToggleHints));
+        assert_eq!(action(KeyCode::Char('u')), Some(Action::Undo));
+        assert_eq!(action(KeyCode::Char('?')), Some(Action::Help));
+        assert_eq!(action(KeyCode::Esc), Some(Action::Back));
+        let keys: Vec<_> = KEYS.iter().flat_map(|b| b.keys).map(|k| k.0).collect();
+        for (i, key) in keys.iter().enumerate() {
+            assert!(!keys[..i].contains(key), "{key:?} bound twice");
+        }
+        assert_eq!(KEYS[1].help, "choose the pile above / below");
+        assert!(
+            KEYS.iter()
+                .any(|b| b.keys.iter().any(|k| k.1 == Action::Redo))
+        );
+    }
+
+    #[test]
+    fn spots_read_back_from_their_codes() {
+        for spot in [
+            Spot::Coin { pile: 0, index: 0 },
+            Spot::Coin {
+                pile: 7,
+                index: crate::games::nim::MAX_PILE - 1,
+            },
+            Spot::Bar { pile: 3, index: 12 },
+            Spot::Row(5),
+        ] {
+            assert_eq!(Spot::from_code(spot.code()), Some(spot), "{spot:?}");
+        }
+        assert_eq!(Spot::from_code((3, 0)), None);
     }
 
     #[test]
