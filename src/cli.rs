@@ -334,7 +334,13 @@ mod tests {
         let one_more = format!("{longest} ");
 
         let play = |set: &str| play_settings(&["play", "subtraction", "--set", set]);
-        assert_eq!(play(&longest).map(|s| s.set), Ok(longest.clone()));
+        assert_eq!(
+            play(&longest).map(|s| s
+                .values
+                .text(munch::games::subtraction::options::SET)
+                .to_string()),
+            Ok(longest.clone())
+        );
         let refused = play(&one_more).expect_err("one character too many");
         assert!(
             refused.contains(&format!("at most {limit} characters")),

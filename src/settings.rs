@@ -2,10 +2,9 @@
 //! and how well the computer plays. Below the app, the store and the command line, which all
 //! start games from it; it imports only the rules.
 
+use crate::games::GAMES;
 pub use crate::games::GameKind;
-use crate::games::chomp::rules::MAX_SIDE;
-use crate::games::fibonacci::rules::FibPosition;
-use crate::games::subtraction::rules::{MAX_SET_CHARS, TakeSet};
+use crate::games::game::{Value, Values};
 use serde::{Deserialize, Serialize};
 
 /// Who makes the moves for one side.
@@ -59,43 +58,70 @@ impl Level {
     }
 }
 
-/// Take sets offered with ←/→ on the Set line.
-pub const SET_PRESETS: [&str; 5] = ["1,2,3", "1,3,4", "2,5", "1,2,4,8", "1,4,5"];
-
-/// Why the sides of a bar stop where they do.
-pub const ONLY_POISON: &str = "a 1×1 bar is only the poison";
+pub use crate::games::chomp::options::ONLY_POISON;
+pub use crate::games::subtraction::options::SET_PRESETS;
 
 /// Everything the menu chooses; a game is started from it and replayed with it.
+///
+/// Each game's own values (Chomp's rows, the subtraction game's set, …) sit in [`Values`] by
+/// key, written flat beside `game`, `players` and `level` in settings.json and saved games
+/// (`"rows":6,"set":"1,3,4","ask_before_poison":true`); a game declares its keys in its
+/// [`Game::fields`](crate::games::Game::fields), and a file missing one reads its default.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(from = "SettingsFile")]
 pub struct Settings {
     pub game: GameKind,
-    pub rows: u8,
-    pub cols: u8,
-    /// Coins at the start of a coin-pile game.
-    pub pile: u64,
-    /// The subtraction game's take set, as typed.
-    pub set: String,
     /// `players[0]` moves first.
     pub players: [Player; 2],
     /// How well the computer plays.
     pub level: Level,
-    /// Whether eating the poison while other squares remain asks first.
-    pub ask_before_poison: bool,
+    /// Every game's own values, by the keys its fields declare.
+    #[serde(flatten)]
+    pub values: Values,
+}
+
+/// Settings as a file holds them: any key may be missing.
+#[derive(Deserialize)]
+#[serde(default)]
+struct SettingsFile {
+    game: GameKind,
+    players: [Player; 2],
+    level: Level,
+    #[serde(flatten)]
+    values: Values,
+}
+
+impl Default for SettingsFile {
+    fn default() -> Self {
+        SettingsFile {
+            game: GameKind::ALL[0],
+            players: [Player::Person, Player::Computer],
+            level: Level::Perfect,
+            values: Values::default(),
+        }
+    }
+}
+
+impl From<SettingsFile> for Settings {
+    fn from(file: SettingsFile) -> Settings {
+        let mut values = file.values;
+        for field in GAMES.iter().flat_map(|game| game.fields()) {
+            if values.get(field.key).is_none() {
+                values.set(field.key, field.default_value());
+            }
+        }
+        Settings {
+            game: file.game,
+            players: file.players,
+            level: file.level,
+            values,
+        }
+    }
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings {
-            game: GameKind::Chomp,
-            rows: 6,
-            cols: 7,
-            pile: 21,
-            set: SET_PRESETS[1].to_string(),
-            players: [Player::Person, Player::Computer],
-            level: Level::Perfect,
-            ask_before_poison: true,
-        }
+        SettingsFile::default().into()
     }
 }
 
@@ -120,58 +146,45 @@ impl Settings {
     /// 26; using 26"), so that nothing is changed silently.
     pub fn sanitize(mut self) -> (Settings, Vec<String>) {
         let mut changes = Vec::new();
-        for (name, side) in [("rows", &mut self.rows), ("columns", &mut self.cols)] {
-            let clamped = (*side).clamp(1, MAX_SIDE);
-            if clamped != *side {
-                changes.push(format!(
-                    "{name} {side} is outside 1 to {MAX_SIDE}; using {clamped}"
-                ));
-                *side = clamped;
+        // Keys no game declares are dropped; a value of the wrong kind reads its default.
+        let fields = || GAMES.iter().flat_map(|game| game.fields());
+        self.values
+            .retain(|key, _| fields().any(|field| field.key == key));
+        for field in fields() {
+            match self.values.get(field.key) {
+                Some(value) if field.fits(value) => {}
+                Some(value) => {
+                    let default = field.default_value();
+                    changes.push(format!(
+                        "{} {value} is not {}; using {default}",
+                        field.key,
+                        field.kind_name()
+                    ));
+                    self.values.set(field.key, default);
+                }
+                None => self.values.set(field.key, field.default_value()),
             }
         }
-        if self.rows == 1 && self.cols == 1 {
-            changes.push(format!("{ONLY_POISON}; using 1×2"));
-            self.cols = 2;
-        }
-        if self.set.chars().count() > MAX_SET_CHARS {
-            self.set = self.set.chars().take(MAX_SET_CHARS).collect();
-            changes.push(format!(
-                "the take set is longer than {MAX_SET_CHARS} characters; using {:?}",
-                self.set
-            ));
+        for game in GAMES {
+            changes.extend(game.sanitize(&mut self.values));
         }
         (self, changes)
     }
 
+    /// The same settings with one of a game's values set: `Settings::default().with("rows", 9_u8)`.
+    #[must_use]
+    pub fn with(mut self, key: &str, value: impl Into<Value>) -> Settings {
+        self.values.set(key, value);
+        self
+    }
+
     /// The game and its size, for people and as the statistics key: "Chomp 6×7".
     pub fn describe(&self) -> String {
-        match self.game {
-            GameKind::Chomp => format!("Chomp {}×{}", self.rows, self.cols),
-            // The canonical set, so that `1, 3-4` and `1,3,4` share their statistics.
-            GameKind::Subtraction => match TakeSet::parse(&self.set) {
-                Ok(set) => format!("Subtraction {set} from {}", self.pile),
-                Err(_) => format!("Subtraction {{{}}} from {}", self.set, self.pile),
-            },
-            GameKind::Fibonacci => format!("Fibonacci Nim from {}", self.pile),
-        }
+        self.game.game().describe(&self.values)
     }
 
     /// Why these settings cannot start a game, if they cannot.
     pub fn problem(&self) -> Option<String> {
-        match self.game {
-            GameKind::Chomp => {
-                let sides = 1..=MAX_SIDE;
-                if !sides.contains(&self.rows) || !sides.contains(&self.cols) {
-                    Some(format!("each side of the bar is 1 to {MAX_SIDE}"))
-                } else if self.rows == 1 && self.cols == 1 {
-                    Some(ONLY_POISON.into())
-                } else {
-                    None
-                }
-            }
-            GameKind::Subtraction if self.pile == 0 => Some("a pile has at least 1 coin".into()),
-            GameKind::Subtraction => TakeSet::parse_typed(&self.set).err(),
-            GameKind::Fibonacci => FibPosition::start(self.pile).err(),
-        }
+        self.game.game().problem(&self.values).map(|p| p.reason)
     }
 }

@@ -15,9 +15,6 @@
 //! a FIFO, a device, a folder) is left where it is, and munch neither reads nor writes it.
 //! Every case is a warning for the player; the game goes on.
 
-use crate::games::chomp::rules::{MAX_SIDE, Position, Square};
-use crate::games::fibonacci::rules::FibPosition;
-use crate::games::subtraction::rules::TakeSet;
 use crate::settings::{GameKind, Level, Settings};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -158,67 +155,7 @@ impl SavedGame {
     /// `munch play`, every move must be legal, and the game must not be over.
     pub fn problem(&self) -> Option<String> {
         let s = &self.settings;
-        match s.game {
-            GameKind::Chomp => {
-                if !(1..=MAX_SIDE).contains(&s.rows) || !(1..=MAX_SIDE).contains(&s.cols) {
-                    return Some(format!(
-                        "a {}×{} board (rows and columns must be 1 to {MAX_SIDE})",
-                        s.rows, s.cols
-                    ));
-                }
-                if s.rows == 1 && s.cols == 1 {
-                    return Some("a 1×1 board: nothing to play".into());
-                }
-                let mut position = match Position::full(s.rows.into(), s.cols.into()) {
-                    Ok(position) => position,
-                    Err(e) => return Some(e.to_string()),
-                };
-                for (i, text) in self.moves.iter().enumerate() {
-                    let square = match Square::parse(text) {
-                        Ok(square) if position.contains(square) => square,
-                        _ => return Some(format!("move {} ({text:?}) is not legal", i + 1)),
-                    };
-                    if square.is_poison() {
-                        return Some(format!("move {} eats the poison: the game is over", i + 1));
-                    }
-                    if let Some(next) = position.eat(square) {
-                        position = next;
-                    }
-                }
-                None
-            }
-            GameKind::Subtraction | GameKind::Fibonacci => {
-                if let Some(problem) = s.problem() {
-                    return Some(problem);
-                }
-                let set = match s.game {
-                    GameKind::Subtraction => TakeSet::parse(&s.set).ok(),
-                    _ => None,
-                };
-                let mut fib = match s.game {
-                    GameKind::Fibonacci => FibPosition::start(s.pile).ok(),
-                    _ => None,
-                };
-                let mut pile = s.pile;
-                for (i, text) in self.moves.iter().enumerate() {
-                    let take = text.parse::<u64>().ok().filter(|&k| match (&set, fib) {
-                        (Some(set), _) => set.legal(pile).any(|l| l == k),
-                        (None, Some(position)) => position.is_legal(k),
-                        (None, None) => false,
-                    });
-                    let Some(take) = take else {
-                        return Some(format!("take {} ({text:?}) is not legal", i + 1));
-                    };
-                    pile -= take;
-                    fib = fib.map(|position| position.take(take));
-                }
-                let over = match &set {
-                    Some(set) => set.legal(pile).next().is_none(),
-                    None => pile == 0,
-                };
-                over.then(|| "the game is over".to_string())
-            }
-        }
+        s.game.game().saved_problem(&s.values, &self.moves)
     }
 }
 

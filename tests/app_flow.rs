@@ -20,7 +20,13 @@ fn enter_on_the_menu_starts_the_default_game() {
     assert!(h.on_menu());
     h.key(KeyCode::Enter);
     let game = h.game();
-    assert_eq!((game.settings.rows, game.settings.cols), (6, 7));
+    assert_eq!(
+        (
+            game.settings.values.small("rows"),
+            game.settings.values.small("cols")
+        ),
+        (6, 7)
+    );
     assert_eq!(game.settings.players, [Person, Computer]);
     assert_eq!(game.position.heights(), &[6; 7]);
     h.wait_for_solver();
@@ -42,18 +48,18 @@ fn the_menu_changes_size_and_players() {
         KeyCode::Char('l'),
     ]);
     let s = h.app.menu.settings.clone();
-    assert_eq!((s.rows, s.cols), (7, 6));
+    assert_eq!((s.values.small("rows"), s.values.small("cols")), (7, 6));
     assert_eq!(s.players, [Computer, Person]);
     // Clicking the ▶ of Rows and then Start.
     h.app.update(Event::Pointer {
-        target: Target::MenuStep(munch::app::menu::MenuLine::Rows, 1),
+        target: Target::MenuStep(munch::app::menu::MenuLine::Field("rows"), 1),
         click: true,
     });
     h.app.update(Event::Pointer {
         target: Target::MenuLine(munch::app::menu::MenuLine::Start),
         click: true,
     });
-    assert_eq!(h.game().settings.rows, 8);
+    assert_eq!(h.game().settings.values.small("rows"), 8);
 }
 
 #[test]
@@ -223,7 +229,7 @@ fn game_over_names_the_loser_and_offers_a_rematch() {
     assert_eq!(game.turns.moves, vec![Square::new(1, 0), Square::POISON]);
     h.key(KeyCode::Enter);
     assert!(h.game().turns.moves.is_empty(), "play again starts afresh");
-    assert_eq!(h.game().settings.cols, 2);
+    assert_eq!(h.game().settings.values.small("cols"), 2);
     h.app.update(Event::Pointer {
         target: Target::Button(Button::Menu),
         click: true,
@@ -634,17 +640,22 @@ fn to_subtraction_line(h: &mut Harness, line: MenuLine) {
 #[test]
 fn the_set_field_owns_space_comma_and_dash_and_never_starts_a_game() {
     let mut h = Harness::new();
-    to_subtraction_line(&mut h, MenuLine::Set);
-    assert_eq!(h.app.menu.selected, MenuLine::Set);
+    to_subtraction_line(&mut h, MenuLine::Field("set"));
+    assert_eq!(h.app.menu.selected, MenuLine::Field("set"));
     type_text(&mut h, "1, 3-5");
     assert!(h.on_menu(), "Space in the field started no game");
     assert_eq!(
-        h.app.menu.settings.set, "1, 3-5",
+        h.app.menu.settings.values.text("set"),
+        "1, 3-5",
         "every key landed in the field"
     );
     h.keys(&[KeyCode::Backspace; 6]);
     type_text(&mut h, "1-4");
-    assert_eq!(h.app.menu.settings.set, "1-4", "not silently {{14}}");
+    assert_eq!(
+        h.app.menu.settings.values.text("set"),
+        "1-4",
+        "not silently {{14}}"
+    );
     // Space on the Coins line does nothing either.
     h.key(KeyCode::Up);
     h.key(KeyCode::Char(' '));
@@ -654,16 +665,16 @@ fn the_set_field_owns_space_comma_and_dash_and_never_starts_a_game() {
 #[test]
 fn a_set_that_cannot_be_played_is_marked_and_start_refuses_with_the_reason() {
     let mut h = Harness::new();
-    to_subtraction_line(&mut h, MenuLine::Set);
+    to_subtraction_line(&mut h, MenuLine::Field("set"));
     type_text(&mut h, "2,0");
     let (line, problem) = h.app.menu.problem().expect("0 is no take");
-    assert_eq!(line, MenuLine::Set);
+    assert_eq!(line, MenuLine::Field("set"));
     point_at_line(&mut h, MenuLine::Start);
     h.key(KeyCode::Enter);
     assert!(h.on_menu());
     assert_eq!(
         h.app.menu.selected,
-        MenuLine::Set,
+        MenuLine::Field("set"),
         "back to the field at fault"
     );
     let note = h.app.menu.note.clone().expect("Start says why it refused");
@@ -684,37 +695,38 @@ fn a_set_that_cannot_be_played_is_marked_and_start_refuses_with_the_reason() {
 #[test]
 fn typing_into_a_number_field_replaces_its_value() {
     let mut h = Harness::new();
-    to_subtraction_line(&mut h, MenuLine::Pile);
-    assert_eq!(h.app.menu.selected, MenuLine::Pile);
+    to_subtraction_line(&mut h, MenuLine::Field("pile"));
+    assert_eq!(h.app.menu.selected, MenuLine::Field("pile"));
     type_text(&mut h, "29");
-    assert_eq!(h.app.menu.settings.pile, 29);
+    assert_eq!(h.app.menu.settings.values.number("pile"), 29);
     h.key(KeyCode::Down);
     h.key(KeyCode::Up);
     type_text(&mut h, "21");
-    assert_eq!(h.app.menu.settings.pile, 21, "not 2921");
+    assert_eq!(h.app.menu.settings.values.number("pile"), 21, "not 2921");
     // Rows and Columns are typed the same way.
     point_at_line(&mut h, MenuLine::Game);
     h.key(KeyCode::Left); // back to Chomp
-    point_at_line(&mut h, MenuLine::Rows);
+    point_at_line(&mut h, MenuLine::Field("rows"));
     type_text(&mut h, "12");
-    assert_eq!(h.app.menu.settings.rows, 12);
+    assert_eq!(h.app.menu.settings.values.small("rows"), 12);
 }
 
 #[test]
 fn every_limit_that_stops_a_value_says_why() {
     let mut h = Harness::new();
     let note = |h: &Harness| h.app.menu.note.clone().unwrap_or_default();
-    point_at_line(&mut h, MenuLine::Rows);
+    point_at_line(&mut h, MenuLine::Field("rows"));
     type_text(&mut h, "30");
-    assert_eq!(h.app.menu.settings.rows, 3);
+    assert_eq!(h.app.menu.settings.values.small("rows"), 3);
     assert!(note(&h).contains("26 is the largest side"), "{}", note(&h));
     h.key(KeyCode::Backspace);
     h.key(KeyCode::Char('1'));
-    assert_eq!(h.app.menu.settings.rows, 1);
+    assert_eq!(h.app.menu.settings.values.small("rows"), 1);
     h.key(KeyCode::Down);
     h.keys(&[KeyCode::Left; 10]);
     assert_eq!(
-        h.app.menu.settings.cols, 2,
+        h.app.menu.settings.values.small("cols"),
+        2,
         "Columns stop at 2 beside 1 row"
     );
     assert!(
@@ -724,16 +736,16 @@ fn every_limit_that_stops_a_value_says_why() {
     );
     h.key(KeyCode::Up);
     h.keys(&[KeyCode::Right; 30]);
-    assert_eq!(h.app.menu.settings.rows, 26);
+    assert_eq!(h.app.menu.settings.values.small("rows"), 26);
     assert!(note(&h).contains("26 is the largest side"), "{}", note(&h));
     // A pile past u64.
     h.keys(&[KeyCode::Up, KeyCode::Right]);
     h.key(KeyCode::Down);
     type_text(&mut h, "18446744073709551615");
-    assert_eq!(h.app.menu.settings.pile, u64::MAX);
+    assert_eq!(h.app.menu.settings.values.number("pile"), u64::MAX);
     assert_eq!(note(&h), "");
     h.key(KeyCode::Char('0'));
-    assert_eq!(h.app.menu.settings.pile, u64::MAX);
+    assert_eq!(h.app.menu.settings.values.number("pile"), u64::MAX);
     assert!(note(&h).contains("largest pile"), "{}", note(&h));
     h.key(KeyCode::Right);
     assert!(note(&h).contains("largest pile"), "{}", note(&h));
@@ -742,7 +754,7 @@ fn every_limit_that_stops_a_value_says_why() {
     assert_eq!(h.app.menu.settings.game, GameKind::Fibonacci);
     type_text(&mut h, "3");
     h.keys(&[KeyCode::Left; 3]);
-    assert_eq!(h.app.menu.settings.pile, 2);
+    assert_eq!(h.app.menu.settings.values.number("pile"), 2);
     assert!(note(&h).contains("at least 2 coins"), "{}", note(&h));
 }
 
@@ -892,7 +904,7 @@ fn the_panels_buttons_do_what_their_keys_do() {
 #[test]
 fn the_wheel_steps_menu_values() {
     let mut h = Harness::new();
-    let rows = find(&mut h, Target::MenuLine(MenuLine::Rows));
+    let rows = find(&mut h, Target::MenuLine(MenuLine::Field("rows")));
     let wheel = |h: &mut Harness, at: (u16, u16), up: bool| {
         let (hits, _) = frame(h, 80, 24);
         h.app.update(Event::Wheel {
@@ -901,15 +913,15 @@ fn the_wheel_steps_menu_values() {
         });
     };
     wheel(&mut h, rows, true);
-    assert_eq!(h.app.menu.settings.rows, 7, "up is ▶");
-    assert_eq!(h.app.menu.selected, MenuLine::Rows);
+    assert_eq!(h.app.menu.settings.values.small("rows"), 7, "up is ▶");
+    assert_eq!(h.app.menu.selected, MenuLine::Field("rows"));
     wheel(&mut h, rows, false);
     wheel(&mut h, rows, false);
-    assert_eq!(h.app.menu.settings.rows, 5, "down is ◀");
+    assert_eq!(h.app.menu.settings.values.small("rows"), 5, "down is ◀");
     let start = find(&mut h, Target::MenuLine(MenuLine::Start));
     wheel(&mut h, start, true);
     assert!(h.on_menu(), "the wheel never starts a game");
-    assert_eq!(h.app.menu.settings.rows, 5);
+    assert_eq!(h.app.menu.settings.values.small("rows"), 5);
     let before = h.app.menu.settings.clone();
     wheel(&mut h, (0, 0), true);
     assert_eq!(h.app.menu.settings, before, "nothing drawn there");
@@ -1286,11 +1298,11 @@ fn eating_the_poison_asks_first_unless_turned_off() {
     assert!(h.game().is_over());
     // Turned off on the menu: a1 is eaten at once. The poison alone is never asked about.
     let mut h = Harness::new();
-    point_at_line(&mut h, MenuLine::AskPoison);
+    point_at_line(&mut h, MenuLine::Field("ask_before_poison"));
     h.key(KeyCode::Right);
-    assert!(!h.app.menu.settings.ask_before_poison);
-    h.app.menu.settings.rows = 2;
-    h.app.menu.settings.cols = 2;
+    assert!(!h.app.menu.settings.values.flag("ask_before_poison"));
+    h.app.menu.settings.values.set("rows", 2_u8);
+    h.app.menu.settings.values.set("cols", 2_u8);
     point_at_line(&mut h, MenuLine::Start);
     h.key(KeyCode::Enter);
     h.app.update(Event::Pointer {
@@ -1405,12 +1417,16 @@ fn the_menu_and_the_command_line_share_the_take_set_length_limit_the_readme_stat
 
     // The menu holds all of it, refuses one character more and says why, and starts with it.
     let mut h = Harness::new();
-    to_subtraction_line(&mut h, MenuLine::Set);
+    to_subtraction_line(&mut h, MenuLine::Field("set"));
     type_text(&mut h, &longest);
-    assert_eq!(h.app.menu.settings.set, longest);
+    assert_eq!(h.app.menu.settings.values.text("set"), longest);
     assert_eq!(h.app.menu.problem(), None);
     h.key(KeyCode::Char(' '));
-    assert_eq!(h.app.menu.settings.set, longest, "one more is refused");
+    assert_eq!(
+        h.app.menu.settings.values.text("set"),
+        longest,
+        "one more is refused"
+    );
     let note = h.app.menu.note.clone().expect("the refusal says why");
     assert!(
         note.contains(&format!("at most {limit} characters")),
@@ -1418,7 +1434,7 @@ fn the_menu_and_the_command_line_share_the_take_set_length_limit_the_readme_stat
     );
     h.key(KeyCode::Enter);
     assert!(!h.on_menu(), "the longest set starts a game");
-    assert_eq!(h.pile_game().settings.set, longest);
+    assert_eq!(h.pile_game().settings.values.text("set"), longest);
 
     // `munch play` takes the same text (it reaches the terminal check) and refuses the same one
     // more, with the same reason. The settings it starts with are checked in src/cli.rs.

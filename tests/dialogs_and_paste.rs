@@ -53,13 +53,13 @@ fn a_paste_into_a_menu_field_types_what_the_field_takes() {
     point_at_line(&mut h, MenuLine::Game);
     h.key(KeyCode::Right);
     assert_eq!(h.app.menu.settings.game, GameKind::Subtraction);
-    point_at_line(&mut h, MenuLine::Set);
+    point_at_line(&mut h, MenuLine::Field("set"));
     h.app.update(Event::Paste(PASTED.into()));
     assert!(h.on_menu(), "the newlines started no game");
-    assert_eq!(h.app.menu.settings.set, "1, 3-5");
-    point_at_line(&mut h, MenuLine::Pile);
+    assert_eq!(h.app.menu.settings.values.text("set"), "1, 3-5");
+    point_at_line(&mut h, MenuLine::Field("pile"));
     h.app.update(Event::Paste("pile: 35\n".into()));
-    assert_eq!(h.app.menu.settings.pile, 35);
+    assert_eq!(h.app.menu.settings.values.number("pile"), 35);
     // On a line that takes no typing a paste does nothing at all.
     point_at_line(&mut h, MenuLine::Start);
     h.app.update(Event::Paste("\n\n".into()));

@@ -36,9 +36,9 @@ proptest! {
     fn hostile_settings_are_brought_into_range(rows in any::<u8>(), cols in any::<u8>(), set in "\\PC{0,200}") {
         let text = serde_json::json!({"rows": rows, "cols": cols, "set": set}).to_string();
         let settings = serde_json::from_str::<Settings>(&text).unwrap().sanitized();
-        prop_assert!((1..=26).contains(&settings.rows) && (1..=26).contains(&settings.cols));
-        prop_assert!(u32::from(settings.rows) * u32::from(settings.cols) >= 2);
-        prop_assert!(settings.set.chars().count() <= MAX_SET_CHARS);
+        prop_assert!((1..=26).contains(&settings.values.small("rows")) && (1..=26).contains(&settings.values.small("cols")));
+        prop_assert!(u32::from(settings.values.small("rows")) * u32::from(settings.values.small("cols")) >= 2);
+        prop_assert!(settings.values.text("set").chars().count() <= MAX_SET_CHARS);
     }
 }
 
@@ -172,10 +172,12 @@ proptest! {
 
 #[test]
 fn a_set_typed_another_way_is_the_same_game() {
-    let settings = |set: &str| Settings {
-        game: munch::settings::GameKind::Subtraction,
-        set: set.into(),
-        ..Settings::default()
+    let settings = |set: &str| {
+        Settings {
+            game: munch::settings::GameKind::Subtraction,
+            ..Settings::default()
+        }
+        .with("set", set)
     };
     assert_eq!(settings("1,3,4").describe(), "Subtraction {1,3,4} from 21");
     assert_eq!(

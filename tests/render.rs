@@ -281,12 +281,15 @@ fn rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
 fn menu_with_a_long_set() -> Harness {
     let mut h = Harness::new();
     h.app.menu.settings.game = munch::settings::GameKind::Subtraction;
-    h.app.menu.select(munch::app::menu::MenuLine::Set);
-    h.app.menu.settings.set.clear();
+    h.app.menu.select(munch::app::menu::MenuLine::Field("set"));
+    h.app.menu.settings.values.set("set", "");
     for c in "1, 2, 3, 5, 8, 13, 21, 34".chars() {
         h.key(KeyCode::Char(c));
     }
-    assert_eq!(h.app.menu.settings.set, "1, 2, 3, 5, 8, 13, 21, 34");
+    assert_eq!(
+        h.app.menu.settings.values.text("set"),
+        "1, 2, 3, 5, 8, 13, 21, 34"
+    );
     h
 }
 
@@ -313,7 +316,7 @@ fn a_long_take_set_scrolls_inside_its_field() {
         assert!(set_row.contains("◀ …, 8, 13, 21, 34 ▶"), "{set_row}");
         // The ▶ is where it always is, and still clickable.
         let right = set_row.chars().position(|c| c == '▶').unwrap() as u16;
-        let set = munch::app::menu::MenuLine::Set;
+        let set = munch::app::menu::MenuLine::Field("set");
         assert_eq!(
             hits.target_at(right, y as u16),
             Some(Target::MenuStep(set, 1)),

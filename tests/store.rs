@@ -26,10 +26,7 @@ fn saves_round_trip_and_damaged_files_are_set_aside() {
     let dir = temp_dir("roundtrip");
     let store = Store::open(Some(&dir)).unwrap();
     assert_eq!(store.load::<Settings>(SETTINGS_FILE), Ok(None));
-    let settings = Settings {
-        rows: 9,
-        ..Settings::default()
-    };
+    let settings = Settings::default().with("rows", 9_u8);
     store.save(SETTINGS_FILE, &settings).unwrap();
     assert_eq!(store.load::<Settings>(SETTINGS_FILE), Ok(Some(settings)));
 
@@ -111,11 +108,7 @@ fn the_app_saves_every_move_records_the_result_and_forgets_the_finished_game() {
 fn a_saved_game_is_offered_and_resumed() {
     let dir = temp_dir("resume");
     let store = Store::open(Some(&dir)).unwrap();
-    let settings = Settings {
-        rows: 4,
-        cols: 5,
-        ..Settings::default()
-    };
+    let settings = Settings::default().with("rows", 4_u8).with("cols", 5_u8);
     let saved = SavedGame {
         id: "a game".into(),
         settings,
@@ -226,11 +219,7 @@ fn mkfifo(path: &std::path::Path) {
 fn chomp_game(id: &str, rows: u8, cols: u8, moves: &[&str]) -> SavedGame {
     SavedGame {
         id: id.into(),
-        settings: Settings {
-            rows,
-            cols,
-            ..Settings::default()
-        },
+        settings: Settings::default().with("rows", rows).with("cols", cols),
         moves: moves.iter().map(ToString::to_string).collect(),
         counted: None,
     }
@@ -241,10 +230,10 @@ fn pile_game(id: &str, game: GameKind, pile: u64, set: &str, moves: &[&str]) -> 
         id: id.into(),
         settings: Settings {
             game,
-            pile,
-            set: set.into(),
             ..Settings::default()
-        },
+        }
+        .with("pile", pile)
+        .with("set", set),
         moves: moves.iter().map(ToString::to_string).collect(),
         counted: None,
     }
@@ -622,7 +611,7 @@ fn two_processes_never_delete_each_others_saved_game() {
     d.start(2, 2, [Person, Person]); // asks, and the harness says yes
     d.ticks(1); // saved after the event
     let d_game: SavedGame = store.load(file).unwrap().unwrap();
-    assert_eq!(d_game.settings.rows, 2);
+    assert_eq!(d_game.settings.values.small("rows"), 2);
     a.key(KeyCode::Left);
     a.key(KeyCode::Enter);
     assert_eq!(store.load(file), Ok(Some(d_game)), "A kept off D's game");
@@ -1007,7 +996,10 @@ fn settings_out_of_range_are_brought_in_with_a_warning() {
     std::fs::write(dir.join(SETTINGS_FILE), text).unwrap();
     let h = Harness::with_store(store);
     assert_eq!(
-        (h.app.menu.settings.rows, h.app.menu.settings.cols),
+        (
+            h.app.menu.settings.values.small("rows"),
+            h.app.menu.settings.values.small("cols")
+        ),
         (26, 1)
     );
     let warnings = h.app.warnings.join("\n");
@@ -1018,11 +1010,7 @@ fn settings_out_of_range_are_brought_in_with_a_warning() {
         assert!(warnings.contains(text), "{text} in {warnings}");
     }
     // In range: nothing to say.
-    let settings = Settings {
-        rows: 26,
-        cols: 1,
-        ..Settings::default()
-    };
+    let settings = Settings::default().with("rows", 26_u8).with("cols", 1_u8);
     Store::open(Some(&dir))
         .unwrap()
         .save(SETTINGS_FILE, &settings)
@@ -1123,4 +1111,56 @@ fn leave_the_game_never_claims_a_save_that_did_not_happen() {
     assert!(!shown.contains("The game is saved"), "{shown}");
     assert!(shown.contains("This game is not saved"), "{shown}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// settings.json as munch wrote it before each game kept its own values.
+const OLD_SETTINGS: &str = r#"{"version": 1, "data": {"game": "Subtraction", "rows": 9, "cols": 4,
+    "pile": 35, "set": "2,5", "players": ["Computer", "Person"], "level": "Strong",
+    "ask_before_poison": false}}"#;
+
+#[test]
+fn settings_written_before_keep_their_values_and_their_shape() {
+    let dir = temp_dir("settings-shape");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(SETTINGS_FILE), OLD_SETTINGS).unwrap();
+    let store = Store::open(Some(&dir)).unwrap();
+    let settings: Settings = store.load(SETTINGS_FILE).unwrap().unwrap();
+    let expected = Settings {
+        game: GameKind::Subtraction,
+        players: [Computer, Person],
+        level: Level::Strong,
+        ..Settings::default()
+    }
+    .with("rows", 9_u8)
+    .with("cols", 4_u8)
+    .with("pile", 35_u64)
+    .with("set", "2,5")
+    .with("ask_before_poison", false);
+    assert_eq!(settings, expected);
+    assert_eq!(settings.clone().sanitize().1, Vec::<String>::new());
+
+    // Written back, the file holds the same keys with the same values.
+    store.save(SETTINGS_FILE, &settings).unwrap();
+    let read = |text: &str| -> serde_json::Value { serde_json::from_str(text).unwrap() };
+    let written = std::fs::read_to_string(dir.join(SETTINGS_FILE)).unwrap();
+    assert_eq!(read(&written), read(OLD_SETTINGS));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn settings_missing_a_value_read_its_default_and_odd_values_are_replaced() {
+    let old: Settings = serde_json::from_str(r#"{"game": "Chomp", "rows": 4}"#).unwrap();
+    assert_eq!(old, Settings::default().with("rows", 4_u8));
+    assert_eq!(
+        (old.values.small("cols"), old.values.number("pile")),
+        (7, 21)
+    );
+    assert_eq!(old.values.text("set"), "1,3,4");
+    assert!(old.values.flag("ask_before_poison"));
+
+    let odd: Settings =
+        serde_json::from_str(r#"{"rows": "six", "cols": 5, "colour": "blue"}"#).unwrap();
+    let (odd, changes) = odd.sanitize();
+    assert_eq!(odd, Settings::default().with("cols", 5_u8));
+    assert_eq!(changes, [r#"rows "six" is not a number; using 6"#]);
 }

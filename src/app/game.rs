@@ -3,6 +3,7 @@
 use super::review::{Known, Mistake};
 use super::turns::{self, Flash, Outcomes, Pending, Turns};
 use crate::ai::{self, Choice, Quick};
+use crate::games::chomp::ChompOptions;
 use crate::games::chomp::rules::{Position, Square};
 use crate::settings::{Level, Settings};
 use crate::solve::{ChompAnswer, OutcomeTable};
@@ -82,9 +83,15 @@ impl Game {
     /// Starts a game with `table` (the previous game's) when it covers the box, so playing
     /// again needs no new build; otherwise asks the solver for the table of the box.
     pub fn with_table(settings: Settings, table: Option<Arc<OutcomeTable>>) -> Game {
-        let position = Position::full(settings.rows.into(), settings.cols.into())
-            .expect("the menu only offers valid boxes");
-        let table = table.filter(|t| t.rows() >= settings.rows && t.cols() >= settings.cols);
+        let position = Position::full(
+            ChompOptions::from(&settings.values).rows.into(),
+            ChompOptions::from(&settings.values).cols.into(),
+        )
+        .expect("the menu only offers valid boxes");
+        let table = table.filter(|t| {
+            t.rows() >= ChompOptions::from(&settings.values).rows
+                && t.cols() >= ChompOptions::from(&settings.values).cols
+        });
         let (solver, request) = match table {
             Some(table) => (SolverState::Ready(table), Request::Cancel),
             None => (
@@ -94,13 +101,16 @@ impl Game {
                     elapsed: Duration::ZERO,
                 },
                 Request::Solve {
-                    rows: settings.rows,
-                    cols: settings.cols,
+                    rows: ChompOptions::from(&settings.values).rows,
+                    cols: ChompOptions::from(&settings.values).cols,
                 },
             ),
         };
         Game {
-            cursor: Square::new(settings.cols - 1, settings.rows - 1),
+            cursor: Square::new(
+                ChompOptions::from(&settings.values).cols - 1,
+                ChompOptions::from(&settings.values).rows - 1,
+            ),
             turns: Turns::new(settings.players),
             settings,
             position,
@@ -263,7 +273,7 @@ impl Game {
             self.message = Some("It is the computer's turn.".into());
         } else if square == Square::POISON
             && !self.only_poison_left()
-            && self.settings.ask_before_poison
+            && ChompOptions::from(&self.settings.values).ask_before_poison
         {
             self.asking_poison = true;
         } else {
@@ -327,8 +337,11 @@ impl Game {
 
     /// Rebuilds the position from the moves kept.
     fn replay(&mut self) {
-        let mut position = Position::full(self.settings.rows.into(), self.settings.cols.into())
-            .expect("the game's own box");
+        let mut position = Position::full(
+            ChompOptions::from(&self.settings.values).rows.into(),
+            ChompOptions::from(&self.settings.values).cols.into(),
+        )
+        .expect("the game's own box");
         for &m in &self.turns.moves {
             position = position.eat(m).expect("moves made in this game");
         }
@@ -537,8 +550,11 @@ impl Outcomes for Game {
     type Position = Position;
 
     fn start(&self) -> Position {
-        Position::full(self.settings.rows.into(), self.settings.cols.into())
-            .expect("the game's own box")
+        Position::full(
+            ChompOptions::from(&self.settings.values).rows.into(),
+            ChompOptions::from(&self.settings.values).cols.into(),
+        )
+        .expect("the game's own box")
     }
 
     fn after(&self, position: &Position, square: Square) -> Option<Position> {

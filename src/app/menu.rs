@@ -1,9 +1,9 @@
-//! The menu: which game, its size (board, or pile and take set), and who plays each side.
+//! The menu: which game, its own lines (board, or pile and take set, as the game declares them
+//! in the catalogue), and who plays each side.
 
-use crate::games::chomp::rules::MAX_SIDE;
-use crate::games::subtraction::rules::MAX_SET_CHARS;
-use crate::settings::{GameKind, Level, ONLY_POISON, SET_PRESETS, Settings};
-use crate::units::group;
+use crate::games::GAMES;
+use crate::games::game::{Field, FieldKind, Value};
+use crate::settings::{GameKind, Level, Settings};
 
 /// The lines of the menu, top to bottom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -11,18 +11,19 @@ pub enum MenuLine {
     /// Continue the saved game of this kind.
     Resume(GameKind),
     Game,
-    Rows,
-    Cols,
-    Pile,
-    Set,
+    /// One of the chosen game's own lines, by the key of its value ("rows", "set").
+    Field(&'static str),
     First,
     Second,
     Level,
-    /// Whether eating the poison asks first (Chomp only).
-    AskPoison,
     #[default]
     Start,
     Quit,
+}
+
+/// The chosen game's line with this key, if it has one.
+fn field(settings: &Settings, key: &str) -> Option<&'static Field> {
+    settings.game.game().fields().iter().find(|f| f.key == key)
 }
 
 impl MenuLine {
@@ -33,10 +34,11 @@ impl MenuLine {
 
     /// Whether the line's value is typed (with digits, and Backspace).
     pub fn is_typed(self) -> bool {
-        matches!(
-            self,
-            MenuLine::Rows | MenuLine::Cols | MenuLine::Pile | MenuLine::Set
-        )
+        // Every game that declares a key gives it the same kind.
+        matches!(self, MenuLine::Field(key) if GAMES
+            .iter()
+            .flat_map(|g| g.fields())
+            .any(|f| f.key == key && f.is_typed()))
     }
 
     /// The line's label.
@@ -44,14 +46,14 @@ impl MenuLine {
         match self {
             MenuLine::Resume(_) => "Resume",
             MenuLine::Game => "Game",
-            MenuLine::Rows => "Rows",
-            MenuLine::Cols => "Columns",
-            MenuLine::Pile => "Coins",
-            MenuLine::Set => "Takes (set)",
+            MenuLine::Field(key) => GAMES
+                .iter()
+                .flat_map(|g| g.fields())
+                .find(|f| f.key == key)
+                .map_or(key, |f| f.label),
             MenuLine::First => "First player",
             MenuLine::Second => "Second player",
             MenuLine::Level => "Computer",
-            MenuLine::AskPoison => "Ask before a1",
             MenuLine::Start => "Start",
             MenuLine::Quit => "Quit",
         }
@@ -80,19 +82,19 @@ pub struct Menu {
 impl Menu {
     /// The lines shown for the chosen game.
     pub fn lines(&self) -> Vec<MenuLine> {
-        let size: &[MenuLine] = match self.settings.game {
-            GameKind::Chomp => &[MenuLine::Rows, MenuLine::Cols],
-            GameKind::Subtraction => &[MenuLine::Pile, MenuLine::Set],
-            GameKind::Fibonacci => &[MenuLine::Pile],
+        let fields = self.settings.game.game().fields();
+        let own = |after_level: bool| {
+            fields
+                .iter()
+                .filter(move |f| f.after_level == after_level)
+                .map(|f| MenuLine::Field(f.key))
         };
         let mut lines = Vec::new();
         lines.extend(self.resumes.iter().map(|&(kind, _)| MenuLine::Resume(kind)));
         lines.push(MenuLine::Game);
-        lines.extend_from_slice(size);
+        lines.extend(own(false));
         lines.extend([MenuLine::First, MenuLine::Second, MenuLine::Level]);
-        if self.settings.game == GameKind::Chomp {
-            lines.push(MenuLine::AskPoison);
-        }
+        lines.extend(own(true));
         lines.extend([MenuLine::Start, MenuLine::Quit]);
         lines
     }
@@ -113,9 +115,9 @@ impl Menu {
         }
     }
 
-    /// Changes the value on `line` one step left (`-1`) or right (`+1`). Sizes stay in
-    /// `1..=26` and never make a 1×1 bar (a game with nothing to play); a step that would
-    /// leave those limits is refused and [`Menu::note`] says why.
+    /// Changes the value on `line` one step left (`-1`) or right (`+1`). A number stays within
+    /// its line's bounds and the game's rules between lines (a bar is never 1×1); a step that
+    /// would leave them is refused and [`Menu::note`] says why.
     pub fn step(&mut self, line: MenuLine, delta: i8) {
         self.typing = None;
         self.note = self.try_step(line, delta).err();
@@ -123,48 +125,36 @@ impl Menu {
 
     fn try_step(&mut self, line: MenuLine, delta: i8) -> Result<(), String> {
         let s = &mut self.settings;
-        let stepped = |v: u8, what: &str| match v.checked_add_signed(delta) {
-            Some(v) if v > MAX_SIDE => Err(format!("{MAX_SIDE} is the largest side")),
-            Some(v) if v >= 1 => Ok(v),
-            _ => Err(format!("a bar has at least 1 {what}")),
-        };
         match line {
             MenuLine::Game => {
                 let at = GameKind::ALL.iter().position(|&g| g == s.game).unwrap_or(0);
                 s.game = GameKind::ALL[wrapped(at, delta.into(), GameKind::ALL.len())];
             }
-            MenuLine::Rows => {
-                let rows = stepped(s.rows, "row")?;
-                if rows == 1 && s.cols == 1 {
-                    return Err(format!("{ONLY_POISON}: 1 column needs 2 rows"));
-                }
-                s.rows = rows;
-            }
-            MenuLine::Cols => {
-                let cols = stepped(s.cols, "column")?;
-                if cols == 1 && s.rows == 1 {
-                    return Err(format!("{ONLY_POISON}: 1 row needs 2 columns"));
-                }
-                s.cols = cols;
-            }
-            MenuLine::Pile => {
-                let least = match s.game {
-                    GameKind::Fibonacci => 2,
-                    _ => 1,
+            MenuLine::Field(key) => {
+                let Some(field) = field(s, key) else {
+                    return Ok(());
                 };
-                match s.pile.checked_add_signed(i64::from(delta)) {
-                    None if delta > 0 => return Err(largest_pile()),
-                    Some(pile) if pile >= least => s.pile = pile,
-                    _ if s.game == GameKind::Fibonacci => {
-                        return Err("Fibonacci Nim needs at least 2 coins".into());
+                let value = match field.kind {
+                    FieldKind::Number { least, most, .. } => {
+                        let next = match s.values.number(key).checked_add_signed(delta.into()) {
+                            None if delta > 0 => return Err(most.reason.into()),
+                            Some(v) if v > most.value => return Err(most.reason.into()),
+                            Some(v) if v >= least.value => v,
+                            _ => return Err(least.reason.into()),
+                        };
+                        if let Some(refusal) = s.game.game().refuse_step(&s.values, key, next) {
+                            return Err(refusal);
+                        }
+                        Value::Number(next)
                     }
-                    _ => return Err("a pile has at least 1 coin".into()),
-                }
-            }
-            MenuLine::Set => {
-                let at = SET_PRESETS.iter().position(|&p| p == s.set);
-                let next = at.map_or(0, |i| wrapped(i, delta.into(), SET_PRESETS.len()));
-                s.set = SET_PRESETS[next].to_string();
+                    FieldKind::Text { presets, .. } => {
+                        let at = presets.iter().position(|&p| p == s.values.text(key));
+                        let next = at.map_or(0, |i| wrapped(i, delta.into(), presets.len()));
+                        Value::from(presets[next])
+                    }
+                    FieldKind::Flag { .. } => Value::Flag(!s.values.flag(key)),
+                };
+                s.values.set(key, value);
             }
             MenuLine::First => s.players[0] = s.players[0].other(),
             MenuLine::Second => s.players[1] = s.players[1].other(),
@@ -172,41 +162,34 @@ impl Menu {
                 let at = Level::ALL.iter().position(|&l| l == s.level).unwrap_or(0);
                 s.level = Level::ALL[wrapped(at, delta.into(), Level::ALL.len())];
             }
-            MenuLine::AskPoison => s.ask_before_poison = !s.ask_before_poison,
             MenuLine::Start | MenuLine::Quit | MenuLine::Resume(_) => {}
         }
         Ok(())
     }
 
-    /// Why the settings cannot start a game, and the line to fix.
+    /// Why the settings cannot start a game, and the line to fix: the highlighted line when
+    /// the problem concerns it, else the first line it concerns.
     pub fn problem(&self) -> Option<(MenuLine, String)> {
-        let s = &self.settings;
-        let problem = s.problem()?;
-        let line = match s.game {
-            GameKind::Chomp if matches!(self.selected, MenuLine::Rows | MenuLine::Cols) => {
-                self.selected
-            }
-            GameKind::Chomp if !(1..=MAX_SIDE).contains(&s.rows) => MenuLine::Rows,
-            GameKind::Chomp => MenuLine::Cols,
-            GameKind::Subtraction if s.pile > 0 => MenuLine::Set,
-            _ => MenuLine::Pile,
+        let problem = self.settings.game.game().problem(&self.settings.values)?;
+        let line = match self.selected {
+            MenuLine::Field(key) if problem.keys.contains(&key) => self.selected,
+            _ => MenuLine::Field(problem.keys.first().copied()?),
         };
-        Some((line, problem))
+        Some((line, problem.reason))
     }
 
     /// Whether the highlighted line takes typing, and so owns the keys `c` stands for.
     pub fn takes_char(&self, c: char) -> bool {
         match self.selected {
-            MenuLine::Rows | MenuLine::Cols | MenuLine::Pile => c.is_ascii_digit(),
-            MenuLine::Set => c.is_ascii_digit() || matches!(c, ',' | ' ' | '-'),
+            MenuLine::Field(key) => field(&self.settings, key).is_some_and(|f| f.takes_char(c)),
             _ => false,
         }
     }
 
-    /// Typing on the Rows, Columns and Coins lines (digits) or the Set line (digits, `,`, space
-    /// and `-`); Backspace is `None`. The first digit after arriving on a line replaces its
-    /// value. Returns whether the key was taken; a value that would pass its limit is refused
-    /// and [`Menu::note`] says why.
+    /// Typing on a number line (digits) or a text line (the characters it allows); Backspace
+    /// is `None`. The first digit after arriving on a line replaces its value. Returns whether
+    /// the key was taken; a value that would pass its limit is refused and [`Menu::note`] says
+    /// why.
     pub fn type_char(&mut self, ch: Option<char>) -> bool {
         let taken = match ch {
             Some(c) => self.takes_char(c),
@@ -224,48 +207,60 @@ impl Menu {
 
     fn edit(&mut self, line: MenuLine, ch: Option<char>, fresh: bool) -> Result<(), String> {
         let s = &mut self.settings;
+        let MenuLine::Field(key) = line else {
+            return Ok(());
+        };
+        let Some(field) = field(s, key) else {
+            return Ok(());
+        };
         let digit = ch.and_then(|c| c.to_digit(10)).map(u64::from);
-        match (line, ch, digit) {
-            (MenuLine::Rows | MenuLine::Cols, _, _) => {
-                let (side, what) = match line {
-                    MenuLine::Rows => (&mut s.rows, "row"),
-                    _ => (&mut s.cols, "column"),
-                };
+        match field.kind {
+            FieldKind::Number {
+                least,
+                most,
+                quiet_below_least,
+                ..
+            } => {
+                let value = s.values.number(key);
                 let next = match digit {
-                    Some(d) if fresh => d,
-                    Some(d) => u64::from(*side) * 10 + d,
-                    None => u64::from(*side / 10),
+                    Some(d) => (if fresh { 0 } else { value })
+                        .checked_mul(10)
+                        .and_then(|v| v.checked_add(d))
+                        .filter(|&v| v <= most.value)
+                        .ok_or(most.reason)?,
+                    None => value / 10,
                 };
-                if next > u64::from(MAX_SIDE) {
-                    return Err(format!("{MAX_SIDE} is the largest side"));
-                }
-                // 0 stays on the line while it is typed (Backspace, then 2), but cannot start.
-                *side = next as u8;
-                if next == 0 {
-                    return Err(format!("a bar has at least 1 {what}"));
+                // A value below the least stays on the line while it is typed (Backspace, then
+                // 2), but cannot start.
+                s.values.set(key, next);
+                if next < least.value && !quiet_below_least {
+                    return Err(least.reason.into());
                 }
             }
-            (MenuLine::Pile, _, Some(d)) => {
-                let base = if fresh { 0 } else { s.pile };
-                s.pile = base
-                    .checked_mul(10)
-                    .and_then(|p| p.checked_add(d))
-                    .ok_or_else(largest_pile)?;
-            }
-            (MenuLine::Pile, _, None) => s.pile /= 10,
-            (MenuLine::Set, Some(c), _) => {
-                if fresh && digit.is_some() {
-                    s.set.clear();
+            FieldKind::Text {
+                max_chars,
+                too_long,
+                ..
+            } => {
+                let mut text = s.values.text(key).to_string();
+                match ch {
+                    Some(c) => {
+                        if fresh && digit.is_some() {
+                            text.clear();
+                        }
+                        if text.chars().count() >= max_chars {
+                            s.values.set(key, text);
+                            return Err(too_long.into());
+                        }
+                        text.push(c);
+                    }
+                    None => {
+                        text.pop();
+                    }
                 }
-                if s.set.chars().count() >= MAX_SET_CHARS {
-                    return Err(format!("a take set is at most {MAX_SET_CHARS} characters"));
-                }
-                s.set.push(c);
+                s.values.set(key, text);
             }
-            (MenuLine::Set, None, _) => {
-                s.set.pop();
-            }
-            _ => {}
+            FieldKind::Flag { .. } => {}
         }
         Ok(())
     }
@@ -283,21 +278,21 @@ impl Menu {
         let s = &self.settings;
         match line {
             MenuLine::Game => s.game.label().to_string(),
-            MenuLine::Rows => s.rows.to_string(),
-            MenuLine::Cols => s.cols.to_string(),
-            MenuLine::Pile => s.pile.to_string(),
-            MenuLine::Set => s.set.clone(),
+            MenuLine::Field(key) => match s.values.get(key) {
+                Some(Value::Number(n)) => n.to_string(),
+                Some(Value::Text(text)) => text.clone(),
+                Some(Value::Flag(flag)) => if *flag { "Yes" } else { "No" }.to_string(),
+                None => String::new(),
+            },
             MenuLine::First => s.players[0].label().to_string(),
             MenuLine::Second => s.players[1].label().to_string(),
             MenuLine::Level => s.level.label().to_string(),
-            MenuLine::AskPoison => if s.ask_before_poison { "Yes" } else { "No" }.to_string(),
             MenuLine::Start | MenuLine::Quit => String::new(),
             MenuLine::Resume(kind) => self.resume(kind).unwrap_or_default().to_string(),
         }
     }
 }
 
-/// Why a pile stops growing.
 /// The index `delta` places on from `at` in a list of `len` (not zero) items, wrapping around
 /// at both ends.
 pub(crate) fn wrapped(at: usize, delta: isize, len: usize) -> usize {
@@ -309,26 +304,28 @@ pub(crate) fn wrapped(at: usize, delta: isize, len: usize) -> usize {
     }
 }
 
-fn largest_pile() -> String {
-    format!("{} coins is the largest pile", group(u64::MAX))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chomp::options::{COLS, ROWS};
+    use crate::games::chomp::rules::MAX_SIDE;
+    use crate::games::subtraction::options::{PILE, SET};
 
     #[test]
     fn sizes_stay_in_range_and_never_1x1() {
         let mut menu = Menu::default();
         for _ in 0..40 {
-            menu.step(MenuLine::Rows, 1);
+            menu.step(MenuLine::Field(ROWS), 1);
         }
-        assert_eq!(menu.settings.rows, MAX_SIDE);
+        assert_eq!(menu.settings.values.small(ROWS), MAX_SIDE);
         for _ in 0..40 {
-            menu.step(MenuLine::Rows, -1);
-            menu.step(MenuLine::Cols, -1);
+            menu.step(MenuLine::Field(ROWS), -1);
+            menu.step(MenuLine::Field(COLS), -1);
         }
-        let (rows, cols) = (menu.settings.rows, menu.settings.cols);
+        let (rows, cols) = (
+            menu.settings.values.small(ROWS),
+            menu.settings.values.small(COLS),
+        );
         assert_eq!(
             u32::from(rows) * u32::from(cols),
             2,
@@ -346,29 +343,38 @@ mod tests {
         assert_eq!(menu.selected, MenuLine::Quit);
         menu.move_selection(1);
         menu.move_selection(1);
-        assert_eq!(menu.selected, MenuLine::Rows);
+        assert_eq!(menu.selected, MenuLine::Field(ROWS));
         menu.step(MenuLine::Game, 1);
-        assert_eq!(menu.lines()[1..3], [MenuLine::Pile, MenuLine::Set]);
+        assert_eq!(
+            menu.lines()[1..3],
+            [MenuLine::Field(PILE), MenuLine::Field(SET)]
+        );
     }
 
     #[test]
     fn typing_piles_and_sets() {
         let mut menu = Menu {
-            selected: MenuLine::Pile,
+            selected: MenuLine::Field(PILE),
             ..Menu::default()
         };
-        menu.settings.pile = 0;
+        // Typing reaches only the chosen game's lines.
+        assert!(!menu.type_char(Some('1')));
+        menu.settings.game = GameKind::Subtraction;
+        menu.settings.values.set(PILE, 0_u64);
         for d in "18446744073709551615".chars() {
             assert!(menu.type_char(Some(d)));
         }
-        assert_eq!(menu.settings.pile, u64::MAX);
+        assert_eq!(menu.settings.values.number(PILE), u64::MAX);
         menu.type_char(Some('9'));
-        assert_eq!(menu.settings.pile, u64::MAX, "never past u64");
+        assert_eq!(
+            menu.settings.values.number(PILE),
+            u64::MAX,
+            "never past u64"
+        );
         menu.type_char(None);
-        assert_eq!(menu.settings.pile, u64::MAX / 10);
-        menu.selected = MenuLine::Set;
-        menu.settings.game = GameKind::Subtraction;
-        menu.settings.set.clear();
+        assert_eq!(menu.settings.values.number(PILE), u64::MAX / 10);
+        menu.selected = MenuLine::Field(SET);
+        menu.settings.values.set(SET, "");
         assert!(
             menu.settings.problem().is_some(),
             "an empty set cannot start"
@@ -379,7 +385,7 @@ mod tests {
         assert!(menu.settings.problem().is_some(), "0 is no take");
         menu.type_char(None);
         menu.type_char(Some('5'));
-        assert_eq!(menu.settings.set, "2,5");
+        assert_eq!(menu.settings.values.text(SET), "2,5");
         assert_eq!(menu.settings.problem(), None);
         assert!(!menu.type_char(Some('x')));
     }

@@ -5,6 +5,7 @@ use super::review::{Known, Mistake};
 use super::turns::{self, Flash, Outcomes, Pending, Turns};
 use crate::ai;
 use crate::games::fibonacci::rules::FibPosition;
+use crate::games::subtraction::SubtractionOptions;
 use crate::games::subtraction::rules::TakeSet;
 use crate::settings::{GameKind, Level, Settings};
 use crate::solve::pile::{PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes};
@@ -56,10 +57,11 @@ pub struct PileGame {
 impl PileGame {
     /// Starts a game from the menu's settings (which must have no [`Settings::problem`]).
     pub fn new(settings: Settings) -> PileGame {
-        let start = settings.pile;
+        let start = SubtractionOptions::from(&settings.values).pile;
         let (rules, max_take) = match settings.game {
             GameKind::Subtraction => {
-                let set = TakeSet::parse(&settings.set).expect("the menu checked the set");
+                let set = TakeSet::parse(&SubtractionOptions::from(&settings.values).set)
+                    .expect("the menu checked the set");
                 (
                     PileRules::Subtraction(SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT)),
                     0,

@@ -4,6 +4,7 @@
 
 use super::Screen;
 use super::menu::Menu;
+use crate::games::chomp::ChompOptions;
 
 /// Width of the side panel next to the board or the pile.
 pub const PANEL_WIDTH: u16 = 32;
@@ -35,7 +36,10 @@ pub fn minimum_size(screen: &Screen, menu: &Menu) -> (u16, u16) {
     match screen {
         Screen::Menu => (MENU.0, MENU.1.max(menu_height(menu) + 1)),
         Screen::Game(game) => {
-            let (board_w, board_h) = board(game.settings.rows.into(), game.settings.cols.into());
+            let (board_w, board_h) = board(
+                ChompOptions::from(&game.settings.values).rows.into(),
+                ChompOptions::from(&game.settings.values).cols.into(),
+            );
             (
                 board_w + PANEL_WIDTH,
                 (board_h + 1).max(PANEL_MIN_HEIGHT + 1),

@@ -5,7 +5,9 @@
 //! (`crate::games`), which imports every game: so no two files import each other.
 
 use clap::{ArgMatches, Command};
-use serde_json::{Map, Value};
+use serde_json::Map;
+
+pub use super::field::{Bound, Field, FieldKind, Problem, Value, Values};
 
 /// One game munch plays.
 pub trait Game: Sync {
@@ -30,7 +32,7 @@ pub trait Game: Sync {
 
     /// The game's values from `munch play <id>`'s matches, keyed as settings.json writes them
     /// (`{"rows":6,"cols":7}`), or why they cannot start a game.
-    fn play_values(&self, matches: &ArgMatches) -> Result<Map<String, Value>, String>;
+    fn play_values(&self, matches: &ArgMatches) -> Result<Map<String, serde_json::Value>, String>;
 
     /// `munch solve <id>`: the subcommand with its arguments and its one-line about.
     fn solve_command(&self) -> Command;
@@ -39,4 +41,32 @@ pub trait Game: Sync {
     /// `--json`), or why the question cannot be answered. `budget` is the most memory, in
     /// bytes, a table may take.
     fn solve(&self, matches: &ArgMatches, budget: u64) -> Result<String, String>;
+
+    // The menu: the game's own lines, the values they hold, and their checks.
+
+    /// The game's own menu lines, top to bottom; their keys name its values in [`Values`].
+    fn fields(&self) -> &'static [Field];
+
+    /// Why `values` cannot start a game, if they cannot.
+    fn problem(&self, values: &Values) -> Option<Problem>;
+
+    /// The game and its size, for people and as the statistics key: "Chomp 6×7".
+    fn describe(&self, values: &Values) -> String;
+
+    /// Why stepping `key` to `value` is refused by a rule between lines (a bar is never 1×1),
+    /// when the line's own bounds allow it.
+    fn refuse_step(&self, _values: &Values, _key: &str, _value: u64) -> Option<String> {
+        None
+    }
+
+    /// Brings values a settings file held into range, with a line for each change ("rows 99 is
+    /// outside 1 to 26; using 26"). Values of the wrong kind were already replaced.
+    fn sanitize(&self, _values: &mut Values) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Why a saved game with these values and moves cannot be continued, if it cannot: the
+    /// values must pass the checks of `munch play`, every move must be legal, and the game must
+    /// not be over.
+    fn saved_problem(&self, values: &Values, moves: &[String]) -> Option<String>;
 }

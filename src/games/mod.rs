@@ -7,6 +7,7 @@
 
 pub mod chomp;
 pub mod fibonacci;
+pub mod field;
 pub mod game;
 pub mod nim;
 pub mod pile;

@@ -6,6 +6,7 @@ use super::panel::{PanelInfo, SolverLine, subject};
 use super::theme::{self, Theme};
 use crate::app::Target;
 use crate::app::game::{Game, SolverState};
+use crate::games::chomp::ChompOptions;
 use crate::games::chomp::rules::{Square, column_letters};
 use crate::units::{bytes, short_count};
 use ratatui::buffer::Buffer;
@@ -156,11 +157,19 @@ impl StatefulWidget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer, hits: &mut HitMap) {
         let BoardView { game, theme, .. } = self;
         let s = &game.settings;
-        let title = format!(" Chomp {}×{} ", s.rows, s.cols);
+        let title = format!(
+            " Chomp {}×{} ",
+            ChompOptions::from(&s.values).rows,
+            ChompOptions::from(&s.values).cols
+        );
         let block = Block::bordered().title(title).title_style(theme.title);
         let inner = block.inner(area);
         block.render(area, buf);
-        let Some(geometry) = Geometry::fit(inner, s.rows.into(), s.cols.into()) else {
+        let Some(geometry) = Geometry::fit(
+            inner,
+            ChompOptions::from(&s.values).rows.into(),
+            ChompOptions::from(&s.values).cols.into(),
+        ) else {
             return;
         };
         let winning = if game.hints {
@@ -170,8 +179,8 @@ impl StatefulWidget for BoardView<'_> {
         };
         let person_to_move =
             !game.computer_to_move() && game.turns.pending.is_none() && !game.is_over();
-        for col in 0..s.cols {
-            for row in 0..s.rows {
+        for col in 0..ChompOptions::from(&s.values).cols {
+            for row in 0..ChompOptions::from(&s.values).rows {
                 let square = Square::new(col, row);
                 let cell = geometry.square_area(square);
                 if !game.position.contains(square) {
@@ -200,7 +209,7 @@ impl StatefulWidget for BoardView<'_> {
                 theme.dim,
             );
         }
-        for row in 0..s.rows {
+        for row in 0..ChompOptions::from(&s.values).rows {
             let body = chocolate_area(geometry.square_area(Square::new(0, row)));
             let label = format!("{:>2}", u16::from(row) + 1);
             buf.set_string(

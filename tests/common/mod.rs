@@ -97,11 +97,11 @@ impl Harness {
     /// Starts a game straight from the given settings.
     pub fn start(&mut self, rows: u8, cols: u8, players: [Player; 2]) {
         self.app.menu.settings = Settings {
-            rows,
-            cols,
             players,
             ..Settings::default()
-        };
+        }
+        .with("rows", rows)
+        .with("cols", cols);
         self.start_and_replace();
     }
 
@@ -112,12 +112,12 @@ impl Harness {
                 Some(_) => GameKind::Subtraction,
                 None => GameKind::Fibonacci,
             },
-            pile,
-            set: set.unwrap_or("1").to_string(),
             players,
             level: self.app.menu.settings.level,
             ..Settings::default()
-        };
+        }
+        .with("pile", pile)
+        .with("set", set.unwrap_or("1"));
         self.start_and_replace();
     }
 

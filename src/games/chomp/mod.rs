@@ -3,10 +3,12 @@
 //! them is [`crate::solve::chomp_table`]; [`cli`] is its command line.
 
 pub mod cli;
+pub mod options;
 pub mod rules;
 
-use super::game::Game;
+use super::game::{Field, Game, Problem, Values};
 use clap::{ArgMatches, Command};
+pub use options::ChompOptions;
 use serde_json::{Map, Value};
 
 /// Chomp's entry in the catalogue.
@@ -46,5 +48,29 @@ impl Game for Chomp {
 
     fn solve(&self, matches: &ArgMatches, budget: u64) -> Result<String, String> {
         cli::solve(matches, budget)
+    }
+
+    fn fields(&self) -> &'static [Field] {
+        &options::FIELDS
+    }
+
+    fn problem(&self, values: &Values) -> Option<Problem> {
+        options::problem(values)
+    }
+
+    fn describe(&self, values: &Values) -> String {
+        options::describe(values)
+    }
+
+    fn refuse_step(&self, values: &Values, key: &str, value: u64) -> Option<String> {
+        options::refuse_step(values, key, value)
+    }
+
+    fn sanitize(&self, values: &mut Values) -> Vec<String> {
+        options::sanitize(values)
+    }
+
+    fn saved_problem(&self, values: &Values, moves: &[String]) -> Option<String> {
+        options::saved_problem(values, moves)
     }
 }

@@ -2,10 +2,12 @@
 //! last coin wins. [`rules`] holds its positions, [`cli`] its command line.
 
 pub mod cli;
+pub mod options;
 pub mod rules;
 
-use super::game::Game;
+use super::game::{Field, Game, Problem, Values};
 use clap::{ArgMatches, Command};
+pub use options::FibonacciOptions;
 use serde_json::{Map, Value};
 
 /// Fibonacci Nim's entry in the catalogue.
@@ -45,5 +47,21 @@ impl Game for Fibonacci {
 
     fn solve(&self, matches: &ArgMatches, _budget: u64) -> Result<String, String> {
         cli::solve(matches)
+    }
+
+    fn fields(&self) -> &'static [Field] {
+        &options::FIELDS
+    }
+
+    fn problem(&self, values: &Values) -> Option<Problem> {
+        options::problem(values)
+    }
+
+    fn describe(&self, values: &Values) -> String {
+        options::describe(values)
+    }
+
+    fn saved_problem(&self, values: &Values, moves: &[String]) -> Option<String> {
+        options::saved_problem(values, moves)
     }
 }

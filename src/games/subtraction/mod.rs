@@ -2,10 +2,12 @@
 //! [`rules`] holds take sets and their parsing, [`cli`] its command line.
 
 pub mod cli;
+pub mod options;
 pub mod rules;
 
-use super::game::Game;
+use super::game::{Field, Game, Problem, Values};
 use clap::{ArgMatches, Command};
+pub use options::SubtractionOptions;
 use serde_json::{Map, Value};
 
 /// The subtraction game's entry in the catalogue.
@@ -45,5 +47,25 @@ impl Game for Subtraction {
 
     fn solve(&self, matches: &ArgMatches, _budget: u64) -> Result<String, String> {
         cli::solve(matches)
+    }
+
+    fn fields(&self) -> &'static [Field] {
+        &options::FIELDS
+    }
+
+    fn problem(&self, values: &Values) -> Option<Problem> {
+        options::problem(values)
+    }
+
+    fn describe(&self, values: &Values) -> String {
+        options::describe(values)
+    }
+
+    fn sanitize(&self, values: &mut Values) -> Vec<String> {
+        options::sanitize(values)
+    }
+
+    fn saved_problem(&self, values: &Values, moves: &[String]) -> Option<String> {
+        options::saved_problem(values, moves)
     }
 }

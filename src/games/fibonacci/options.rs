@@ -1,0 +1,85 @@
+//! Fibonacci Nim's settings: the pile, its menu line and its checks.
+
+use super::rules::FibPosition;
+use crate::games::game::{Bound, Field, FieldKind, Problem, Values};
+
+/// The key of the coins at the start (shared with the other one-pile games).
+pub const PILE: &str = "pile";
+
+const LARGEST_PILE: &str = "18,446,744,073,709,551,615 coins is the largest pile";
+
+/// Fibonacci Nim's menu line.
+pub static FIELDS: [Field; 1] = [Field {
+    key: PILE,
+    label: "Coins",
+    kind: FieldKind::Number {
+        default: 21,
+        least: Bound {
+            value: 2,
+            reason: "Fibonacci Nim needs at least 2 coins",
+        },
+        most: Bound {
+            value: u64::MAX,
+            reason: LARGEST_PILE,
+        },
+        quiet_below_least: true,
+    },
+    after_level: false,
+}];
+
+/// Fibonacci Nim's settings, read from the values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FibonacciOptions {
+    /// Coins at the start.
+    pub pile: u64,
+}
+
+impl From<&Values> for FibonacciOptions {
+    fn from(values: &Values) -> FibonacciOptions {
+        FibonacciOptions {
+            pile: values.number(PILE),
+        }
+    }
+}
+
+pub(super) fn problem(values: &Values) -> Option<Problem> {
+    FibPosition::start(values.number(PILE))
+        .err()
+        .map(|reason| Problem {
+            keys: &[PILE],
+            reason,
+        })
+}
+
+pub(super) fn describe(values: &Values) -> String {
+    format!("Fibonacci Nim from {}", values.number(PILE))
+}
+
+pub(super) fn saved_problem(values: &Values, moves: &[String]) -> Option<String> {
+    let mut position = match FibPosition::start(values.number(PILE)) {
+        Ok(position) => position,
+        Err(problem) => return Some(problem),
+    };
+    for (i, text) in moves.iter().enumerate() {
+        let take = text.parse::<u64>().ok().filter(|&k| position.is_legal(k));
+        let Some(take) = take else {
+            return Some(format!("take {} ({text:?}) is not legal", i + 1));
+        };
+        position = position.take(take);
+    }
+    (position.pile == 0).then(|| "the game is over".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::units::group;
+
+    #[test]
+    fn the_largest_pile_is_u64_max() {
+        assert_eq!(
+            LARGEST_PILE,
+            format!("{} coins is the largest pile", group(u64::MAX))
+        );
+    }
+}
