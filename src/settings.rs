@@ -58,9 +58,6 @@ impl Level {
     }
 }
 
-pub use crate::games::chomp::options::ONLY_POISON;
-pub use crate::games::subtraction::options::SET_PRESETS;
-
 /// Everything the menu chooses; a game is started from it and replayed with it.
 ///
 /// Each game's own values (Chomp's rows, the subtraction game's set, …) sit in [`Values`] by

@@ -65,4 +65,39 @@ mod tests {
             assert!(id.chars().all(|c| c.is_ascii_lowercase()), "{id}");
         }
     }
+
+    #[test]
+    fn every_games_fields_are_its_own_and_its_defaults_start_a_game() {
+        let mut values = game::Values::default();
+        for field in GAMES.iter().flat_map(|g| g.fields()) {
+            values.set(field.key, field.default_value());
+        }
+        for game in GAMES {
+            let fields = game.fields();
+            for (at, field) in fields.iter().enumerate() {
+                assert!(
+                    fields[..at].iter().all(|f| f.key != field.key),
+                    "{}: {} once",
+                    game.id(),
+                    field.key
+                );
+                assert!(field.fits(&field.default_value()), "{}", field.key);
+                // A key two games share (the coin-pile games' "pile") is one line to the menu.
+                for other in GAMES.iter().flat_map(|g| g.fields()) {
+                    if other.key == field.key {
+                        assert_eq!(
+                            (other.label, other.is_typed(), other.after_level),
+                            (field.label, field.is_typed(), field.after_level),
+                            "{}",
+                            field.key
+                        );
+                        assert!(other.fits(&field.default_value()), "{}", field.key);
+                    }
+                }
+            }
+            assert_eq!(game.problem(&values), None, "{}'s defaults", game.id());
+            assert_eq!(game.sanitize(&mut values.clone()), Vec::<String>::new());
+            assert_eq!(game.saved_problem(&values, &[]), None, "{}", game.id());
+        }
+    }
 }
