@@ -23,27 +23,77 @@ pub static GAMES: [&dyn Game; 3] = [
     &fibonacci::Fibonacci,
 ];
 
-/// Which game: a handle onto its entry in [`GAMES`] (saved in settings and saved games by its
-/// variant name).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GameKind {
-    Chomp,
-    Subtraction,
-    Fibonacci,
+/// Which game: a handle onto its entry in [`GAMES`], saved in settings and saved games as its
+/// id with a capital (`"Chomp"`, `"Subtraction"`, `"Fibonacci"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameKind(u8);
+
+// The games the code and the tests name; a game needs no constant here to be played.
+#[expect(
+    non_upper_case_globals,
+    reason = "named like the enum variants they replace, which settings files spell the same way"
+)]
+impl GameKind {
+    /// Chomp.
+    pub const Chomp: GameKind = GameKind(0);
+    /// The subtraction game.
+    pub const Subtraction: GameKind = GameKind(1);
+    /// Fibonacci Nim.
+    pub const Fibonacci: GameKind = GameKind(2);
 }
 
 impl GameKind {
     /// Every game, in menu order.
-    pub const ALL: [GameKind; 3] = [GameKind::Chomp, GameKind::Subtraction, GameKind::Fibonacci];
+    pub const ALL: [GameKind; GAMES.len()] = {
+        let mut all = [GameKind(0); GAMES.len()];
+        let mut at = 0;
+        while at < all.len() {
+            #[expect(clippy::cast_possible_truncation, reason = "a handful of games")]
+            let index = at as u8;
+            all[at] = GameKind(index);
+            at += 1;
+        }
+        all
+    };
 
     /// The game's entry in the catalogue.
     pub fn game(self) -> &'static dyn Game {
-        GAMES[self as usize]
+        GAMES[usize::from(self.0)]
     }
 
     /// The game's name on the menu.
     pub fn label(self) -> &'static str {
         self.game().label()
+    }
+
+    /// The game's place in [`GAMES`] (menu order).
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// The name settings files give the game: its id with a capital ("Chomp").
+    fn saved_name(self) -> String {
+        let id = self.game().id();
+        let mut chars = id.chars();
+        chars.next().map_or_else(String::new, |first| {
+            first.to_uppercase().chain(chars).collect()
+        })
+    }
+}
+
+impl Serialize for GameKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.saved_name())
+    }
+}
+
+impl<'de> Deserialize<'de> for GameKind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GameKind, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.saved_name() == name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown game {name:?}")))
     }
 }
 
@@ -55,7 +105,7 @@ mod tests {
     fn every_kind_names_its_own_entry_once() {
         assert_eq!(GameKind::ALL.len(), GAMES.len());
         for (at, kind) in GameKind::ALL.into_iter().enumerate() {
-            assert_eq!(kind as usize, at, "{kind:?} is in catalogue order");
+            assert_eq!(kind.index(), at, "{kind:?} is in catalogue order");
             let id = kind.game().id();
             assert_eq!(
                 GAMES.iter().filter(|g| g.id() == id).count(),
@@ -99,5 +149,22 @@ mod tests {
             assert_eq!(game.sanitize(&mut values.clone()), Vec::<String>::new());
             assert_eq!(game.saved_problem(&values, &[]), None, "{}", game.id());
         }
+    }
+
+    #[test]
+    fn kinds_are_saved_by_the_names_settings_files_have_always_used() {
+        for (kind, name) in [
+            (GameKind::Chomp, "Chomp"),
+            (GameKind::Subtraction, "Subtraction"),
+            (GameKind::Fibonacci, "Fibonacci"),
+        ] {
+            let json = format!("{name:?}");
+            assert_eq!(serde_json::to_string(&kind).ok(), Some(json.clone()));
+            assert_eq!(serde_json::from_str::<GameKind>(&json).ok(), Some(kind));
+        }
+        assert_eq!(GameKind::Chomp.game().id(), "chomp");
+        assert_eq!(GameKind::Subtraction.game().id(), "subtraction");
+        assert_eq!(GameKind::Fibonacci.game().id(), "fibonacci");
+        assert!(serde_json::from_str::<GameKind>(r#""Go""#).is_err());
     }
 }
