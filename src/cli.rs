@@ -141,7 +141,13 @@ pub enum Strength {
 
 /// The settings `munch play <game> …` asks for, or why it cannot start.
 pub fn play_settings(kind: GameKind, matches: &ArgMatches) -> Result<Settings, BadInput> {
-    let values = kind.game().play_values(matches).map_err(BadInput)?;
+    let mut settings = Settings {
+        game: kind,
+        ..Settings::default()
+    };
+    kind.game()
+        .play_values(matches, &mut settings.values)
+        .map_err(BadInput)?;
     let sides = Sides::from_arg_matches(matches).map_err(|e| BadInput(e.to_string()))?;
     let player = |side: Side| match side {
         Side::Person => Player::Person,
@@ -155,11 +161,7 @@ pub fn play_settings(kind: GameKind, matches: &ArgMatches) -> Result<Settings, B
         (None, Some(second)) => (second.other(), second),
         (None, None) => (Side::Person, Side::Computer),
     };
-    let mut settings = Settings {
-        game: kind,
-        players: [player(first), player(second)],
-        ..Settings::default()
-    };
+    settings.players = [player(first), player(second)];
     if let Some(level) = sides.level {
         if !settings.players.contains(&Player::Computer) {
             return Err(BadInput(
@@ -172,24 +174,10 @@ pub fn play_settings(kind: GameKind, matches: &ArgMatches) -> Result<Settings, B
             Strength::Casual => Level::Casual,
         };
     }
-    let settings = with_values(&settings, values)?;
     match settings.problem() {
         Some(problem) => Err(BadInput(problem)),
         None => Ok(settings),
     }
-}
-
-/// `settings` with a game's values in, by the keys settings.json uses: so that the command line
-/// needs to know no game's values.
-fn with_values(
-    settings: &Settings,
-    values: serde_json::Map<String, serde_json::Value>,
-) -> Result<Settings, BadInput> {
-    let mut json = serde_json::to_value(settings).map_err(|e| BadInput(e.to_string()))?;
-    if let Some(fields) = json.as_object_mut() {
-        fields.extend(values);
-    }
-    serde_json::from_value(json).map_err(|e| BadInput(format!("settings: {e}")))
 }
 
 /// A problem with what the user asked for: printed on one line, exit code 2.
@@ -213,6 +201,7 @@ pub fn solve(game: &dyn Game, matches: &ArgMatches, budget: u64) -> Result<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use munch::games::game::Values;
     use munch::settings::Player::{Computer, Person};
 
     /// The settings `munch play …` starts with, or why it refuses (before any terminal is needed).
@@ -396,8 +385,7 @@ mod tests {
     }
 
     #[test]
-    fn each_games_play_values_are_settings_keys_and_land_in_the_settings() {
-        let defaults = serde_json::to_value(Settings::default()).expect("settings serialize");
+    fn each_games_play_values_are_its_own_keys_and_land_in_the_settings() {
         let args: &[&[&str]] = &[
             &["play", "chomp", "--rows", "3", "--cols", "4"],
             &["play", "subtraction", "--pile", "9", "--set", "1-3"],
@@ -410,15 +398,23 @@ mod tests {
                 .unwrap_or_else(|| panic!("no case for {}", game.id()));
             let settings = play_settings(command).unwrap_or_else(|e| panic!("{command:?}: {e}"));
             assert_eq!(settings.game.game().id(), game.id());
-            let written = serde_json::to_value(&settings).expect("settings serialize");
+            let written = serde_json::to_value(&settings.values).expect("values serialize");
             let matches = game
                 .play_command()
                 .try_get_matches_from(&command[1..])
                 .unwrap_or_else(|e| panic!("{command:?}: {e}"));
-            let values = game.play_values(&matches).expect("values");
-            assert!(!values.is_empty(), "{}", game.id());
-            for (key, value) in &values {
-                assert!(defaults.get(key).is_some(), "{key} is a settings key");
+            let mut values = Values::default();
+            game.play_values(&matches, &mut values)
+                .unwrap_or_else(|e| panic!("{command:?}: {e}"));
+            let set = serde_json::to_value(&values).expect("values serialize");
+            let set = set.as_object().expect("values are a map");
+            assert!(!set.is_empty(), "{}", game.id());
+            for (key, value) in set {
+                assert!(
+                    game.fields().iter().any(|field| field.key == key),
+                    "{key} is one of {}'s fields",
+                    game.id()
+                );
                 assert_eq!(written.get(key), Some(value), "{command:?}: {key}");
             }
         }

@@ -5,7 +5,6 @@
 //! (`crate::games`), which imports every game: so no two files import each other.
 
 use clap::{ArgMatches, Command};
-use serde_json::Map;
 
 pub use super::field::{Bound, Field, FieldKind, Problem, Value, Values};
 
@@ -30,9 +29,9 @@ pub trait Game: Sync {
     /// `munch play <id>`: the subcommand with this game's own arguments and its one-line about.
     fn play_command(&self) -> Command;
 
-    /// The game's values from `munch play <id>`'s matches, keyed as settings.json writes them
-    /// (`{"rows":6,"cols":7}`), or why they cannot start a game.
-    fn play_values(&self, matches: &ArgMatches) -> Result<Map<String, serde_json::Value>, String>;
+    /// Sets the game's values from `munch play <id>`'s matches into `values` (the settings'
+    /// values, the game's defaults until then), or says why they cannot start a game.
+    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String>;
 
     /// `munch solve <id>`: the subcommand with its arguments and its one-line about.
     fn solve_command(&self) -> Command;

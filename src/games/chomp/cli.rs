@@ -1,12 +1,13 @@
 //! Chomp on the command line: `munch play chomp` and `munch solve chomp`, their arguments and
 //! the solve reply (text for people, one line of JSON for scripts).
 
+use super::options::{COLS, ROWS};
 use super::rules::{MAX_SIDE, Position, parse_heights};
+use crate::games::game::Values;
 use crate::solve::{ChompAnswer, OutcomeTable, Source};
 use crate::units::{bytes, group};
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
-use serde_json::{Map, Value};
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -56,16 +57,15 @@ pub fn solve_command() -> Command {
     SolveArgs::augment_args(Command::new("chomp")).about("Solve a Chomp position")
 }
 
-/// The bar `munch play chomp` asks for, as settings.json keys, or why it cannot be played.
-pub fn play_values(matches: &ArgMatches) -> Result<Map<String, Value>, String> {
+/// Sets the bar `munch play chomp` asks for into `values`, or says why it cannot be played.
+pub fn play_values(matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
     let args = PlayArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
     if args.rows == 1 && args.cols == 1 {
         return Err("a 1×1 bar is only the poison: nothing to play".into());
     }
-    let mut values = Map::new();
-    values.insert("rows".into(), args.rows.into());
-    values.insert("cols".into(), args.cols.into());
-    Ok(values)
+    values.set(ROWS, args.rows);
+    values.set(COLS, args.cols);
+    Ok(())
 }
 
 /// The JSON reply of `munch solve chomp --json`.

@@ -9,7 +9,6 @@ pub mod rules;
 use super::game::{Field, Game, Problem, Values};
 use clap::{ArgMatches, Command};
 pub use options::ChompOptions;
-use serde_json::{Map, Value};
 
 /// Chomp's entry in the catalogue.
 pub struct Chomp;
@@ -38,8 +37,8 @@ impl Game for Chomp {
         cli::play_command()
     }
 
-    fn play_values(&self, matches: &ArgMatches) -> Result<Map<String, Value>, String> {
-        cli::play_values(matches)
+    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
+        cli::play_values(matches, values)
     }
 
     fn solve_command(&self) -> Command {

@@ -1,13 +1,14 @@
 //! Fibonacci Nim on the command line: `munch play fibonacci` and `munch solve fibonacci`, their
 //! arguments and the solve reply (text, or one line of JSON).
 
+use super::options::PILE;
 use super::rules::FibPosition;
+use crate::games::game::Values;
 use crate::games::pile::cli::plain_takes;
 use crate::solve::pile::{fibonacci_winning_takes, fibonacci_wins};
 use crate::units::group;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
-use serde_json::{Map, Value};
 
 // The about line after the arguments: `augment_args` sets the struct's doc comment as the
 // about.
@@ -44,12 +45,12 @@ pub fn solve_command() -> Command {
     SolveArgs::augment_args(Command::new("fibonacci")).about("Solve a Fibonacci Nim position")
 }
 
-/// The pile `munch play fibonacci` asks for, as settings.json keys (the settings check it).
-pub fn play_values(matches: &ArgMatches) -> Result<Map<String, Value>, String> {
+/// Sets the pile `munch play fibonacci` asks for into `values` (the game's problem check
+/// reads it).
+pub fn play_values(matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
     let args = PlayArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
-    let mut values = Map::new();
-    values.insert("pile".into(), args.pile.into());
-    Ok(values)
+    values.set(PILE, args.pile);
+    Ok(())
 }
 
 /// The JSON reply of `munch solve fibonacci --json`.

@@ -1,13 +1,14 @@
 //! The subtraction game on the command line: `munch play subtraction` and `munch solve
 //! subtraction`, their arguments and the solve reply (text, or one line of JSON).
 
+use super::options::{PILE, SET};
 use super::rules::TakeSet;
+use crate::games::game::Values;
 use crate::games::pile::cli::plain_takes;
 use crate::solve::pile::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use crate::units::group;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
-use serde_json::{Map, Value};
 use std::fmt::Write as _;
 
 // The about line after the arguments: `augment_args` sets the struct's doc comment as the
@@ -50,14 +51,13 @@ pub fn solve_command() -> Command {
         .about("Solve a subtraction game: a pile, and the set of sizes a move may take")
 }
 
-/// The pile and take set `munch play subtraction` asks for, as settings.json keys (the set as
-/// typed; the settings check it).
-pub fn play_values(matches: &ArgMatches) -> Result<Map<String, Value>, String> {
+/// Sets the pile and take set `munch play subtraction` asks for into `values` (the set as
+/// typed; the game's problem check reads it).
+pub fn play_values(matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
     let args = PlayArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
-    let mut values = Map::new();
-    values.insert("pile".into(), args.pile.into());
-    values.insert("set".into(), args.set.into());
-    Ok(values)
+    values.set(PILE, args.pile);
+    values.set(SET, args.set);
+    Ok(())
 }
 
 /// The JSON reply of `munch solve subtraction --json`.

@@ -8,7 +8,6 @@ pub mod rules;
 use super::game::{Field, Game, Problem, Values};
 use clap::{ArgMatches, Command};
 pub use options::SubtractionOptions;
-use serde_json::{Map, Value};
 
 /// The subtraction game's entry in the catalogue.
 pub struct Subtraction;
@@ -37,8 +36,8 @@ impl Game for Subtraction {
         cli::play_command()
     }
 
-    fn play_values(&self, matches: &ArgMatches) -> Result<Map<String, Value>, String> {
-        cli::play_values(matches)
+    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
+        cli::play_values(matches, values)
     }
 
     fn solve_command(&self) -> Command {
