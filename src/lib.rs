@@ -7,6 +7,7 @@
 pub mod ai;
 pub mod app;
 pub mod games;
+pub mod input;
 pub mod memory;
 pub mod settings;
 pub mod solve;

@@ -3,11 +3,13 @@
 mod common;
 
 use common::{Harness, render_text};
-use munch::app::game::SolverState;
 use munch::app::keys::Action;
 use munch::app::menu::MenuLine;
 use munch::app::{Button, Dialog, Event, Target};
 use munch::games::chomp::rules::Square;
+use munch::games::chomp::session::SolverState;
+use munch::games::chomp::session::spot;
+use munch::games::pile::session::{self as pile, bar, coin};
 use munch::settings::GameKind;
 use munch::settings::Player::{Computer, Person};
 use munch::solve::reference::Reference;
@@ -158,13 +160,13 @@ fn the_mouse_previews_on_hover_and_eats_on_click() {
     let mut h = Harness::new();
     h.start(3, 4, [Person, Person]);
     h.app.update(Event::Pointer {
-        target: Target::Square(Square::new(1, 2)),
+        target: Target::Spot(spot(Square::new(1, 2))),
         click: false,
     });
     assert_eq!(h.game().cursor, Square::new(1, 2));
     assert_eq!(h.game().turns.moves.len(), 0);
     h.app.update(Event::Pointer {
-        target: Target::Square(Square::new(2, 0)),
+        target: Target::Spot(spot(Square::new(2, 0))),
         click: true,
     });
     assert_eq!(h.game().position.heights(), &[3, 3, 0, 0]);
@@ -330,7 +332,7 @@ fn an_unproven_move_is_searched_off_the_interface_thread_and_undo_drops_it() {
     h.start(6, 7, [Person, Computer]);
     h.wait_for_solver();
     h.app.update(Event::Pointer {
-        target: Target::Square(Square::new(6, 5)),
+        target: Target::Spot(spot(Square::new(6, 5))),
         click: true,
     });
     h.ticks(1);
@@ -348,7 +350,7 @@ fn an_unproven_move_is_searched_off_the_interface_thread_and_undo_drops_it() {
     assert!(h.game().turns.pending.is_none() && h.game().turns.moves.is_empty());
     // Played again, the computer's searched move lands, marked unproven.
     h.app.update(Event::Pointer {
-        target: Target::Square(Square::new(6, 5)),
+        target: Target::Spot(spot(Square::new(6, 5))),
         click: true,
     });
     h.computer_moves();
@@ -367,7 +369,7 @@ fn a_huge_square_is_played_exactly_without_any_table() {
     assert_eq!(h.game().turns.moves, vec![Square::new(1, 1)]);
     // The person shortens the right arm to 3 squares; the computer mirrors on the upper arm.
     h.app.update(Event::Pointer {
-        target: Target::Square(Square::new(4, 0)),
+        target: Target::Spot(spot(Square::new(4, 0))),
         click: true,
     });
     h.computer_moves();
@@ -417,7 +419,7 @@ fn a_subtraction_game_is_won_by_the_computer_after_one_wrong_take() {
     assert_eq!(h.pile_game().choice, 2);
     h.key(KeyCode::Enter);
     while !h.pile_game().is_over() {
-        h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
+        h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
         if h.pile_game().is_over() {
             break;
         }
@@ -472,7 +474,7 @@ fn illegal_takes_are_refused_with_what_is_legal() {
     );
     // A click on the coin that starts a take of 5.
     h.app.update(Event::Pointer {
-        target: Target::Coin(3),
+        target: Target::Spot(coin(3)),
         click: true,
     });
     assert_eq!(h.pile_game().turns.moves, vec![2, 5]);
@@ -487,7 +489,7 @@ fn illegal_takes_are_refused_with_what_is_legal() {
 fn fibonacci_nim_from_22_the_computer_takes_1_and_the_limit_follows_the_rule() {
     let mut h = Harness::new();
     h.start_pile(22, None, [Computer, Person]);
-    h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
+    h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
     let game = h.pile_game();
     assert_eq!(
         game.turns.moves,
@@ -532,7 +534,7 @@ fn undo_takes_back_a_full_round_and_redo_replays_it() {
     assert_eq!(h.game().position, after_round, "redo replays both moves");
     h.key(KeyCode::Char('u'));
     h.app.update(Event::Pointer {
-        target: Target::Square(Square::new(3, 3)),
+        target: Target::Spot(spot(Square::new(3, 3))),
         click: true,
     }); // a new move: d4
     assert_eq!(h.game().turns.moves, vec![Square::new(3, 3)]);
@@ -557,7 +559,7 @@ fn undo_in_a_coin_game_and_the_blunder_is_named() {
     h.start_pile(9, Some("1,2,3"), [Person, Computer]);
     h.key(KeyCode::Char('2')); // wrong: 9 wants 1
     h.key(KeyCode::Enter);
-    h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
+    h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
     assert_eq!(h.pile_game().turns.moves.len(), 2);
     assert_eq!(h.pile_game().blunder(), Some((0, 2)));
     h.key(KeyCode::Char('u'));
@@ -577,7 +579,7 @@ fn the_casual_computer_still_takes_a_win_in_one_and_perfect_never_slips() {
         let mut h = Harness::with_budget(munch::memory::default_memory(), seed);
         h.app.menu.settings.level = Level::Casual;
         h.start_pile(3, Some("1,3"), [Computer, Person]);
-        h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
+        h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
         assert_eq!(
             h.pile_game().turns.moves,
             vec![3],
@@ -793,7 +795,7 @@ fn enter_takes_exactly_what_the_panel_shows_or_nothing() {
     h.key(KeyCode::Enter);
     assert_eq!(h.pile_game().turns.moves, vec![3]);
     // After ←/→ the next digit starts afresh.
-    h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
+    h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
     h.keys(&[KeyCode::Char('3'), KeyCode::Right, KeyCode::Char('1')]);
     assert_eq!(h.pile_game().choice, 1);
 }
@@ -1079,7 +1081,7 @@ fn a_click_on_the_bar_of_a_huge_pile_chooses_a_take_and_a_second_click_takes_it(
     let cells: Vec<(u16, u16, u64)> = (0..24)
         .flat_map(|y| (0..80).map(move |x| (x, y)))
         .filter_map(|(x, y)| match hits.target_at(x, y) {
-            Some(Target::PileBar(index)) => Some((x, y, index)),
+            Some(Target::Spot(spot)) if spot == bar(spot.1) => Some((x, y, spot.1)),
             _ => None,
         })
         .collect();
@@ -1089,7 +1091,7 @@ fn a_click_on_the_bar_of_a_huge_pile_chooses_a_take_and_a_second_click_takes_it(
     let (x, _, index) = cells[cells.len() / 2];
     let press = |h: &mut Harness| {
         h.app.update(Event::Pointer {
-            target: Target::PileBar(index),
+            target: Target::Spot(bar(index)),
             click: true,
         });
     };
@@ -1105,7 +1107,7 @@ fn a_click_on_the_bar_of_a_huge_pile_chooses_a_take_and_a_second_click_takes_it(
     // may have grown a line for the take).
     let (hits, rows) = frame(&mut h, 80, 24);
     let y = (0..24)
-        .find(|&y| hits.target_at(x, y) == Some(Target::PileBar(index)))
+        .find(|&y| hits.target_at(x, y) == Some(Target::Spot(bar(index))))
         .expect("the same cell, still clickable");
     let bar: Vec<char> = rows[usize::from(y)].chars().collect();
     let x = usize::from(x);
@@ -1125,13 +1127,13 @@ fn a_click_on_the_bar_of_a_huge_pile_chooses_a_take_and_a_second_click_takes_it(
     let first = (0..24)
         .flat_map(|y| (0..80).map(move |x| (x, y)))
         .find_map(|(x, y)| match hits.target_at(x, y) {
-            Some(Target::PileBar(index)) => Some(index),
+            Some(Target::Spot(spot)) if spot == pile::bar(spot.1) => Some(spot.1),
             _ => None,
         })
         .expect("the bar");
     assert_eq!(first, 0, "the bar starts at the first coin");
     h.app.update(Event::Pointer {
-        target: Target::PileBar(first),
+        target: Target::Spot(pile::bar(first)),
         click: true,
     });
     assert_eq!(
@@ -1181,7 +1183,7 @@ fn while_the_terminal_is_too_small_only_leaving_works() {
     });
     h.keys(&[KeyCode::Enter, KeyCode::Char('r'), KeyCode::Char('u')]);
     h.app.update(Event::Pointer {
-        target: Target::Square(Square::new(0, 1)),
+        target: Target::Spot(spot(Square::new(0, 1))),
         click: true,
     });
     assert!(h.game().turns.moves.is_empty());
@@ -1287,7 +1289,7 @@ fn eating_the_poison_asks_first_unless_turned_off() {
     let mut h = Harness::new();
     h.start(2, 2, [Person, Person]);
     h.app.update(Event::Pointer {
-        target: Target::Square(Square::POISON),
+        target: Target::Spot(spot(Square::POISON)),
         click: true,
     });
     assert_eq!(h.app.dialog(), Some(Dialog::EatPoison));
@@ -1306,7 +1308,7 @@ fn eating_the_poison_asks_first_unless_turned_off() {
     point_at_line(&mut h, MenuLine::Start);
     h.key(KeyCode::Enter);
     h.app.update(Event::Pointer {
-        target: Target::Square(Square::POISON),
+        target: Target::Spot(spot(Square::POISON)),
         click: true,
     });
     assert!(h.game().is_over(), "no question");
@@ -1370,14 +1372,18 @@ fn a_click_on_a_coin_no_longer_in_the_pile_does_nothing() {
     assert_eq!(h.pile_game().pile, 7);
     for index in [7, 9] {
         h.app.update(Event::Pointer {
-            target: Target::Coin(index),
+            target: Target::Spot(coin(index)),
             click: true,
         });
     }
     assert_eq!(h.pile_game().turns.moves, vec![3], "nothing taken");
     // And a restart question covers the huge pile's bar as it covers the coins.
     h.key(KeyCode::Char('r'));
-    for target in [Target::Coin(6), Target::PileBar(6), Target::PileBar(6)] {
+    for target in [
+        Target::Spot(coin(6)),
+        Target::Spot(bar(6)),
+        Target::Spot(bar(6)),
+    ] {
         h.app.update(Event::Pointer {
             target,
             click: true,

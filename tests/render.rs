@@ -5,6 +5,8 @@ mod common;
 use common::Harness;
 use munch::app::Target;
 use munch::games::chomp::rules::Square;
+use munch::games::chomp::session::spot;
+use munch::games::pile::session::{self as pile, bar, coin};
 use munch::settings::Player::{Computer, Person};
 use munch::ui::{self, HitMap, theme::Theme};
 use ratatui::Terminal;
@@ -50,7 +52,7 @@ fn board_with_cursor_preview() {
         .expect("the cursor mark is drawn");
     assert_eq!(
         hits.target_at(cursor_cell.0, cursor_cell.1),
-        Some(Target::Square(Square::new(2, 1)))
+        Some(Target::Spot(spot(Square::new(2, 1))))
     );
     let theme = Theme::colour();
     assert_eq!(buffer[cursor_cell].style().bg, theme.cursor.bg);
@@ -148,7 +150,7 @@ fn a_pile_of_coins_with_the_take_highlighted_and_hints() {
     assert_eq!(count("○") + winning.iter().filter(|&&k| k <= 3).count(), 3);
     let last_coin = (0..24)
         .flat_map(|y| (0..80).map(move |x| (x, y)))
-        .find(|&(x, y)| hits.target_at(x, y) == Some(Target::Coin(12)));
+        .find(|&(x, y)| hits.target_at(x, y) == Some(Target::Spot(coin(12))));
     assert!(last_coin.is_some(), "every coin is clickable");
 }
 
@@ -224,7 +226,7 @@ fn the_computers_flashing_take_is_drawn_over_hint_marks() {
         let (terminal, hits) = draw(&h, 80, 24);
         let buffer = terminal.backend().buffer();
         for coin in 13 - take..13 {
-            let cells = cells_of(&hits, 80, 24, Target::Coin(coin));
+            let cells = cells_of(&hits, 80, 24, Target::Spot(pile::coin(coin)));
             let cell = &buffer[cells[0]];
             assert_eq!(cell.symbol(), "○", "coin {coin} flashes as taken, no ★");
             assert!(
@@ -249,7 +251,7 @@ fn the_computers_flashing_take_is_drawn_over_hint_marks() {
     for _ in 0..2 {
         let (terminal, hits) = draw(&h, 80, 24);
         let buffer = terminal.backend().buffer();
-        let cells = cells_of(&hits, 80, 24, Target::Square(b2));
+        let cells = cells_of(&hits, 80, 24, Target::Spot(spot(b2)));
         assert!(!cells.is_empty());
         for &at in &cells {
             assert_ne!(buffer[at].symbol(), "★", "no hint mark in the flash");
@@ -413,7 +415,7 @@ fn a_huge_pile_with_a_long_take_at_the_minimum_size() {
     let mut h = Harness::new();
     h.start_pile(1_000_000_000_000_000_000, None, [Person, Computer]);
     h.app.update(munch::app::Event::Pointer {
-        target: Target::PileBar(400_000_000_000_000_000),
+        target: Target::Spot(bar(400_000_000_000_000_000)),
         click: true,
     });
     let (terminal, _) = draw_at_minimum(&h);

@@ -3,9 +3,10 @@
 mod common;
 
 use common::Harness;
-use munch::app::review::Mistake;
 use munch::app::{Event, Target};
 use munch::games::chomp::rules::Square;
+use munch::games::chomp::session::spot;
+use munch::games::review::Mistake;
 use munch::settings::Player::{Computer, Person};
 use munch::solve::reference::Reference;
 use ratatui::Terminal;
@@ -33,7 +34,7 @@ fn shows(rows: &[String], text: &str) -> bool {
 
 fn click(h: &mut Harness, square: Square) {
     h.app.update(Event::Pointer {
-        target: Target::Square(square),
+        target: Target::Spot(spot(square)),
         click: true,
     });
 }
@@ -131,7 +132,7 @@ fn a_coin_game_mistake_names_the_take_that_would_have_won() {
     h.key(KeyCode::Char('2'));
     h.key(KeyCode::Enter);
     while !h.pile_game().is_over() {
-        h.ticks(1 + usize::from(munch::app::game::FLASH_TICKS));
+        h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
         if !h.pile_game().is_over() {
             h.key(KeyCode::Char('1'));
             h.key(KeyCode::Enter);

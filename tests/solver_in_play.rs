@@ -4,7 +4,7 @@
 mod common;
 
 use common::Harness;
-use munch::app::game::SolverState;
+use munch::games::chomp::session::SolverState;
 use munch::settings::Player::{Computer, Person};
 use munch::solve::OutcomeTable;
 use ratatui::crossterm::event::KeyCode;
@@ -94,7 +94,9 @@ fn the_memory_line_follows_the_shrinking_bar() {
     // Eating g1 leaves a 6×6 box, then a5 a 4×6 box.
     let eat = |h: &mut Harness, col, row| {
         h.app.update(munch::app::Event::Pointer {
-            target: munch::app::Target::Square(munch::games::chomp::rules::Square::new(col, row)),
+            target: munch::app::Target::Spot(munch::games::chomp::session::spot(
+                munch::games::chomp::rules::Square::new(col, row),
+            )),
             click: true,
         });
     };
@@ -126,7 +128,7 @@ fn a_move_proven_without_the_table_is_played_while_the_table_is_built() {
         munch::ai::Choice::Proven(munch::games::chomp::rules::Square::new(1, 1)),
         "b2, the square bar's proven move"
     );
-    h.ticks(usize::from(munch::app::game::FLASH_TICKS));
+    h.ticks(usize::from(munch::games::chomp::session::FLASH_TICKS));
     assert_eq!(h.game().turns.moves.len(), 1);
     assert!(matches!(h.game().solver, SolverState::Solving { .. }));
     // Hints use the same proofs while the table is built: the L-shape left is lost.
@@ -145,7 +147,9 @@ fn without_a_proven_move_the_computer_waits_for_a_table_that_is_near() {
     let generation = h.next_message().generation().expect("a table answer");
     // g6 leaves [6,6,6,6,6,6,5]: no closed form or book entry proves a move there.
     h.app.update(munch::app::Event::Pointer {
-        target: munch::app::Target::Square(munch::games::chomp::rules::Square::new(6, 5)),
+        target: munch::app::Target::Spot(munch::games::chomp::session::spot(
+            munch::games::chomp::rules::Square::new(6, 5),
+        )),
         click: true,
     });
     let progress = |done, total, secs| {
@@ -196,7 +200,9 @@ fn a_box_the_machine_could_not_hold_is_not_asked_for_again_on_every_tick() {
     );
     // Once the bar shrinks, its smaller box is asked for.
     h.app.update(munch::app::Event::Pointer {
-        target: munch::app::Target::Square(munch::games::chomp::rules::Square::new(6, 0)),
+        target: munch::app::Target::Spot(munch::games::chomp::session::spot(
+            munch::games::chomp::rules::Square::new(6, 0),
+        )),
         click: true,
     });
     assert!(matches!(h.game().solver, SolverState::Solving { .. }));
@@ -206,7 +212,7 @@ fn a_box_the_machine_could_not_hold_is_not_asked_for_again_on_every_tick() {
 fn click(h: &mut Harness, col: u8, row: u8) {
     let square = munch::games::chomp::rules::Square::new(col, row);
     h.app.update(munch::app::Event::Pointer {
-        target: munch::app::Target::Square(square),
+        target: munch::app::Target::Spot(munch::games::chomp::session::spot(square)),
         click: true,
     });
 }

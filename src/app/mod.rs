@@ -2,26 +2,21 @@
 //! draws and never blocks, so tests drive it with events and look at the state.
 
 pub mod demo;
-pub mod game;
 pub mod keys;
 pub mod menu;
-pub mod pile;
-pub mod review;
 pub mod size;
-pub mod turns;
 
-use crate::games::chomp::rules::Square;
+use crate::games::session::Session;
+use crate::input::Spot;
 use crate::settings::{GameKind, Player, Settings};
 use crate::store::{PlayLock, PlayLockError, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
 use crate::worker::{Job, Request, SolverMessage};
-use game::Game;
 use keys::Action;
 use menu::{Menu, MenuLine};
-use pile::PileGame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
 
-pub use turns::{STRONG_EARLY, STRONG_SLIP};
+pub use crate::games::turns::{STRONG_EARLY, STRONG_SLIP};
 
 /// How often the event loop sends [`Event::Tick`].
 pub const TICK: Duration = Duration::from_millis(50);
@@ -68,13 +63,9 @@ pub struct Viewport {
 /// What the mouse can point at; the view records where it drew each one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
-    Square(Square),
-    /// A coin of the pile; clicking it takes it and every coin after it.
-    Coin(u64),
-    /// A place on the bar that stands for a pile too large to draw as coins: the index of the
-    /// first coin there. A click chooses the take from there on (or the nearest legal one); a
-    /// click on the take already chosen takes it.
-    PileBar(u64),
+    /// A place on the game's view; the game's session knows what it stands for (a square, a
+    /// coin).
+    Spot(Spot),
     MenuLine(MenuLine),
     /// The ◀ (`-1`) or ▶ (`+1`) beside a menu value.
     MenuStep(MenuLine, i8),
@@ -108,7 +99,7 @@ pub enum Dialog {
     ConfirmQuit,
     /// "Restart the game?"
     ConfirmRestart,
-    /// "Eat the poison and lose?"
+    /// The game's own question ("Eat the poison and lose?").
     EatPoison,
     /// Who won, and what next (undo, play again, menu, quit).
     GameOver,
@@ -138,8 +129,8 @@ impl Dialog {
 /// Which screen is showing.
 pub enum Screen {
     Menu,
-    Game(Box<Game>),
-    Pile(Box<PileGame>),
+    /// A game, whichever it is.
+    Play(Box<dyn Session>),
 }
 
 /// The whole application state.
@@ -325,8 +316,7 @@ impl App {
         };
         let kind = match &self.screen {
             Screen::Menu => return false,
-            Screen::Game(g) => g.settings.game,
-            Screen::Pile(g) => g.settings.game,
+            Screen::Play(g) => g.settings().game,
         };
         self.last_saved == Some((self.game_serial, self.history_len()))
             && !self.unsaved.contains(&self.game_id)
@@ -405,8 +395,7 @@ impl App {
         self.counted = saved.counted;
         self.replaces = None;
         let ok = match &mut self.screen {
-            Screen::Game(game) => game.replay_notation(&saved.moves),
-            Screen::Pile(game) => game.replay_notation(&saved.moves),
+            Screen::Play(game) => game.replay_notation(&saved.moves),
             Screen::Menu => false,
         };
         if !ok {
@@ -423,7 +412,7 @@ impl App {
 
     /// Numbers what the game on screen asked the solver for and queues it.
     fn collect_requests(&mut self) {
-        if let Screen::Game(game) = &mut self.screen {
+        if let Screen::Play(game) = &mut self.screen {
             for request in game.take_requests() {
                 self.job_number += 1;
                 match request {
@@ -460,8 +449,7 @@ impl App {
     fn persist(&mut self) {
         let (settings, moves, over, loser) = match &self.screen {
             Screen::Menu => return,
-            Screen::Game(g) => (&g.settings, g.turns.moves.len(), g.is_over(), g.loser()),
-            Screen::Pile(g) => (&g.settings, g.turns.moves.len(), g.is_over(), g.loser()),
+            Screen::Play(g) => (g.settings(), g.moves_made(), g.is_over(), g.loser()),
         };
         let kind = settings.game;
         // Only a game a person played against the computer, with at least one move made,
@@ -494,8 +482,7 @@ impl App {
         }
         let settings = match &self.screen {
             Screen::Menu => return,
-            Screen::Game(g) => &g.settings,
-            Screen::Pile(g) => &g.settings,
+            Screen::Play(g) => g.settings(),
         };
         let Some(store) = &self.store else { return };
         let mut problems = Vec::new();
@@ -533,19 +520,16 @@ impl App {
     }
 
     /// The game being played, if any.
-    pub fn game(&self) -> Option<&Game> {
+    pub fn session(&self) -> Option<&dyn Session> {
         match &self.screen {
-            Screen::Game(game) => Some(game),
-            _ => None,
+            Screen::Play(game) => Some(game.as_ref()),
+            Screen::Menu => None,
         }
     }
 
-    /// The coin-pile game being played, if any.
-    pub fn pile_game(&self) -> Option<&PileGame> {
-        match &self.screen {
-            Screen::Pile(game) => Some(game),
-            _ => None,
-        }
+    /// The game being played as its own session type `S`, if it is one (for tests and views).
+    pub fn session_as<S: Session>(&self) -> Option<&S> {
+        self.session()?.as_any().downcast_ref()
     }
 
     /// The key bindings in force on the current screen.
@@ -560,8 +544,7 @@ impl App {
             (Some(Dialog::GameOver), _) => keys::GAME_OVER,
             _ if self.is_demo() && self.demo.paused => keys::DEMO_PAUSED,
             _ if self.is_demo() => keys::DEMO,
-            (None, Screen::Game(_)) => keys::GAME,
-            (None, Screen::Pile(_)) => keys::PILE,
+            (None, Screen::Play(game)) => game.bindings(),
         }
     }
 
@@ -569,8 +552,7 @@ impl App {
     pub fn is_demo(&self) -> bool {
         let players = match &self.screen {
             Screen::Menu => return false,
-            Screen::Game(game) => game.settings.players,
-            Screen::Pile(game) => game.settings.players,
+            Screen::Play(game) => game.settings().players,
         };
         players == [Player::Computer; 2]
     }
@@ -579,8 +561,7 @@ impl App {
     pub fn dialog(&self) -> Option<Dialog> {
         let (confirm_quit, poison, over) = match &self.screen {
             Screen::Menu => return None,
-            Screen::Game(game) => (game.confirm_quit, game.asking_poison, game.is_over()),
-            Screen::Pile(game) => (game.confirm_quit, false, game.is_over()),
+            Screen::Play(game) => (game.confirm_quit(), game.asking(), game.is_over()),
         };
         if confirm_quit {
             Some(Dialog::ConfirmQuit)
@@ -604,10 +585,8 @@ impl App {
     }
 
     fn set_confirm_quit(&mut self, asking: bool) {
-        match &mut self.screen {
-            Screen::Game(game) => game.confirm_quit = asking,
-            Screen::Pile(game) => game.confirm_quit = asking,
-            Screen::Menu => {}
+        if let Screen::Play(game) = &mut self.screen {
+            game.set_confirm_quit(asking);
         }
     }
 
@@ -677,7 +656,7 @@ impl App {
                 // to an older request is never taken for the newer one's.
                 self.collect_requests();
                 if self.is_current(&message)
-                    && let Screen::Game(game) = &mut self.screen
+                    && let Screen::Play(game) = &mut self.screen
                 {
                     game.on_solver(message);
                 }
@@ -704,8 +683,7 @@ impl App {
                     self.menu.type_char(Some(c));
                 }
             }
-            Screen::Game(game) => game.message = Some(note.into()),
-            Screen::Pile(game) => game.message = Some(note.into()),
+            Screen::Play(game) => game.note(note.into()),
         }
     }
 
@@ -715,10 +693,8 @@ impl App {
         let demo = self.is_demo();
         let ticks = if demo { self.demo.game_ticks() } else { 1 };
         for _ in 0..ticks {
-            match &mut self.screen {
-                Screen::Game(game) => game.tick(&mut self.rng),
-                Screen::Pile(game) => game.tick(&mut self.rng),
-                Screen::Menu => {}
+            if let Screen::Play(game) = &mut self.screen {
+                game.tick(&mut self.rng);
             }
             if demo && !self.demo.go_on(self.history_len()) {
                 break;
@@ -752,8 +728,7 @@ impl App {
                 (crate::store::new_id(), Some(replaced))
             } else {
                 let same_kind = match &self.screen {
-                    Screen::Game(g) => g.settings.game == kind,
-                    Screen::Pile(g) => g.settings.game == kind,
+                    Screen::Play(g) => g.settings().game == kind,
                     Screen::Menu => false,
                 };
                 // Restart and Play again keep the slot this game holds.
@@ -788,13 +763,10 @@ impl App {
         // The game being replaced lends its table to the next one, or frees it; what it asked
         // for and was not sent yet is dropped with it.
         let previous = match std::mem::replace(&mut self.screen, Screen::Menu) {
-            Screen::Game(game) => game.into_table(),
+            Screen::Play(game) if game.settings().game == settings.game => game.leftover(),
             _ => None,
         };
-        self.screen = match settings.game {
-            GameKind::Chomp => Screen::Game(Box::new(Game::with_table(settings, previous))),
-            _ => Screen::Pile(Box::new(PileGame::new(settings))),
-        };
+        self.screen = Screen::Play(settings.game.game().new_session(&settings, previous));
         self.collect_requests();
     }
 
@@ -816,17 +788,8 @@ impl App {
     /// The game on screen as it would be saved, unless it is over (or there is none).
     fn game_in_progress(&self) -> Option<SavedGame> {
         let (settings, moves) = match &self.screen {
-            Screen::Menu => return None,
-            Screen::Game(g) if g.is_over() => return None,
-            Screen::Pile(g) if g.is_over() => return None,
-            Screen::Game(g) => (
-                &g.settings,
-                g.turns.moves.iter().map(ToString::to_string).collect(),
-            ),
-            Screen::Pile(g) => (
-                &g.settings,
-                g.turns.moves.iter().map(ToString::to_string).collect(),
-            ),
+            Screen::Play(g) if !g.is_over() => (g.settings(), g.notation()),
+            _ => return None,
         };
         Some(SavedGame {
             id: self.game_id.clone(),
@@ -943,19 +906,19 @@ impl App {
                 _ => self.confirm_restart = false,
             },
             Some(Dialog::EatPoison) => {
-                if let Screen::Game(game) = &mut self.screen {
-                    game.eat_poison(action == Action::Yes);
+                if let Screen::Play(game) = &mut self.screen {
+                    game.answer(action == Action::Yes);
                 }
             }
             Some(Dialog::GameOver) => match action {
                 Action::PlayAgain => self.start_game(),
                 Action::Menu => self.back_to_menu(),
                 Action::Quit => self.should_quit = true,
-                Action::Undo => match &mut self.screen {
-                    Screen::Game(game) => game.undo(),
-                    Screen::Pile(game) => game.undo(),
-                    Screen::Menu => {}
-                },
+                Action::Undo => {
+                    if let Screen::Play(game) = &mut self.screen {
+                        game.undo();
+                    }
+                }
                 _ => {}
             },
             None => self.play_action(action),
@@ -980,36 +943,13 @@ impl App {
         }
         match &mut self.screen {
             Screen::Menu => self.menu_action(action),
-            Screen::Pile(game) => match action {
-                Action::Undo => game.undo(),
-                Action::Redo => game.redo(),
-                _ => game.act(action),
-            },
-            Screen::Game(game) => match action {
-                Action::Up => game.move_cursor(0, 1),
-                Action::Down => game.move_cursor(0, -1),
-                Action::Left => game.move_cursor(-1, 0),
-                Action::Right => game.move_cursor(1, 0),
-                Action::Select => {
-                    let square = game.cursor;
-                    game.person_eats(square);
-                }
-                Action::ToggleHints => game.hints = !game.hints,
-                Action::Quit | Action::Back => game.confirm_quit = true,
-                Action::Undo => game.undo(),
-                Action::Redo => game.redo(),
-                _ => {}
-            },
+            Screen::Play(game) => game.act(action),
         }
     }
 
     /// How many moves the game has made.
     fn history_len(&self) -> usize {
-        match &self.screen {
-            Screen::Menu => 0,
-            Screen::Game(game) => game.turns.moves.len(),
-            Screen::Pile(game) => game.turns.moves.len(),
-        }
+        self.session().map_or(0, Session::moves_made)
     }
 
     /// A page of the move list: as many moves as it shows (known once a frame is drawn).
@@ -1034,10 +974,8 @@ impl App {
 
     /// Restart asks first when the game has moves to lose.
     fn ask_restart(&mut self) {
-        let moves = match &self.screen {
-            Screen::Menu => return,
-            Screen::Game(game) => game.turns.moves.len(),
-            Screen::Pile(game) => game.turns.moves.len(),
+        let Some(moves) = self.session().map(Session::moves_made) else {
+            return;
         };
         if moves == 0 {
             self.start_game();
@@ -1084,42 +1022,11 @@ impl App {
             return;
         }
         match target {
-            Target::Square(square) => {
+            Target::Spot(spot) => {
                 if self.dialog().is_none()
-                    && let Screen::Game(game) = &mut self.screen
+                    && let Screen::Play(game) = &mut self.screen
                 {
-                    game.point_at(square);
-                    if click {
-                        game.person_eats(square);
-                    }
-                }
-            }
-            Target::Coin(index) => {
-                if self.dialog().is_none()
-                    && let Screen::Pile(game) = &mut self.screen
-                {
-                    // Coins are hit where the last frame drew them; a batch of events can
-                    // shrink the pile before a click drawn on the old pile arrives.
-                    let Some(take) = game.pile.checked_sub(index).filter(|&k| k > 0) else {
-                        return;
-                    };
-                    if click {
-                        game.person_takes(take);
-                    } else if game.is_legal(take) {
-                        game.set_choice(take);
-                    }
-                }
-            }
-            Target::PileBar(index) if click => {
-                if self.dialog().is_none()
-                    && let Screen::Pile(game) = &mut self.screen
-                    && let Some(take) = game.nearest_legal(game.pile.saturating_sub(index))
-                {
-                    if game.choice == take {
-                        game.person_takes(take);
-                    } else {
-                        game.set_choice(take);
-                    }
+                    game.point(spot, click);
                 }
             }
             Target::MenuLine(line) if matches!(self.screen, Screen::Menu) => {

@@ -4,7 +4,7 @@
 
 use super::Screen;
 use super::menu::Menu;
-use crate::games::chomp::ChompOptions;
+pub use crate::games::chomp::session::{BOARD_LABEL_WIDTH, SMALLEST_SQUARE, board};
 
 /// Width of the side panel next to the board or the pile.
 pub const PANEL_WIDTH: u16 = 32;
@@ -12,18 +12,6 @@ pub const PANEL_WIDTH: u16 = 32;
 pub const PANEL_MIN_HEIGHT: u16 = 16;
 /// The smallest terminal the menu fits in with at most one saved game: (columns, rows).
 pub const MENU: (u16, u16) = (48, 21);
-/// Room for the row numbers left of the bar.
-pub const BOARD_LABEL_WIDTH: u16 = 3;
-/// The smallest square the board draws: (columns, rows) of terminal cells.
-pub const SMALLEST_SQUARE: (u16, u16) = (2, 1);
-/// The narrowest pile area.
-const PILE_MIN_WIDTH: u16 = 30;
-
-/// The smallest area (with its border) that holds a `rows` × `cols` bar.
-pub fn board(rows: u16, cols: u16) -> (u16, u16) {
-    let (w, h) = SMALLEST_SQUARE;
-    (BOARD_LABEL_WIDTH + cols * w + 2, rows * h + 1 + 2)
-}
 
 /// The menu box's height: 20 rows, and one more for each saved game past the first.
 pub fn menu_height(menu: &Menu) -> u16 {
@@ -35,16 +23,10 @@ pub fn menu_height(menu: &Menu) -> u16 {
 pub fn minimum_size(screen: &Screen, menu: &Menu) -> (u16, u16) {
     match screen {
         Screen::Menu => (MENU.0, MENU.1.max(menu_height(menu) + 1)),
-        Screen::Game(game) => {
-            let (board_w, board_h) = board(
-                ChompOptions::from(&game.settings.values).rows.into(),
-                ChompOptions::from(&game.settings.values).cols.into(),
-            );
-            (
-                board_w + PANEL_WIDTH,
-                (board_h + 1).max(PANEL_MIN_HEIGHT + 1),
-            )
+        // The game's view beside the panel, above the key bar.
+        Screen::Play(session) => {
+            let (view_w, view_h) = session.view_size();
+            (view_w + PANEL_WIDTH, (view_h + 1).max(PANEL_MIN_HEIGHT + 1))
         }
-        Screen::Pile(_) => (PILE_MIN_WIDTH + PANEL_WIDTH, PANEL_MIN_HEIGHT + 1),
     }
 }

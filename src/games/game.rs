@@ -4,6 +4,8 @@
 //! A game's files import this trait from here (`crate::games::game`), never from the catalogue
 //! (`crate::games`), which imports every game: so no two files import each other.
 
+use super::session::{Leftover, Session};
+use crate::settings::Settings;
 use clap::{ArgMatches, Command};
 
 pub use super::field::{Bound, Field, FieldKind, Problem, Value, Values};
@@ -68,4 +70,10 @@ pub trait Game: Sync {
     /// values must pass the checks of `munch play`, every move must be legal, and the game must
     /// not be over.
     fn saved_problem(&self, values: &Values, moves: &[String]) -> Option<String>;
+
+    // Play: a new session on screen.
+
+    /// A new game with `settings` (which have no problem), reusing what the previous session
+    /// of this game left over when it can.
+    fn new_session(&self, settings: &Settings, leftover: Option<Leftover>) -> Box<dyn Session>;
 }

@@ -11,7 +11,10 @@ pub mod field;
 pub mod game;
 pub mod nim;
 pub mod pile;
+pub mod review;
+pub mod session;
 pub mod subtraction;
+pub mod turns;
 
 pub use game::Game;
 use serde::{Deserialize, Serialize};

@@ -5,9 +5,9 @@ use super::HitMap;
 use super::panel::{PanelInfo, SolverLine, subject};
 use super::theme::{self, Theme};
 use crate::app::Target;
-use crate::app::game::{Game, SolverState};
 use crate::games::chomp::ChompOptions;
 use crate::games::chomp::rules::{Square, column_letters};
+use crate::games::chomp::session::{Game, SolverState, spot};
 use crate::units::{bytes, short_count};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -195,7 +195,7 @@ impl StatefulWidget for BoardView<'_> {
                     );
                     continue;
                 }
-                hits.add(cell, Target::Square(square));
+                hits.add(cell, Target::Spot(spot(square)));
                 draw_square(buf, cell, &self.look(square, &winning, person_to_move));
             }
             // Column letters under the bar.
@@ -355,7 +355,7 @@ mod tests {
         for col in 0..7 {
             for row in 0..6 {
                 let square = Square::new(col, row);
-                hits.add(g.square_area(square), Target::Square(square));
+                hits.add(g.square_area(square), Target::Spot(spot(square)));
             }
         }
         for col in 0..7 {
@@ -366,7 +366,7 @@ mod tests {
                     (cell.left(), cell.top()),
                     (cell.right() - 1, cell.bottom() - 1),
                 ] {
-                    assert_eq!(hits.target_at(x, y), Some(Target::Square(square)));
+                    assert_eq!(hits.target_at(x, y), Some(Target::Spot(spot(square))));
                 }
             }
         }

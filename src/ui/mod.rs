@@ -15,7 +15,8 @@ pub mod theme;
 
 use crate::app::keys::{self, Action, Binding};
 use crate::app::{App, Dialog, Screen, Target, Viewport};
-use crate::settings::GameKind;
+use crate::games::chomp::session::Game as ChompGame;
+use crate::games::pile::session::PileGame;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
@@ -70,38 +71,29 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
     let [main, bar] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
     match &app.screen {
         Screen::Menu => menu::render(app, frame, main, &mut hits, theme),
-        Screen::Game(game) => {
-            let board = BoardView::new(game, theme, app.ticks);
-            play(app, board, board.panel(), frame, main, &mut hits, theme);
+        Screen::Play(session) => {
+            // Each game's view, found by its session's type.
+            let any = session.as_any();
+            let review: Box<dyn Fn() -> Vec<String> + '_> =
+                if let Some(game) = any.downcast_ref::<ChompGame>() {
+                    let board = BoardView::new(game, theme, app.ticks);
+                    play(app, board, board.panel(), frame, main, &mut hits, theme);
+                    Box::new(|| review::chomp(game))
+                } else if let Some(game) = any.downcast_ref::<PileGame>() {
+                    let pile = PileView::new(game, theme, app.ticks);
+                    play(app, pile, pile.panel(), frame, main, &mut hits, theme);
+                    Box::new(|| review::pile(game))
+                } else {
+                    Box::new(Vec::new)
+                };
             if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
                 question(app, dialog, frame, main, &mut hits, theme);
-            } else if let Some(loser) = game.loser() {
+            } else if let Some(loser) = session.loser() {
                 // The game's note too ("Nothing to undo."): the box hides the panel's.
-                let mut what = review::chomp(game);
-                what.extend(game.message.clone());
+                let mut what = review();
+                what.extend(session.message().map(str::to_string));
                 dialogs::game_over(
-                    &game.settings,
-                    loser,
-                    what,
-                    app.focused_button(),
-                    frame,
-                    main,
-                    &mut hits,
-                    theme,
-                );
-            }
-        }
-        Screen::Pile(game) => {
-            let pile = PileView::new(game, theme, app.ticks);
-            play(app, pile, pile.panel(), frame, main, &mut hits, theme);
-            if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
-                question(app, dialog, frame, main, &mut hits, theme);
-            } else if let Some(loser) = game.loser() {
-                // The game's note too ("Nothing to undo."): the box hides the panel's.
-                let mut what = review::pile(game);
-                what.extend(game.message.clone());
-                dialogs::game_over(
-                    &game.settings,
+                    session.settings(),
                     loser,
                     what,
                     app.focused_button(),
@@ -116,8 +108,7 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
     if app.help_open {
         let game = match &app.screen {
             Screen::Menu => app.menu.settings.game,
-            Screen::Game(_) => GameKind::Chomp,
-            Screen::Pile(game) => game.settings.game,
+            Screen::Play(game) => game.settings().game,
         };
         hits.viewport.help_hidden = dialogs::help(
             game,

@@ -5,7 +5,7 @@ use super::HitMap;
 use super::panel::{PanelInfo, SolverLine, subject};
 use super::theme::{self, Theme};
 use crate::app::Target;
-use crate::app::pile::{PileGame, PileRules};
+use crate::games::pile::session::{PileGame, PileRules, bar, coin};
 use crate::units::{count, group, numbers_one_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -229,7 +229,7 @@ impl StatefulWidget for PileView<'_> {
                 (COIN, theme.chocolate)
             };
             buf[(cell.x, cell.y)].set_char(ch).set_style(style);
-            hits.add(cell, Target::Coin(index));
+            hits.add(cell, Target::Spot(coin(index)));
         }
     }
 }
@@ -283,7 +283,7 @@ impl Bar {
             buf[(x, self.area.y)].set_char(ch).set_style(style);
             hits.add(
                 Rect::new(x, self.area.y, 1, 1),
-                Target::PileBar(self.first_coin(cell)),
+                Target::Spot(bar(self.first_coin(cell))),
             );
         }
     }
@@ -303,12 +303,12 @@ mod tests {
         assert_eq!(grid.per_row, 10);
         let mut hits = HitMap::default();
         for i in 0..23 {
-            hits.add(grid.coin(i), Target::Coin(i));
+            hits.add(grid.coin(i), Target::Spot(coin(i)));
         }
-        assert_eq!(hits.target_at(2, 3), Some(Target::Coin(0)));
-        assert_eq!(hits.target_at(3, 3), Some(Target::Coin(0)));
-        assert_eq!(hits.target_at(4, 4), Some(Target::Coin(11)));
-        assert_eq!(hits.target_at(6, 5), Some(Target::Coin(22)));
+        assert_eq!(hits.target_at(2, 3), Some(Target::Spot(coin(0))));
+        assert_eq!(hits.target_at(3, 3), Some(Target::Spot(coin(0))));
+        assert_eq!(hits.target_at(4, 4), Some(Target::Spot(coin(11))));
+        assert_eq!(hits.target_at(6, 5), Some(Target::Spot(coin(22))));
         assert_eq!(hits.target_at(8, 5), None, "past the last coin");
         assert!(Grid::fit(Rect::new(0, 0, 20, 5), 51).is_none());
     }

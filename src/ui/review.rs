@@ -1,8 +1,8 @@
 //! The game-over review as sentences: "Move 1, you ate g6: e5 would have won."
 
-use crate::app::game::Game;
-use crate::app::pile::PileGame;
-use crate::app::review::Mistake;
+use crate::games::chomp::session::Game;
+use crate::games::pile::session::PileGame;
+use crate::games::review::Mistake;
 use crate::units::{count, group, one_of};
 
 /// How many mistakes the dialog names before "+N more".

@@ -7,9 +7,9 @@
     reason = "each test file is its own crate and uses only some of these helpers"
 )]
 
-use munch::app::game::{FLASH_TICKS, Game, SolverState};
-use munch::app::pile::PileGame;
 use munch::app::{App, Event, Screen};
+use munch::games::chomp::session::{FLASH_TICKS, Game, SolverState};
+use munch::games::pile::session::PileGame;
 use munch::settings::{GameKind, Player, Settings};
 use munch::worker::{Job, Request, SolverMessage, Tables, Worker, search_message};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -130,7 +130,9 @@ impl Harness {
     }
 
     pub fn pile_game(&self) -> &PileGame {
-        self.app.pile_game().expect("a coin-pile game is on")
+        self.app
+            .session_as::<PileGame>()
+            .expect("a coin-pile game is on")
     }
 
     pub fn key(&mut self, code: KeyCode) {
@@ -160,7 +162,7 @@ impl Harness {
     /// Delivers solver messages until the current game's solver has settled (ready or refused).
     pub fn wait_for_solver(&mut self) {
         loop {
-            if let Some(game) = self.app.game()
+            if let Some(game) = self.app.session_as::<Game>()
                 && !matches!(game.solver, SolverState::Solving { .. })
             {
                 return;
@@ -181,14 +183,14 @@ impl Harness {
 
     /// Delivers solver messages until the computer's search, if it started one, has answered.
     pub fn wait_for_search(&mut self) {
-        while self.app.game().is_some_and(Game::searching) {
+        while self.app.session_as::<Game>().is_some_and(Game::searching) {
             let message = self.next_message();
             self.app.update(Event::Solver(message));
         }
     }
 
     pub fn game(&self) -> &Game {
-        self.app.game().expect("a game is on")
+        self.app.session_as::<Game>().expect("a game is on")
     }
 
     pub fn on_menu(&self) -> bool {

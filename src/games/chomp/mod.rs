@@ -5,8 +5,11 @@
 pub mod cli;
 pub mod options;
 pub mod rules;
+pub mod session;
 
 use super::game::{Field, Game, Problem, Values};
+use super::session::{Leftover, Session};
+use crate::settings::Settings;
 use clap::{ArgMatches, Command};
 pub use options::ChompOptions;
 
@@ -71,5 +74,12 @@ impl Game for Chomp {
 
     fn saved_problem(&self, values: &Values, moves: &[String]) -> Option<String> {
         options::saved_problem(values, moves)
+    }
+
+    fn new_session(&self, settings: &Settings, leftover: Option<Leftover>) -> Box<dyn Session> {
+        Box::new(session::Game::with_table(
+            settings.clone(),
+            leftover.and_then(|l| l.downcast().ok()).map(|t| *t),
+        ))
     }
 }

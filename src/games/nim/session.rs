@@ -6,9 +6,10 @@
 
 use super::answer::{answer, losing_moves};
 use super::rules::{Move, Position};
-use crate::app::keys::{Action, Binding, PILE};
-use crate::app::review::{Known, Mistake};
-use crate::app::turns::{self, Flash, Outcomes, Turns};
+use crate::games::pile::session::KEYS as PILE;
+use crate::games::review::{Known, Mistake};
+use crate::games::turns::{self, Flash, Outcomes, Turns};
+use crate::input::{Action, Binding};
 use crate::settings::{Level, Settings};
 use crate::units::group;
 
@@ -468,8 +469,8 @@ pub fn move_text(mv: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::turns::FLASH_TICKS;
     use crate::games::nim::tests::{BruteForce, all_positions};
+    use crate::games::turns::FLASH_TICKS;
     use crate::settings::Player;
     use crate::settings::Player::{Computer, Person};
     use rustc_hash::FxHashMap;
@@ -505,7 +506,7 @@ mod tests {
     fn every_key_the_session_knows_is_bound_once() {
         use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
         let press = |code| KeyEvent::new(code, KeyModifiers::NONE);
-        let action = |code| crate::app::keys::action(&KEYS, &press(code));
+        let action = |code| crate::input::action(&KEYS, &press(code));
         assert_eq!(action(KeyCode::Up), Some(Action::Up));
         assert_eq!(action(KeyCode::Down), Some(Action::Down));
         assert_eq!(action(KeyCode::Left), Some(Action::Left));

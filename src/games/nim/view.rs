@@ -400,7 +400,7 @@ mod tests {
     #[test]
     fn piles_are_rows_of_coins_with_the_choice_and_the_hints_marked() {
         let mut game = game(&[3, 4, 5, 1_000_000], [Player::Person, Player::Computer]);
-        game.act(crate::app::keys::Action::Right);
+        game.act(crate::input::Action::Right);
         game.hints = true;
         let (lines, hits) = draw(&game, 0);
         assert!(

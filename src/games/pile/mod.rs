@@ -1,3 +1,5 @@
-//! What the one-pile games (the subtraction game, Fibonacci Nim) share.
+//! What the one-pile games (the subtraction game, Fibonacci Nim) share: their session and their
+//! command-line sentences.
 
 pub mod cli;
+pub mod session;

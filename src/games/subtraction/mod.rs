@@ -6,6 +6,9 @@ pub mod options;
 pub mod rules;
 
 use super::game::{Field, Game, Problem, Values};
+use super::pile::session::PileGame;
+use super::session::{Leftover, Session};
+use crate::settings::Settings;
 use clap::{ArgMatches, Command};
 pub use options::SubtractionOptions;
 
@@ -66,5 +69,9 @@ impl Game for Subtraction {
 
     fn saved_problem(&self, values: &Values, moves: &[String]) -> Option<String> {
         options::saved_problem(values, moves)
+    }
+
+    fn new_session(&self, settings: &Settings, _leftover: Option<Leftover>) -> Box<dyn Session> {
+        Box::new(PileGame::new(settings.clone()))
     }
 }

@@ -1,17 +1,23 @@
 //! One game of Chomp in progress: the position, whose turn, the solver's state, the cursor.
 
-use super::review::{Known, Mistake};
-use super::turns::{self, Flash, Outcomes, Pending, Turns};
 use crate::ai::{self, Choice, Quick};
 use crate::games::chomp::ChompOptions;
 use crate::games::chomp::rules::{Position, Square};
+use crate::games::review::{Known, Mistake};
+use crate::games::session::{Leftover, Session};
+use crate::games::turns::{self, Flash, Outcomes, Pending, Turns};
+use crate::input::{
+    ARROWS, Action, Binding, HELP, LEAVE, PAGES, REDO, RESTART, Spot, UNDO, bind, plain,
+};
 use crate::settings::{Level, Settings};
 use crate::solve::{ChompAnswer, OutcomeTable};
 use crate::worker::{Request, SolverMessage};
+use ratatui::crossterm::event::KeyCode;
+use std::any::Any;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use super::turns::FLASH_TICKS;
+pub use crate::games::turns::FLASH_TICKS;
 
 /// The longest the computer waits for a table being built rather than play a move nothing
 /// proves. The largest table the default budget allows (18×18) takes 10–13 s on the machine
@@ -575,5 +581,160 @@ impl Outcomes for Game {
             winning_moves: a.winning_moves,
             complete: a.complete,
         })
+    }
+}
+
+/// Keys while a game is on.
+pub const KEYS: &[Binding] = &[
+    bind("←↑↓→ hjkl", "move the cursor", Some("move"), ARROWS),
+    bind(
+        "Enter Space",
+        "eat the square and everything above and right of it",
+        Some("eat"),
+        &[
+            (plain(KeyCode::Enter), Action::Select),
+            (plain(KeyCode::Char(' ')), Action::Select),
+        ],
+    ),
+    UNDO,
+    REDO,
+    RESTART,
+    PAGES,
+    bind(
+        "H",
+        "hints: mark every winning square",
+        Some("hints"),
+        &[(plain(KeyCode::Char('H')), Action::ToggleHints)],
+    ),
+    HELP,
+    LEAVE,
+];
+
+/// Room for the row numbers left of the bar.
+pub const BOARD_LABEL_WIDTH: u16 = 3;
+/// The smallest square the board draws: (columns, rows) of terminal cells.
+pub const SMALLEST_SQUARE: (u16, u16) = (2, 1);
+
+/// The smallest area (with its border) that holds a `rows` × `cols` bar.
+pub fn board(rows: u16, cols: u16) -> (u16, u16) {
+    let (w, h) = SMALLEST_SQUARE;
+    (BOARD_LABEL_WIDTH + cols * w + 2, rows * h + 1 + 2)
+}
+
+/// The spot the board draws `square` at.
+pub fn spot(square: Square) -> Spot {
+    Spot(square.col.into(), square.row.into())
+}
+
+/// The square a spot of the board stands for.
+fn square_at(Spot(col, row): Spot) -> Option<Square> {
+    Some(Square::new(col.try_into().ok()?, row.try_into().ok()?))
+}
+
+impl Session for Game {
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn act(&mut self, action: Action) {
+        match action {
+            Action::Up => self.move_cursor(0, 1),
+            Action::Down => self.move_cursor(0, -1),
+            Action::Left => self.move_cursor(-1, 0),
+            Action::Right => self.move_cursor(1, 0),
+            Action::Select => self.person_eats(self.cursor),
+            Action::ToggleHints => self.hints = !self.hints,
+            Action::Quit | Action::Back => self.confirm_quit = true,
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            _ => {}
+        }
+    }
+
+    fn point(&mut self, spot: Spot, click: bool) {
+        let Some(square) = square_at(spot) else {
+            return;
+        };
+        self.point_at(square);
+        if click {
+            self.person_eats(square);
+        }
+    }
+
+    fn tick(&mut self, rng: &mut fastrand::Rng) {
+        Game::tick(self, rng);
+    }
+
+    fn on_solver(&mut self, message: SolverMessage) {
+        Game::on_solver(self, message);
+    }
+
+    fn take_requests(&mut self) -> Vec<Request> {
+        Game::take_requests(self)
+    }
+
+    fn undo(&mut self) {
+        Game::undo(self);
+    }
+
+    fn moves_made(&self) -> usize {
+        self.turns.moves.len()
+    }
+
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+
+    fn loser(&self) -> Option<usize> {
+        Game::loser(self)
+    }
+
+    fn notation(&self) -> Vec<String> {
+        self.turns.moves.iter().map(ToString::to_string).collect()
+    }
+
+    fn replay_notation(&mut self, moves: &[String]) -> bool {
+        Game::replay_notation(self, moves)
+    }
+
+    fn confirm_quit(&self) -> bool {
+        self.confirm_quit
+    }
+
+    fn set_confirm_quit(&mut self, asking: bool) {
+        self.confirm_quit = asking;
+    }
+
+    fn asking(&self) -> bool {
+        self.asking_poison
+    }
+
+    fn answer(&mut self, yes: bool) {
+        self.eat_poison(yes);
+    }
+
+    fn note(&mut self, note: String) {
+        self.message = Some(note);
+    }
+
+    fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    fn bindings(&self) -> &'static [Binding] {
+        KEYS
+    }
+
+    fn view_size(&self) -> (u16, u16) {
+        let options = ChompOptions::from(&self.settings.values);
+        board(options.rows.into(), options.cols.into())
+    }
+
+    fn leftover(self: Box<Self>) -> Option<Leftover> {
+        self.into_table().map(|table| Box::new(table) as Leftover)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }

@@ -6,7 +6,7 @@ use super::review::{self, Known, Mistake, Step};
 use crate::settings::{Level, Player};
 use std::collections::VecDeque;
 
-/// How long the computer's move flashes before it lands, in ticks (see [`super::TICK`]).
+/// How long the computer's move flashes before it lands, in ticks (see `app::TICK`).
 pub const FLASH_TICKS: u8 = 10;
 
 /// At the strong level, the chance of a random move in each of the first [`STRONG_EARLY`] moves.

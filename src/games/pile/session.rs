@@ -1,15 +1,22 @@
 //! One coin-pile game in progress: a subtraction game or Fibonacci Nim.
 
-use super::keys::Action;
-use super::review::{Known, Mistake};
-use super::turns::{self, Flash, Outcomes, Pending, Turns};
 use crate::ai;
 use crate::games::fibonacci::rules::FibPosition;
+use crate::games::review::{Known, Mistake};
+use crate::games::session::{Leftover, Session};
 use crate::games::subtraction::SubtractionOptions;
 use crate::games::subtraction::rules::TakeSet;
+use crate::games::turns::{self, Flash, Outcomes, Pending, Turns};
+use crate::input::{
+    Action, Binding, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART, Spot, UNDO, UP_DOWN,
+    bind, plain,
+};
 use crate::settings::{GameKind, Level, Settings};
 use crate::solve::pile::{PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes};
 use crate::units::{group, numbers_one_of};
+use crate::worker::{Request, SolverMessage};
+use ratatui::crossterm::event::KeyCode;
+use std::any::Any;
 
 /// The rules in play, with what the solver knows about them.
 pub enum PileRules {
@@ -443,5 +450,160 @@ impl Outcomes for PileGame {
             winning_moves: w,
             complete: true,
         })
+    }
+}
+
+/// Keys while a coin-pile game is on.
+pub const KEYS: &[Binding] = &[
+    bind(
+        "←→ hl",
+        "take one coin fewer / more (the next legal take)",
+        Some("choose"),
+        LEFT_RIGHT,
+    ),
+    bind(
+        "↑↓ kj",
+        "ten more / fewer in Fibonacci Nim, else the next take",
+        None,
+        UP_DOWN,
+    ),
+    bind("0-9 ⌫", "type how many to take", Some("type"), DIGITS),
+    bind(
+        "Enter Space",
+        "take the chosen coins",
+        Some("take"),
+        &[
+            (plain(KeyCode::Enter), Action::Select),
+            (plain(KeyCode::Char(' ')), Action::Select),
+        ],
+    ),
+    UNDO,
+    REDO,
+    RESTART,
+    PAGES,
+    bind(
+        "H",
+        "hints: mark every winning take",
+        Some("hints"),
+        &[(plain(KeyCode::Char('H')), Action::ToggleHints)],
+    ),
+    HELP,
+    LEAVE,
+];
+
+/// The narrowest pile area.
+pub const PILE_MIN_WIDTH: u16 = 30;
+
+/// The spot of a coin drawn at `index` (from the first coin of the pile); pointing at it
+/// chooses the take from it on.
+pub fn coin(index: u64) -> Spot {
+    Spot(0, index)
+}
+
+/// The spot of a place on the bar standing for a pile too large to draw, from its first coin
+/// `index`: a click chooses the take from there (or the nearest legal one), and a click on the
+/// take already chosen takes it.
+pub fn bar(index: u64) -> Spot {
+    Spot(1, index)
+}
+
+impl Session for PileGame {
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn act(&mut self, action: Action) {
+        match action {
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            _ => PileGame::act(self, action),
+        }
+    }
+
+    fn point(&mut self, Spot(kind, index): Spot, click: bool) {
+        if kind == 0 {
+            // Coins are hit where the last frame drew them; a batch of events can shrink the
+            // pile before a click drawn on the old pile arrives.
+            let Some(take) = self.pile.checked_sub(index).filter(|&k| k > 0) else {
+                return;
+            };
+            if click {
+                self.person_takes(take);
+            } else if self.is_legal(take) {
+                self.set_choice(take);
+            }
+        } else if click && let Some(take) = self.nearest_legal(self.pile.saturating_sub(index)) {
+            if self.choice == take {
+                self.person_takes(take);
+            } else {
+                self.set_choice(take);
+            }
+        }
+    }
+
+    fn tick(&mut self, rng: &mut fastrand::Rng) {
+        PileGame::tick(self, rng);
+    }
+
+    fn on_solver(&mut self, _message: SolverMessage) {}
+
+    fn take_requests(&mut self) -> Vec<Request> {
+        Vec::new()
+    }
+
+    fn undo(&mut self) {
+        PileGame::undo(self);
+    }
+
+    fn moves_made(&self) -> usize {
+        self.turns.moves.len()
+    }
+
+    fn is_over(&self) -> bool {
+        PileGame::is_over(self)
+    }
+
+    fn loser(&self) -> Option<usize> {
+        PileGame::loser(self)
+    }
+
+    fn notation(&self) -> Vec<String> {
+        self.turns.moves.iter().map(ToString::to_string).collect()
+    }
+
+    fn replay_notation(&mut self, moves: &[String]) -> bool {
+        PileGame::replay_notation(self, moves)
+    }
+
+    fn confirm_quit(&self) -> bool {
+        self.confirm_quit
+    }
+
+    fn set_confirm_quit(&mut self, asking: bool) {
+        self.confirm_quit = asking;
+    }
+
+    fn note(&mut self, note: String) {
+        self.message = Some(note);
+    }
+
+    fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    fn bindings(&self) -> &'static [Binding] {
+        KEYS
+    }
+
+    fn view_size(&self) -> (u16, u16) {
+        (PILE_MIN_WIDTH, 0)
+    }
+
+    fn leftover(self: Box<Self>) -> Option<Leftover> {
+        None
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }

@@ -1,0 +1,84 @@
+//! The [`Session`] trait: one game being played, as the app drives it and the screen shows it.
+//! The app holds one `Box<dyn Session>` whatever the game, and keeps no per-game branches: keys,
+//! pointer spots, ticks, solver answers, undo, saving and the game's own question all go
+//! through here.
+
+use crate::input::{Action, Binding, Spot};
+use crate::settings::Settings;
+use crate::worker::{Request, SolverMessage};
+use std::any::Any;
+
+/// What a finished session hands to the next one of the same game (Chomp's table, so that
+/// playing again needs no new build); the next session takes what it recognises.
+pub type Leftover = Box<dyn Any + Send>;
+
+/// One game in progress (or just finished).
+pub trait Session: Any + Send {
+    /// The settings it was started with.
+    fn settings(&self) -> &Settings;
+
+    /// A key's action with no dialog showing (moves, hints, undo and redo, leave).
+    fn act(&mut self, action: Action);
+
+    /// The mouse over (`click: false`) or pressed on a spot its view drew.
+    fn point(&mut self, spot: Spot, click: bool);
+
+    /// One tick of the clock: the computer's flashing move lands, or the computer chooses.
+    fn tick(&mut self, rng: &mut fastrand::Rng);
+
+    /// The answer to the session's latest request of its kind (the app drops older ones).
+    fn on_solver(&mut self, message: SolverMessage);
+
+    /// What it needs from the solver since the last call, oldest first.
+    fn take_requests(&mut self) -> Vec<Request>;
+
+    /// Takes back the last round (from the game-over box too).
+    fn undo(&mut self);
+
+    /// How many moves have been made.
+    fn moves_made(&self) -> usize;
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+
+    /// The side that lost, once the game is over.
+    fn loser(&self) -> Option<usize>;
+
+    /// The moves so far, in the notation saved games keep.
+    fn notation(&self) -> Vec<String>;
+
+    /// Plays saved moves from the start; `false` at the first illegal one, where it stops.
+    fn replay_notation(&mut self, moves: &[String]) -> bool;
+
+    /// Whether "Leave the game?" is showing.
+    fn confirm_quit(&self) -> bool;
+
+    /// Opens or closes "Leave the game?".
+    fn set_confirm_quit(&mut self, asking: bool);
+
+    /// Whether the game's own yes/no question is showing (Chomp's "Eat the poison and lose?").
+    fn asking(&self) -> bool {
+        false
+    }
+
+    /// The answer to the game's own question.
+    fn answer(&mut self, _yes: bool) {}
+
+    /// A short note for the player, shown in the panel.
+    fn note(&mut self, note: String);
+
+    /// The note showing, if any.
+    fn message(&self) -> Option<&str>;
+
+    /// Its keys while no dialog shows.
+    fn bindings(&self) -> &'static [Binding];
+
+    /// The smallest area its view needs beside the panel: (columns, rows).
+    fn view_size(&self) -> (u16, u16);
+
+    /// What the next session of the same game may reuse.
+    fn leftover(self: Box<Self>) -> Option<Leftover>;
+
+    /// The session as its own type, for its view and for tests.
+    fn as_any(&self) -> &dyn Any;
+}

@@ -1,0 +1,198 @@
+//! The input vocabulary shared by the app and the games: what a key asks for ([`Action`]), the
+//! key tables' lines ([`Binding`]), and the place on a game's view the mouse points at
+//! ([`Spot`]), whose meaning the game's session knows. A leaf: it imports nothing of munch.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// What a key asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Up,
+    Down,
+    Left,
+    Right,
+    /// Eat the square under the cursor / activate the menu item.
+    Select,
+    ToggleHints,
+    Help,
+    /// Leave: quit from the menu, ask first during a game.
+    Quit,
+    /// Go back a level (to the menu, or close a dialog).
+    Back,
+    PlayAgain,
+    Menu,
+    Yes,
+    No,
+    /// A digit typed (a take in a coin-pile game).
+    Digit(u8),
+    /// Delete the last digit typed.
+    Erase,
+    Undo,
+    Redo,
+    Restart,
+    /// Scroll back (up) or forward (down) a page: the move list, or the help.
+    PageUp,
+    PageDown,
+    /// The computers' demonstration: pause or go on.
+    Pause,
+    /// The demonstration: pause and play one move.
+    Step,
+    /// The demonstration's speed: faster or slower.
+    Faster,
+    Slower,
+}
+
+/// A key as the tables name it: a code, with or without Ctrl.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key {
+    pub code: KeyCode,
+    pub ctrl: bool,
+}
+
+/// One line of help: the keys (as shown), what they do, and which key does which action.
+#[derive(Clone, Copy)]
+pub struct Binding {
+    pub label: &'static str,
+    pub help: &'static str,
+    /// The short words shown in the always-visible key bar, if it is shown there.
+    pub bar: Option<&'static str>,
+    pub keys: &'static [(Key, Action)],
+}
+
+/// A place on a game's view the mouse can point at: two numbers whose meaning the game that drew
+/// them knows (a Chomp square's column and row; a coin pile's kind of place and coin index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spot(pub u64, pub u64);
+
+/// The action a key asks for in a screen whose bindings are `table`.
+pub fn action(table: &[Binding], key: &KeyEvent) -> Option<Action> {
+    if key.modifiers.contains(KeyModifiers::ALT) {
+        return None;
+    }
+    let pressed = Key {
+        code: key.code,
+        ctrl: key.modifiers.contains(KeyModifiers::CONTROL),
+    };
+    table
+        .iter()
+        .flat_map(|b| b.keys.iter())
+        .find(|(k, _)| *k == pressed)
+        .map(|&(_, action)| action)
+}
+
+// The keys every game shares, for the games' own tables and the app's.
+
+/// A key table entry helper.
+pub const fn plain(code: KeyCode) -> Key {
+    Key { code, ctrl: false }
+}
+
+/// A key table entry helper.
+pub const fn ctrl(c: char) -> Key {
+    Key {
+        code: KeyCode::Char(c),
+        ctrl: true,
+    }
+}
+
+/// A key table entry helper.
+pub const fn bind(
+    label: &'static str,
+    help: &'static str,
+    bar: Option<&'static str>,
+    keys: &'static [(Key, Action)],
+) -> Binding {
+    Binding {
+        label,
+        help,
+        bar,
+        keys,
+    }
+}
+
+pub const UP_DOWN: &[(Key, Action)] = &[
+    (plain(KeyCode::Up), Action::Up),
+    (plain(KeyCode::Char('k')), Action::Up),
+    (plain(KeyCode::Down), Action::Down),
+    (plain(KeyCode::Char('j')), Action::Down),
+];
+
+pub const LEFT_RIGHT: &[(Key, Action)] = &[
+    (plain(KeyCode::Left), Action::Left),
+    (plain(KeyCode::Char('h')), Action::Left),
+    (plain(KeyCode::Right), Action::Right),
+    (plain(KeyCode::Char('l')), Action::Right),
+];
+
+pub const ARROWS: &[(Key, Action)] = &[
+    UP_DOWN[0],
+    UP_DOWN[1],
+    UP_DOWN[2],
+    UP_DOWN[3],
+    LEFT_RIGHT[0],
+    LEFT_RIGHT[1],
+    LEFT_RIGHT[2],
+    LEFT_RIGHT[3],
+];
+
+pub const UNDO: Binding = bind(
+    "u",
+    "undo your last move (and the computer's reply)",
+    Some("undo"),
+    &[(plain(KeyCode::Char('u')), Action::Undo)],
+);
+
+pub const REDO: Binding = bind(
+    "Ctrl-r",
+    "redo what undo took back",
+    None,
+    &[(ctrl('r'), Action::Redo)],
+);
+
+pub const RESTART: Binding = bind(
+    "r",
+    "restart with the same settings (asks first)",
+    None,
+    &[(plain(KeyCode::Char('r')), Action::Restart)],
+);
+
+pub const HELP: Binding = bind(
+    "?",
+    "show this help",
+    Some("help"),
+    &[(plain(KeyCode::Char('?')), Action::Help)],
+);
+
+pub const LEAVE: Binding = bind(
+    "q Esc",
+    "leave the game (asks first)",
+    Some("leave"),
+    &[
+        (plain(KeyCode::Char('q')), Action::Quit),
+        (plain(KeyCode::Esc), Action::Back),
+    ],
+);
+
+pub const PAGES: Binding = bind(
+    "PgUp PgDn",
+    "scroll the move list back to move 1, and forward again",
+    None,
+    &[
+        (plain(KeyCode::PageUp), Action::PageUp),
+        (plain(KeyCode::PageDown), Action::PageDown),
+    ],
+);
+
+pub const DIGITS: &[(Key, Action)] = &[
+    (plain(KeyCode::Char('0')), Action::Digit(0)),
+    (plain(KeyCode::Char('1')), Action::Digit(1)),
+    (plain(KeyCode::Char('2')), Action::Digit(2)),
+    (plain(KeyCode::Char('3')), Action::Digit(3)),
+    (plain(KeyCode::Char('4')), Action::Digit(4)),
+    (plain(KeyCode::Char('5')), Action::Digit(5)),
+    (plain(KeyCode::Char('6')), Action::Digit(6)),
+    (plain(KeyCode::Char('7')), Action::Digit(7)),
+    (plain(KeyCode::Char('8')), Action::Digit(8)),
+    (plain(KeyCode::Char('9')), Action::Digit(9)),
+    (plain(KeyCode::Backspace), Action::Erase),
+];
