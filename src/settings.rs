@@ -5,58 +5,10 @@
 use crate::games::GAMES;
 pub use crate::games::GameKind;
 use crate::games::game::{Value, Values};
+use crate::games::setup::{Setup, side_name};
 use serde::{Deserialize, Serialize};
 
-/// Who makes the moves for one side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Player {
-    Person,
-    Computer,
-}
-
-impl Player {
-    /// The player's name on the menu.
-    pub fn label(self) -> &'static str {
-        match self {
-            Player::Person => "Person",
-            Player::Computer => "Computer",
-        }
-    }
-
-    /// The other kind of player.
-    #[must_use]
-    pub fn other(self) -> Player {
-        match self {
-            Player::Person => Player::Computer,
-            Player::Computer => Player::Person,
-        }
-    }
-}
-
-/// How well the computer plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Level {
-    /// Always wins when it can; when losing, leaves the fewest winning replies.
-    Perfect,
-    /// Perfect, but now and then an early random move.
-    Strong,
-    /// Random legal moves, but it takes a win in one.
-    Casual,
-}
-
-impl Level {
-    /// Every level, in menu order.
-    pub const ALL: [Level; 3] = [Level::Perfect, Level::Strong, Level::Casual];
-
-    /// The level's name on the menu.
-    pub fn label(self) -> &'static str {
-        match self {
-            Level::Perfect => "Perfect",
-            Level::Strong => "Strong",
-            Level::Casual => "Casual",
-        }
-    }
-}
+pub use crate::games::setup::{Level, Player};
 
 /// Everything the menu chooses; a game is started from it and replayed with it.
 ///
@@ -125,11 +77,15 @@ impl Default for Settings {
 impl Settings {
     /// A side's name as the game shows it.
     pub fn name(&self, side: usize) -> &'static str {
-        match self.players {
-            [Player::Person, Player::Computer] => ["You", "Computer"][side],
-            [Player::Computer, Player::Person] => ["Computer", "You"][side],
-            [Player::Person, Player::Person] => ["Player 1", "Player 2"][side],
-            [Player::Computer, Player::Computer] => ["Computer 1", "Computer 2"][side],
+        side_name(self.players, side)
+    }
+
+    /// What a game is started with: these settings, for the game's session.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            players: self.players,
+            level: self.level,
+            values: self.values.clone(),
         }
     }
 

@@ -136,6 +136,8 @@ pub enum Screen {
 /// The whole application state.
 pub struct App {
     pub screen: Screen,
+    /// The settings the game on screen was started with (what it is saved and counted under).
+    pub playing: Settings,
     pub menu: Menu,
     pub help_open: bool,
     /// The first help line shown, when the help does not fit.
@@ -202,6 +204,7 @@ impl App {
     pub fn new(seed: u64) -> App {
         App {
             screen: Screen::Menu,
+            playing: Settings::default(),
             menu: Menu::default(),
             help_open: false,
             help_scroll: 0,
@@ -316,7 +319,7 @@ impl App {
         };
         let kind = match &self.screen {
             Screen::Menu => return false,
-            Screen::Play(g) => g.settings().game,
+            Screen::Play(_) => self.playing.game,
         };
         self.last_saved == Some((self.game_serial, self.history_len()))
             && !self.unsaved.contains(&self.game_id)
@@ -449,7 +452,7 @@ impl App {
     fn persist(&mut self) {
         let (settings, moves, over, loser) = match &self.screen {
             Screen::Menu => return,
-            Screen::Play(g) => (g.settings(), g.moves_made(), g.is_over(), g.loser()),
+            Screen::Play(g) => (&self.playing, g.moves_made(), g.is_over(), g.loser()),
         };
         let kind = settings.game;
         // Only a game a person played against the computer, with at least one move made,
@@ -482,7 +485,7 @@ impl App {
         }
         let settings = match &self.screen {
             Screen::Menu => return,
-            Screen::Play(g) => g.settings(),
+            Screen::Play(_) => &self.playing,
         };
         let Some(store) = &self.store else { return };
         let mut problems = Vec::new();
@@ -552,7 +555,7 @@ impl App {
     pub fn is_demo(&self) -> bool {
         let players = match &self.screen {
             Screen::Menu => return false,
-            Screen::Play(game) => game.settings().players,
+            Screen::Play(_) => self.playing.players,
         };
         players == [Player::Computer; 2]
     }
@@ -728,7 +731,7 @@ impl App {
                 (crate::store::new_id(), Some(replaced))
             } else {
                 let same_kind = match &self.screen {
-                    Screen::Play(g) => g.settings().game == kind,
+                    Screen::Play(_) => self.playing.game == kind,
                     Screen::Menu => false,
                 };
                 // Restart and Play again keep the slot this game holds.
@@ -763,10 +766,11 @@ impl App {
         // The game being replaced lends its table to the next one, or frees it; what it asked
         // for and was not sent yet is dropped with it.
         let previous = match std::mem::replace(&mut self.screen, Screen::Menu) {
-            Screen::Play(game) if game.settings().game == settings.game => game.leftover(),
+            Screen::Play(game) if self.playing.game == settings.game => game.leftover(),
             _ => None,
         };
-        self.screen = Screen::Play(settings.game.game().new_session(&settings, previous));
+        self.screen = Screen::Play(settings.game.game().new_session(settings.setup(), previous));
+        self.playing = settings;
         self.collect_requests();
     }
 
@@ -788,7 +792,7 @@ impl App {
     /// The game on screen as it would be saved, unless it is over (or there is none).
     fn game_in_progress(&self) -> Option<SavedGame> {
         let (settings, moves) = match &self.screen {
-            Screen::Play(g) if !g.is_over() => (g.settings(), g.notation()),
+            Screen::Play(g) if !g.is_over() => (&self.playing, g.notation()),
             _ => return None,
         };
         Some(SavedGame {

@@ -5,7 +5,7 @@
 //! (`crate::games`), which imports every game: so no two files import each other.
 
 use super::session::{Leftover, Session};
-use crate::settings::Settings;
+use super::setup::Setup;
 use clap::{ArgMatches, Command};
 
 pub use super::field::{Bound, Field, FieldKind, Problem, Value, Values};
@@ -73,7 +73,7 @@ pub trait Game: Sync {
 
     // Play: a new session on screen.
 
-    /// A new game with `settings` (which have no problem), reusing what the previous session
-    /// of this game left over when it can.
-    fn new_session(&self, settings: &Settings, leftover: Option<Leftover>) -> Box<dyn Session>;
+    /// A new game with `setup` (whose values have no problem), reusing what the previous
+    /// session of this game left over when it can.
+    fn new_session(&self, setup: Setup, leftover: Option<Leftover>) -> Box<dyn Session>;
 }

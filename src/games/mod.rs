@@ -13,6 +13,7 @@ pub mod nim;
 pub mod pile;
 pub mod review;
 pub mod session;
+pub mod setup;
 pub mod subtraction;
 pub mod turns;
 

@@ -4,7 +4,6 @@
 //! through here.
 
 use crate::input::{Action, Binding, Spot};
-use crate::settings::Settings;
 use crate::worker::{Request, SolverMessage};
 use std::any::Any;
 
@@ -14,9 +13,6 @@ pub type Leftover = Box<dyn Any + Send>;
 
 /// One game in progress (or just finished).
 pub trait Session: Any + Send {
-    /// The settings it was started with.
-    fn settings(&self) -> &Settings;
-
     /// A key's action with no dialog showing (moves, hints, undo and redo, leave).
     fn act(&mut self, action: Action);
 

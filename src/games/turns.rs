@@ -3,7 +3,7 @@
 //! review. A game supplies only its moves and what is known of their outcomes ([`Outcomes`]).
 
 use super::review::{self, Known, Mistake, Step};
-use crate::settings::{Level, Player};
+use crate::games::setup::{Level, Player};
 use std::collections::VecDeque;
 
 /// How long the computer's move flashes before it lands, in ticks (see `app::TICK`).

@@ -93,7 +93,7 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                 let mut what = review();
                 what.extend(session.message().map(str::to_string));
                 dialogs::game_over(
-                    session.settings(),
+                    &app.playing,
                     loser,
                     what,
                     app.focused_button(),
@@ -108,7 +108,7 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
     if app.help_open {
         let game = match &app.screen {
             Screen::Menu => app.menu.settings.game,
-            Screen::Play(game) => game.settings().game,
+            Screen::Play(_) => app.playing.game,
         };
         hits.viewport.help_hidden = dialogs::help(
             game,

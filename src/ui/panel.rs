@@ -4,7 +4,9 @@ use super::HitMap;
 use super::theme::Theme;
 use crate::app::Target;
 use crate::app::keys::Action;
-use crate::settings::{Player, Settings};
+use crate::games::setup::{Player, Setup};
+#[cfg(test)]
+use crate::settings::Settings;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -12,7 +14,7 @@ use ratatui::widgets::{Block, Gauge, Paragraph, StatefulWidget, Widget, Wrap};
 
 /// What the panel shows, whatever the game.
 pub struct PanelInfo<'a> {
-    pub settings: &'a Settings,
+    pub settings: &'a Setup,
     pub to_move: usize,
     pub loser: Option<usize>,
     /// The solver's line: a gauge while it works, else a short text.
@@ -197,7 +199,7 @@ mod tests {
 
     /// The panel's solver line while the solver is `done` of `total`, 32 columns wide.
     fn progress_line(done: u64, total: u64) -> String {
-        let settings = Settings::default();
+        let settings = Settings::default().setup();
         let panel = PanelInfo {
             settings: &settings,
             to_move: 0,

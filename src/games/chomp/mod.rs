@@ -9,7 +9,7 @@ pub mod session;
 
 use super::game::{Field, Game, Problem, Values};
 use super::session::{Leftover, Session};
-use crate::settings::Settings;
+use super::setup::Setup;
 use clap::{ArgMatches, Command};
 pub use options::ChompOptions;
 
@@ -76,9 +76,9 @@ impl Game for Chomp {
         options::saved_problem(values, moves)
     }
 
-    fn new_session(&self, settings: &Settings, leftover: Option<Leftover>) -> Box<dyn Session> {
+    fn new_session(&self, setup: Setup, leftover: Option<Leftover>) -> Box<dyn Session> {
         Box::new(session::Game::with_table(
-            settings.clone(),
+            setup,
             leftover.and_then(|l| l.downcast().ok()).map(|t| *t),
         ))
     }

@@ -5,11 +5,11 @@ use crate::games::chomp::ChompOptions;
 use crate::games::chomp::rules::{Position, Square};
 use crate::games::review::{Known, Mistake};
 use crate::games::session::{Leftover, Session};
+use crate::games::setup::{Level, Setup};
 use crate::games::turns::{self, Flash, Outcomes, Pending, Turns};
 use crate::input::{
     ARROWS, Action, Binding, HELP, LEAVE, PAGES, REDO, RESTART, Spot, UNDO, bind, plain,
 };
-use crate::settings::{Level, Settings};
 use crate::solve::{ChompAnswer, OutcomeTable};
 use crate::worker::{Request, SolverMessage};
 use ratatui::crossterm::event::KeyCode;
@@ -55,7 +55,7 @@ pub type PendingMove = Pending<Choice>;
     reason = "independent facts about one game (hints on, a dialog up, a move unproven), not one state"
 )]
 pub struct Game {
-    pub settings: Settings,
+    pub settings: Setup,
     pub position: Position,
     /// Whose turn, the moves so far and undone, the computer's flashing move, the review.
     pub turns: Turns<Square, Choice>,
@@ -82,13 +82,13 @@ pub struct Game {
 
 impl Game {
     /// Starts a game and asks the solver for the table of its box.
-    pub fn new(settings: Settings) -> Game {
+    pub fn new(settings: Setup) -> Game {
         Game::with_table(settings, None)
     }
 
     /// Starts a game with `table` (the previous game's) when it covers the box, so playing
     /// again needs no new build; otherwise asks the solver for the table of the box.
-    pub fn with_table(settings: Settings, table: Option<Arc<OutcomeTable>>) -> Game {
+    pub fn with_table(settings: Setup, table: Option<Arc<OutcomeTable>>) -> Game {
         let position = Position::full(
             ChompOptions::from(&settings.values).rows.into(),
             ChompOptions::from(&settings.values).cols.into(),
@@ -632,10 +632,6 @@ fn square_at(Spot(col, row): Spot) -> Option<Square> {
 }
 
 impl Session for Game {
-    fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
     fn act(&mut self, action: Action) {
         match action {
             Action::Up => self.move_cursor(0, 1),

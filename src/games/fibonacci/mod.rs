@@ -8,7 +8,7 @@ pub mod rules;
 use super::game::{Field, Game, Problem, Values};
 use super::pile::session::PileGame;
 use super::session::{Leftover, Session};
-use crate::settings::Settings;
+use super::setup::Setup;
 use clap::{ArgMatches, Command};
 pub use options::FibonacciOptions;
 
@@ -67,7 +67,7 @@ impl Game for Fibonacci {
         options::saved_problem(values, moves)
     }
 
-    fn new_session(&self, settings: &Settings, _leftover: Option<Leftover>) -> Box<dyn Session> {
-        Box::new(PileGame::new(settings.clone()))
+    fn new_session(&self, setup: Setup, _leftover: Option<Leftover>) -> Box<dyn Session> {
+        Box::new(PileGame::fibonacci(setup))
     }
 }

@@ -8,9 +8,9 @@ use super::answer::{answer, losing_moves};
 use super::rules::{Move, Position};
 use crate::games::pile::session::KEYS as PILE;
 use crate::games::review::{Known, Mistake};
+use crate::games::setup::{Level, Setup};
 use crate::games::turns::{self, Flash, Outcomes, Turns};
 use crate::input::{Action, Binding};
-use crate::settings::{Level, Settings};
 use crate::units::group;
 
 /// A place in the Nim view the pointer can be over (what the view records, the session acts on).
@@ -77,7 +77,7 @@ pub const KEYS: [Binding; 11] = [
 /// A Nim game in progress (or just finished).
 pub struct NimSession {
     /// Who plays each side and how well the computer plays (the panel names the sides from it).
-    pub settings: Settings,
+    pub settings: Setup,
     /// The piles at the start.
     pub start: Position,
     /// The piles now.
@@ -100,7 +100,7 @@ pub struct NimSession {
 
 impl NimSession {
     /// Starts a game from `start` with the players and level of `settings`.
-    pub fn new(settings: Settings, start: Position) -> NimSession {
+    pub fn new(settings: Setup, start: Position) -> NimSession {
         let mut session = NimSession {
             turns: Turns::new(settings.players),
             settings,
@@ -470,16 +470,16 @@ pub fn move_text(mv: Move) -> String {
 mod tests {
     use super::*;
     use crate::games::nim::tests::{BruteForce, all_positions};
+    use crate::games::setup::Player;
+    use crate::games::setup::Player::{Computer, Person};
     use crate::games::turns::FLASH_TICKS;
-    use crate::settings::Player;
-    use crate::settings::Player::{Computer, Person};
     use rustc_hash::FxHashMap;
 
     fn session(piles: &[u64], players: [Player; 2], level: Level) -> NimSession {
-        let settings = Settings {
+        let settings = Setup {
             players,
             level,
-            ..Settings::default()
+            ..Setup::default()
         };
         NimSession::new(settings, Position::new(piles).unwrap())
     }

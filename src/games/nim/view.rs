@@ -357,7 +357,7 @@ impl Bar {
 mod tests {
     use super::*;
     use crate::games::nim::rules::Position as Piles;
-    use crate::settings::{Level, Player, Settings};
+    use crate::games::setup::{Level, Player, Setup as Settings};
 
     /// The view of a game of `piles`, drawn in an 80×24 buffer: its lines and what it recorded.
     fn draw(game: &NimSession, ticks: u64) -> (Vec<String>, NimHits) {

@@ -4,6 +4,7 @@ use crate::ai;
 use crate::games::fibonacci::rules::FibPosition;
 use crate::games::review::{Known, Mistake};
 use crate::games::session::{Leftover, Session};
+use crate::games::setup::{Level, Setup};
 use crate::games::subtraction::SubtractionOptions;
 use crate::games::subtraction::rules::TakeSet;
 use crate::games::turns::{self, Flash, Outcomes, Pending, Turns};
@@ -11,7 +12,6 @@ use crate::input::{
     Action, Binding, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART, Spot, UNDO, UP_DOWN,
     bind, plain,
 };
-use crate::settings::{GameKind, Level, Settings};
 use crate::solve::pile::{PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes};
 use crate::units::{group, numbers_one_of};
 use crate::worker::{Request, SolverMessage};
@@ -41,7 +41,7 @@ pub type PendingTake = Pending<u64>;
 
 /// A coin-pile game in progress (or just finished).
 pub struct PileGame {
-    pub settings: Settings,
+    pub settings: Setup,
     pub rules: PileRules,
     /// Coins at the start.
     pub start: u64,
@@ -62,20 +62,26 @@ pub struct PileGame {
 }
 
 impl PileGame {
-    /// Starts a game from the menu's settings (which must have no [`Settings::problem`]).
-    pub fn new(settings: Settings) -> PileGame {
+    /// Starts a subtraction game from `settings` (whose values have no problem).
+    pub fn subtraction(settings: Setup) -> PileGame {
+        let options = SubtractionOptions::from(&settings.values);
+        let set = TakeSet::parse(&options.set).expect("the menu checked the set");
+        let rules = PileRules::Subtraction(SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT));
+        PileGame::start_with(settings, rules, options.pile, 0)
+    }
+
+    /// Starts Fibonacci Nim from `settings` (whose values have no problem).
+    pub fn fibonacci(settings: Setup) -> PileGame {
         let start = SubtractionOptions::from(&settings.values).pile;
-        let (rules, max_take) = match settings.game {
-            GameKind::Subtraction => {
-                let set = TakeSet::parse(&SubtractionOptions::from(&settings.values).set)
-                    .expect("the menu checked the set");
-                (
-                    PileRules::Subtraction(SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT)),
-                    0,
-                )
-            }
-            _ => (PileRules::Fibonacci, start.saturating_sub(1)),
-        };
+        PileGame::start_with(
+            settings,
+            PileRules::Fibonacci,
+            start,
+            start.saturating_sub(1),
+        )
+    }
+
+    fn start_with(settings: Setup, rules: PileRules, start: u64, max_take: u64) -> PileGame {
         let mut game = PileGame {
             turns: Turns::new(settings.players),
             settings,
@@ -508,10 +514,6 @@ pub fn bar(index: u64) -> Spot {
 }
 
 impl Session for PileGame {
-    fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
     fn act(&mut self, action: Action) {
         match action {
             Action::Undo => self.undo(),

@@ -1,0 +1,97 @@
+//! What a game is started with: who plays each side, how well the computer plays, and the
+//! game's own values. A leaf below the sessions (the settings, which the menu and the files
+//! keep, hand a [`Setup`] to the game they start).
+
+use super::field::Values;
+use serde::{Deserialize, Serialize};
+
+/// Who makes the moves for one side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Player {
+    Person,
+    Computer,
+}
+
+impl Player {
+    /// The player's name on the menu.
+    pub fn label(self) -> &'static str {
+        match self {
+            Player::Person => "Person",
+            Player::Computer => "Computer",
+        }
+    }
+
+    /// The other kind of player.
+    #[must_use]
+    pub fn other(self) -> Player {
+        match self {
+            Player::Person => Player::Computer,
+            Player::Computer => Player::Person,
+        }
+    }
+}
+
+/// How well the computer plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Level {
+    /// Always wins when it can; when losing, leaves the fewest winning replies.
+    Perfect,
+    /// Perfect, but now and then an early random move.
+    Strong,
+    /// Random legal moves, but it takes a win in one.
+    Casual,
+}
+
+impl Level {
+    /// Every level, in menu order.
+    pub const ALL: [Level; 3] = [Level::Perfect, Level::Strong, Level::Casual];
+
+    /// The level's name on the menu.
+    pub fn label(self) -> &'static str {
+        match self {
+            Level::Perfect => "Perfect",
+            Level::Strong => "Strong",
+            Level::Casual => "Casual",
+        }
+    }
+}
+
+/// What a session is started with (the settings give one: `Settings::setup`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    /// `players[0]` moves first.
+    pub players: [Player; 2],
+    /// How well the computer plays.
+    pub level: Level,
+    /// The game's own values, by the keys its fields declare.
+    pub values: Values,
+}
+
+impl Setup {
+    /// A side's name as the game shows it.
+    pub fn name(&self, side: usize) -> &'static str {
+        side_name(self.players, side)
+    }
+}
+
+/// A side's name as the game shows it, given who plays each side.
+pub fn side_name(players: [Player; 2], side: usize) -> &'static str {
+    match players {
+        [Player::Person, Player::Computer] => ["You", "Computer"][side],
+        [Player::Computer, Player::Person] => ["Computer", "You"][side],
+        [Player::Person, Player::Person] => ["Player 1", "Player 2"][side],
+        [Player::Computer, Player::Computer] => ["Computer 1", "Computer 2"][side],
+    }
+}
+
+/// A person against the perfect computer, with no values (a game reads its
+/// missing values as their defaults).
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            players: [Player::Person, Player::Computer],
+            level: Level::Perfect,
+            values: Values::default(),
+        }
+    }
+}
