@@ -1,9 +1,10 @@
 //! The computer player: picks a move from the solver's answers.
 
+use crate::games::chomp::answer::ChompAnswer;
 use crate::games::chomp::rules::{Position, Square};
 use crate::games::fibonacci::rules::FibPosition;
 use crate::solve::pile::{SubtractionSolution, fibonacci_winning_takes};
-use crate::solve::{ChompAnswer, OutcomeTable, chomp_theory};
+use crate::solve::{OutcomeTable, chomp_theory};
 use std::time::{Duration, Instant};
 
 /// A move the computer chose, and whether the table proves it best.

@@ -4,11 +4,12 @@
 mod common;
 
 use common::every_position;
+use munch::games::chomp::answer::{ChompAnswer, Source};
 use munch::games::chomp::rules::Position;
 use munch::solve::chomp_table::Tuning;
 use munch::solve::chomp_theory::{self, Family};
 use munch::solve::reference::Reference;
-use munch::solve::{ChompAnswer, OutcomeTable, Source, book};
+use munch::solve::{OutcomeTable, book};
 
 #[test]
 fn closed_forms_agree_with_the_table_wherever_both_apply() {

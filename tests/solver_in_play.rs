@@ -248,7 +248,7 @@ fn a_game_over_whose_review_needs_the_table_keeps_building_and_says_why() {
     use munch::games::chomp::rules::Position;
     let after_c3 = Position::from_heights(6, 7, &[6, 6, 2, 2, 2, 2, 2]).unwrap();
     assert!(
-        munch::solve::ChompAnswer::without_table(&after_c3).is_none(),
+        munch::games::chomp::answer::ChompAnswer::without_table(&after_c3).is_none(),
         "premise: nothing but the table judges c3"
     );
     let mut h = Harness::new();

@@ -3,8 +3,9 @@
 
 use super::options::{COLS, ROWS};
 use super::rules::{MAX_SIDE, Position, parse_heights};
+use crate::games::chomp::answer::{ChompAnswer, Source};
 use crate::games::game::Values;
-use crate::solve::{ChompAnswer, OutcomeTable, Source};
+use crate::solve::OutcomeTable;
 use crate::units::{bytes, group};
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;

@@ -2,6 +2,7 @@
 //! poisoned square loses. [`rules`] holds positions and moves; the table engine that solves
 //! them is [`crate::solve::chomp_table`]; [`cli`] is its command line.
 
+pub mod answer;
 pub mod cli;
 pub mod options;
 pub mod rules;

@@ -2,6 +2,7 @@
 
 use crate::ai::{self, Choice, Quick};
 use crate::games::chomp::ChompOptions;
+use crate::games::chomp::answer::ChompAnswer;
 use crate::games::chomp::rules::{Position, Square};
 use crate::games::review::{Known, Mistake};
 use crate::games::session::{Leftover, Session};
@@ -10,7 +11,7 @@ use crate::games::turns::{self, Flash, Outcomes, Pending, Turns};
 use crate::input::{
     ARROWS, Action, Binding, HELP, LEAVE, PAGES, REDO, RESTART, Spot, UNDO, bind, plain,
 };
-use crate::solve::{ChompAnswer, OutcomeTable};
+use crate::solve::OutcomeTable;
 use crate::worker::{Request, SolverMessage};
 use ratatui::crossterm::event::KeyCode;
 use std::any::Any;
