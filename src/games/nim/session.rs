@@ -6,16 +6,22 @@
 
 use super::answer::{answer, losing_moves};
 use super::rules::{Move, Position};
-use crate::games::pile::session::KEYS as PILE;
 use crate::games::review::{Known, Mistake};
+use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
 use crate::games::turns::{self, Flash, Outcomes, Turns};
-use crate::input::{Action, Binding};
+use crate::input::{
+    Action, Binding, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART, Spot, UNDO, UP_DOWN,
+    bind, plain,
+};
 use crate::units::group;
+use crate::worker::{Request, SolverMessage};
+use ratatui::crossterm::event::KeyCode;
+use std::any::Any;
 
 /// A place in the Nim view the pointer can be over (what the view records, the session acts on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Spot {
+pub enum Place {
     /// Coin `index` (from 0, the first coin on the left) of pile `pile`: a click takes it and
     /// every coin after it.
     Coin { pile: usize, index: u64 },
@@ -26,52 +32,76 @@ pub enum Spot {
     Row(usize),
 }
 
-impl Spot {
-    /// The spot as two numbers (which place, then its pile and coin), for a pointer target
-    /// that carries a game's own places as numbers; [`Spot::from_code`] reads it back.
+/// A place as the app's pointer targets carry it: (which place, then its pile and coin).
+impl From<Place> for Spot {
+    fn from(place: Place) -> Spot {
+        let (kind, at) = place.code();
+        Spot(kind, at)
+    }
+}
+
+impl Place {
+    /// The place as two numbers (which place, then its pile and coin), as a [`Spot`] carries
+    /// it; [`Place::from_code`] reads it back.
     pub fn code(self) -> (u64, u64) {
         // A pile number fits 3 bits and a coin index (below 10^18) 60, so one u64 holds both.
         let at = |pile: usize, index: u64| (pile as u64) << 60 | index;
         match self {
-            Spot::Coin { pile, index } => (0, at(pile, index)),
-            Spot::Bar { pile, index } => (1, at(pile, index)),
-            Spot::Row(pile) => (2, at(pile, 0)),
+            Place::Coin { pile, index } => (0, at(pile, index)),
+            Place::Bar { pile, index } => (1, at(pile, index)),
+            Place::Row(pile) => (2, at(pile, 0)),
         }
     }
 
-    /// The spot [`Spot::code`] wrote, if `code` is one.
-    pub fn from_code((kind, at): (u64, u64)) -> Option<Spot> {
+    /// The spot [`Place::code`] wrote, if `code` is one.
+    pub fn from_code((kind, at): (u64, u64)) -> Option<Place> {
         let pile = usize::try_from(at >> 60).ok()?;
         let index = at & ((1 << 60) - 1);
         match kind {
-            0 => Some(Spot::Coin { pile, index }),
-            1 => Some(Spot::Bar { pile, index }),
-            2 => Some(Spot::Row(pile)),
+            0 => Some(Place::Coin { pile, index }),
+            1 => Some(Place::Bar { pile, index }),
+            2 => Some(Place::Row(pile)),
             _ => None,
         }
     }
 }
 
-/// Keys while a Nim game is on: the coin-pile games' keys, with ↑/↓ choosing the pile.
-pub const KEYS: [Binding; 11] = [
-    Binding {
-        help: "take one coin fewer / more",
-        ..PILE[0]
-    },
-    Binding {
-        help: "choose the pile above / below",
-        bar: Some("pile"),
-        ..PILE[1]
-    },
-    PILE[2],
-    PILE[3],
-    PILE[4],
-    PILE[5],
-    PILE[6],
-    PILE[7],
-    PILE[8],
-    PILE[9],
-    PILE[10],
+/// Keys while a Nim game is on.
+pub const KEYS: &[Binding] = &[
+    bind(
+        "↑↓ kj",
+        "choose the pile above / below",
+        Some("pile"),
+        UP_DOWN,
+    ),
+    bind(
+        "←→ hl",
+        "take one coin fewer / more",
+        Some("choose"),
+        LEFT_RIGHT,
+    ),
+    bind("0-9 ⌫", "type how many to take", Some("type"), DIGITS),
+    bind(
+        "Enter Space",
+        "take the chosen coins",
+        Some("take"),
+        &[
+            (plain(KeyCode::Enter), Action::Select),
+            (plain(KeyCode::Char(' ')), Action::Select),
+        ],
+    ),
+    UNDO,
+    REDO,
+    RESTART,
+    PAGES,
+    bind(
+        "H",
+        "hints: mark every winning take",
+        Some("hints"),
+        &[(plain(KeyCode::Char('H')), Action::ToggleHints)],
+    ),
+    HELP,
+    LEAVE,
 ];
 
 /// A Nim game in progress (or just finished).
@@ -209,9 +239,9 @@ impl NimSession {
     /// The pointer over (`click` false) or clicking (`click` true) `spot`, as the view last drew
     /// it. A batch of events can change the piles before a click drawn on the old ones
     /// arrives, so a spot past a pile's coins does nothing.
-    pub fn point(&mut self, spot: Spot, click: bool) {
+    pub fn point(&mut self, spot: Place, click: bool) {
         match spot {
-            Spot::Coin { pile, index } => {
+            Place::Coin { pile, index } => {
                 let Some(take) = self.coins(pile).checked_sub(index).filter(|&k| k > 0) else {
                     return;
                 };
@@ -222,7 +252,7 @@ impl NimSession {
                     self.choose(mv);
                 }
             }
-            Spot::Bar { pile, index } if click => {
+            Place::Bar { pile, index } if click => {
                 let Some(take) = self.coins(pile).checked_sub(index).filter(|&k| k > 0) else {
                     return;
                 };
@@ -233,7 +263,7 @@ impl NimSession {
                     self.choose(mv);
                 }
             }
-            Spot::Row(pile) if click && self.coins(pile) > 0 => {
+            Place::Row(pile) if click && self.coins(pile) > 0 => {
                 self.pile = pile;
                 self.typing = false;
                 self.message = None;
@@ -438,6 +468,109 @@ pub fn best_move(position: &Position, rng: &mut fastrand::Rng) -> Option<Move> {
     moves.get(rng.usize(..moves.len().max(1))).copied()
 }
 
+/// The columns the view needs beside each pile's coins or bar: its border, the chosen-pile
+/// mark and number (5), at least one bar cell and the space before the count.
+const VIEW_WIDTH_PAST_COUNT: u16 = 2 + 5 + 1 + 1;
+/// The rows the view needs besides one a pile: its border, the heading's two lines and the
+/// blank line under them.
+const VIEW_HEIGHT_PAST_PILES: u16 = 2 + 2 + 1;
+
+impl Session for NimSession {
+    fn act(&mut self, action: Action) {
+        match action {
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            _ => NimSession::act(self, action),
+        }
+    }
+
+    fn point(&mut self, Spot(kind, at): Spot, click: bool) {
+        if let Some(place) = Place::from_code((kind, at)) {
+            NimSession::point(self, place, click);
+        }
+    }
+
+    fn tick(&mut self, rng: &mut fastrand::Rng) {
+        NimSession::tick(self, rng);
+    }
+
+    /// Nim asks the solver nothing.
+    fn on_solver(&mut self, _message: SolverMessage) {}
+
+    fn take_requests(&mut self) -> Vec<Request> {
+        Vec::new()
+    }
+
+    fn undo(&mut self) {
+        NimSession::undo(self);
+    }
+
+    fn moves_made(&self) -> usize {
+        self.turns.moves.len()
+    }
+
+    fn is_over(&self) -> bool {
+        NimSession::is_over(self)
+    }
+
+    fn loser(&self) -> Option<usize> {
+        NimSession::loser(self)
+    }
+
+    fn notation(&self) -> Vec<String> {
+        NimSession::notation(self)
+    }
+
+    fn replay_notation(&mut self, moves: &[String]) -> bool {
+        NimSession::replay_notation(self, moves)
+    }
+
+    fn confirm_quit(&self) -> bool {
+        self.confirm_quit
+    }
+
+    fn set_confirm_quit(&mut self, asking: bool) {
+        self.confirm_quit = asking;
+    }
+
+    fn note(&mut self, note: String) {
+        self.message = Some(note);
+    }
+
+    fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    fn bindings(&self) -> &'static [Binding] {
+        KEYS
+    }
+
+    /// Room for every pile's row with its count written out, as the view draws them (the
+    /// largest pile's count decides the width).
+    fn view_size(&self) -> (u16, u16) {
+        let widest = self
+            .start
+            .piles()
+            .iter()
+            .map(|&coins| group(coins).len())
+            .max()
+            .unwrap_or(1);
+        let piles = self.start.piles().len();
+        (
+            VIEW_WIDTH_PAST_COUNT + u16::try_from(widest).unwrap_or(u16::MAX),
+            VIEW_HEIGHT_PAST_PILES + u16::try_from(piles).unwrap_or(u16::MAX),
+        )
+    }
+
+    fn leftover(self: Box<Self>) -> Option<Leftover> {
+        None
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
 /// The review judges moves with the nim-sum, which proves every position.
 impl Outcomes for NimSession {
     type Move = Move;
@@ -506,7 +639,7 @@ mod tests {
     fn every_key_the_session_knows_is_bound_once() {
         use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
         let press = |code| KeyEvent::new(code, KeyModifiers::NONE);
-        let action = |code| crate::input::action(&KEYS, &press(code));
+        let action = |code| crate::app::keys::action(KEYS, &press(code));
         assert_eq!(action(KeyCode::Up), Some(Action::Up));
         assert_eq!(action(KeyCode::Down), Some(Action::Down));
         assert_eq!(action(KeyCode::Left), Some(Action::Left));
@@ -523,7 +656,7 @@ mod tests {
         for (i, key) in keys.iter().enumerate() {
             assert!(!keys[..i].contains(key), "{key:?} bound twice");
         }
-        assert_eq!(KEYS[1].help, "choose the pile above / below");
+        assert_eq!(KEYS[0].help, "choose the pile above / below");
         assert!(
             KEYS.iter()
                 .any(|b| b.keys.iter().any(|k| k.1 == Action::Redo))
@@ -531,19 +664,51 @@ mod tests {
     }
 
     #[test]
+    fn the_app_drives_it_as_a_session() {
+        let mut rng = fastrand::Rng::with_seed(11);
+        let mut game: Box<dyn Session> = Box::new(person(&[3, 4, 5]));
+        // Pointing at a spot the view drew: the third coin of pile 1 takes two.
+        game.point(Place::Coin { pile: 0, index: 1 }.into(), true);
+        assert_eq!(game.notation(), ["1:2"]);
+        assert!(game.take_requests().is_empty(), "Nim never asks the solver");
+        for _ in 0..=FLASH_TICKS {
+            game.tick(&mut rng);
+        }
+        assert_eq!(game.moves_made(), 2);
+        Session::act(game.as_mut(), Action::Undo);
+        assert_eq!(game.moves_made(), 0);
+        Session::act(game.as_mut(), Action::Redo);
+        assert_eq!(game.moves_made(), 2);
+        game.point(Spot(9, 0), true);
+        assert_eq!(game.moves_made(), 2, "a spot that is no place does nothing");
+        game.set_confirm_quit(true);
+        assert!(game.confirm_quit());
+        game.note("Saved.".into());
+        assert_eq!(game.message(), Some("Saved."));
+        assert!(!game.is_over() && game.loser().is_none());
+        assert_eq!(game.bindings().len(), KEYS.len());
+        assert_eq!(game.view_size(), (10, 8), "3 piles of one-digit counts");
+        let wide = person(&[7, super::super::MAX_PILE]);
+        assert_eq!(Session::view_size(&wide), (34, 7));
+        let nim = game.as_any().downcast_ref::<NimSession>();
+        assert_eq!(nim.map(|n| n.position.piles().len()), Some(3));
+        assert!(game.leftover().is_none());
+    }
+
+    #[test]
     fn spots_read_back_from_their_codes() {
         for spot in [
-            Spot::Coin { pile: 0, index: 0 },
-            Spot::Coin {
+            Place::Coin { pile: 0, index: 0 },
+            Place::Coin {
                 pile: 7,
                 index: crate::games::nim::MAX_PILE - 1,
             },
-            Spot::Bar { pile: 3, index: 12 },
-            Spot::Row(5),
+            Place::Bar { pile: 3, index: 12 },
+            Place::Row(5),
         ] {
-            assert_eq!(Spot::from_code(spot.code()), Some(spot), "{spot:?}");
+            assert_eq!(Place::from_code(spot.code()), Some(spot), "{spot:?}");
         }
-        assert_eq!(Spot::from_code((3, 0)), None);
+        assert_eq!(Place::from_code((3, 0)), None);
     }
 
     #[test]
@@ -639,22 +804,22 @@ mod tests {
     #[test]
     fn the_pointer_chooses_and_takes_coins() {
         let mut game = person(&[3, 40]);
-        game.point(Spot::Coin { pile: 1, index: 30 }, false);
+        game.point(Place::Coin { pile: 1, index: 30 }, false);
         assert_eq!(game.chosen(), Move { pile: 1, take: 10 });
         // A spot past the coins, drawn before the pile shrank, does nothing.
-        game.point(Spot::Coin { pile: 0, index: 3 }, true);
+        game.point(Place::Coin { pile: 0, index: 3 }, true);
         assert!(game.turns.moves.is_empty());
-        game.point(Spot::Row(0), true);
+        game.point(Place::Row(0), true);
         assert_eq!(game.chosen(), Move { pile: 0, take: 3 });
         // A bar cell chooses first, and takes on the second click.
-        game.point(Spot::Bar { pile: 1, index: 35 }, true);
+        game.point(Place::Bar { pile: 1, index: 35 }, true);
         assert_eq!(game.chosen(), Move { pile: 1, take: 5 });
         assert!(game.turns.moves.is_empty());
-        game.point(Spot::Bar { pile: 1, index: 35 }, true);
+        game.point(Place::Bar { pile: 1, index: 35 }, true);
         assert_eq!(game.position.piles(), &[3, 35]);
         let mut rng = fastrand::Rng::with_seed(1);
         computer_moves(&mut game, &mut rng);
-        game.point(Spot::Coin { pile: 0, index: 0 }, true);
+        game.point(Place::Coin { pile: 0, index: 0 }, true);
         assert_eq!(game.turns.moves.last(), Some(&Move { pile: 0, take: 3 }));
     }
 

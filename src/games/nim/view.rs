@@ -3,11 +3,13 @@
 
 use super::answer::nim_sum;
 use super::rules::Move;
-use super::session::{NimSession, Spot, move_text};
+use super::session::{NimSession, Place, move_text};
+use crate::app::Target;
+use crate::ui::HitMap;
 use crate::ui::theme::{self, Theme};
 use crate::units::group;
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Position, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget, Wrap};
@@ -25,27 +27,6 @@ pub const TAKEN: char = '○';
 /// The bar's cells: coins that stay, coins the take would remove.
 const BAR: char = '█';
 const BAR_TAKEN: char = '░';
-
-/// The places the view drew that the pointer can be over, in drawing order (the last drawn
-/// at a cell wins).
-#[derive(Debug, Default, Clone)]
-pub struct NimHits(Vec<(Rect, Spot)>);
-
-impl NimHits {
-    /// Records that `spot` was drawn in `area`.
-    pub fn add(&mut self, area: Rect, spot: Spot) {
-        self.0.push((area, spot));
-    }
-
-    /// What is at column `x`, row `y`.
-    pub fn spot_at(&self, x: u16, y: u16) -> Option<Spot> {
-        self.0
-            .iter()
-            .rev()
-            .find(|(area, _)| area.contains(Position::new(x, y)))
-            .map(|&(_, spot)| spot)
-    }
-}
 
 /// What the side panel shows for a Nim game, beside what every game's panel shows.
 pub struct NimPanel<'a> {
@@ -152,9 +133,9 @@ impl NimView<'_> {
 }
 
 impl StatefulWidget for NimView<'_> {
-    type State = NimHits;
+    type State = HitMap;
 
-    fn render(self, area: Rect, buf: &mut Buffer, hits: &mut NimHits) {
+    fn render(self, area: Rect, buf: &mut Buffer, hits: &mut HitMap) {
         let NimView { game, theme, ticks } = self;
         let title = [
             format!(" Nim — {} at the start ", game.start),
@@ -207,7 +188,7 @@ impl StatefulWidget for NimView<'_> {
                 break;
             }
             let row = Rect::new(body.x, y, body.width, 1);
-            hits.add(row, Spot::Row(pile));
+            hits.add(row, Target::Spot(Place::Row(pile).into()));
             let chosen = person_to_move && pile == game.pile;
             let label = format!("{} {}", if chosen { '▸' } else { ' ' }, pile + 1);
             buf.set_string(
@@ -276,7 +257,7 @@ struct Marks {
 /// Draws `coins` coins in `row`, recording each as a place to point at.
 fn draw_coins(
     buf: &mut Buffer,
-    hits: &mut NimHits,
+    hits: &mut HitMap,
     theme: &Theme,
     row: Rect,
     pile: usize,
@@ -298,7 +279,7 @@ fn draw_coins(
         buf[(x, row.y)].set_char(ch).set_style(style);
         hits.add(
             Rect::new(x, row.y, COIN_WIDTH, 1),
-            Spot::Coin { pile, index },
+            Target::Spot(Place::Coin { pile, index }.into()),
         );
     }
 }
@@ -325,7 +306,7 @@ impl Bar {
     }
 
     /// Draws the bar with its marks; records every cell as a place to point at.
-    fn draw(&self, buf: &mut Buffer, hits: &mut NimHits, theme: &Theme, marks: &Marks) {
+    fn draw(&self, buf: &mut Buffer, hits: &mut HitMap, theme: &Theme, marks: &Marks) {
         let first_taken = (marks.take > 0).then(|| self.cell_of(self.coins - marks.take));
         let starred: Vec<u16> = marks
             .stars
@@ -344,10 +325,13 @@ impl Bar {
             buf[(x, self.area.y)].set_char(ch).set_style(style);
             hits.add(
                 Rect::new(x, self.area.y, 1, 1),
-                Spot::Bar {
-                    pile: self.pile,
-                    index: self.first_coin(cell),
-                },
+                Target::Spot(
+                    Place::Bar {
+                        pile: self.pile,
+                        index: self.first_coin(cell),
+                    }
+                    .into(),
+                ),
             );
         }
     }
@@ -360,11 +344,11 @@ mod tests {
     use crate::games::setup::{Level, Player, Setup as Settings};
 
     /// The view of a game of `piles`, drawn in an 80×24 buffer: its lines and what it recorded.
-    fn draw(game: &NimSession, ticks: u64) -> (Vec<String>, NimHits) {
+    fn draw(game: &NimSession, ticks: u64) -> (Vec<String>, HitMap) {
         let theme = Theme::monochrome();
         let area = Rect::new(0, 0, 80, 24);
         let mut buf = Buffer::empty(area);
-        let mut hits = NimHits::default();
+        let mut hits = HitMap::default();
         NimView::new(game, &theme, ticks).render(area, &mut buf, &mut hits);
         let lines = (0..area.height)
             .map(|y| {
@@ -376,6 +360,14 @@ mod tests {
             })
             .collect();
         (lines, hits)
+    }
+
+    /// The place the view recorded at column `x`, row `y`.
+    fn spot_at(hits: &HitMap, x: u16, y: u16) -> Option<Place> {
+        match hits.target_at(x, y)? {
+            Target::Spot(spot) => Place::from_code((spot.0, spot.1)),
+            other => panic!("the Nim view drew {other:?}"),
+        }
     }
 
     fn game(piles: &[u64], players: [Player; 2]) -> NimSession {
@@ -427,10 +419,16 @@ mod tests {
         );
         assert!(bar.ends_with("█ 1,000,000"), "{bar}");
         // Coins, bar cells and rows are places to point at.
-        assert_eq!(hits.spot_at(8, 4), Some(Spot::Coin { pile: 0, index: 1 }));
-        assert_eq!(hits.spot_at(60, 6), Some(Spot::Row(1)));
-        assert_eq!(hits.spot_at(6, 10), Some(Spot::Bar { pile: 3, index: 0 }));
-        assert_eq!(hits.spot_at(6, 3), None);
+        assert_eq!(
+            spot_at(&hits, 8, 4),
+            Some(Place::Coin { pile: 0, index: 1 })
+        );
+        assert_eq!(spot_at(&hits, 60, 6), Some(Place::Row(1)));
+        assert_eq!(
+            spot_at(&hits, 6, 10),
+            Some(Place::Bar { pile: 3, index: 0 })
+        );
+        assert_eq!(spot_at(&hits, 6, 3), None);
         let theme = Theme::monochrome();
         let panel = NimView::new(&game, &theme, 0).panel();
         assert_eq!(panel.solver, "nim-sum 1,000,002");
@@ -440,6 +438,28 @@ mod tests {
             .map(|s| s.content.as_ref())
             .collect();
         assert_eq!(hint, "You are winning: take 999,998 from pile 4 (★)");
+    }
+
+    #[test]
+    fn the_view_fits_the_size_its_session_asks_for() {
+        use crate::games::session::Session;
+        let game = game(
+            &[1_000_000_000_000_000_000, 5, 1],
+            [Player::Person, Player::Computer],
+        );
+        let (width, height) = Session::view_size(&game);
+        let theme = Theme::monochrome();
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        let mut hits = HitMap::default();
+        NimView::new(&game, &theme, 0).render(area, &mut buf, &mut hits);
+        let line = |y: u16| (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>();
+        // No room for blank lines between the piles, and one bar cell (showing the take of 1)
+        // for the largest.
+        assert_eq!(line(4), "│▸ 1  ░ 1,000,000,000,000,000,000│");
+        assert_eq!(line(5), "│  2  ● ● ● ● ● 5                │");
+        assert_eq!(line(6), "│  3  ● 1                        │");
+        assert!(line(7).starts_with('└'));
     }
 
     #[test]
