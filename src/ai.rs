@@ -2,8 +2,9 @@
 
 use crate::games::chomp::answer::ChompAnswer;
 use crate::games::chomp::rules::{Position, Square};
+use crate::games::fibonacci::answer::fibonacci_winning_takes;
 use crate::games::fibonacci::rules::FibPosition;
-use crate::solve::pile::{SubtractionSolution, fibonacci_winning_takes};
+use crate::games::subtraction::answer::SubtractionSolution;
 use crate::solve::{OutcomeTable, chomp_theory};
 use std::time::{Duration, Instant};
 

@@ -1,10 +1,9 @@
 //! The coin-pile solvers against brute force, the seeds' examples, and huge piles.
 
+use munch::games::fibonacci::answer::{fibonacci_winning_takes, fibonacci_wins};
 use munch::games::fibonacci::rules::FibPosition;
+use munch::games::subtraction::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use munch::games::subtraction::rules::TakeSet;
-use munch::solve::pile::{
-    PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes, fibonacci_wins,
-};
 use proptest::prelude::*;
 use rustc_hash::FxHashMap;
 

@@ -3,7 +3,6 @@
 pub mod book;
 pub mod chomp_table;
 pub mod chomp_theory;
-pub mod pile;
 pub mod reference;
 
 pub use chomp_table::{BuildError, OutcomeTable};

@@ -1,11 +1,11 @@
 //! Fibonacci Nim on the command line: `munch play fibonacci` and `munch solve fibonacci`, their
 //! arguments and the solve reply (text, or one line of JSON).
 
+use super::answer::{fibonacci_winning_takes, fibonacci_wins};
 use super::options::PILE;
 use super::rules::FibPosition;
 use crate::games::game::Values;
 use crate::games::pile::cli::plain_takes;
-use crate::solve::pile::{fibonacci_winning_takes, fibonacci_wins};
 use crate::units::group;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;

@@ -1,6 +1,7 @@
 //! Fibonacci Nim: one pile; first take 1 to n-1 coins, then up to twice the previous take; the
 //! last coin wins. [`rules`] holds its positions, [`cli`] its command line.
 
+pub mod answer;
 pub mod cli;
 pub mod options;
 pub mod rules;

@@ -1,18 +1,19 @@
 //! One coin-pile game in progress: a subtraction game or Fibonacci Nim.
 
 use crate::ai;
+use crate::games::fibonacci::answer::fibonacci_winning_takes;
 use crate::games::fibonacci::rules::FibPosition;
 use crate::games::review::{Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
 use crate::games::subtraction::SubtractionOptions;
+use crate::games::subtraction::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use crate::games::subtraction::rules::TakeSet;
 use crate::games::turns::{self, Flash, Outcomes, Pending, Turns};
 use crate::input::{
     Action, Binding, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART, Spot, UNDO, UP_DOWN,
     bind, plain,
 };
-use crate::solve::pile::{PERIOD_SEARCH_LIMIT, SubtractionSolution, fibonacci_winning_takes};
 use crate::units::{group, numbers_one_of};
 use crate::worker::{Request, SolverMessage};
 use ratatui::crossterm::event::KeyCode;

@@ -1,11 +1,11 @@
 //! The subtraction game on the command line: `munch play subtraction` and `munch solve
 //! subtraction`, their arguments and the solve reply (text, or one line of JSON).
 
+use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use super::options::{PILE, SET};
 use super::rules::TakeSet;
 use crate::games::game::Values;
 use crate::games::pile::cli::plain_takes;
-use crate::solve::pile::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use crate::units::group;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
