@@ -1,7 +1,7 @@
 //! One game of Chomp in progress: the position, whose turn, the solver's state, the cursor.
 
 use crate::ai::{self, Choice, Quick};
-use crate::games::chomp::ChompOptions;
+use crate::games::chomp::options::ChompOptions;
 use crate::games::chomp::answer::ChompAnswer;
 use crate::games::chomp::rules::{Position, Square};
 use crate::games::review::{Known, Mistake};

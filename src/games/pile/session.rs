@@ -6,7 +6,7 @@ use crate::games::fibonacci::rules::FibPosition;
 use crate::games::review::{Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
-use crate::games::subtraction::SubtractionOptions;
+use crate::games::subtraction::options::SubtractionOptions;
 use crate::games::subtraction::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use crate::games::subtraction::rules::TakeSet;
 use crate::games::turns::{self, Flash, Outcomes, Pending, Turns};
