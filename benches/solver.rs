@@ -5,10 +5,10 @@
 //! `cargo bench --bench solver -- 12x12` picks one size.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use munch::ai::choose_chomp_move;
+use munch::games::chomp::player::choose_chomp_move;
+use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::Position;
 use munch::solve::OutcomeTable;
-use munch::solve::reference::Reference;
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -7,6 +7,7 @@
 //!
 //! The 20×20 table is 17.2 GB; the build's figures go to stderr.
 
+use munch::games::chomp::answer::table_winning_moves;
 use munch::games::chomp::rules::Square;
 use munch::solve::OutcomeTable;
 use std::io::Write;
@@ -52,7 +53,7 @@ fn main() -> std::io::Result<()> {
         for cols in 1..=n {
             let mut heights = vec![0u8; usize::from(n)];
             heights[..usize::from(cols)].fill(rows);
-            let moves: Vec<Square> = table.winning_moves(&heights).expect("in the box");
+            let moves: Vec<Square> = table_winning_moves(&table, &heights).expect("in the box");
             write!(out, "{rows} {cols}")?;
             for m in &moves {
                 write!(out, " {m}")?;

@@ -7,9 +7,9 @@
 //! memoized recursion instead (the benchmarks' baseline), once.
 
 use clap::Parser;
+use munch::games::chomp::reference::Reference;
 use munch::solve::OutcomeTable;
 use munch::solve::chomp_table::Tuning;
-use munch::solve::reference::Reference;
 use std::time::{Duration, Instant};
 
 #[derive(Parser)]

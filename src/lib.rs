@@ -1,10 +1,9 @@
 //! munch: the classic take-away games, played against a computer that plays them perfectly.
 //!
-//! Data flows one way: [`games`] (each game's rules, in the catalogue) → [`solve`] (outcome tables) → [`ai`] and [`worker`] →
-//! [`app`] (state machine) → [`ui`] (drawing). [`settings`] (what a person chose) sits below
-//! [`store`], [`app`] and the command line, which all start games from it.
+//! Data flows one way: [`solve`] (the Chomp table engine) → [`games`] (the catalogue: each game's
+//! rules, answer, session and view) → [`worker`] (the solver threads) → [`settings`] and
+//! [`store`] → [`app`] (state machine) → [`ui`] (drawing). ARCHITECTURE.md is the map.
 
-pub mod ai;
 pub mod app;
 pub mod games;
 pub mod input;

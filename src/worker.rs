@@ -8,8 +8,9 @@
 //! generation are for a board the player has left, so the app drops them. Searches are
 //! numbered the same way, and only the latest one runs.
 
-use crate::ai::{self, Choice};
+use crate::games::chomp::player;
 use crate::games::chomp::rules::Position;
+use crate::games::request::{Job, Request, SolverMessage};
 use crate::solve::{BuildError, OutcomeTable};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::Receiver;
@@ -17,96 +18,6 @@ use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Weak};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-
-/// What the solver thread reports.
-#[derive(Clone)]
-pub enum SolverMessage {
-    /// `done` of `total` positions are solved, `elapsed` after the build started.
-    Progress {
-        generation: u64,
-        done: u64,
-        total: u64,
-        elapsed: Duration,
-    },
-    /// The table is ready.
-    Ready {
-        generation: u64,
-        table: Arc<OutcomeTable>,
-        elapsed: Duration,
-    },
-    /// The table would need more memory than the budget allows.
-    Refused {
-        generation: u64,
-        needed_bytes: u64,
-        budget: u64,
-    },
-    /// The move a search (see [`Request::Search`]) found.
-    Searched { search: u64, choice: Choice },
-}
-
-impl SolverMessage {
-    /// The table request this message answers; `None` for a search's answer.
-    pub fn generation(&self) -> Option<u64> {
-        match self {
-            SolverMessage::Progress { generation, .. }
-            | SolverMessage::Ready { generation, .. }
-            | SolverMessage::Refused { generation, .. } => Some(*generation),
-            SolverMessage::Searched { .. } => None,
-        }
-    }
-}
-
-impl std::fmt::Debug for SolverMessage {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SolverMessage::Progress {
-                generation,
-                done,
-                total,
-                ..
-            } => {
-                write!(f, "Progress(#{generation}, {done}/{total})")
-            }
-            SolverMessage::Ready {
-                generation, table, ..
-            } => {
-                write!(f, "Ready(#{generation}, {}x{})", table.rows(), table.cols())
-            }
-            SolverMessage::Refused {
-                generation,
-                needed_bytes,
-                ..
-            } => {
-                write!(f, "Refused(#{generation}, {needed_bytes} bytes)")
-            }
-            SolverMessage::Searched { search, choice } => {
-                write!(f, "Searched(#{search}, {choice:?})")
-            }
-        }
-    }
-}
-
-/// What a game needs from the solver threads; the game returns it and the app sends it as a
-/// numbered [`Job`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Request {
-    /// The table of a `rows` × `cols` box (a live table that covers it is handed back at once).
-    /// Cancels any earlier table request.
-    Solve { rows: u8, cols: u8 },
-    /// Stop the running build; its memory is freed.
-    Cancel,
-    /// The computer's best unproven move in `position` (which must have a square besides the
-    /// poison), found within [`ai::SEARCH_TIME`]; `seed` makes its choices repeatable.
-    Search { position: Position, seed: u64 },
-}
-
-/// A request with the number the app gave it: the answers to it carry that number (for
-/// tables, the generation; for searches, the search number).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Job {
-    pub number: u64,
-    pub request: Request,
-}
 
 /// Progress is reported at most this often, which is plenty for a gauge.
 const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
@@ -207,7 +118,7 @@ pub fn search_message(search: u64, position: &Position, seed: u64) -> SolverMess
     let mut rng = fastrand::Rng::with_seed(seed);
     SolverMessage::Searched {
         search,
-        choice: ai::search_chomp_move(position, &mut rng),
+        choice: player::search_chomp_move(position, &mut rng),
     }
 }
 

@@ -6,14 +6,14 @@ use common::{Harness, render_text};
 use munch::app::keys::Action;
 use munch::app::menu::MenuLine;
 use munch::app::{Button, Dialog, Event, Target};
+use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::Square;
 use munch::games::chomp::session::SolverState;
 use munch::games::chomp::session::spot;
 use munch::games::pile::session::{self as pile, bar, coin};
+use munch::games::request::SolverMessage;
 use munch::settings::GameKind;
 use munch::settings::Player::{Computer, Person};
-use munch::solve::reference::Reference;
-use munch::worker::SolverMessage;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 #[test]
@@ -251,7 +251,7 @@ fn game_over_names_the_loser_and_offers_a_rematch() {
 
 #[test]
 fn a_game_asks_the_app_for_its_table_and_each_request_is_numbered_and_handed_out_once() {
-    use munch::worker::{Job, Request};
+    use munch::games::request::{Job, Request};
     let mut h = Harness::new();
     h.start(3, 4, [Person, Person]);
     assert_eq!(
@@ -300,7 +300,7 @@ fn over_budget_boxes_are_played_from_the_book_then_solved_once_they_shrink() {
     h.wait_for_solver();
     assert!(matches!(h.game().solver, SolverState::Refused { .. }));
     h.computer_moves();
-    let book = munch::solve::book::winning_first_moves(7, 5).expect("7×5 is in the book");
+    let book = munch::games::chomp::book::winning_first_moves(7, 5).expect("7×5 is in the book");
     assert!(
         book.contains(&h.game().turns.moves[0]),
         "the opening comes from the book"

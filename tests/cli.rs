@@ -1,7 +1,7 @@
 //! The headless `munch solve` contract: exact JSON shape, every winning move, exit codes.
 
+use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::Position;
-use munch::solve::reference::Reference;
 use proptest::prelude::*;
 use serde_json::Value;
 use std::process::{Command, Output, Stdio};

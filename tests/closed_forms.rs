@@ -4,12 +4,13 @@
 mod common;
 
 use common::every_position;
-use munch::games::chomp::answer::{ChompAnswer, Source};
+use munch::games::chomp::answer::{ChompAnswer, Source, table_winning_moves};
+use munch::games::chomp::book;
+use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::Position;
+use munch::games::chomp::theory::{self, Family};
+use munch::solve::OutcomeTable;
 use munch::solve::chomp_table::Tuning;
-use munch::solve::chomp_theory::{self, Family};
-use munch::solve::reference::Reference;
-use munch::solve::{OutcomeTable, book};
 
 #[test]
 fn closed_forms_agree_with_the_table_wherever_both_apply() {
@@ -17,10 +18,8 @@ fn closed_forms_agree_with_the_table_wherever_both_apply() {
     for (rows, cols) in [(7, 7), (2, 12), (12, 2), (10, 10)] {
         let table = OutcomeTable::build(rows, cols, &mut |_, _| true).unwrap();
         for position in every_position(rows.into(), cols.into()) {
-            let Some(answer) = chomp_theory::solve(&position) else {
-                assert!(
-                    !position.is_empty() || chomp_theory::lost(position.heights()) == Some(false)
-                );
+            let Some(answer) = theory::solve(&position) else {
+                assert!(!position.is_empty() || theory::lost(position.heights()) == Some(false));
                 continue;
             };
             seen.insert(answer.family);
@@ -31,14 +30,14 @@ fn closed_forms_agree_with_the_table_wherever_both_apply() {
                 "{position} ({:?})",
                 answer.family
             );
-            let all = table.winning_moves(heights).unwrap();
+            let all = table_winning_moves(&table, heights).unwrap();
             if answer.complete {
                 assert_eq!(
                     answer.winning_moves, all,
                     "{position} ({:?})",
                     answer.family
                 );
-                assert_eq!(chomp_theory::lost(heights), Some(!answer.wins));
+                assert_eq!(theory::lost(heights), Some(!answer.wins));
             } else {
                 assert!(
                     answer.winning_moves.iter().all(|m| all.contains(m)),
@@ -84,7 +83,7 @@ fn the_opening_book_agrees_with_the_table_up_to_16x16() {
         let mut heights = vec![0u8; 16];
         heights[..usize::from(cols)].fill(rows);
         assert_eq!(
-            table.winning_moves(&heights).unwrap(),
+            table_winning_moves(&table, &heights).unwrap(),
             moves,
             "{rows}x{cols}"
         );

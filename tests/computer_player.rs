@@ -3,10 +3,11 @@
 mod common;
 
 use common::every_position;
-use munch::ai::{Choice, choose_chomp_move};
+use munch::games::chomp::answer::table_winning_moves;
+use munch::games::chomp::player::{Choice, choose_chomp_move};
+use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::{Position, Square};
 use munch::solve::OutcomeTable;
-use munch::solve::reference::Reference;
 use proptest::prelude::*;
 
 #[test]
@@ -66,7 +67,7 @@ fn game_with_one_mistake(rows: u8, cols: u8, mistake_at: usize, seed: u64) -> (u
                 .unwrap()
                 .square()
         } else {
-            let winning = table.winning_moves(position.heights()).unwrap();
+            let winning = table_winning_moves(&table, position.heights()).unwrap();
             let wrong: Vec<Square> = position
                 .moves()
                 .filter(|s| !winning.contains(s) && (!s.is_poison() || position.only_poison_left()))

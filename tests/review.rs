@@ -4,11 +4,12 @@ mod common;
 
 use common::Harness;
 use munch::app::{Event, Target};
+use munch::games::chomp::answer::table_winning_moves;
+use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::Square;
 use munch::games::chomp::session::spot;
 use munch::games::review::Mistake;
 use munch::settings::Player::{Computer, Person};
-use munch::solve::reference::Reference;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
@@ -50,7 +51,7 @@ fn a_bite_of_the_poison_on_move_1_is_named_with_the_winning_move() {
     assert!(game.is_over());
     // The table's own answer for the full 6×7 bar: its one winning move.
     let table = game.table().expect("the 6×7 table is ready");
-    let winners = table.winning_moves(&[6; 7]).expect("in the table");
+    let winners = table_winning_moves(table, &[6; 7]).expect("in the table");
     assert_eq!(winners, vec![Square::new(4, 4)], "e5");
     assert_eq!(
         game.turns.review,

@@ -125,7 +125,7 @@ fn a_move_proven_without_the_table_is_played_while_the_table_is_built() {
     let pending = h.game().turns.pending.expect("the computer chose at once");
     assert_eq!(
         pending.choice,
-        munch::ai::Choice::Proven(munch::games::chomp::rules::Square::new(1, 1)),
+        munch::games::chomp::player::Choice::Proven(munch::games::chomp::rules::Square::new(1, 1)),
         "b2, the square bar's proven move"
     );
     h.ticks(usize::from(munch::games::chomp::session::FLASH_TICKS));
@@ -139,7 +139,7 @@ fn a_move_proven_without_the_table_is_played_while_the_table_is_built() {
 
 #[test]
 fn without_a_proven_move_the_computer_waits_for_a_table_that_is_near() {
-    use munch::worker::SolverMessage;
+    use munch::games::request::SolverMessage;
     use std::time::Duration;
     let mut h = on_worker();
     h.start(6, 7, [Person, Computer]);
@@ -181,7 +181,7 @@ fn without_a_proven_move_the_computer_waits_for_a_table_that_is_near() {
 
 #[test]
 fn a_box_the_machine_could_not_hold_is_not_asked_for_again_on_every_tick() {
-    use munch::worker::SolverMessage;
+    use munch::games::request::SolverMessage;
     let mut h = Harness::new();
     h.start(6, 7, [Person, Computer]);
     let generation = h.next_message().generation().expect("a table answer");

@@ -1,7 +1,8 @@
 //! The solver thread: answers, refusals, progress and cancelling.
 
+use munch::games::request::{Job, Request, SolverMessage};
 use munch::solve::OutcomeTable;
-use munch::worker::{Job, Request, SolverMessage, Worker};
+use munch::worker::Worker;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};

@@ -6,11 +6,11 @@ pub mod keys;
 pub mod menu;
 pub mod size;
 
+use crate::games::request::{Job, Request, SolverMessage};
 use crate::games::session::Session;
 use crate::input::Spot;
 use crate::settings::{GameKind, Player, Settings};
 use crate::store::{PlayLock, PlayLockError, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
-use crate::worker::{Job, Request, SolverMessage};
 use keys::Action;
 use menu::{Menu, MenuLine};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};

@@ -11,6 +11,7 @@ pub mod field;
 pub mod game;
 pub mod nim;
 pub mod pile;
+pub mod request;
 pub mod review;
 pub mod session;
 pub mod setup;

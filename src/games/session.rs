@@ -3,8 +3,8 @@
 //! pointer spots, ticks, solver answers, undo, saving and the game's own question all go
 //! through here.
 
+use crate::games::request::{Request, SolverMessage};
 use crate::input::{Action, Binding, Spot};
-use crate::worker::{Request, SolverMessage};
 use std::any::Any;
 
 /// What a finished session hands to the next one of the same game (Chomp's table, so that

@@ -1,9 +1,7 @@
-//! Solvers: pure, deterministic, no I/O. They answer who wins a position and with which moves.
+//! Engines the games use: pure, deterministic, no I/O. Today the Chomp outcome table, which
+//! speaks in column heights and knows nothing of the games above it.
 
-pub mod book;
 pub mod chomp_table;
-pub mod chomp_theory;
-pub mod reference;
 
 pub use chomp_table::{BuildError, OutcomeTable};
 

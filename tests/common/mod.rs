@@ -10,8 +10,9 @@
 use munch::app::{App, Event, Screen};
 use munch::games::chomp::session::{FLASH_TICKS, Game, SolverState};
 use munch::games::pile::session::PileGame;
+use munch::games::request::{Job, Request, SolverMessage};
 use munch::settings::{GameKind, Player, Settings};
-use munch::worker::{Job, Request, SolverMessage, Tables, Worker, search_message};
+use munch::worker::{Tables, Worker, search_message};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::cell::RefCell;
 use std::collections::VecDeque;

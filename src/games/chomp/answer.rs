@@ -2,10 +2,10 @@
 //! else a closed form, else the opening book. The computer, the hints, the review and
 //! `munch solve chomp` all ask it.
 
+use crate::games::chomp::book;
 use crate::games::chomp::rules::{Position, Square};
-use crate::solve::book;
+use crate::games::chomp::theory::{self, Family};
 use crate::solve::chomp_table::OutcomeTable;
-use crate::solve::chomp_theory::{self, Family};
 
 /// Where an answer about a Chomp position came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,7 +31,7 @@ impl ChompAnswer {
     /// `munch solve` all use: from `table` when it covers the position, otherwise from a
     /// closed form or the opening book ([`ChompAnswer::without_table`]). Both are proofs, so
     /// they never disagree on who wins. `None` if nothing proves the outcome (the computer then
-    /// searches for an unproven move: see `ai::choose_chomp_move`).
+    /// searches for an unproven move: see `player::choose_chomp_move`).
     pub fn of(table: Option<&OutcomeTable>, position: &Position) -> Option<ChompAnswer> {
         match table.filter(|t| t.covers(position.heights())) {
             Some(table) => ChompAnswer::from_table(table, position),
@@ -44,7 +44,7 @@ impl ChompAnswer {
         let heights = position.heights();
         Some(ChompAnswer {
             wins: table.wins(heights)?,
-            winning_moves: table.winning_moves(heights)?,
+            winning_moves: table_winning_moves(table, heights)?,
             complete: true,
             source: Source::Table,
         })
@@ -53,7 +53,7 @@ impl ChompAnswer {
     /// The answer without a table: a closed form that lists every winning move, then the
     /// opening book, then the square bar's `b2`. `None` if none of them applies.
     pub fn without_table(position: &Position) -> Option<ChompAnswer> {
-        let theory = chomp_theory::solve(position);
+        let theory = theory::solve(position);
         if let Some(answer) = theory.as_ref().filter(|a| a.complete) {
             return Some(ChompAnswer {
                 wins: answer.wins,
@@ -81,4 +81,11 @@ impl ChompAnswer {
             source: Source::Theory(answer.family),
         })
     }
+}
+
+/// The table's winning moves as squares (see [`OutcomeTable::winning_moves`]). `None` if the
+/// position does not fit its box.
+pub fn table_winning_moves(table: &OutcomeTable, heights: &[u8]) -> Option<Vec<Square>> {
+    let moves = table.winning_moves(heights)?;
+    Some(moves.into_iter().map(|(c, r)| Square::new(c, r)).collect())
 }

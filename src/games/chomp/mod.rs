@@ -3,10 +3,14 @@
 //! them is [`crate::solve::chomp_table`]; [`cli`] is its command line.
 
 pub mod answer;
+pub mod book;
 pub mod cli;
 pub mod options;
+pub mod player;
+pub mod reference;
 pub mod rules;
 pub mod session;
+pub mod theory;
 
 use super::game::{Field, Game, Problem, Values};
 use super::session::{Leftover, Session};

@@ -1,9 +1,10 @@
 //! One game of Chomp in progress: the position, whose turn, the solver's state, the cursor.
 
-use crate::ai::{self, Choice, Quick};
-use crate::games::chomp::options::ChompOptions;
 use crate::games::chomp::answer::ChompAnswer;
+use crate::games::chomp::options::ChompOptions;
+use crate::games::chomp::player::{self, Choice, Quick};
 use crate::games::chomp::rules::{Position, Square};
+use crate::games::request::{Request, SolverMessage};
 use crate::games::review::{Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
@@ -12,7 +13,6 @@ use crate::input::{
     ARROWS, Action, Binding, HELP, LEAVE, PAGES, REDO, RESTART, Spot, UNDO, bind, plain,
 };
 use crate::solve::OutcomeTable;
-use crate::worker::{Request, SolverMessage};
 use ratatui::crossterm::event::KeyCode;
 use std::any::Any;
 use std::sync::Arc;
@@ -434,7 +434,7 @@ impl Game {
             // choices the same as if it had not looked.
             let mut probe = fastrand::Rng::with_seed(0);
             if !matches!(
-                ai::quick_chomp_move(None, &self.position, &mut probe),
+                player::quick_chomp_move(None, &self.position, &mut probe),
                 Quick::Move(_)
             ) {
                 return;
@@ -447,9 +447,9 @@ impl Game {
         let choice = if self.turns.slips(self.settings.level, rng) {
             let casual = self.settings.level == Level::Casual;
             // A deliberately weaker move: not proven best, and the panel says so.
-            ai::casual_chomp_move(&self.position, casual, rng).map(Choice::Unproven)
+            player::casual_chomp_move(&self.position, casual, rng).map(Choice::Unproven)
         } else {
-            match ai::quick_chomp_move(table, &self.position, rng) {
+            match player::quick_chomp_move(table, &self.position, rng) {
                 Quick::Move(choice) => Some(choice),
                 Quick::Over => None,
                 Quick::Search => {

@@ -6,6 +6,7 @@
 
 use super::answer::{answer, losing_moves};
 use super::rules::{Move, Position};
+use crate::games::request::{Request, SolverMessage};
 use crate::games::review::{Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
@@ -15,7 +16,6 @@ use crate::input::{
     bind, plain,
 };
 use crate::units::group;
-use crate::worker::{Request, SolverMessage};
 use ratatui::crossterm::event::KeyCode;
 use std::any::Any;
 

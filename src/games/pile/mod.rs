@@ -2,4 +2,5 @@
 //! command-line sentences.
 
 pub mod cli;
+pub mod player;
 pub mod session;

@@ -1,13 +1,14 @@
 //! One coin-pile game in progress: a subtraction game or Fibonacci Nim.
 
-use crate::ai;
 use crate::games::fibonacci::answer::fibonacci_winning_takes;
 use crate::games::fibonacci::rules::FibPosition;
+use crate::games::pile::player;
+use crate::games::request::{Request, SolverMessage};
 use crate::games::review::{Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
-use crate::games::subtraction::options::SubtractionOptions;
 use crate::games::subtraction::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
+use crate::games::subtraction::options::SubtractionOptions;
 use crate::games::subtraction::rules::TakeSet;
 use crate::games::turns::{self, Flash, Outcomes, Pending, Turns};
 use crate::input::{
@@ -15,7 +16,6 @@ use crate::input::{
     bind, plain,
 };
 use crate::units::{group, numbers_one_of};
-use crate::worker::{Request, SolverMessage};
 use ratatui::crossterm::event::KeyCode;
 use std::any::Any;
 
@@ -331,8 +331,8 @@ impl PileGame {
             self.casual_take(rng)
         } else {
             match &self.rules {
-                PileRules::Subtraction(s) => ai::choose_subtraction_take(s, self.pile, rng),
-                PileRules::Fibonacci => ai::choose_fibonacci_take(self.fib(), rng),
+                PileRules::Subtraction(s) => player::choose_subtraction_take(s, self.pile, rng),
+                PileRules::Fibonacci => player::choose_fibonacci_take(self.fib(), rng),
             }
         };
         if let Some(take) = take {

@@ -82,7 +82,6 @@ mod ranking;
 #[doc(hidden)]
 pub use build::Tuning;
 
-use crate::games::chomp::rules::Square;
 use crate::solve::binomial;
 use bits::is_set;
 use ranking::Ranking;
@@ -227,9 +226,10 @@ impl OutcomeTable {
             .then(|| self.is_won_rank(self.rank(heights)))
     }
 
-    /// Every winning move (the moves that leave a lost position), column by column from the
-    /// poison, rows upward. `None` if the position does not fit the box.
-    pub fn winning_moves(&self, heights: &[u8]) -> Option<Vec<Square>> {
+    /// Every winning move (the moves that leave a lost position) as (column, row) of the square
+    /// eaten, column by column from the poison, rows upward. `None` if the position does not
+    /// fit the box.
+    pub fn winning_moves(&self, heights: &[u8]) -> Option<Vec<(u8, u8)>> {
         if !self.covers(heights) {
             return None;
         }
@@ -247,7 +247,7 @@ impl OutcomeTable {
                     })
                     .sum();
                 if !self.is_won_rank(rank - lowered) {
-                    moves.push(Square::new(c as u8, row));
+                    moves.push((c as u8, row));
                 }
             }
         }

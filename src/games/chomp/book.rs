@@ -7,7 +7,7 @@ use crate::games::chomp::rules::Square;
 use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
-const TEXT: &str = include_str!("../../assets/opening_book.txt");
+const TEXT: &str = include_str!("../../../assets/opening_book.txt");
 
 /// Every winning first move of the full `rows` × `cols` rectangle, if the book has it.
 pub fn winning_first_moves(rows: u8, cols: u8) -> Option<&'static [Square]> {

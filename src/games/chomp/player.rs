@@ -1,11 +1,10 @@
-//! The computer player: picks a move from the solver's answers.
+//! Chomp's computer player: picks a move from the answer (table, closed forms, book), or a short
+//! search's best move where nothing proves one.
 
 use crate::games::chomp::answer::ChompAnswer;
 use crate::games::chomp::rules::{Position, Square};
-use crate::games::fibonacci::answer::fibonacci_winning_takes;
-use crate::games::fibonacci::rules::FibPosition;
-use crate::games::subtraction::answer::SubtractionSolution;
-use crate::solve::{OutcomeTable, chomp_theory};
+use crate::games::chomp::theory;
+use crate::solve::OutcomeTable;
 use std::time::{Duration, Instant};
 
 /// A move the computer chose, and whether the table proves it best.
@@ -126,7 +125,7 @@ pub fn search_chomp_move(position: &Position, rng: &mut fastrand::Rng) -> Choice
     let deadline = Instant::now() + SEARCH_TIME;
     let mut moves: Vec<Square> = position.moves().filter(|s| !s.is_poison()).collect();
     rng.shuffle(&mut moves);
-    let lost = |p: &Position| chomp_theory::lost(p.heights()) == Some(true);
+    let lost = |p: &Position| theory::lost(p.heights()) == Some(true);
     let children: Vec<(Square, Position)> = moves
         .iter()
         .map(|&m| (m, position.eat(m).expect("a legal move")))
@@ -147,67 +146,6 @@ pub fn search_chomp_move(position: &Position, rng: &mut fastrand::Rng) -> Choice
         }
     }
     Choice::Unproven(moves[0])
-}
-
-/// The computer's take in a subtraction game, or `None` if it has no legal take (it lost).
-///
-/// Same contract as in Chomp: a winning take when there is one; otherwise the take that leaves
-/// the fewest winning replies. Where the pile is past what the solver knows (no period found),
-/// the smallest legal take.
-pub fn choose_subtraction_take(
-    solution: &SubtractionSolution,
-    pile: u64,
-    rng: &mut fastrand::Rng,
-) -> Option<u64> {
-    let legal: Vec<u64> = solution.set().legal(pile).collect();
-    if legal.is_empty() {
-        return None;
-    }
-    let Some(winning) = solution.winning_takes(pile) else {
-        return Some(legal[0]);
-    };
-    if !winning.is_empty() {
-        return Some(winning[rng.usize(..winning.len())]);
-    }
-    let replies = |k: u64| {
-        solution
-            .winning_takes(pile - k)
-            .map_or(usize::MAX, |w| w.len())
-    };
-    Some(fewest(&legal, replies, rng))
-}
-
-/// How many takes the computer weighs from a lost Fibonacci Nim position (every take loses;
-/// it looks for the one leaving the fewest winning replies among the smallest takes, which
-/// also leave the opponent the least room).
-const FIBONACCI_CANDIDATES: u64 = 64;
-
-/// The computer's take in Fibonacci Nim, or `None` if the pile is empty. Same contract as in
-/// Chomp.
-pub fn choose_fibonacci_take(position: FibPosition, rng: &mut fastrand::Rng) -> Option<u64> {
-    if position.limit() == 0 {
-        return None;
-    }
-    let winning = fibonacci_winning_takes(position);
-    if !winning.is_empty() {
-        return Some(winning[rng.usize(..winning.len())]);
-    }
-    let candidates: Vec<u64> = (1..=position.limit().min(FIBONACCI_CANDIDATES)).collect();
-    let replies = |k: u64| fibonacci_winning_takes(position.take(k)).len();
-    Some(fewest(&candidates, replies, rng))
-}
-
-/// The candidate with the fewest winning replies, ties at random.
-fn fewest(candidates: &[u64], replies: impl Fn(u64) -> usize, rng: &mut fastrand::Rng) -> u64 {
-    let counts: Vec<usize> = candidates.iter().map(|&k| replies(k)).collect();
-    let least = counts.iter().copied().min().unwrap_or(0);
-    let best: Vec<u64> = candidates
-        .iter()
-        .zip(&counts)
-        .filter(|&(_, &c)| c == least)
-        .map(|(&k, _)| k)
-        .collect();
-    best[rng.usize(..best.len())]
 }
 
 /// A random legal Chomp move that avoids the poison while anything else is left; a move that
