@@ -2,19 +2,96 @@
 //! one pile, and whoever takes the last coin wins (normal play).
 //!
 //! [`rules`] holds positions, moves and their notation, [`answer`](mod@answer) the solution by the nim-sum
-//! (the XOR of the piles), [`reply`] what `munch solve nim` prints, [`session`] a game in
-//! progress (the piles, the person's choice, the computer's move, undo and the review) and
-//! [`view`] how it is drawn.
+//! (the XOR of the piles), [`options`] its menu line, [`cli`] its command line, [`reply`] what
+//! `munch solve nim` prints, [`session`] a game in progress (the piles, the person's choice, the
+//! computer's move, undo and the review) and [`view`] how it is drawn.
 
 pub mod answer;
+pub mod cli;
+pub mod options;
 pub mod reply;
 pub mod rules;
 pub mod session;
 pub mod view;
 
+use super::game::{Field, Game, Problem, Values};
+use super::session::{Leftover, Session};
+use super::setup::Setup;
+use clap::{ArgMatches, Command};
+use session::NimSession;
+
 pub use answer::{NimAnswer, answer, losing_moves, nim_sum};
+pub use options::NimOptions;
 pub use reply::{NimReply, ReplyMove, json_reply, plain_reply};
 pub use rules::{MAX_PILE, MAX_PILES, Move, Position};
+
+/// Nim's entry in the catalogue.
+pub struct Nim;
+
+impl Game for Nim {
+    fn id(&self) -> &'static str {
+        "nim"
+    }
+
+    fn label(&self) -> &'static str {
+        "Nim"
+    }
+
+    fn tagline(&self) -> &'static str {
+        "Take from one pile; the last coin wins"
+    }
+
+    fn rules(&self) -> &'static [&'static str] {
+        &[
+            "Take any number of coins (at least 1) from one pile.",
+            "Whoever takes the last coin wins.",
+        ]
+    }
+
+    fn play_command(&self) -> Command {
+        cli::play_command()
+    }
+
+    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
+        cli::play_values(matches, values)
+    }
+
+    fn solve_command(&self) -> Command {
+        cli::solve_command()
+    }
+
+    fn solve(&self, matches: &ArgMatches, _budget: u64) -> Result<String, String> {
+        cli::solve(matches)
+    }
+
+    fn fields(&self) -> &'static [Field] {
+        &options::FIELDS
+    }
+
+    fn problem(&self, values: &Values) -> Option<Problem> {
+        options::problem(values)
+    }
+
+    fn describe(&self, values: &Values) -> String {
+        options::describe(values)
+    }
+
+    fn sanitize(&self, values: &mut Values) -> Vec<String> {
+        options::sanitize(values)
+    }
+
+    fn saved_problem(&self, values: &Values, moves: &[String]) -> Option<String> {
+        options::saved_problem(values, moves)
+    }
+
+    fn new_session(&self, setup: Setup, _leftover: Option<Leftover>) -> Box<dyn Session> {
+        // The values were checked before a game starts; the default is only a fallback.
+        let start = NimOptions::from(&setup.values)
+            .start()
+            .unwrap_or_else(|_| options::default_start());
+        Box::new(NimSession::new(setup, start))
+    }
+}
 
 #[cfg(test)]
 pub(crate) mod tests;
