@@ -1,8 +1,10 @@
 //! The input vocabulary shared by the app and the games: what a key asks for ([`Action`]), the
 //! key tables' lines ([`Binding`]), and the place on a game's view the mouse points at
-//! ([`Spot`]), whose meaning the game's session knows. A leaf: it imports nothing of munch.
+//! ([`Spot`]; where a view drew them, [`Spots`]), whose meaning the game's session knows. A
+//! leaf: it imports nothing of munch.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::{Position, Rect};
 
 /// What a key asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +65,27 @@ pub struct Binding {
 /// them knows (a Chomp square's column and row; a coin pile's kind of place and coin index).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Spot(pub u64, pub u64);
+
+/// Where a game's view drew each [`Spot`], in drawing order (the screen turns them into its
+/// pointer targets).
+#[derive(Debug, Default, Clone)]
+pub struct Spots(pub Vec<(Rect, Spot)>);
+
+impl Spots {
+    /// Records that `spot` was drawn in `area`.
+    pub fn add(&mut self, area: Rect, spot: Spot) {
+        self.0.push((area, spot));
+    }
+
+    /// The spot at column `x`, row `y` (the last one drawn there wins).
+    pub fn spot_at(&self, x: u16, y: u16) -> Option<Spot> {
+        self.0
+            .iter()
+            .rev()
+            .find(|(area, _)| area.contains(Position::new(x, y)))
+            .map(|&(_, spot)| spot)
+    }
+}
 
 /// The action a key asks for in a screen whose bindings are `table`.
 pub fn action(table: &[Binding], key: &KeyEvent) -> Option<Action> {

@@ -11,6 +11,7 @@ pub mod memory;
 pub mod settings;
 pub mod solve;
 pub mod store;
+pub mod theme;
 pub mod ui;
 pub mod units;
 pub mod worker;

@@ -9,7 +9,7 @@
 use munch::app::{App, Event, TICK, keys};
 use munch::settings::Settings;
 use munch::store::Store;
-use munch::ui::theme::Theme;
+use munch::theme::Theme;
 use munch::ui::{self, HitMap};
 use munch::worker::Worker;
 use ratatui::crossterm::cursor::Show;

@@ -1,4 +1,6 @@
-//! Numbers as people read them.
+//! Numbers as people read them, and text cut to fit a width.
+
+use ratatui::text::Line;
 
 /// A count with thousands separators: 184,756.
 pub fn group(n: u64) -> String {
@@ -75,6 +77,22 @@ pub fn bytes(n: u64) -> String {
     }
 }
 
+/// `text` in at most `width` columns: whole, or cut with "…" at the end to show it was cut.
+pub fn cut(text: &str, width: usize) -> String {
+    if Line::raw(text).width() <= width {
+        return text.to_string();
+    }
+    let mut kept = String::new();
+    for c in text.chars() {
+        if Line::raw(format!("{kept}{c}…")).width() > width {
+            break;
+        }
+        kept.push(c);
+    }
+    // No "……" or "1,…" where the cut meets the text's own ellipsis or a separator.
+    kept.trim_end_matches(['…', ',', ' ']).to_string() + "…"
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,5 +137,23 @@ mod tests {
         let squares = ["b2".to_string(), "c3".to_string()];
         assert_eq!(one_of(&squares, 3), "b2 or c3");
         assert_eq!(one_of(&[], 3), "");
+    }
+
+    #[test]
+    fn a_cut_text_ends_in_an_ellipsis() {
+        assert_eq!(
+            cut("Subtraction game {1,3,5,…,21}", 40),
+            "Subtraction game {1,3,5,…,21}"
+        );
+        assert_eq!(
+            cut("Subtraction game {1,3,5,…,21}", 26),
+            "Subtraction game {1,3,5…"
+        );
+        assert_eq!(
+            cut("Subtraction game {1,3,5,…,21}", 22),
+            "Subtraction game {1,3…"
+        );
+        assert_eq!(cut("abc", 1), "…");
+        assert_eq!(cut("abc", 0), "…");
     }
 }

@@ -807,7 +807,7 @@ fn frame(h: &mut Harness, width: u16, height: u16) -> (munch::ui::HitMap, Vec<St
         ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
     let mut hits = munch::ui::HitMap::default();
     terminal
-        .draw(|f| hits = munch::ui::render(&h.app, f, &munch::ui::theme::Theme::colour()))
+        .draw(|f| hits = munch::ui::render(&h.app, f, &munch::theme::Theme::colour()))
         .unwrap();
     h.app.update(Event::Viewport(hits.viewport));
     let buffer = terminal.backend().buffer();

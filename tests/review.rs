@@ -19,7 +19,7 @@ fn screen(h: &Harness, width: u16, height: u16) -> Vec<String> {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal
         .draw(|frame| {
-            munch::ui::render(&h.app, frame, &munch::ui::theme::Theme::colour());
+            munch::ui::render(&h.app, frame, &munch::theme::Theme::colour());
         })
         .unwrap();
     let buffer = terminal.backend().buffer();

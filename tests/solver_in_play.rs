@@ -64,7 +64,7 @@ fn panel_text(h: &Harness) -> String {
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
     terminal
         .draw(|frame| {
-            munch::ui::render(&h.app, frame, &munch::ui::theme::Theme::colour());
+            munch::ui::render(&h.app, frame, &munch::theme::Theme::colour());
         })
         .unwrap();
     let buffer = terminal.backend().buffer();

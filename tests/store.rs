@@ -774,7 +774,7 @@ fn every_warning_stays_on_the_menu_until_dismissed() {
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
     terminal
         .draw(|frame| {
-            munch::ui::render(&h.app, frame, &munch::ui::theme::Theme::colour());
+            munch::ui::render(&h.app, frame, &munch::theme::Theme::colour());
         })
         .unwrap();
     let screen = format!("{:?}", terminal.backend().buffer());
@@ -836,7 +836,7 @@ fn menu_with_three_saved_games_and_warnings() {
         let mut terminal = ratatui::Terminal::new(backend).unwrap();
         terminal
             .draw(|frame| {
-                munch::ui::render(&h.app, frame, &munch::ui::theme::Theme::colour());
+                munch::ui::render(&h.app, frame, &munch::theme::Theme::colour());
             })
             .unwrap();
         terminal
@@ -1025,7 +1025,7 @@ fn screen(h: &Harness) -> String {
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
     terminal
         .draw(|frame| {
-            munch::ui::render(&h.app, frame, &munch::ui::theme::Theme::colour());
+            munch::ui::render(&h.app, frame, &munch::theme::Theme::colour());
         })
         .unwrap();
     format!("{}", terminal.backend())

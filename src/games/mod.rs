@@ -10,6 +10,7 @@ pub mod fibonacci;
 pub mod field;
 pub mod game;
 pub mod nim;
+pub mod panel;
 pub mod pile;
 pub mod request;
 pub mod review;

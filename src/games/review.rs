@@ -1,5 +1,7 @@
 //! The game-over review: every move that threw a won position away, and what would have won.
 
+use crate::units::one_of;
+
 /// A move that turned a won position into a lost one for the side that made it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mistake<M> {
@@ -55,6 +57,64 @@ pub fn unjudged<M>(moves: &[Step<M>]) -> usize {
             Some(known) => known.wins && after_wins.is_none(),
         })
         .count()
+}
+
+/// How many mistakes the dialog names before "+N more".
+pub const SHOWN_MISTAKES: usize = 3;
+/// How many winning moves a line names before "…and N more".
+const SHOWN_WINNERS: usize = 3;
+
+/// A side's name inside a sentence: "you", "the computer", "Player 1".
+pub fn in_sentence(name: &str) -> String {
+    match name {
+        "You" => "you".into(),
+        "Computer" => "the computer".into(),
+        other => other.into(),
+    }
+}
+
+/// ": b2 or c3 would have won" (`lead` goes before the list: "taking "); the list is cut after a few only when it is proven complete
+/// (otherwise "…and N more" would count moves nobody has proven).
+pub fn winners_text(winners: &[String], every_winner: bool, lead: &str) -> String {
+    if winners.is_empty() {
+        return String::new();
+    }
+    let shown = if every_winner {
+        SHOWN_WINNERS
+    } else {
+        winners.len()
+    };
+    format!(": {lead}{} would have won", one_of(winners, shown))
+}
+
+/// One line per mistake, the first [`SHOWN_MISTAKES`] of them, then "+N more".
+/// `describe` gives the move ("ate g6") and what would have won (": e5 would have won").
+pub fn mistake_lines<M>(
+    mistakes: &[Mistake<M>],
+    describe: impl Fn(&Mistake<M>) -> (String, String),
+    who: impl Fn(usize) -> String,
+) -> Vec<String> {
+    let mut lines: Vec<String> = mistakes
+        .iter()
+        .take(SHOWN_MISTAKES)
+        .map(|m| {
+            let (played, winners) = describe(m);
+            let threw = if winners.is_empty() {
+                ", throwing away a won position".to_string()
+            } else {
+                winners
+            };
+            format!("Move {}, {} {played}{threw}.", m.index + 1, who(m.index))
+        })
+        .collect();
+    if mistakes.len() > SHOWN_MISTAKES {
+        let more = mistakes.len() - SHOWN_MISTAKES;
+        let noun = if more == 1 { "move" } else { "moves" };
+        lines.push(format!(
+            "+{more} more {noun} that threw a won position away."
+        ));
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -115,5 +175,59 @@ mod tests {
         ];
         assert_eq!(unjudged(&steps), 2);
         assert_eq!(unjudged(&steps[..2]), 0);
+    }
+
+    #[test]
+    fn names_read_inside_a_sentence() {
+        assert_eq!(in_sentence("You"), "you");
+        assert_eq!(in_sentence("Computer"), "the computer");
+        assert_eq!(in_sentence("Player 2"), "Player 2");
+        assert_eq!(in_sentence("Computer 1"), "Computer 1");
+    }
+
+    #[test]
+    fn many_mistakes_are_cut_to_a_few() {
+        let mistakes: Vec<Mistake<u64>> = (0..5)
+            .map(|index| Mistake {
+                index,
+                played: 1,
+                winners: vec![2],
+                every_winner: true,
+            })
+            .collect();
+        let lines = mistake_lines(
+            &mistakes,
+            |m| {
+                (
+                    format!("took {}", m.played),
+                    ": taking 2 would have won".into(),
+                )
+            },
+            |i| in_sentence(["You", "Computer"][i % 2]),
+        );
+        assert_eq!(lines.len(), SHOWN_MISTAKES + 1);
+        assert_eq!(lines[0], "Move 1, you took 1: taking 2 would have won.");
+        assert_eq!(
+            lines[1],
+            "Move 2, the computer took 1: taking 2 would have won."
+        );
+        assert_eq!(lines[3], "+2 more moves that threw a won position away.");
+    }
+
+    #[test]
+    fn winners_past_a_few_are_counted_only_when_the_list_is_complete() {
+        let squares: Vec<String> = ["b2", "c3", "d4", "e5"].map(String::from).to_vec();
+        assert_eq!(
+            winners_text(&squares, true, ""),
+            ": b2, c3, d4 …and 1 more would have won"
+        );
+        assert_eq!(
+            winners_text(&squares, false, ""),
+            ": b2, c3, d4 or e5 would have won"
+        );
+        assert_eq!(
+            winners_text(&squares[..1], false, ""),
+            ": b2 would have won"
+        );
     }
 }

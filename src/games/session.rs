@@ -1,18 +1,37 @@
 //! The [`Session`] trait: one game being played, as the app drives it and the screen shows it.
 //! The app holds one `Box<dyn Session>` whatever the game, and keeps no per-game branches: keys,
 //! pointer spots, ticks, solver answers, undo, saving and the game's own question all go
-//! through here.
+//! through here, and the screen draws it through here too (its view, its panel, its review).
 
+use super::panel::PanelInfo;
 use crate::games::request::{Request, SolverMessage};
-use crate::input::{Action, Binding, Spot};
+use crate::input::{Action, Binding, Spot, Spots};
+use crate::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use std::any::Any;
 
 /// What a finished session hands to the next one of the same game (Chomp's table, so that
 /// playing again needs no new build); the next session takes what it recognises.
 pub type Leftover = Box<dyn Any + Send>;
 
-/// One game in progress (or just finished).
-pub trait Session: Any + Send {
+/// How a session shows itself on screen. Each game implements it in its `view.rs`, beside its
+/// widgets, so that its session file need not import its view (nor its view the session's
+/// trait impl).
+pub trait View {
+    /// Draws its view in `area` at clock `ticks` (which times the computer's flashing move),
+    /// recording in `spots` where it drew each place the mouse can point at.
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, ticks: u64, spots: &mut Spots);
+
+    /// What it puts in the side panel: the solver's line, hints, notes and the moves.
+    fn panel<'a>(&'a self, theme: &'a Theme) -> PanelInfo<'a>;
+
+    /// The game-over review: how the game ended, then the moves that threw a won position away.
+    fn review_lines(&self) -> Vec<String>;
+}
+
+/// One game in progress (or just finished); the screen draws it through [`View`].
+pub trait Session: View + Any + Send {
     /// A key's action with no dialog showing (moves, hints, undo and redo, leave).
     fn act(&mut self, action: Action);
 
@@ -75,6 +94,6 @@ pub trait Session: Any + Send {
     /// What the next session of the same game may reuse.
     fn leftover(self: Box<Self>) -> Option<Leftover>;
 
-    /// The session as its own type, for its view and for tests.
+    /// The session as its own type, for tests.
     fn as_any(&self) -> &dyn Any;
 }

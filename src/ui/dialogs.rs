@@ -1,10 +1,10 @@
 //! Boxes drawn over the screen: help, "leave the game?", and game over.
 
-use super::theme::Theme;
 use super::{HitMap, centered};
 use crate::app::keys::Binding;
 use crate::app::{Button, Target};
 use crate::settings::{GameKind, Settings};
+use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

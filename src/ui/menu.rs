@@ -1,9 +1,9 @@
 //! The start menu.
 
-use super::theme::Theme;
 use super::{HitMap, centered};
 use crate::app::menu::MenuLine;
 use crate::app::{App, Button, Target};
+use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -2,30 +2,25 @@
 //! chosen at start. It returns a [`HitMap`] of where it drew everything clickable, which the
 //! event loop uses to turn mouse positions into [`Target`]s.
 //!
-//! Each game's view is a widget beside the panel lines it builds ([`board`] for Chomp, [`pile`]
-//! for the coin-pile games); the panel's frame, the dialogs and the key bar are shared.
+//! A game draws its own view and fills the panel's lines through its session ([`View`]); the
+//! panel's frame, the dialogs and the key bar are shared.
 
-mod board;
 mod dialogs;
 mod menu;
 mod panel;
-mod pile;
-mod review;
-pub mod theme;
 
 use crate::app::keys::{self, Action, Binding};
 use crate::app::{App, Dialog, Screen, Target, Viewport};
-use crate::games::chomp::session::Game as ChompGame;
-use crate::games::pile::session::PileGame;
+use crate::games::session::Session;
+use crate::input::Spots;
+use crate::theme::Theme;
+use crate::units::cut;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, StatefulWidget, Wrap};
-use theme::Theme;
+use ratatui::widgets::{Paragraph, Wrap};
 
-use board::BoardView;
-use panel::{PanelInfo, PanelView};
-use pile::PileView;
+use panel::PanelView;
 
 /// The places on screen the mouse can point at, in drawing order.
 #[derive(Debug, Default, Clone)]
@@ -72,25 +67,12 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
     match &app.screen {
         Screen::Menu => menu::render(app, frame, main, &mut hits, theme),
         Screen::Play(session) => {
-            // Each game's view, found by its session's type.
-            let any = session.as_any();
-            let review: Box<dyn Fn() -> Vec<String> + '_> =
-                if let Some(game) = any.downcast_ref::<ChompGame>() {
-                    let board = BoardView::new(game, theme, app.ticks);
-                    play(app, board, board.panel(), frame, main, &mut hits, theme);
-                    Box::new(|| review::chomp(game))
-                } else if let Some(game) = any.downcast_ref::<PileGame>() {
-                    let pile = PileView::new(game, theme, app.ticks);
-                    play(app, pile, pile.panel(), frame, main, &mut hits, theme);
-                    Box::new(|| review::pile(game))
-                } else {
-                    Box::new(Vec::new)
-                };
+            play(app, session.as_ref(), frame, main, &mut hits, theme);
             if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
                 question(app, dialog, frame, main, &mut hits, theme);
             } else if let Some(loser) = session.loser() {
                 // The game's note too ("Nothing to undo."): the box hides the panel's.
-                let mut what = review();
+                let mut what = session.review_lines();
                 what.extend(session.message().map(str::to_string));
                 dialogs::game_over(
                     &app.playing,
@@ -139,11 +121,10 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
     hits
 }
 
-/// A game's screen: its view, and beside it the side panel with what the view put in it.
-fn play<V: StatefulWidget<State = HitMap>>(
+/// A game's screen: its view, and beside it the side panel with what the game put in it.
+fn play(
     app: &App,
-    view: V,
-    info: PanelInfo,
+    session: &dyn Session,
     frame: &mut Frame,
     area: Rect,
     hits: &mut HitMap,
@@ -151,9 +132,14 @@ fn play<V: StatefulWidget<State = HitMap>>(
 ) {
     let [view_area, panel_area] =
         Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)]).areas(area);
-    frame.render_stateful_widget(view, view_area, hits);
+    let mut spots = Spots::default();
+    session.render(view_area, frame.buffer_mut(), theme, app.ticks, &mut spots);
+    // The view's spots come first, so the panel and any dialog drawn later win over them.
+    for (spot_area, spot) in spots.0 {
+        hits.add(spot_area, Target::Spot(spot));
+    }
     let panel = PanelView {
-        info,
+        info: session.panel(theme),
         controls: controls(app),
         theme,
     };
@@ -289,22 +275,6 @@ fn key_bar(bindings: &[Binding], frame: &mut Frame, area: Rect, theme: &Theme) {
     frame.render_widget(Paragraph::new(line(&items, gap)), area);
 }
 
-/// `text` in at most `width` columns: whole, or cut with "…" at the end to show it was cut.
-pub(crate) fn cut(text: &str, width: usize) -> String {
-    if Line::raw(text).width() <= width {
-        return text.to_string();
-    }
-    let mut kept = String::new();
-    for c in text.chars() {
-        if Line::raw(format!("{kept}{c}…")).width() > width {
-            break;
-        }
-        kept.push(c);
-    }
-    // No "……" or "1,…" where the cut meets the text's own ellipsis or a separator.
-    kept.trim_end_matches(['…', ',', ' ']).to_string() + "…"
-}
-
 /// A `width` × `height` rectangle centred in `area` (clipped to it).
 pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let width = width.min(area.width);
@@ -374,24 +344,6 @@ mod tests {
         assert_eq!(hits.target_at(10, 0), None);
         hits.clear();
         assert_eq!(hits.target_at(0, 0), None);
-    }
-
-    #[test]
-    fn a_cut_text_ends_in_an_ellipsis() {
-        assert_eq!(
-            cut("Subtraction game {1,3,5,…,21}", 40),
-            "Subtraction game {1,3,5,…,21}"
-        );
-        assert_eq!(
-            cut("Subtraction game {1,3,5,…,21}", 26),
-            "Subtraction game {1,3,5…"
-        );
-        assert_eq!(
-            cut("Subtraction game {1,3,5,…,21}", 22),
-            "Subtraction game {1,3…"
-        );
-        assert_eq!(cut("abc", 1), "…");
-        assert_eq!(cut("abc", 0), "…");
     }
 
     #[test]

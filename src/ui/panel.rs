@@ -1,36 +1,17 @@
 //! The side panel: players, whose turn, the solver, hints and the move list.
 
 use super::HitMap;
-use super::theme::Theme;
 use crate::app::Target;
 use crate::app::keys::Action;
-use crate::games::setup::{Player, Setup};
+use crate::games::panel::{PanelInfo, SolverLine};
+use crate::games::setup::Player;
 #[cfg(test)]
 use crate::settings::Settings;
+use crate::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Gauge, Paragraph, StatefulWidget, Widget, Wrap};
-
-/// What the panel shows, whatever the game.
-pub struct PanelInfo<'a> {
-    pub settings: &'a Setup,
-    pub to_move: usize,
-    pub loser: Option<usize>,
-    /// The solver's line: a gauge while it works, else a short text.
-    pub solver: SolverLine,
-    /// Legal moves, hints, notes.
-    pub info: Vec<Line<'a>>,
-    /// Each move in notation ("c2", "took 3").
-    pub history: Vec<String>,
-}
-
-/// The solver's line in the panel.
-pub enum SolverLine {
-    Progress { done: u64, total: u64 },
-    Text(String),
-    Warning(String),
-}
 
 /// The side panel of a game: what its view says ([`PanelInfo`]) framed with the players, the
 /// move list and the buttons every game shares. Its state, the [`HitMap`], records the buttons
@@ -182,15 +163,6 @@ pub struct Controls<'a> {
     pub buttons: &'a [(&'static str, Action)],
     /// A line above the game's own notes (the demonstration's speed).
     pub note: Option<String>,
-}
-
-/// "You are " or "Computer is ".
-pub(crate) fn subject(name: &str) -> String {
-    if name == "You" {
-        "You are ".to_string()
-    } else {
-        format!("{name} is ")
-    }
 }
 
 #[cfg(test)]

@@ -246,7 +246,7 @@ pub fn render_text(app: &munch::app::App, width: u16, height: u16) -> String {
         ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
     terminal
         .draw(|frame| {
-            munch::ui::render(app, frame, &munch::ui::theme::Theme::monochrome());
+            munch::ui::render(app, frame, &munch::theme::Theme::monochrome());
         })
         .unwrap();
     let buffer = terminal.backend().buffer();

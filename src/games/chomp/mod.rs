@@ -11,6 +11,7 @@ pub mod reference;
 pub mod rules;
 pub mod session;
 pub mod theory;
+pub mod view;
 
 use super::game::{Field, Game, Problem, Values};
 use super::session::{Leftover, Session};

@@ -639,7 +639,7 @@ mod tests {
     fn every_key_the_session_knows_is_bound_once() {
         use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
         let press = |code| KeyEvent::new(code, KeyModifiers::NONE);
-        let action = |code| crate::app::keys::action(KEYS, &press(code));
+        let action = |code| crate::input::action(KEYS, &press(code));
         assert_eq!(action(KeyCode::Up), Some(Action::Up));
         assert_eq!(action(KeyCode::Down), Some(Action::Down));
         assert_eq!(action(KeyCode::Left), Some(Action::Left));

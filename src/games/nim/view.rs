@@ -4,9 +4,11 @@
 use super::answer::nim_sum;
 use super::rules::Move;
 use super::session::{NimSession, Place, move_text};
-use crate::app::Target;
-use crate::ui::HitMap;
-use crate::ui::theme::{self, Theme};
+use crate::games::panel::{PanelInfo, SolverLine};
+use crate::games::review::{in_sentence, mistake_lines, winners_text};
+use crate::games::session::View;
+use crate::input::Spots;
+use crate::theme::{self, Theme};
 use crate::units::group;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -92,6 +94,55 @@ impl<'a> NimView<'a> {
     }
 }
 
+impl View for NimSession {
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, ticks: u64, spots: &mut Spots) {
+        NimView::new(self, theme, ticks).render(area, buf, spots);
+    }
+
+    fn panel<'a>(&'a self, theme: &'a Theme) -> PanelInfo<'a> {
+        let NimPanel {
+            solver,
+            info,
+            history,
+        } = NimView::new(self, theme, 0).panel();
+        PanelInfo {
+            settings: &self.settings,
+            to_move: self.to_move(),
+            loser: self.loser(),
+            solver: SolverLine::Text(solver),
+            info,
+            history,
+        }
+    }
+
+    fn review_lines(&self) -> Vec<String> {
+        review(self)
+    }
+}
+
+/// The lines of a Nim game's review: how it ended, then its mistakes.
+fn review(game: &NimSession) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(loser) = game.loser() {
+        lines.push(format!(
+            "{} took the last coin.",
+            game.settings.name(1 - loser)
+        ));
+    }
+    lines.extend(mistake_lines(
+        &game.mistakes(),
+        |m| {
+            let winners: Vec<String> = m.winners.iter().map(|&mv| move_text(mv)).collect();
+            (
+                format!("took {}", move_text(m.played)),
+                winners_text(&winners, m.every_winner, "taking "),
+            )
+        },
+        |i| in_sentence(game.settings.name(i % 2)),
+    ));
+    lines
+}
+
 /// Winning moves as the hint says them: "2 from pile 1 or 4 from pile 3".
 fn moves_text(moves: &[Move]) -> String {
     let texts: Vec<String> = moves.iter().map(|&mv| move_text(mv)).collect();
@@ -133,9 +184,9 @@ impl NimView<'_> {
 }
 
 impl StatefulWidget for NimView<'_> {
-    type State = HitMap;
+    type State = Spots;
 
-    fn render(self, area: Rect, buf: &mut Buffer, hits: &mut HitMap) {
+    fn render(self, area: Rect, buf: &mut Buffer, spots: &mut Spots) {
         let NimView { game, theme, ticks } = self;
         let title = [
             format!(" Nim — {} at the start ", game.start),
@@ -188,7 +239,7 @@ impl StatefulWidget for NimView<'_> {
                 break;
             }
             let row = Rect::new(body.x, y, body.width, 1);
-            hits.add(row, Target::Spot(Place::Row(pile).into()));
+            spots.add(row, Place::Row(pile).into());
             let chosen = person_to_move && pile == game.pile;
             let label = format!("{} {}", if chosen { '▸' } else { ' ' }, pile + 1);
             buf.set_string(
@@ -220,7 +271,7 @@ impl StatefulWidget for NimView<'_> {
             } else if coins <= u64::from((room / COIN_WIDTH).min(MOST_COINS)) {
                 draw_coins(
                     buf,
-                    hits,
+                    spots,
                     theme,
                     Rect::new(x, y, room, 1),
                     pile,
@@ -237,7 +288,7 @@ impl StatefulWidget for NimView<'_> {
                     pile,
                     coins,
                 };
-                bar.draw(buf, hits, theme, &marks);
+                bar.draw(buf, spots, theme, &marks);
                 buf.set_string(bar.area.right(), y, &count_text, theme.dim);
             }
         }
@@ -257,7 +308,7 @@ struct Marks {
 /// Draws `coins` coins in `row`, recording each as a place to point at.
 fn draw_coins(
     buf: &mut Buffer,
-    hits: &mut HitMap,
+    spots: &mut Spots,
     theme: &Theme,
     row: Rect,
     pile: usize,
@@ -277,9 +328,9 @@ fn draw_coins(
             (COIN, theme.chocolate)
         };
         buf[(x, row.y)].set_char(ch).set_style(style);
-        hits.add(
+        spots.add(
             Rect::new(x, row.y, COIN_WIDTH, 1),
-            Target::Spot(Place::Coin { pile, index }.into()),
+            Place::Coin { pile, index }.into(),
         );
     }
 }
@@ -306,7 +357,7 @@ impl Bar {
     }
 
     /// Draws the bar with its marks; records every cell as a place to point at.
-    fn draw(&self, buf: &mut Buffer, hits: &mut HitMap, theme: &Theme, marks: &Marks) {
+    fn draw(&self, buf: &mut Buffer, spots: &mut Spots, theme: &Theme, marks: &Marks) {
         let first_taken = (marks.take > 0).then(|| self.cell_of(self.coins - marks.take));
         let starred: Vec<u16> = marks
             .stars
@@ -323,15 +374,13 @@ impl Bar {
                 (false, false) => (BAR, theme.chocolate),
             };
             buf[(x, self.area.y)].set_char(ch).set_style(style);
-            hits.add(
+            spots.add(
                 Rect::new(x, self.area.y, 1, 1),
-                Target::Spot(
-                    Place::Bar {
-                        pile: self.pile,
-                        index: self.first_coin(cell),
-                    }
-                    .into(),
-                ),
+                Place::Bar {
+                    pile: self.pile,
+                    index: self.first_coin(cell),
+                }
+                .into(),
             );
         }
     }
@@ -344,12 +393,12 @@ mod tests {
     use crate::games::setup::{Level, Player, Setup as Settings};
 
     /// The view of a game of `piles`, drawn in an 80×24 buffer: its lines and what it recorded.
-    fn draw(game: &NimSession, ticks: u64) -> (Vec<String>, HitMap) {
+    fn draw(game: &NimSession, ticks: u64) -> (Vec<String>, Spots) {
         let theme = Theme::monochrome();
         let area = Rect::new(0, 0, 80, 24);
         let mut buf = Buffer::empty(area);
-        let mut hits = HitMap::default();
-        NimView::new(game, &theme, ticks).render(area, &mut buf, &mut hits);
+        let mut spots = Spots::default();
+        NimView::new(game, &theme, ticks).render(area, &mut buf, &mut spots);
         let lines = (0..area.height)
             .map(|y| {
                 (0..area.width)
@@ -359,15 +408,13 @@ mod tests {
                     .to_string()
             })
             .collect();
-        (lines, hits)
+        (lines, spots)
     }
 
     /// The place the view recorded at column `x`, row `y`.
-    fn spot_at(hits: &HitMap, x: u16, y: u16) -> Option<Place> {
-        match hits.target_at(x, y)? {
-            Target::Spot(spot) => Place::from_code((spot.0, spot.1)),
-            other => panic!("the Nim view drew {other:?}"),
-        }
+    fn spot_at(spots: &Spots, x: u16, y: u16) -> Option<Place> {
+        let spot = spots.spot_at(x, y)?;
+        Place::from_code((spot.0, spot.1))
     }
 
     fn game(piles: &[u64], players: [Player; 2]) -> NimSession {
@@ -394,7 +441,7 @@ mod tests {
         let mut game = game(&[3, 4, 5, 1_000_000], [Player::Person, Player::Computer]);
         game.act(crate::input::Action::Right);
         game.hints = true;
-        let (lines, hits) = draw(&game, 0);
+        let (lines, spots) = draw(&game, 0);
         assert!(
             lines[0].starts_with("┌ Nim — 3,4,5,1000000 at the start ─"),
             "{}",
@@ -420,15 +467,15 @@ mod tests {
         assert!(bar.ends_with("█ 1,000,000"), "{bar}");
         // Coins, bar cells and rows are places to point at.
         assert_eq!(
-            spot_at(&hits, 8, 4),
+            spot_at(&spots, 8, 4),
             Some(Place::Coin { pile: 0, index: 1 })
         );
-        assert_eq!(spot_at(&hits, 60, 6), Some(Place::Row(1)));
+        assert_eq!(spot_at(&spots, 60, 6), Some(Place::Row(1)));
         assert_eq!(
-            spot_at(&hits, 6, 10),
+            spot_at(&spots, 6, 10),
             Some(Place::Bar { pile: 3, index: 0 })
         );
-        assert_eq!(spot_at(&hits, 6, 3), None);
+        assert_eq!(spot_at(&spots, 6, 3), None);
         let theme = Theme::monochrome();
         let panel = NimView::new(&game, &theme, 0).panel();
         assert_eq!(panel.solver, "nim-sum 1,000,002");
@@ -451,8 +498,8 @@ mod tests {
         let theme = Theme::monochrome();
         let area = Rect::new(0, 0, width, height);
         let mut buf = Buffer::empty(area);
-        let mut hits = HitMap::default();
-        NimView::new(&game, &theme, 0).render(area, &mut buf, &mut hits);
+        let mut spots = Spots::default();
+        NimView::new(&game, &theme, 0).render(area, &mut buf, &mut spots);
         let line = |y: u16| (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>();
         // No room for blank lines between the piles, and one bar cell (showing the take of 1)
         // for the largest.

@@ -4,3 +4,4 @@
 pub mod cli;
 pub mod player;
 pub mod session;
+pub mod view;

@@ -1,21 +1,21 @@
 //! A Chomp game's view: the chocolate bar, a grid of squares with column letters below and row
 //! numbers on the left, and beside it what the game puts in the side panel.
 
-use super::HitMap;
-use super::panel::{PanelInfo, SolverLine, subject};
-use super::theme::{self, Theme};
-use crate::app::Target;
-use crate::games::chomp::ChompOptions;
-use crate::games::chomp::rules::{Square, column_letters};
-use crate::games::chomp::session::{Game, SolverState, spot};
-use crate::units::{bytes, short_count};
+use super::options::ChompOptions;
+use super::rules::{Square, column_letters};
+use super::session::{BOARD_LABEL_WIDTH as LABEL_WIDTH, Game, SMALLEST_SQUARE, SolverState, spot};
+use crate::games::panel::{PanelInfo, SolverLine, subject};
+use crate::games::review::{in_sentence, mistake_lines, winners_text};
+use crate::games::session::View;
+use crate::input::Spots;
+use crate::theme::{self, Theme};
+use crate::units::{bytes, count, short_count};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, StatefulWidget, Widget};
 
-use crate::app::size::{BOARD_LABEL_WIDTH as LABEL_WIDTH, SMALLEST_SQUARE};
 /// Square sizes to try, largest first: (columns, rows) of terminal cells per square.
 const CELL_SIZES: [(u16, u16); 4] = [(6, 3), (4, 2), (3, 1), SMALLEST_SQUARE];
 
@@ -66,7 +66,7 @@ struct Look {
     style: Style,
 }
 
-/// A Chomp game drawn as a bar of squares; its state, the [`HitMap`], records every square
+/// A Chomp game drawn as a bar of squares; its state, the [`Spots`], records every square
 /// still on the bar as a place to click.
 #[derive(Clone, Copy)]
 pub struct BoardView<'a> {
@@ -152,9 +152,9 @@ impl<'a> BoardView<'a> {
 }
 
 impl StatefulWidget for BoardView<'_> {
-    type State = HitMap;
+    type State = Spots;
 
-    fn render(self, area: Rect, buf: &mut Buffer, hits: &mut HitMap) {
+    fn render(self, area: Rect, buf: &mut Buffer, spots: &mut Spots) {
         let BoardView { game, theme, .. } = self;
         let s = &game.settings;
         let title = format!(
@@ -195,7 +195,7 @@ impl StatefulWidget for BoardView<'_> {
                     );
                     continue;
                 }
-                hits.add(cell, Target::Spot(spot(square)));
+                spots.add(cell, spot(square));
                 draw_square(buf, cell, &self.look(square, &winning, person_to_move));
             }
             // Column letters under the bar.
@@ -220,6 +220,44 @@ impl StatefulWidget for BoardView<'_> {
             );
         }
     }
+}
+
+impl View for Game {
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, ticks: u64, spots: &mut Spots) {
+        BoardView::new(self, theme, ticks).render(area, buf, spots);
+    }
+
+    fn panel<'a>(&'a self, theme: &'a Theme) -> PanelInfo<'a> {
+        BoardView::new(self, theme, 0).panel()
+    }
+
+    fn review_lines(&self) -> Vec<String> {
+        review(self)
+    }
+}
+
+/// The lines of a Chomp game's review: how it ended, then its mistakes.
+fn review(game: &Game) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(loser) = game.loser() {
+        lines.push(format!(
+            "{} ate the poison ☠ after {}.",
+            game.name(loser),
+            count(game.turns.moves.len() as u64, "move", "moves")
+        ));
+    }
+    lines.extend(mistake_lines(
+        &game.turns.review,
+        |m| {
+            let winners: Vec<String> = m.winners.iter().map(ToString::to_string).collect();
+            (
+                format!("ate {}", m.played),
+                winners_text(&winners, m.every_winner, ""),
+            )
+        },
+        |i| in_sentence(game.name(i % 2)),
+    ));
+    lines
 }
 
 /// Draws a square, leaving its right column (and bottom row, when it has several) as a gap so
@@ -351,11 +389,11 @@ mod tests {
     fn squares_map_to_screen_cells_and_back() {
         let area = Rect::new(0, 0, 40, 20);
         let g = Geometry::fit(area, 6, 7).unwrap();
-        let mut hits = HitMap::default();
+        let mut spots = Spots::default();
         for col in 0..7 {
             for row in 0..6 {
                 let square = Square::new(col, row);
-                hits.add(g.square_area(square), Target::Spot(spot(square)));
+                spots.add(g.square_area(square), spot(square));
             }
         }
         for col in 0..7 {
@@ -366,7 +404,7 @@ mod tests {
                     (cell.left(), cell.top()),
                     (cell.right() - 1, cell.bottom() - 1),
                 ] {
-                    assert_eq!(hits.target_at(x, y), Some(Target::Spot(spot(square))));
+                    assert_eq!(spots.spot_at(x, y), Some(spot(square)));
                 }
             }
         }
@@ -374,7 +412,7 @@ mod tests {
         let poison = g.square_area(Square::POISON);
         let corner = g.square_area(Square::new(6, 5));
         assert!(poison.x < corner.x && poison.y > corner.y);
-        assert_eq!(hits.target_at(0, 0), None, "the row labels are not squares");
+        assert_eq!(spots.spot_at(0, 0), None, "the row labels are not squares");
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! A coin-pile game's view: the pile as rows of coins, the chosen take highlighted, and beside
 //! it what the game puts in the side panel.
 
-use super::HitMap;
-use super::panel::{PanelInfo, SolverLine, subject};
-use super::theme::{self, Theme};
-use crate::app::Target;
-use crate::games::pile::session::{PileGame, PileRules, bar, coin};
+use super::session::{PileGame, PileRules, bar, coin};
+use crate::games::panel::{PanelInfo, SolverLine, subject};
+use crate::games::review::{in_sentence, mistake_lines, winners_text};
+use crate::games::session::View;
+use crate::input::Spots;
+use crate::theme::{self, Theme};
 use crate::units::{count, group, numbers_one_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -48,7 +49,7 @@ impl Grid {
 }
 
 /// A coin-pile game drawn as rows of coins (or, too large for that, as a bar); its state, the
-/// [`HitMap`], records every coin or bar cell as a place to click.
+/// [`Spots`], records every coin or bar cell as a place to click.
 #[derive(Clone, Copy)]
 pub struct PileView<'a> {
     pub game: &'a PileGame,
@@ -123,9 +124,9 @@ impl<'a> PileView<'a> {
 }
 
 impl StatefulWidget for PileView<'_> {
-    type State = HitMap;
+    type State = Spots;
 
-    fn render(self, area: Rect, buf: &mut Buffer, hits: &mut HitMap) {
+    fn render(self, area: Rect, buf: &mut Buffer, spots: &mut Spots) {
         let PileView { game, theme, ticks } = self;
         // The longest title that fits the border.
         let (name, start) = (game.title(), group(game.start));
@@ -139,7 +140,7 @@ impl StatefulWidget for PileView<'_> {
         .unwrap_or_else(|| {
             format!(
                 " {} ",
-                super::cut(&name, usize::from(area.width).saturating_sub(4))
+                crate::units::cut(&name, usize::from(area.width).saturating_sub(4))
             )
         });
         let block = Block::bordered().title(title).title_style(theme.title);
@@ -197,7 +198,7 @@ impl StatefulWidget for PileView<'_> {
                 area: Rect::new(body.x, body.y, body.width, 1),
                 pile: game.pile,
             };
-            bar.draw(buf, hits, theme, take, flashing && flash_on, &winning);
+            bar.draw(buf, spots, theme, take, flashing && flash_on, &winning);
             let ratio = game.pile as f64 / game.start.max(1) as f64;
             let note = format!(
                 "{:.0}% of the start left. Click the bar to choose a take, again to take it.",
@@ -229,9 +230,56 @@ impl StatefulWidget for PileView<'_> {
                 (COIN, theme.chocolate)
             };
             buf[(cell.x, cell.y)].set_char(ch).set_style(style);
-            hits.add(cell, Target::Spot(coin(index)));
+            spots.add(cell, coin(index));
         }
     }
+}
+
+impl View for PileGame {
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, ticks: u64, spots: &mut Spots) {
+        PileView::new(self, theme, ticks).render(area, buf, spots);
+    }
+
+    fn panel<'a>(&'a self, theme: &'a Theme) -> PanelInfo<'a> {
+        PileView::new(self, theme, 0).panel()
+    }
+
+    fn review_lines(&self) -> Vec<String> {
+        review(self)
+    }
+}
+
+/// The lines of a coin-pile game's review: how it ended, then its mistakes.
+fn review(game: &PileGame) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(loser) = game.loser() {
+        let winner = game.settings.name(1 - loser);
+        lines.push(if game.pile == 0 {
+            format!("{winner} took the last coin.")
+        } else {
+            format!(
+                "{} cannot take from {}.",
+                game.settings.name(loser),
+                count(game.pile, "coin", "coins")
+            )
+        });
+    }
+    lines.extend(mistake_lines(
+        &game.turns.review,
+        |m| {
+            let winners: Vec<String> = m.winners.iter().map(|&k| group(k)).collect();
+            (
+                format!(
+                    "took {} from {}",
+                    group(m.played),
+                    group(game.pile_before(m.index))
+                ),
+                winners_text(&winners, m.every_winner, "taking "),
+            )
+        },
+        |i| in_sentence(game.settings.name(i % 2)),
+    ));
+    lines
 }
 
 /// A pile too large to draw as coins, as one row: each cell stands for an equal run of coins,
@@ -259,7 +307,7 @@ impl Bar {
     fn draw(
         &self,
         buf: &mut Buffer,
-        hits: &mut HitMap,
+        spots: &mut Spots,
         theme: &Theme,
         take: u64,
         flash: bool,
@@ -281,10 +329,7 @@ impl Bar {
                 (false, false) => (BAR, theme.chocolate),
             };
             buf[(x, self.area.y)].set_char(ch).set_style(style);
-            hits.add(
-                Rect::new(x, self.area.y, 1, 1),
-                Target::Spot(bar(self.first_coin(cell))),
-            );
+            spots.add(Rect::new(x, self.area.y, 1, 1), bar(self.first_coin(cell)));
         }
     }
 }
@@ -301,15 +346,15 @@ mod tests {
     fn coins_map_to_cells_and_back() {
         let grid = Grid::fit(Rect::new(2, 3, 20, 5), 23).unwrap();
         assert_eq!(grid.per_row, 10);
-        let mut hits = HitMap::default();
+        let mut spots = Spots::default();
         for i in 0..23 {
-            hits.add(grid.coin(i), Target::Spot(coin(i)));
+            spots.add(grid.coin(i), coin(i));
         }
-        assert_eq!(hits.target_at(2, 3), Some(Target::Spot(coin(0))));
-        assert_eq!(hits.target_at(3, 3), Some(Target::Spot(coin(0))));
-        assert_eq!(hits.target_at(4, 4), Some(Target::Spot(coin(11))));
-        assert_eq!(hits.target_at(6, 5), Some(Target::Spot(coin(22))));
-        assert_eq!(hits.target_at(8, 5), None, "past the last coin");
+        assert_eq!(spots.spot_at(2, 3), Some(coin(0)));
+        assert_eq!(spots.spot_at(3, 3), Some(coin(0)));
+        assert_eq!(spots.spot_at(4, 4), Some(coin(11)));
+        assert_eq!(spots.spot_at(6, 5), Some(coin(22)));
+        assert_eq!(spots.spot_at(8, 5), None, "past the last coin");
         assert!(Grid::fit(Rect::new(0, 0, 20, 5), 51).is_none());
     }
 }
