@@ -531,4 +531,21 @@ mod tests {
             .collect();
         assert_eq!(first, "Computer takes 1 from pile 2");
     }
+
+    #[test]
+    fn the_review_says_who_took_the_last_coin_and_names_the_mistakes() {
+        use crate::games::session::View;
+        let mut game = game(&[3, 4, 5], [Player::Person, Player::Person]);
+        // 3,4,5 is won only by 2 from pile 1; 1 from pile 1 throws the win away.
+        for (pile, take) in [(0, 1), (0, 1), (1, 4), (2, 5), (0, 1)] {
+            game.person_plays(Move { pile, take });
+        }
+        let lines = game.review_lines();
+        assert_eq!(lines[0], "Player 1 took the last coin.");
+        assert_eq!(
+            lines[1],
+            "Move 1, Player 1 took 1 from pile 1: taking 2 from pile 1 would have won."
+        );
+        assert_eq!(lines.len(), 1 + game.mistakes().len());
+    }
 }
