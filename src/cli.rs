@@ -390,6 +390,7 @@ mod tests {
             &["play", "chomp", "--rows", "3", "--cols", "4"],
             &["play", "subtraction", "--pile", "9", "--set", "1-3"],
             &["play", "fibonacci", "--pile", "30"],
+            &["play", "nim", "--piles", "1,3, 5,7"],
         ];
         for game in GAMES {
             let command = args
@@ -428,5 +429,8 @@ mod tests {
             (&subtraction["pile"], &subtraction["set"]),
             (&9.into(), &"1-3".into())
         );
+        let nim = play_settings(args[3]).map(|s| serde_json::to_value(&s).ok());
+        let nim = nim.ok().flatten().expect("nim settings");
+        assert_eq!(nim["piles"], "1,3, 5,7");
     }
 }

@@ -1481,3 +1481,99 @@ fn the_menu_and_the_command_line_share_the_take_set_length_limit_the_readme_stat
         "{stderr}"
     );
 }
+
+/// The Nim game on screen.
+fn nim(h: &Harness) -> &munch::games::nim::session::NimSession {
+    h.app
+        .session_as::<munch::games::nim::session::NimSession>()
+        .expect("a Nim game is on")
+}
+
+#[test]
+fn nim_is_chosen_on_the_menu_and_played_with_keys_and_the_pointer() {
+    use munch::games::nim::session::Place;
+    use munch::games::nim::{Move, answer, nim_sum};
+    let flash = 1 + usize::from(munch::games::turns::FLASH_TICKS);
+    let mut h = Harness::new();
+    // Start → Ask before a1 → Computer level → Second → First → Columns → Rows → Game, then
+    // past the other games to Nim, the last.
+    h.keys(&[KeyCode::Up; 7]);
+    h.keys(&[KeyCode::Right; 3]);
+    assert_eq!(h.app.menu.settings.game.game().id(), "nim");
+    assert_eq!(
+        h.app.menu.settings.describe(),
+        "Nim 3,4,5",
+        "the default piles"
+    );
+    h.key(KeyCode::Down); // the Piles line: ←/→ step through the presets
+    h.key(KeyCode::Right);
+    assert_eq!(h.app.menu.settings.describe(), "Nim 1,3,5,7");
+    h.key(KeyCode::Right);
+    assert_eq!(h.app.menu.settings.describe(), "Nim 3,4,5");
+    h.key(KeyCode::Enter);
+    assert_eq!(nim(&h).position.piles(), &[3, 4, 5]);
+    // The statistics key of the game on screen.
+    assert_eq!(h.app.playing.describe(), "Nim 3,4,5");
+
+    // 3^4^5 = 2: taking 2 from pile 1 wins. The choice starts at 1 coin from pile 1.
+    h.key(KeyCode::Right);
+    assert_eq!(nim(&h).chosen(), Move { pile: 0, take: 2 });
+    h.key(KeyCode::Enter);
+    assert_eq!(nim(&h).position.piles(), &[1, 4, 5]);
+    h.ticks(flash);
+    assert_eq!(nim(&h).turns.moves.len(), 2, "the computer answered");
+    assert_ne!(
+        nim_sum(&nim(&h).position),
+        0,
+        "a lost position has no good move"
+    );
+
+    // Undo takes back the computer's reply and the person's move.
+    h.key(KeyCode::Char('u'));
+    assert_eq!(nim(&h).position.piles(), &[3, 4, 5]);
+    assert!(nim(&h).turns.moves.is_empty());
+
+    // A losing move with the pointer: the last coin of pile 3 (take 1) leaves 3,4,4, which
+    // the perfect computer wins by taking all of pile 1.
+    h.app.update(Event::Pointer {
+        target: Target::Spot(Place::Coin { pile: 2, index: 4 }.into()),
+        click: true,
+    });
+    assert_eq!(nim(&h).position.piles(), &[3, 4, 4]);
+    let before = nim(&h).position.clone();
+    h.ticks(flash);
+    let reply = *nim(&h).turns.moves.last().expect("the computer moved");
+    assert_eq!(answer(&before).winning_moves, vec![reply]);
+    assert_eq!(nim(&h).position.piles(), &[0, 4, 4]);
+
+    // The choice left the emptied pile 1 for pile 2; ↓/↑ step between the piles with coins.
+    assert_eq!(nim(&h).pile, 1);
+    h.key(KeyCode::Down);
+    assert_eq!(nim(&h).pile, 2);
+    h.keys(&[KeyCode::Up, KeyCode::Up]);
+    assert_eq!(nim(&h).pile, 1, "no pile with coins above pile 2");
+    h.key(KeyCode::Char('3'));
+    assert_eq!(nim(&h).chosen(), Move { pile: 1, take: 3 });
+    h.key(KeyCode::Enter);
+    // The computer mirrors every take until it takes the last coin.
+    while !nim(&h).is_over() {
+        h.ticks(flash);
+        assert_eq!(
+            nim_sum(&nim(&h).position),
+            0,
+            "the computer keeps the nim-sum 0"
+        );
+        if nim(&h).is_over() {
+            break;
+        }
+        h.key(KeyCode::Enter);
+    }
+    assert_eq!(nim(&h).loser(), Some(0));
+    assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
+    let review = nim(&h).mistakes();
+    assert_eq!(review.len(), 1, "the one move that threw the win away");
+    // Undo from the game-over box, then the game goes on.
+    h.key(KeyCode::Char('u'));
+    assert!(!nim(&h).is_over());
+    assert_eq!(h.app.dialog(), None);
+}

@@ -362,6 +362,85 @@ fn fibonacci_json_contract() {
 }
 
 #[test]
+fn nim_json_contract() {
+    let v = json_of(&["solve", "nim", "--piles", "3,4,5", "--json"]);
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "game": "nim", "piles": [3, 4, 5], "outcome": "win",
+            "winning_moves": [{"pile": 1, "take": 2, "after": [1, 4, 5]}]
+        })
+    );
+    // Exactly that line, byte for byte, with spaces in the piles too.
+    let out = munch(&["solve", "nim", "--piles", "3, 4 ,5", "--json"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "{\"game\":\"nim\",\"piles\":[3,4,5],\"outcome\":\"win\",\"winning_moves\":[{\"pile\":1,\"take\":2,\"after\":[1,4,5]}]}\n"
+    );
+    // Several winning moves, by pile: 1^2^4^8 = 15 leaves only the 8 to cut (to 7).
+    let v = json_of(&["solve", "nim", "--piles", "1,2,4,8", "--json"]);
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"pile": 4, "take": 1, "after": [1, 2, 4, 7]}])
+    );
+    // 7^6^5 = 4, which every pile holds: each may be cut.
+    let v = json_of(&["solve", "nim", "--piles", "7,6,5", "--json"]);
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([
+            {"pile": 1, "take": 4, "after": [3, 6, 5]},
+            {"pile": 2, "take": 4, "after": [7, 2, 5]},
+            {"pile": 3, "take": 4, "after": [7, 6, 1]}
+        ])
+    );
+    // A losing position: 1^2^3 = 0.
+    let v = json_of(&["solve", "nim", "--piles", "1,2,3", "--json"]);
+    assert_eq!(
+        v,
+        serde_json::json!({"game": "nim", "piles": [1, 2, 3], "outcome": "loss", "winning_moves": []})
+    );
+    // The largest piles are answered at once.
+    let v = json_of(&["solve", "nim", "--piles", "1000000000000000000,1", "--json"]);
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"pile": 1, "take": 999_999_999_999_999_999u64, "after": [1, 1]}])
+    );
+    let out = munch(&["solve", "nim", "--piles", "1,2,3"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("loses against perfect play"), "{text}");
+}
+
+#[test]
+fn bad_nim_input_gets_one_line_and_exit_code_2() {
+    let nine = "1,2,3,4,5,6,7,8,9";
+    let too_big = "1000000000000000001";
+    for (piles, reason) in [
+        ("3,,4", "an empty pile between two commas"),
+        ("0", "0 is not a pile"),
+        (nine, "9 piles are too many"),
+        (too_big, "is too big: a pile holds at most 10^18 coins"),
+        ("", "no piles given"),
+        ("-3", "-3 is not a pile"),
+        ("3 4", "needs commas"),
+        ("x", "is not a pile"),
+    ] {
+        for command in ["solve", "play"] {
+            let args = ["command", "nim", "--piles", piles].map(|a| a.replace("command", command));
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            assert_refused(&args);
+            let stderr = String::from_utf8_lossy(&munch(&args).stderr).to_string();
+            assert!(stderr.contains(reason), "{args:?}: {stderr}");
+        }
+    }
+    assert_refused(&["solve", "nim", "--piles", "3,4,5", "--rows", "3"]);
+    assert_eq!(
+        String::from_utf8_lossy(&munch(&["solve", "nim", "--piles", "3,,4"]).stderr).trim_end(),
+        "munch: --piles: an empty pile between two commas"
+    );
+}
+
+#[test]
 fn bad_pile_input_gets_one_line_and_exit_code_2() {
     let cases: &[&[&str]] = &[
         &["solve", "subtraction", "--pile", "5", "--set", ""],
@@ -588,6 +667,11 @@ fn missing_arguments_are_named_with_the_usage_line() {
         &["--pile <PILE>"],
         "Usage: munch solve fibonacci",
     );
+    assert_usage(
+        &["solve", "nim"],
+        &["--piles <PILES>"],
+        "Usage: munch solve nim --piles <PILES>",
+    );
 }
 
 #[test]
@@ -595,7 +679,7 @@ fn play_or_solve_alone_lists_the_games_with_the_usage_line() {
     for command in ["play", "solve"] {
         assert_usage(
             &[command],
-            &["chomp", "subtraction", "fibonacci"],
+            &["chomp", "subtraction", "fibonacci", "nim"],
             &format!("Usage: munch {command} [OPTIONS] <COMMAND>"),
         );
     }

@@ -1139,11 +1139,19 @@ fn settings_written_before_keep_their_values_and_their_shape() {
     assert_eq!(settings, expected);
     assert_eq!(settings.clone().sanitize().1, Vec::<String>::new());
 
-    // Written back, the file holds the same keys with the same values.
+    // Written back, the file holds the same keys with the same values, and besides them only
+    // the values of games added since (Nim's piles), at their defaults.
     store.save(SETTINGS_FILE, &settings).unwrap();
     let read = |text: &str| -> serde_json::Value { serde_json::from_str(text).unwrap() };
     let written = std::fs::read_to_string(dir.join(SETTINGS_FILE)).unwrap();
-    assert_eq!(read(&written), read(OLD_SETTINGS));
+    let mut expected = read(OLD_SETTINGS);
+    let data = expected["data"].as_object_mut().unwrap();
+    for field in munch::games::GAMES.iter().flat_map(|g| g.fields()) {
+        data.entry(field.key)
+            .or_insert_with(|| serde_json::to_value(field.default_value()).unwrap());
+    }
+    assert_eq!(read(&written), expected);
+    assert_eq!(read(&written)["data"]["piles"], "3,4,5");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1163,4 +1171,55 @@ fn settings_missing_a_value_read_its_default_and_odd_values_are_replaced() {
     let (odd, changes) = odd.sanitize();
     assert_eq!(odd, Settings::default().with("cols", 5_u8));
     assert_eq!(changes, [r#"rows "six" is not a number; using 6"#]);
+}
+
+#[test]
+fn a_nim_game_is_saved_resumed_and_recorded_by_its_piles() {
+    use munch::games::nim::session::NimSession;
+    let nim_kind = GameKind::ALL
+        .into_iter()
+        .find(|k| k.game().id() == "nim")
+        .expect("Nim is in the catalogue");
+    assert_eq!(saved_game_file(nim_kind), "saved-nim.json");
+    let dir = temp_dir("nim");
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    h.app.menu.settings = Settings {
+        game: nim_kind,
+        players: [Person, Computer],
+        ..Settings::default()
+    }
+    .with("piles", "1, 2");
+    h.start_and_replace();
+    h.key(KeyCode::Enter); // 1 from pile 1, leaving 0,2: lost
+    let store = Store::open(Some(&dir)).unwrap();
+    let saved: SavedGame = store
+        .load(&saved_game_file(nim_kind))
+        .unwrap()
+        .expect("saved after the move");
+    assert_eq!(saved.moves, vec!["1:1".to_string()]);
+    assert_eq!(saved.settings.game, nim_kind);
+    assert_eq!(
+        serde_json::to_value(&saved.settings).unwrap()["game"],
+        "Nim"
+    );
+    // Another munch offers and resumes it.
+    drop(h);
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    assert_eq!(h.app.menu.resume(nim_kind), Some("Nim 1,2, move 2"));
+    h.app.menu.settings.game = nim_kind;
+    h.key(KeyCode::Enter);
+    let game = h.app.session_as::<NimSession>().expect("Nim resumed");
+    assert_eq!(game.position.piles(), &[0, 2]);
+    assert_eq!(game.turns.moves.len(), 1);
+    // The computer takes both coins and wins; the game is counted under its piles.
+    h.ticks(1 + usize::from(munch::games::turns::FLASH_TICKS));
+    let game = h.app.session_as::<NimSession>().expect("Nim on");
+    assert_eq!(game.loser(), Some(0));
+    assert_eq!(record_of(&dir, "Nim 1,2"), (1, 0, 1));
+    assert_eq!(
+        store.load::<SavedGame>(&saved_game_file(nim_kind)),
+        Ok(None),
+        "a finished game is not offered"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

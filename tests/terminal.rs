@@ -157,7 +157,8 @@ fn fibonacci_nim_in_a_real_terminal() {
         return;
     }
     let tmux = start_munch("fibonacci");
-    tmux.keys(&["Up", "Up", "Up", "Up", "Up", "Up", "Up", "Left"]);
+    // The Game line, then two games to the left (past Nim, the last): Fibonacci Nim.
+    tmux.keys(&["Up", "Up", "Up", "Up", "Up", "Up", "Up", "Left", "Left"]);
     tmux.wait_for("Fibonacci Nim");
     tmux.keys(&["Enter"]);
     tmux.wait_for("take 1 to 20");
@@ -166,6 +167,43 @@ fn fibonacci_nim_in_a_real_terminal() {
     tmux.wait_for("2. Computer");
     tmux.keys(&["q", "y"]);
     tmux.wait_gone();
+}
+
+#[test]
+fn nim_from_the_command_line_plays_to_the_end_in_a_real_terminal() {
+    if tmux_missing() {
+        return;
+    }
+    let (tmux, dir) = in_shell(
+        "nim",
+        &format!(
+            "{} --data-dir {} play nim --piles 1,2",
+            env!("CARGO_BIN_EXE_munch"),
+            data_dir("nim").display()
+        ),
+    );
+    let screen = tmux.wait_for("Now: take 1 from pile 1");
+    assert!(screen.contains("Nim"), "{screen}");
+    assert_eq!(
+        screen.matches('●').count() + screen.matches('○').count(),
+        3,
+        "a row of 1 coin and a row of 2:\n{screen}"
+    );
+    // 1 XOR 2 = 3: take 1 from pile 2, leaving 1,1; the computer takes one, you the last.
+    tmux.keys(&["Down"]);
+    tmux.wait_for("Now: take 1 to 2 from pile 2");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("2. Computer");
+    tmux.keys(&["Enter"]);
+    let over = tmux.wait_for("You win!");
+    assert!(over.contains("Play again"), "the game-over box:\n{over}");
+    tmux.keys(&["q"]);
+    let shell = tmux.wait_for("exit=0");
+    assert!(
+        !shell.contains("You win!"),
+        "the game screen is gone:\n{shell}"
+    );
+    assert_restored(&dir);
 }
 
 #[test]

@@ -23,10 +23,11 @@ pub use game::Game;
 use serde::{Deserialize, Serialize};
 
 /// Every game, in menu order.
-pub static GAMES: [&dyn Game; 3] = [
+pub static GAMES: [&dyn Game; 4] = [
     &chomp::Chomp,
     &subtraction::Subtraction,
     &fibonacci::Fibonacci,
+    &nim::Nim,
 ];
 
 /// Which game: a handle onto its entry in [`GAMES`], saved in settings and saved games as its
