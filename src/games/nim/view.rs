@@ -87,7 +87,7 @@ impl<'a> NimView<'a> {
             }
         }
         NimPanel {
-            solver: format!("nim-sum {}", group(nim_sum(&game.position))),
+            solver: nim_sum_text(nim_sum(&game.position)),
             info,
             history: game.turns.moves.iter().map(|&mv| move_text(mv)).collect(),
         }
@@ -153,8 +153,9 @@ fn moves_text(moves: &[Move]) -> String {
 }
 
 impl NimView<'_> {
-    /// The two lines over the piles: the move being chosen or made, and what is legal now.
-    fn heading(&self, person_to_move: bool) -> Vec<Line<'static>> {
+    /// The two lines over the piles: the move being chosen or made, and what is legal now, each
+    /// in a shorter form when the long one would not fit `width` (a pile of 10^18 coins).
+    fn heading(&self, person_to_move: bool, width: u16) -> Vec<Line<'static>> {
         let NimView { game, theme, .. } = *self;
         let pile_number = game.pile + 1;
         let heading = match game.turns.pending {
@@ -166,7 +167,11 @@ impl NimView<'_> {
                     Line::raw(format!("Pile {pile_number}  ·  taking {}", group(k)))
                 }
                 k => Line::styled(
-                    format!("Pile {pile_number}  ·  {} is not allowed", group(k)),
+                    fitting(
+                        width,
+                        format!("Pile {pile_number}  ·  {} is not allowed", group(k)),
+                        format!("{} is not allowed", group(k)),
+                    ),
                     theme.bad,
                 ),
             },
@@ -175,11 +180,34 @@ impl NimView<'_> {
             match game.coins(game.pile) {
                 _ if game.is_over() => "No coin is left".to_string(),
                 1 => format!("Now: take 1 from pile {pile_number}"),
-                coins => format!("Now: take 1 to {} from pile {pile_number}", group(coins)),
+                coins => fitting(
+                    width,
+                    format!("Now: take 1 to {} from pile {pile_number}", group(coins)),
+                    format!("Now: take 1 to {}", group(coins)),
+                ),
             },
             theme.dim,
         );
         vec![heading, now]
+    }
+}
+
+/// `long` when it fits `width` columns, else `short`.
+fn fitting(width: u16, long: String, short: String) -> String {
+    if long.chars().count() <= usize::from(width) {
+        long
+    } else {
+        short
+    }
+}
+
+/// The panel's nim-sum line, at most 27 characters so that it fits the panel: with thousands
+/// separators up to 15 digits, as plain digits past them (a nim-sum is below 2^60).
+fn nim_sum_text(sum: u64) -> String {
+    if sum < 1_000_000_000_000_000 {
+        format!("nim-sum {}", group(sum))
+    } else {
+        format!("nim-sum {sum}")
     }
 }
 
@@ -210,7 +238,7 @@ impl StatefulWidget for NimView<'_> {
             }
             None => (None, false),
         };
-        Paragraph::new(self.heading(person_to_move))
+        Paragraph::new(self.heading(person_to_move, inner.width))
             .wrap(Wrap { trim: true })
             .render(
                 Rect::new(inner.x, inner.y, inner.width, inner.height.min(2)),
@@ -507,6 +535,40 @@ mod tests {
         assert_eq!(line(5), "│  2  ● ● ● ● ● 5                │");
         assert_eq!(line(6), "│  3  ● 1                        │");
         assert!(line(7).starts_with('└'));
+    }
+
+    #[test]
+    fn huge_piles_keep_their_heading_and_nim_sum_whole_at_80_columns() {
+        let game = game(
+            &[1_000_000_000_000_000_000, 123_456_789_012_345_678, 5],
+            [Player::Person, Player::Computer],
+        );
+        // The view's share of an 80-column terminal, beside the panel.
+        let area = Rect::new(0, 0, 48, 12);
+        let theme = Theme::monochrome();
+        let mut buf = Buffer::empty(area);
+        NimView::new(&game, &theme, 0).render(area, &mut buf, &mut Spots::default());
+        let line = |y: u16| {
+            (0..area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        };
+        assert_eq!(
+            line(2).trim_end_matches(['│', ' ']),
+            "│Now: take 1 to 1,000,000,000,000,000,000"
+        );
+        assert_eq!(
+            NimView::new(&game, &theme, 0).panel().solver,
+            "nim-sum 888948519649735499",
+            "10^18 XOR 123,456,789,012,345,678 XOR 5, without separators"
+        );
+        assert_eq!(
+            nim_sum_text(999_999_999_999_999),
+            "nim-sum 999,999,999,999,999"
+        );
+        // The panel has 30 columns inside its border.
+        assert!(nim_sum_text((1 << 60) - 1).chars().count() <= 30);
+        assert!(nim_sum_text(999_999_999_999_999).chars().count() <= 30);
     }
 
     #[test]
