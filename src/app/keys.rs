@@ -1,8 +1,6 @@
 //! Every key binding, per screen, in one table each. The key handlers look keys up here and the
 //! help screen and key bar are printed from here, so what the help says is what the keys do.
 
-pub use crate::games::chomp::session::KEYS as GAME;
-pub use crate::games::pile::session::KEYS as PILE;
 pub use crate::input::{Action, Binding, Key, action};
 use crate::input::{HELP, LEAVE, LEFT_RIGHT, PAGES, RESTART, UP_DOWN, bind, plain};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -285,10 +283,9 @@ mod tests {
 
     #[test]
     fn no_key_means_two_things_on_one_screen() {
-        for table in [
+        let games = crate::games::GAMES.map(crate::games::Game::keys);
+        for table in games.into_iter().chain([
             MENU,
-            GAME,
-            PILE,
             DEMO,
             DEMO_PAUSED,
             REPLACE_SAVED,
@@ -298,7 +295,7 @@ mod tests {
             CONFIRM_RESTART,
             EAT_POISON,
             WARNINGS,
-        ] {
+        ]) {
             let codes: Vec<Key> = table.iter().flat_map(|b| b.keys).map(|k| k.0).collect();
             for (i, code) in codes.iter().enumerate() {
                 assert!(!codes[..i].contains(code), "{code:?} bound twice");
@@ -310,15 +307,19 @@ mod tests {
     fn shift_h_is_hints_h_is_left_and_ctrl_counts() {
         let shift_h = KeyEvent::new(KeyCode::Char('H'), KeyModifiers::SHIFT);
         let h = KeyEvent::new(KeyCode::Char('h'), KeyModifiers::NONE);
-        assert_eq!(action(GAME, &shift_h), Some(Action::ToggleHints));
-        assert_eq!(action(GAME, &h), Some(Action::Left));
+        let (chomp, pile) = (
+            crate::games::chomp::session::KEYS,
+            crate::games::pile::session::KEYS,
+        );
+        assert_eq!(action(chomp, &shift_h), Some(Action::ToggleHints));
+        assert_eq!(action(chomp, &h), Some(Action::Left));
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert!(is_force_quit(&ctrl_c));
-        assert_eq!(action(GAME, &ctrl_c), None);
+        assert_eq!(action(chomp, &ctrl_c), None);
         let ctrl_r = KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL);
         let r = KeyEvent::new(KeyCode::Char('r'), KeyModifiers::NONE);
-        assert_eq!(action(PILE, &ctrl_r), Some(Action::Redo));
-        assert_eq!(action(PILE, &r), Some(Action::Restart));
+        assert_eq!(action(pile, &ctrl_r), Some(Action::Redo));
+        assert_eq!(action(pile, &r), Some(Action::Restart));
         assert_eq!(action(MENU, &ctrl_r), None, "no redo on the menu");
     }
 }

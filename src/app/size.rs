@@ -4,7 +4,6 @@
 
 use super::Screen;
 use super::menu::Menu;
-pub use crate::games::chomp::session::{BOARD_LABEL_WIDTH, SMALLEST_SQUARE, board};
 
 /// Width of the side panel next to the board or the pile.
 pub const PANEL_WIDTH: u16 = 32;

@@ -6,6 +6,7 @@
 
 use super::session::{Leftover, Session};
 use super::setup::Setup;
+use crate::input::Binding;
 use clap::{ArgMatches, Command};
 
 pub use super::field::{Bound, Field, FieldKind, Problem, Value, Values};
@@ -76,4 +77,8 @@ pub trait Game: Sync {
     /// A new game with `setup` (whose values have no problem), reusing what the previous
     /// session of this game left over when it can.
     fn new_session(&self, setup: Setup, leftover: Option<Leftover>) -> Box<dyn Session>;
+
+    /// The keys of its game screen, as the key bar and the help list them (what its sessions'
+    /// [`Session::bindings`] give).
+    fn keys(&self) -> &'static [Binding];
 }

@@ -307,8 +307,6 @@ mod tests {
     fn every_key_bar_shows_all_its_words_at_80_columns_and_help_and_leave_at_40() {
         let tables = [
             keys::MENU,
-            keys::GAME,
-            keys::PILE,
             keys::DEMO,
             keys::DEMO_PAUSED,
             keys::REPLACE_SAVED,
@@ -319,7 +317,11 @@ mod tests {
             keys::WARNINGS,
             keys::CONFIRM_QUIT,
         ];
-        for table in tables {
+        for table in crate::games::GAMES
+            .map(crate::games::Game::keys)
+            .into_iter()
+            .chain(tables)
+        {
             let words: Vec<&str> = table.iter().filter_map(|b| b.bar).collect();
             let wide = bar_text(table, 80);
             for word in &words {

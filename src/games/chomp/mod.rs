@@ -16,6 +16,7 @@ pub mod view;
 use super::game::{Field, Game, Problem, Values};
 use super::session::{Leftover, Session};
 use super::setup::Setup;
+use crate::input::Binding;
 use clap::{ArgMatches, Command};
 pub use options::ChompOptions;
 
@@ -87,5 +88,9 @@ impl Game for Chomp {
             setup,
             leftover.and_then(|l| l.downcast().ok()).map(|t| *t),
         ))
+    }
+
+    fn keys(&self) -> &'static [Binding] {
+        session::KEYS
     }
 }

@@ -10,6 +10,7 @@ use super::game::{Field, Game, Problem, Values};
 use super::pile::session::PileGame;
 use super::session::{Leftover, Session};
 use super::setup::Setup;
+use crate::input::Binding;
 use clap::{ArgMatches, Command};
 pub use options::FibonacciOptions;
 
@@ -70,5 +71,9 @@ impl Game for Fibonacci {
 
     fn new_session(&self, setup: Setup, _leftover: Option<Leftover>) -> Box<dyn Session> {
         Box::new(PileGame::fibonacci(setup))
+    }
+
+    fn keys(&self) -> &'static [Binding] {
+        super::pile::session::KEYS
     }
 }

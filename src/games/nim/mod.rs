@@ -17,6 +17,7 @@ pub mod view;
 use super::game::{Field, Game, Problem, Values};
 use super::session::{Leftover, Session};
 use super::setup::Setup;
+use crate::input::Binding;
 use clap::{ArgMatches, Command};
 use session::NimSession;
 
@@ -90,6 +91,10 @@ impl Game for Nim {
             .start()
             .unwrap_or_else(|_| options::default_start());
         Box::new(NimSession::new(setup, start))
+    }
+
+    fn keys(&self) -> &'static [Binding] {
+        session::KEYS
     }
 }
 

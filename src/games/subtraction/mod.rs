@@ -10,6 +10,7 @@ use super::game::{Field, Game, Problem, Values};
 use super::pile::session::PileGame;
 use super::session::{Leftover, Session};
 use super::setup::Setup;
+use crate::input::Binding;
 use clap::{ArgMatches, Command};
 pub use options::SubtractionOptions;
 
@@ -74,5 +75,9 @@ impl Game for Subtraction {
 
     fn new_session(&self, setup: Setup, _leftover: Option<Leftover>) -> Box<dyn Session> {
         Box::new(PileGame::subtraction(setup))
+    }
+
+    fn keys(&self) -> &'static [Binding] {
+        super::pile::session::KEYS
     }
 }
