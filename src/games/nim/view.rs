@@ -87,7 +87,12 @@ impl<'a> NimView<'a> {
             }
         }
         NimPanel {
-            solver: nim_sum_text(nim_sum(&game.position)),
+            // The nim-sum is the whole strategy: shown only with the hints.
+            solver: if game.hints {
+                nim_sum_text(nim_sum(&game.position))
+            } else {
+                "nim-sum: with hints (H)".to_string()
+            },
             info,
             history: game.turns.moves.iter().map(|&mv| move_text(mv)).collect(),
         }
@@ -387,16 +392,19 @@ impl Bar {
     /// Draws the bar with its marks; records every cell as a place to point at.
     fn draw(&self, buf: &mut Buffer, spots: &mut Spots, theme: &Theme, marks: &Marks) {
         let first_taken = (marks.take > 0).then(|| self.cell_of(self.coins - marks.take));
-        let starred: Vec<u16> = marks
+        // Each ★'s cell and the first coin of its winning take: clicking a ★ chooses that take,
+        // not the take from the cell's first coin (a cell stands for many coins).
+        let starred: Vec<(u16, u64)> = marks
             .stars
             .iter()
             .filter(|&&k| k <= self.coins)
-            .map(|&k| self.cell_of(self.coins - k))
+            .map(|&k| (self.cell_of(self.coins - k), self.coins - k))
             .collect();
         for cell in 0..self.area.width {
             let x = self.area.x + cell;
             let taken = first_taken.is_some_and(|first| cell >= first);
-            let (ch, style) = match (taken, starred.contains(&cell)) {
+            let star = starred.iter().find(|&&(c, _)| c == cell).map(|&(_, i)| i);
+            let (ch, style) = match (taken, star.is_some()) {
                 (true, _) => (BAR_TAKEN, marks.taken),
                 (false, true) => (theme::HINT, theme.hint),
                 (false, false) => (BAR, theme.chocolate),
@@ -406,7 +414,7 @@ impl Bar {
                 Rect::new(x, self.area.y, 1, 1),
                 Place::Bar {
                     pile: self.pile,
-                    index: self.first_coin(cell),
+                    index: star.unwrap_or_else(|| self.first_coin(cell)),
                 }
                 .into(),
             );
@@ -465,6 +473,32 @@ mod tests {
     }
 
     #[test]
+    fn clicking_a_star_on_a_bar_chooses_its_winning_take() {
+        // 100 and 37 coins are drawn as bars; the one winning take is 63 from pile 1, and the
+        // ★ stands in a cell that holds coins of other (losing) takes too.
+        let mut game = game(&[100, 37], [Player::Person, Player::Computer]);
+        game.hints = true;
+        let (lines, spots) = draw(&game, 0);
+        let (x, y) = lines
+            .iter()
+            .enumerate()
+            .find_map(|(y, line)| {
+                let x = line
+                    .chars()
+                    .position(|c| c.to_string() == theme::HINT.to_string())?;
+                Some((u16::try_from(x).ok()?, u16::try_from(y).ok()?))
+            })
+            .expect("a star is drawn");
+        assert_eq!(
+            spot_at(&spots, x, y),
+            Some(Place::Bar {
+                pile: 0,
+                index: 100 - 63
+            })
+        );
+    }
+
+    #[test]
     fn piles_are_rows_of_coins_with_the_choice_and_the_hints_marked() {
         let mut game = game(&[3, 4, 5, 1_000_000], [Player::Person, Player::Computer]);
         game.act(crate::input::Action::Right);
@@ -499,12 +533,21 @@ mod tests {
             Some(Place::Coin { pile: 0, index: 1 })
         );
         assert_eq!(spot_at(&spots, 60, 6), Some(Place::Row(1)));
+        // The bar's first cell shows the ★ of the winning take that leaves 2 coins (the
+        // nim-sum is 1,000,002): clicking it chooses that take.
         assert_eq!(
             spot_at(&spots, 6, 10),
-            Some(Place::Bar { pile: 3, index: 0 })
+            Some(Place::Bar { pile: 3, index: 2 })
         );
         assert_eq!(spot_at(&spots, 6, 3), None);
         let theme = Theme::monochrome();
+        game.hints = false;
+        let hidden = NimView::new(&game, &theme, 0).panel().solver;
+        assert_eq!(
+            hidden, "nim-sum: with hints (H)",
+            "no strategy without hints"
+        );
+        game.hints = true;
         let panel = NimView::new(&game, &theme, 0).panel();
         assert_eq!(panel.solver, "nim-sum 1,000,002");
         let hint: String = panel.info[0]
@@ -539,10 +582,11 @@ mod tests {
 
     #[test]
     fn huge_piles_keep_their_heading_and_nim_sum_whole_at_80_columns() {
-        let game = game(
+        let mut game = game(
             &[1_000_000_000_000_000_000, 123_456_789_012_345_678, 5],
             [Player::Person, Player::Computer],
         );
+        game.hints = true; // the nim-sum shows with the hints
         // The view's share of an 80-column terminal, beside the panel.
         let area = Rect::new(0, 0, 48, 12);
         let theme = Theme::monochrome();

@@ -314,22 +314,26 @@ impl Bar {
         winning: &[u64],
     ) {
         let first_taken = (take > 0).then(|| self.cell_of(self.pile - take));
-        let starred: Vec<u16> = winning
+        // Each ★'s cell and the first coin of its winning take: clicking a ★ chooses that take,
+        // not the take from the cell's first coin (a cell stands for many coins).
+        let starred: Vec<(u16, u64)> = winning
             .iter()
             .filter(|&&k| k <= self.pile)
-            .map(|&k| self.cell_of(self.pile - k))
+            .map(|&k| (self.cell_of(self.pile - k), self.pile - k))
             .collect();
         for cell in 0..self.area.width {
             let x = self.area.x + cell;
             let taken = first_taken.is_some_and(|first| cell >= first);
+            let star = starred.iter().find(|&&(c, _)| c == cell).map(|&(_, i)| i);
             // As with coins, the take being shown wins over hint marks.
-            let (ch, style) = match (taken, starred.contains(&cell)) {
+            let (ch, style) = match (taken, star.is_some()) {
                 (true, _) => (BAR_TAKEN, if flash { theme.flash } else { theme.preview }),
                 (false, true) => (theme::HINT, theme.hint),
                 (false, false) => (BAR, theme.chocolate),
             };
             buf[(x, self.area.y)].set_char(ch).set_style(style);
-            spots.add(Rect::new(x, self.area.y, 1, 1), bar(self.first_coin(cell)));
+            let index = star.unwrap_or_else(|| self.first_coin(cell));
+            spots.add(Rect::new(x, self.area.y, 1, 1), bar(index));
         }
     }
 }
@@ -356,5 +360,26 @@ mod tests {
         assert_eq!(spots.spot_at(6, 5), Some(coin(22)));
         assert_eq!(spots.spot_at(8, 5), None, "past the last coin");
         assert!(Grid::fit(Rect::new(0, 0, 20, 5), 51).is_none());
+    }
+
+    #[test]
+    fn a_star_on_a_bar_records_its_winning_take_not_the_cells_first_coin() {
+        // 1,000 coins in 40 cells: 25 coins a cell. The winning take 63 starts at coin 937,
+        // in the cell whose first coin is 925 (a take of 75).
+        let bar = Bar {
+            area: Rect::new(0, 0, 40, 1),
+            pile: 1000,
+        };
+        let mut buf = Buffer::empty(bar.area);
+        let mut spots = Spots::default();
+        bar.draw(&mut buf, &mut spots, &Theme::monochrome(), 0, false, &[63]);
+        let star = bar.cell_of(1000 - 63);
+        assert_eq!(buf[(star, 0)].symbol(), theme::HINT.to_string());
+        assert_eq!(bar.first_coin(star), 925);
+        assert_eq!(spots.spot_at(star, 0), Some(super::bar(1000 - 63)));
+        assert_eq!(
+            spots.spot_at(star + 1, 0),
+            Some(super::bar(bar.first_coin(star + 1)))
+        );
     }
 }
