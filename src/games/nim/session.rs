@@ -472,6 +472,9 @@ pub fn best_move(position: &Position, rng: &mut fastrand::Rng) -> Option<Move> {
 /// The columns the view needs beside each pile's coins or bar: its border, the chosen-pile
 /// mark and number (5), at least one bar cell and the space before the count.
 const VIEW_WIDTH_PAST_COUNT: u16 = 2 + 5 + 1 + 1;
+/// The narrowest the view gets, as the one-pile games' view: room for its heading ("Now: take
+/// 1 to 5 from pile 3") whatever the piles.
+const VIEW_MIN_WIDTH: u16 = 30;
 /// The rows the view needs besides one a pile: its border, the heading's two lines and the
 /// blank line under them.
 const VIEW_HEIGHT_PAST_PILES: u16 = 2 + 2 + 1;
@@ -558,7 +561,7 @@ impl Session for NimSession {
             .unwrap_or(1);
         let piles = self.start.piles().len();
         (
-            VIEW_WIDTH_PAST_COUNT + u16::try_from(widest).unwrap_or(u16::MAX),
+            (VIEW_WIDTH_PAST_COUNT + u16::try_from(widest).unwrap_or(u16::MAX)).max(VIEW_MIN_WIDTH),
             VIEW_HEIGHT_PAST_PILES + u16::try_from(piles).unwrap_or(u16::MAX),
         )
     }
@@ -688,7 +691,11 @@ mod tests {
         assert_eq!(game.message(), Some("Saved."));
         assert!(!game.is_over() && game.loser().is_none());
         assert_eq!(game.bindings().len(), KEYS.len());
-        assert_eq!(game.view_size(), (10, 8), "3 piles of one-digit counts");
+        assert_eq!(
+            game.view_size(),
+            (30, 8),
+            "3 piles of one-digit counts: the heading's width"
+        );
         let wide = person(&[7, super::super::MAX_PILE]);
         assert_eq!(Session::view_size(&wide), (34, 7));
         let nim = game.as_any().downcast_ref::<NimSession>();

@@ -559,6 +559,20 @@ mod tests {
     }
 
     #[test]
+    fn small_piles_keep_their_heading_whole_at_the_smallest_size() {
+        use crate::games::session::Session;
+        let game = game(&[3, 4, 5], [Player::Person, Player::Computer]);
+        let (width, height) = Session::view_size(&game);
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        NimView::new(&game, &Theme::monochrome(), 0).render(area, &mut buf, &mut Spots::default());
+        let text: String = (0..height)
+            .map(|y| (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect();
+        assert!(text.contains("Now: take 1 to 3 from pile 1"), "{text}");
+    }
+
+    #[test]
     fn the_view_fits_the_size_its_session_asks_for() {
         use crate::games::session::Session;
         let game = game(
