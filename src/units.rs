@@ -93,6 +93,26 @@ pub fn cut(text: &str, width: usize) -> String {
     kept.trim_end_matches(['…', ',', ' ']).to_string() + "…"
 }
 
+/// Typed text as an error message quotes it: at most 20 characters (then …), control
+/// characters escaped, so that the message stays one short line whatever was typed.
+pub fn shown(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(20)
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    if text.chars().nth(20).is_some() {
+        out.push('…');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,7 @@
 //! The rules of Nim: positions (the piles), moves, their notation, and the piles text a person
 //! types (`3,4,5`).
 
-use crate::units::{count, group};
+use crate::units::{count, group, shown};
 use std::fmt;
 
 /// The most piles a game has.
@@ -221,26 +221,6 @@ fn shown_number(digits: &str) -> String {
     } else {
         format!("{}… ({} digits)", &digits[..20], digits.len())
     }
-}
-
-/// Typed text as an error message quotes it: at most 20 characters (then …), control
-/// characters escaped, so that the message stays one short line whatever was typed.
-fn shown(text: &str) -> String {
-    let mut out: String = text
-        .chars()
-        .take(20)
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect();
-    if text.chars().nth(20).is_some() {
-        out.push('…');
-    }
-    out
 }
 
 /// "1 pile", "3 piles".

@@ -2,6 +2,7 @@
 //! set `S` (with `k` at most the pile). Taking the last coin wins, so a player with no legal
 //! take loses.
 
+use crate::units::shown;
 use std::fmt;
 
 /// The largest take size accepted: the solver keeps a window of this many outcomes.
@@ -149,26 +150,6 @@ fn parse_size(text: &str) -> Result<usize, String> {
         Ok(k) if k <= MAX_TAKE => Ok(k as usize),
         _ => Err(format!("{shown} is too big: a take is at most {MAX_TAKE}")),
     }
-}
-
-/// Typed text as an error message quotes it: at most 20 characters (then …), control
-/// characters escaped, so that the message stays one short line whatever was typed.
-fn shown(text: &str) -> String {
-    let mut out: String = text
-        .chars()
-        .take(20)
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect();
-    if text.chars().nth(20).is_some() {
-        out.push('…');
-    }
-    out
 }
 
 impl fmt::Display for TakeSet {
