@@ -1,4 +1,4 @@
-//! Numbers as people read them, and text cut to fit a width.
+//! Numbers as people read them, typed text quoted in error lines, and text cut to fit a width.
 
 use ratatui::text::Line;
 
