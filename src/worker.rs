@@ -27,7 +27,7 @@ pub struct Worker {
     jobs: Option<Sender<(u64, u8, u8)>>,
     latest: Arc<AtomicU64>,
     thread: Option<JoinHandle<()>>,
-    searches: Option<Sender<(u64, Position, u64)>>,
+    searches: Option<Sender<Search>>,
     latest_search: Arc<AtomicU64>,
     searcher: Option<JoinHandle<()>>,
 }
@@ -53,7 +53,7 @@ impl Worker {
                 }
             })
             .expect("spawn the solver thread");
-        let (searches, search_inbox) = mpsc::channel::<(u64, Position, u64)>();
+        let (searches, search_inbox) = mpsc::channel::<Search>();
         let latest_search = Arc::new(AtomicU64::new(0));
         let current_search = Arc::clone(&latest_search);
         let search_thread = std::thread::Builder::new()
@@ -84,10 +84,19 @@ impl Worker {
                 }
             }
             Request::Cancel => self.latest.store(number, Ordering::SeqCst),
-            Request::Search { position, seed } => {
+            Request::Search {
+                rows,
+                heights,
+                seed,
+            } => {
                 self.latest_search.store(number, Ordering::SeqCst);
                 if let Some(searches) = &self.searches {
-                    let _ = searches.send((number, position, seed));
+                    let _ = searches.send(Search {
+                        number,
+                        rows,
+                        heights,
+                        seed,
+                    });
                 }
             }
         }
@@ -99,27 +108,46 @@ impl Worker {
     }
 }
 
+/// A search on its way to the search thread: [`Request::Search`] with its number.
+struct Search {
+    number: u64,
+    rows: u8,
+    heights: Vec<u8>,
+    seed: u64,
+}
+
 /// The search thread: runs the latest search only (a newer one replaces an older one, whose
 /// position is gone).
-fn search_loop(
-    inbox: &Receiver<(u64, Position, u64)>,
-    current: &AtomicU64,
-    notify: &dyn Fn(SolverMessage),
-) {
-    for (search, position, seed) in inbox {
-        if search == current.load(Ordering::SeqCst) {
-            notify(search_message(search, &position, seed));
+fn search_loop(inbox: &Receiver<Search>, current: &AtomicU64, notify: &dyn Fn(SolverMessage)) {
+    for search in inbox {
+        if search.number == current.load(Ordering::SeqCst)
+            && let Some(message) =
+                search_message(search.number, search.rows, &search.heights, search.seed)
+        {
+            notify(message);
         }
     }
 }
 
-/// The answer to search number `search`: what the worker's search thread sends, computed here.
-pub fn search_message(search: u64, position: &Position, seed: u64) -> SolverMessage {
-    let mut rng = fastrand::Rng::with_seed(seed);
-    SolverMessage::Searched {
-        search,
-        choice: player::search_chomp_move(position, &mut rng),
+/// The answer to search number `search` of a Chomp position (its box's `rows` and its column
+/// `heights`): what the worker's search thread sends, computed here. `None` when the heights
+/// are not a position in such a box, or leave nothing but the poison to eat: such a request
+/// comes from no game, and gets no answer rather than stopping the thread.
+pub fn search_message(search: u64, rows: u8, heights: &[u8], seed: u64) -> Option<SolverMessage> {
+    let widened: Vec<usize> = heights.iter().map(|&h| usize::from(h)).collect();
+    let position = Position::from_heights(usize::from(rows), heights.len(), &widened).ok()?;
+    if widened.iter().sum::<usize>() < 2 {
+        return None;
     }
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let choice = player::search_chomp_move(&position, &mut rng);
+    let square = choice.square();
+    Some(SolverMessage::Searched {
+        search,
+        col: square.col,
+        row: square.row,
+        proven: choice.is_proven(),
+    })
 }
 
 impl Drop for Worker {

@@ -2,7 +2,7 @@
 
 use munch::games::request::{Job, Request, SolverMessage};
 use munch::solve::OutcomeTable;
-use munch::worker::Worker;
+use munch::worker::{Worker, search_message};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
@@ -140,24 +140,58 @@ fn a_search_answers_on_its_own_thread_even_while_a_table_builds() {
     worker.send(Job {
         number: search,
         request: Request::Search {
-            position: position.clone(),
+            rows: position.rows(),
+            heights: position.heights().to_vec(),
             seed: 1,
         },
     });
-    let choice = loop {
+    let square = loop {
         match next(&rx) {
-            SolverMessage::Searched { search: s, choice } => {
+            SolverMessage::Searched {
+                search: s,
+                col,
+                row,
+                ..
+            } => {
                 assert_eq!(s, search);
-                break choice;
+                break munch::games::chomp::rules::Square::new(col, row);
             }
             SolverMessage::Progress { .. } => {}
             other => panic!("unexpected {other:?}"),
         }
     };
-    assert!(position.contains(choice.square()));
-    assert!(!choice.square().is_poison());
+    assert!(position.contains(square));
+    assert!(!square.is_poison());
     worker.send(Job {
         number: 3,
         request: Request::Cancel,
     });
+}
+
+#[test]
+fn a_search_answers_in_plain_numbers_and_a_search_of_no_position_gets_none() {
+    let position = munch::games::chomp::rules::Position::from_heights(6, 7, &[6, 6, 6, 6, 6, 6, 5])
+        .expect("a valid position");
+    let Some(SolverMessage::Searched {
+        search, col, row, ..
+    }) = search_message(9, position.rows(), position.heights(), 1)
+    else {
+        panic!("a position with squares to eat gets an answer");
+    };
+    assert_eq!(search, 9);
+    let square = munch::games::chomp::rules::Square::new(col, row);
+    assert!(position.contains(square));
+    assert!(!square.is_poison());
+    // Rising heights, a column taller than the box, and nothing but the poison.
+    for (rows, heights) in [
+        (3, vec![2, 3]),
+        (2, vec![3]),
+        (3, vec![1, 0]),
+        (3, vec![0, 0]),
+    ] {
+        assert!(
+            search_message(1, rows, &heights, 1).is_none(),
+            "{rows} rows, {heights:?}"
+        );
+    }
 }

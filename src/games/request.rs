@@ -1,10 +1,8 @@
 //! What a game asks of the solver threads ([`Request`], numbered by the app into a [`Job`]) and
 //! what they answer ([`SolverMessage`]). The sessions return requests and take the answers; the
-//! worker (above the games) runs them. A leaf of the games: it names only Chomp's rules and
-//! computer player, and the table engine.
+//! worker (above the games) runs them. A leaf of the games: it speaks in plain numbers and names
+//! no game, only the table engine; each game converts its own types at the edge.
 
-use crate::games::chomp::player::Choice;
-use crate::games::chomp::rules::Position;
 use crate::solve::OutcomeTable;
 use std::sync::Arc;
 use std::time::Duration;
@@ -31,8 +29,14 @@ pub enum SolverMessage {
         needed_bytes: u64,
         budget: u64,
     },
-    /// The move a search (see [`Request::Search`]) found.
-    Searched { search: u64, choice: Choice },
+    /// The move a search (see [`Request::Search`]) found: eat the square in column `col` and
+    /// row `row` (both 0-based from the poison); `proven` when a closed form proves it wins.
+    Searched {
+        search: u64,
+        col: u8,
+        row: u8,
+        proven: bool,
+    },
 }
 
 impl SolverMessage {
@@ -70,8 +74,14 @@ impl std::fmt::Debug for SolverMessage {
             } => {
                 write!(f, "Refused(#{generation}, {needed_bytes} bytes)")
             }
-            SolverMessage::Searched { search, choice } => {
-                write!(f, "Searched(#{search}, {choice:?})")
+            SolverMessage::Searched {
+                search,
+                col,
+                row,
+                proven,
+            } => {
+                let proof = if *proven { "proven" } else { "unproven" };
+                write!(f, "Searched(#{search}, col {col} row {row}, {proof})")
             }
         }
     }
@@ -86,9 +96,15 @@ pub enum Request {
     Solve { rows: u8, cols: u8 },
     /// Stop the running build; its memory is freed.
     Cancel,
-    /// The computer's best unproven move in `position` (which must have a square besides the
-    /// poison), found within [`SEARCH_TIME`](crate::games::chomp::player::SEARCH_TIME); `seed` makes its choices repeatable.
-    Search { position: Position, seed: u64 },
+    /// The computer's best move in the position of column `heights` (from the poison column
+    /// rightwards) in a box of `rows` rows, found by a short search where nothing proves a move;
+    /// `seed` makes its choices repeatable. The position must have a square besides the poison;
+    /// one that is not a position (or has only the poison) gets no answer.
+    Search {
+        rows: u8,
+        heights: Vec<u8>,
+        seed: u64,
+    },
 }
 
 /// A request with the number the app gave it: the answers to it carry that number (for

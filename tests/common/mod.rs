@@ -213,9 +213,13 @@ fn run_inline(jobs: Vec<Job>, tables: &mut Tables, answers: &mut VecDeque<Solver
                 let notify = |m: SolverMessage| out.borrow_mut().push(m);
                 tables.solve(job.number, rows, cols, &|| true, &notify);
             }
-            Request::Search { position, seed } if Some(at) == last_search => {
+            Request::Search {
+                rows,
+                heights,
+                seed,
+            } if Some(at) == last_search => {
                 out.borrow_mut()
-                    .push(search_message(job.number, &position, seed));
+                    .extend(search_message(job.number, rows, &heights, seed));
             }
             _ => {}
         }

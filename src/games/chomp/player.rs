@@ -18,6 +18,20 @@ pub enum Choice {
 }
 
 impl Choice {
+    /// The choice of `square`, proven or not.
+    pub fn new(square: Square, proven: bool) -> Choice {
+        if proven {
+            Choice::Proven(square)
+        } else {
+            Choice::Unproven(square)
+        }
+    }
+
+    /// Whether something proves the move best.
+    pub fn is_proven(self) -> bool {
+        matches!(self, Choice::Proven(_))
+    }
+
     /// The square to eat.
     pub fn square(self) -> Square {
         match self {

@@ -226,10 +226,13 @@ impl Game {
     /// Takes the answer to the game's latest request of its kind (the app drops the others).
     pub fn on_solver(&mut self, message: SolverMessage) {
         match message {
-            SolverMessage::Searched { choice, .. } => {
+            SolverMessage::Searched {
+                col, row, proven, ..
+            } => {
                 // A search the game stopped waiting for (undo, a move) is dropped.
                 if std::mem::take(&mut self.searching) {
-                    self.turns.choose(choice);
+                    self.turns
+                        .choose(Choice::new(Square::new(col, row), proven));
                 }
             }
             SolverMessage::Progress {
@@ -456,7 +459,8 @@ impl Game {
                     // Off the interface's thread; the move arrives as a solver message.
                     self.searching = true;
                     self.requests.push(Request::Search {
-                        position: self.position.clone(),
+                        rows: self.position.rows(),
+                        heights: self.position.heights().to_vec(),
                         seed: rng.u64(..),
                     });
                     None
