@@ -5,9 +5,9 @@ pub mod answer;
 pub mod cli;
 pub mod options;
 pub mod rules;
+pub mod session;
 
 use super::game::{Field, Game, Problem, Values};
-use super::pile::session::PileGame;
 use super::session::{Leftover, Session};
 use super::setup::Setup;
 use crate::input::Binding;
@@ -70,7 +70,7 @@ impl Game for Fibonacci {
     }
 
     fn new_session(&self, setup: Setup, _leftover: Option<Leftover>) -> Box<dyn Session> {
-        Box::new(PileGame::fibonacci(setup))
+        Box::new(session::new_game(setup))
     }
 
     fn keys(&self) -> &'static [Binding] {

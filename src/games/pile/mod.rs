@@ -1,7 +1,8 @@
-//! What the one-pile games (the subtraction game, Fibonacci Nim) share: their session and their
-//! command-line sentences.
+//! What the one-pile games share: the rules each of them implements ([`rules::PileRules`]), and
+//! their session, view, computer player and command-line sentences.
 
 pub mod cli;
 pub mod player;
+pub mod rules;
 pub mod session;
 pub mod view;

@@ -1,41 +1,19 @@
-//! One coin-pile game in progress: a subtraction game or Fibonacci Nim.
+//! One coin-pile game in progress, under the rules of whichever one-pile game it is.
 
-use crate::games::fibonacci::answer::fibonacci_winning_takes;
-use crate::games::fibonacci::rules::FibPosition;
 use crate::games::pile::player;
+use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::request::{Request, SolverMessage};
 use crate::games::review::{Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
-use crate::games::subtraction::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
-use crate::games::subtraction::options::SubtractionOptions;
-use crate::games::subtraction::rules::TakeSet;
 use crate::games::turns::{self, Flash, Outcomes, Pending, Turns};
 use crate::input::{
     Action, Binding, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART, Spot, UNDO, UP_DOWN,
     bind, plain,
 };
-use crate::units::{group, numbers_one_of};
+use crate::units::group;
 use ratatui::crossterm::event::KeyCode;
 use std::any::Any;
-
-/// The rules in play, with what the solver knows about them.
-pub enum PileRules {
-    Subtraction(SubtractionSolution),
-    Fibonacci,
-}
-
-impl PileRules {
-    /// The winning takes of a position, when known: the one answer the computer, the hints
-    /// and the review use (the subtraction game's periodic solution, Fibonacci Nim's
-    /// Zeckendorf rule), as `munch solve` does. `max_take` is Fibonacci Nim's limit.
-    pub fn winning_takes(&self, pile: u64, max_take: u64) -> Option<Vec<u64>> {
-        match self {
-            PileRules::Subtraction(s) => s.winning_takes(pile),
-            PileRules::Fibonacci => Some(fibonacci_winning_takes(FibPosition { pile, max_take })),
-        }
-    }
-}
 
 /// The computer's chosen take, shown flashing before it lands.
 pub type PendingTake = Pending<u64>;
@@ -43,11 +21,13 @@ pub type PendingTake = Pending<u64>;
 /// A coin-pile game in progress (or just finished).
 pub struct PileGame {
     pub settings: Setup,
-    pub rules: PileRules,
+    /// The game's rules, with what its solver knows about them.
+    pub rules: Box<dyn PileRules>,
     /// Coins at the start.
     pub start: u64,
     pub pile: u64,
-    /// Fibonacci Nim's largest take allowed now (unused by subtraction games).
+    /// The largest take allowed now, for rules where each take bounds the next (see
+    /// [`PilePosition`]).
     pub max_take: u64,
     /// Whose turn, the takes so far and undone, the computer's flashing take, the review.
     pub turns: Turns<u64>,
@@ -63,49 +43,30 @@ pub struct PileGame {
 }
 
 impl PileGame {
-    /// Starts a subtraction game from `settings` (whose values have no problem).
-    pub fn subtraction(settings: Setup) -> PileGame {
-        let options = SubtractionOptions::from(&settings.values);
-        let set = TakeSet::parse(&options.set).expect("the menu checked the set");
-        let rules = PileRules::Subtraction(SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT));
-        PileGame::start_with(settings, rules, options.pile, 0)
-    }
-
-    /// Starts Fibonacci Nim from `settings` (whose values have no problem).
-    pub fn fibonacci(settings: Setup) -> PileGame {
-        let start = SubtractionOptions::from(&settings.values).pile;
-        PileGame::start_with(
-            settings,
-            PileRules::Fibonacci,
-            start,
-            start.saturating_sub(1),
-        )
-    }
-
-    fn start_with(settings: Setup, rules: PileRules, start: u64, max_take: u64) -> PileGame {
+    /// Starts a game of `rules` with `start` coins, from `settings` (whose values have no
+    /// problem).
+    pub fn new(settings: Setup, rules: Box<dyn PileRules>, start: u64) -> PileGame {
+        let at = rules.start(start);
         let mut game = PileGame {
             turns: Turns::new(settings.players),
             settings,
             rules,
             start,
-            pile: start,
-            max_take,
+            pile: at.pile,
+            max_take: at.max_take,
             choice: 1,
             typing: false,
             hints: false,
             confirm_quit: false,
             message: None,
         };
-        game.choice = game.smallest_legal();
+        game.choice = game.takes().smallest();
         game
     }
 
     /// The game's name.
     pub fn title(&self) -> String {
-        match &self.rules {
-            PileRules::Subtraction(solution) => format!("Subtraction game {}", solution.set()),
-            PileRules::Fibonacci => "Fibonacci Nim".to_string(),
-        }
+        self.rules.title()
     }
 
     /// The side to move: 0 moves first.
@@ -113,60 +74,32 @@ impl PileGame {
         self.turns.to_move()
     }
 
-    /// The Fibonacci position (pile and allowed take).
-    fn fib(&self) -> FibPosition {
-        FibPosition {
+    /// The position now.
+    pub fn at(&self) -> PilePosition {
+        PilePosition {
             pile: self.pile,
             max_take: self.max_take,
         }
     }
 
+    /// The takes legal now.
+    pub fn takes(&self) -> Takes {
+        self.rules.takes(self.at())
+    }
+
     /// The largest legal take now (0 when there is none).
     pub fn limit(&self) -> u64 {
-        match &self.rules {
-            PileRules::Subtraction(s) => s.set().legal(self.pile).last().unwrap_or(0),
-            PileRules::Fibonacci => self.fib().limit(),
-        }
-    }
-
-    /// The legal takes of a subtraction game, ascending (Fibonacci Nim allows every take from 1
-    /// to [`PileGame::limit`], which may be far too many to list, so it has none here).
-    fn set_takes(&self) -> Vec<u64> {
-        match &self.rules {
-            PileRules::Subtraction(s) => s.set().legal(self.pile).collect(),
-            PileRules::Fibonacci => Vec::new(),
-        }
-    }
-
-    /// The smallest legal take (1 when there is none).
-    fn smallest_legal(&self) -> u64 {
-        match &self.rules {
-            PileRules::Subtraction(s) => s.set().legal(self.pile).next().unwrap_or(1),
-            PileRules::Fibonacci => 1,
-        }
+        self.takes().limit()
     }
 
     /// Whether taking `k` coins is legal now.
     pub fn is_legal(&self, k: u64) -> bool {
-        match &self.rules {
-            PileRules::Subtraction(s) => k <= self.pile && s.set().sizes().contains(&k),
-            PileRules::Fibonacci => self.fib().is_legal(k),
-        }
+        self.takes().contains(k)
     }
 
     /// What the panel says is legal: "take 1, 3 or 4" / "take 1 to 6".
     pub fn legal_text(&self) -> String {
-        match &self.rules {
-            PileRules::Subtraction(_) => match self.set_takes().as_slice() {
-                [] => "no take is possible".into(),
-                legal => format!("take {}", numbers_one_of(legal, usize::MAX)),
-            },
-            PileRules::Fibonacci => match self.limit() {
-                0 => "no take is possible".into(),
-                1 => "take 1".into(),
-                limit => format!("take 1 to {}", group(limit)),
-            },
-        }
+        self.takes().text()
     }
 
     /// Whether the player to move has no take: the game is over and that player lost.
@@ -181,7 +114,7 @@ impl PileGame {
 
     /// Every winning take now, when known.
     pub fn winning_takes(&self) -> Option<Vec<u64>> {
-        self.rules.winning_takes(self.pile, self.max_take)
+        self.rules.winning_takes(self.at())
     }
 
     /// Whether the side to move is played by the computer.
@@ -189,42 +122,15 @@ impl PileGame {
         self.turns.computer_to_move()
     }
 
-    /// Moves the chosen take to the next legal one up (`delta > 0`) or down; for Fibonacci Nim,
-    /// by `delta` coins.
+    /// Moves the chosen take to the next legal one up (`delta > 0`) or down; where the legal
+    /// takes are a range, by `delta` coins.
     pub fn step_choice(&mut self, delta: i64) {
-        match &self.rules {
-            PileRules::Subtraction(_) => {
-                let legal = self.set_takes();
-                let next = if delta > 0 {
-                    legal.iter().find(|&&k| k > self.choice)
-                } else {
-                    legal.iter().rev().find(|&&k| k < self.choice)
-                };
-                match (next, legal.first(), legal.last()) {
-                    (Some(&k), _, _) => self.choice = k,
-                    // A typed take outside the legal ones: the nearest legal take instead.
-                    (None, Some(&first), Some(&last)) if !self.is_legal(self.choice) => {
-                        self.choice = if delta > 0 { last } else { first };
-                    }
-                    _ => {}
-                }
-            }
-            PileRules::Fibonacci => {
-                let k = self.choice.saturating_add_signed(delta);
-                self.choice = k.clamp(1, self.limit().max(1));
-            }
-        }
+        self.choice = self.takes().step(self.choice, delta);
     }
 
     /// The legal take nearest to `k` (the smaller one on a tie), if any take is legal.
     pub fn nearest_legal(&self, k: u64) -> Option<u64> {
-        match &self.rules {
-            PileRules::Subtraction(_) => self
-                .set_takes()
-                .into_iter()
-                .min_by_key(|&legal| legal.abs_diff(k)),
-            PileRules::Fibonacci => (self.limit() > 0).then(|| k.clamp(1, self.limit())),
-        }
+        self.takes().nearest(k)
     }
 
     /// Sets the chosen take directly (a pointer over a coin); only a legal take is chosen.
@@ -330,10 +236,7 @@ impl PileGame {
         let take = if self.turns.slips(self.settings.level, rng) {
             self.casual_take(rng)
         } else {
-            match &self.rules {
-                PileRules::Subtraction(s) => player::choose_subtraction_take(s, self.pile, rng),
-                PileRules::Fibonacci => player::choose_fibonacci_take(self.fib(), rng),
-            }
+            player::choose_take(self.rules.as_ref(), self.at(), rng)
         };
         if let Some(take) = take {
             self.turns.choose(take);
@@ -359,11 +262,8 @@ impl PileGame {
             return;
         }
         let takes = std::mem::take(&mut self.turns.moves);
-        self.pile = self.start;
-        self.max_take = match self.rules {
-            PileRules::Fibonacci => self.start.saturating_sub(1),
-            PileRules::Subtraction(_) => 0,
-        };
+        let at = self.rules.start(self.start);
+        (self.pile, self.max_take) = (at.pile, at.max_take);
         for k in takes {
             self.play(k);
         }
@@ -400,27 +300,19 @@ impl PileGame {
 
     /// A random legal take; at the casual level, the whole pile when that is legal (a win).
     fn casual_take(&self, rng: &mut fastrand::Rng) -> Option<u64> {
-        let limit = self.limit();
-        if limit == 0 {
+        let takes = self.takes();
+        if takes.limit() == 0 {
             return None;
         }
-        if self.settings.level == Level::Casual && self.is_legal(self.pile) {
+        if self.settings.level == Level::Casual && takes.contains(self.pile) {
             return Some(self.pile);
         }
-        Some(match &self.rules {
-            PileRules::Subtraction(_) => {
-                let takes = self.set_takes();
-                takes[rng.usize(..takes.len())]
-            }
-            PileRules::Fibonacci => rng.u64(1..=limit),
-        })
+        takes.random(rng)
     }
 
     fn play(&mut self, k: u64) {
-        self.pile -= k;
-        if let PileRules::Fibonacci = self.rules {
-            self.max_take = k.saturating_mul(2).min(self.pile);
-        }
+        let at = self.rules.after(self.at(), k);
+        (self.pile, self.max_take) = (at.pile, at.max_take);
         self.turns.moves.push(k);
         self.message = None;
         let review = if self.is_over() {
@@ -431,28 +323,26 @@ impl PileGame {
         self.turns.judge(review);
         self.typing = false;
         if !self.is_legal(self.choice) {
-            self.choice = self.smallest_legal();
+            self.choice = self.takes().smallest();
         }
     }
 }
 
-/// The review judges takes with [`PileRules::winning_takes`]; a position is the pile and
-/// Fibonacci Nim's largest take allowed.
+/// The review judges takes with [`PileRules::winning_takes`].
 impl Outcomes for PileGame {
     type Move = u64;
-    type Position = (u64, u64);
+    type Position = PilePosition;
 
-    fn start(&self) -> (u64, u64) {
-        (self.start, self.start.saturating_sub(1))
+    fn start(&self) -> PilePosition {
+        self.rules.start(self.start)
     }
 
-    fn after(&self, &(pile, _): &(u64, u64), k: u64) -> Option<(u64, u64)> {
-        let pile = pile.checked_sub(k)?;
-        Some((pile, k.saturating_mul(2).min(pile)))
+    fn after(&self, &at: &PilePosition, k: u64) -> Option<PilePosition> {
+        (k <= at.pile).then(|| self.rules.after(at, k))
     }
 
-    fn known(&self, &(pile, max_take): &(u64, u64)) -> Option<Known<u64>> {
-        self.rules.winning_takes(pile, max_take).map(|w| Known {
+    fn known(&self, &at: &PilePosition) -> Option<Known<u64>> {
+        self.rules.winning_takes(at).map(|w| Known {
             wins: !w.is_empty(),
             winning_moves: w,
             complete: true,

@@ -1,8 +1,8 @@
 //! A coin-pile game's view: the pile as rows of coins, the chosen take highlighted, and beside
 //! it what the game puts in the side panel.
 
-use super::session::{PileGame, PileRules, bar, coin};
-use crate::games::panel::{PanelInfo, SolverLine, subject};
+use super::session::{PileGame, bar, coin};
+use crate::games::panel::{PanelInfo, subject};
 use crate::games::review::{in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
 use crate::input::Spots;
@@ -67,15 +67,7 @@ impl<'a> PileView<'a> {
     /// What the side panel shows for this game: the solver, hints, notes and the takes.
     pub fn panel(&self) -> PanelInfo<'a> {
         let (game, theme) = (self.game, self.theme);
-        let solver = match &game.rules {
-            PileRules::Subtraction(s) => match s.cycle() {
-                Some((start, period)) => {
-                    SolverLine::Text(format!("period {period} from pile {start}"))
-                }
-                None => SolverLine::Warning("no period found".into()),
-            },
-            PileRules::Fibonacci => SolverLine::Text("Zeckendorf rule".into()),
-        };
+        let solver = game.rules.solver_line();
         let mut info = Vec::new();
         if !game.is_over() {
             if let Some(p) = game.turns.pending {

@@ -1,0 +1,60 @@
+//! Fibonacci Nim played from the shared pile session: its rules as [`PileRules`].
+
+use super::answer::fibonacci_winning_takes;
+use super::options::FibonacciOptions;
+use super::rules::FibPosition;
+use crate::games::panel::SolverLine;
+use crate::games::pile::rules::{PilePosition, PileRules, Takes};
+use crate::games::pile::session::PileGame;
+use crate::games::setup::Setup;
+
+/// Fibonacci Nim's rules: the first take is 1 to n-1, each later one up to twice the last.
+pub struct FibonacciRules;
+
+/// Starts Fibonacci Nim from `settings` (whose values have no problem).
+pub fn new_game(settings: Setup) -> PileGame {
+    let start = FibonacciOptions::from(&settings.values).pile;
+    PileGame::new(settings, Box::new(FibonacciRules), start)
+}
+
+fn fib(at: PilePosition) -> FibPosition {
+    FibPosition {
+        pile: at.pile,
+        max_take: at.max_take,
+    }
+}
+
+impl PileRules for FibonacciRules {
+    fn title(&self) -> String {
+        "Fibonacci Nim".to_string()
+    }
+
+    fn start(&self, pile: u64) -> PilePosition {
+        PilePosition {
+            pile,
+            max_take: pile.saturating_sub(1),
+        }
+    }
+
+    /// As [`FibPosition::take`], without its check: the review may replay any saved take that
+    /// fits the pile.
+    fn after(&self, at: PilePosition, k: u64) -> PilePosition {
+        let pile = at.pile - k;
+        PilePosition {
+            pile,
+            max_take: k.saturating_mul(2).min(pile),
+        }
+    }
+
+    fn takes(&self, at: PilePosition) -> Takes {
+        Takes::UpTo(fib(at).limit())
+    }
+
+    fn winning_takes(&self, at: PilePosition) -> Option<Vec<u64>> {
+        Some(fibonacci_winning_takes(fib(at)))
+    }
+
+    fn solver_line(&self) -> SolverLine {
+        SolverLine::Text("Zeckendorf rule".into())
+    }
+}
