@@ -18,6 +18,7 @@ pub mod session;
 pub mod setup;
 pub mod subtraction;
 pub mod turns;
+pub mod typing;
 
 pub use game::Game;
 use serde::{Deserialize, Serialize};

@@ -204,6 +204,52 @@ impl<M: Copy, C: Copy> Turns<M, C> {
     }
 }
 
+/// The steps of a tick that differ from game to game; [`tick`] runs them in the order every
+/// game shares.
+pub trait TickSteps {
+    /// A move, as the history keeps it.
+    type Move: Copy;
+    /// What the computer chooses (see [`Turns`]).
+    type Choice: Copy;
+
+    /// The game's turn machinery.
+    fn turns_mut(&mut self) -> &mut Turns<Self::Move, Self::Choice>;
+
+    /// Plays the computer's choice as it lands.
+    fn land(&mut self, choice: Self::Choice);
+
+    /// Plays a move the person asked for while the computer's move flashed.
+    fn play_queued(&mut self, m: Self::Move);
+
+    /// The computer's choice, now that it is to move; `None` when it has none yet (it lost, or
+    /// waits for an answer).
+    fn computer_choice(&mut self, rng: &mut fastrand::Rng) -> Option<Self::Choice>;
+}
+
+/// One tick of a game that is on: the computer's flashing move counts down and lands, then the
+/// moves asked for meanwhile are played; with nothing flashing, the computer chooses when it is
+/// to move.
+pub fn tick<G: TickSteps>(game: &mut G, rng: &mut fastrand::Rng) {
+    match game.turns_mut().flash() {
+        Flash::Idle => {}
+        Flash::Showing => return,
+        Flash::Landed(choice) => {
+            game.turns_mut().clear_redo();
+            game.land(choice);
+            while let Some(m) = game.turns_mut().next_queued() {
+                game.play_queued(m);
+            }
+            return;
+        }
+    }
+    if !game.turns_mut().computer_to_move() {
+        return;
+    }
+    if let Some(choice) = game.computer_choice(rng) {
+        game.turns_mut().choose(choice);
+    }
+}
+
 /// Every move of `moves` that threw a won position away, as far as `game` proves it.
 pub fn mistakes<G: Outcomes>(game: &G, moves: &[G::Move]) -> Vec<Mistake<G::Move>> {
     review::mistakes(game.review_steps(moves))
@@ -233,6 +279,63 @@ mod tests {
         let mut demo: Turns<u8> = Turns::new([Computer, Computer]);
         demo.moves = vec![1];
         assert!(demo.take_back_round().is_err());
+    }
+
+    /// A game whose computer always chooses 9, and which logs what the tick had it do.
+    struct Log {
+        turns: Turns<u8>,
+        log: Vec<String>,
+    }
+
+    impl TickSteps for Log {
+        type Move = u8;
+        type Choice = u8;
+
+        fn turns_mut(&mut self) -> &mut Turns<u8> {
+            &mut self.turns
+        }
+
+        fn land(&mut self, choice: u8) {
+            self.log.push(format!("land {choice}"));
+            self.turns.moves.push(choice);
+        }
+
+        fn play_queued(&mut self, m: u8) {
+            self.log.push(format!("queued {m}"));
+            self.turns.moves.push(m);
+        }
+
+        fn computer_choice(&mut self, _rng: &mut fastrand::Rng) -> Option<u8> {
+            self.log.push("choose".into());
+            Some(9)
+        }
+    }
+
+    #[test]
+    fn a_tick_lands_the_flashing_move_then_the_queue_or_has_the_computer_choose() {
+        let mut rng = fastrand::Rng::with_seed(1);
+        let mut game = Log {
+            turns: Turns::new([Computer, Person]),
+            log: Vec::new(),
+        };
+        tick(&mut game, &mut rng);
+        assert_eq!(game.turns.pending.map(|p| p.choice), Some(9));
+        game.turns.queue(3);
+        for _ in 0..FLASH_TICKS {
+            tick(&mut game, &mut rng);
+        }
+        assert_eq!(game.log, ["choose", "land 9", "queued 3"]);
+        assert_eq!(game.turns.moves, [9, 3]);
+        tick(&mut game, &mut rng);
+        assert_eq!(
+            game.log.len(),
+            4,
+            "the computer is to move again: it chooses"
+        );
+        game.turns.pending = None;
+        game.turns.moves.push(9);
+        tick(&mut game, &mut rng);
+        assert_eq!(game.log.len(), 4, "a person is to move: nothing");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::games::request::{Request, SolverMessage};
 use crate::games::review::{Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
-use crate::games::turns::{self, Flash, Outcomes, Pending, Turns};
+use crate::games::turns::{self, Outcomes, Pending, TickSteps, Turns};
 use crate::input::{
     ARROWS, Action, Binding, HELP, LEAVE, PAGES, REDO, RESTART, Spot, UNDO, bind, plain,
 };
@@ -407,69 +407,7 @@ impl Game {
         }
         // A resumed game learns only now that its full box was refused.
         self.follow_the_box();
-        match self.turns.flash() {
-            Flash::Idle => {}
-            Flash::Showing => return,
-            Flash::Landed(choice) => {
-                self.last_move_unproven = matches!(choice, Choice::Unproven(_));
-                self.unproven_moves |= self.last_move_unproven;
-                self.turns.clear_redo();
-                self.play(choice.square());
-                while let Some(square) = self.turns.next_queued() {
-                    if self.asking_poison {
-                        // What was queued behind the question waits for its answer: dropped.
-                        self.turns.clear_queue();
-                    } else if self.position.contains(square) {
-                        self.person_eats(square);
-                    } else if !self.is_over() {
-                        self.message = Some(format!("{square} went with the computer's move."));
-                    }
-                }
-                return;
-            }
-        }
-        if !self.computer_to_move() || self.searching {
-            return;
-        }
-        if self.waits_for_table() {
-            // A move proven without the table (closed forms, opening book) is played at once;
-            // any other waits for the table. The probe's own generator keeps the game's
-            // choices the same as if it had not looked.
-            let mut probe = fastrand::Rng::with_seed(0);
-            if !matches!(
-                player::quick_chomp_move(None, &self.position, &mut probe),
-                Quick::Move(_)
-            ) {
-                return;
-            }
-        }
-        let table = match &self.solver {
-            SolverState::Ready(table) => Some(table.as_ref()),
-            _ => None,
-        };
-        let choice = if self.turns.slips(self.settings.level, rng) {
-            let casual = self.settings.level == Level::Casual;
-            // A deliberately weaker move: not proven best, and the panel says so.
-            player::casual_chomp_move(&self.position, casual, rng).map(Choice::Unproven)
-        } else {
-            match player::quick_chomp_move(table, &self.position, rng) {
-                Quick::Move(choice) => Some(choice),
-                Quick::Over => None,
-                Quick::Search => {
-                    // Off the interface's thread; the move arrives as a solver message.
-                    self.searching = true;
-                    self.requests.push(Request::Search {
-                        rows: self.position.rows(),
-                        heights: self.position.heights().to_vec(),
-                        seed: rng.u64(..),
-                    });
-                    None
-                }
-            }
-        };
-        if let Some(choice) = choice {
-            self.turns.choose(choice);
-        }
+        turns::tick(self, rng);
     }
 
     fn play(&mut self, square: Square) {
@@ -634,6 +572,77 @@ pub fn spot(square: Square) -> Spot {
 /// The square a spot of the board stands for.
 fn square_at(Spot(col, row): Spot) -> Option<Square> {
     Some(Square::new(col.try_into().ok()?, row.try_into().ok()?))
+}
+
+/// A tick lands the computer's move (noting whether it was proven), plays the squares queued
+/// behind it, or has the computer choose: from what is proven at once, else from the table or
+/// a search, which it waits for.
+impl TickSteps for Game {
+    type Move = Square;
+    type Choice = Choice;
+
+    fn turns_mut(&mut self) -> &mut Turns<Square, Choice> {
+        &mut self.turns
+    }
+
+    fn land(&mut self, choice: Choice) {
+        self.last_move_unproven = matches!(choice, Choice::Unproven(_));
+        self.unproven_moves |= self.last_move_unproven;
+        self.play(choice.square());
+    }
+
+    fn play_queued(&mut self, square: Square) {
+        if self.asking_poison {
+            // What was queued behind the question waits for its answer: dropped.
+            self.turns.clear_queue();
+        } else if self.position.contains(square) {
+            self.person_eats(square);
+        } else if !self.is_over() {
+            self.message = Some(format!("{square} went with the computer's move."));
+        }
+    }
+
+    fn computer_choice(&mut self, rng: &mut fastrand::Rng) -> Option<Choice> {
+        if self.searching {
+            return None;
+        }
+        if self.waits_for_table() {
+            // A move proven without the table (closed forms, opening book) is played at once;
+            // any other waits for the table. The probe's own generator keeps the game's
+            // choices the same as if it had not looked.
+            let mut probe = fastrand::Rng::with_seed(0);
+            if !matches!(
+                player::quick_chomp_move(None, &self.position, &mut probe),
+                Quick::Move(_)
+            ) {
+                return None;
+            }
+        }
+        let table = match &self.solver {
+            SolverState::Ready(table) => Some(table.as_ref()),
+            _ => None,
+        };
+        if self.turns.slips(self.settings.level, rng) {
+            let casual = self.settings.level == Level::Casual;
+            // A deliberately weaker move: not proven best, and the panel says so.
+            player::casual_chomp_move(&self.position, casual, rng).map(Choice::Unproven)
+        } else {
+            match player::quick_chomp_move(table, &self.position, rng) {
+                Quick::Move(choice) => Some(choice),
+                Quick::Over => None,
+                Quick::Search => {
+                    // Off the interface's thread; the move arrives as a solver message.
+                    self.searching = true;
+                    self.requests.push(Request::Search {
+                        rows: self.position.rows(),
+                        heights: self.position.heights().to_vec(),
+                        seed: rng.u64(..),
+                    });
+                    None
+                }
+            }
+        }
+    }
 }
 
 impl Session for Game {

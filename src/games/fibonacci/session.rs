@@ -36,13 +36,11 @@ impl PileRules for FibonacciRules {
         }
     }
 
-    /// As [`FibPosition::take`], without its check: the review may replay any saved take that
-    /// fits the pile.
     fn after(&self, at: PilePosition, k: u64) -> PilePosition {
-        let pile = at.pile - k;
+        let next = fib(at).take(k);
         PilePosition {
-            pile,
-            max_take: k.saturating_mul(2).min(pile),
+            pile: next.pile,
+            max_take: next.max_take,
         }
     }
 

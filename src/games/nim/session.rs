@@ -10,7 +10,8 @@ use crate::games::request::{Request, SolverMessage};
 use crate::games::review::{Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
-use crate::games::turns::{self, Flash, Outcomes, Turns};
+use crate::games::turns::{self, Outcomes, TickSteps, Turns};
+use crate::games::typing::{self, TypedTake};
 use crate::input::{
     Action, Binding, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART, Spot, UNDO, UP_DOWN,
     bind, plain,
@@ -215,20 +216,8 @@ impl NimSession {
                 }
                 .clamp(1, coins);
             }
-            Action::Digit(d) => {
-                let base = if self.typing { self.take } else { 0 };
-                self.typing = true;
-                if let Some(k) = base.checked_mul(10).and_then(|k| k.checked_add(d.into())) {
-                    self.take = k;
-                    self.message = self.choice_problem().filter(|_| k > 0);
-                } else {
-                    self.message = Some("No pile is that large.".into());
-                }
-            }
-            Action::Erase => {
-                self.take /= 10;
-                self.typing = true;
-                self.message = self.choice_problem().filter(|_| self.take > 0);
+            Action::Digit(_) | Action::Erase => {
+                typing::type_take(self, action);
             }
             Action::Select => self.person_plays(self.chosen()),
             Action::ToggleHints => self.hints = !self.hints,
@@ -330,29 +319,7 @@ impl NimSession {
         if self.is_over() || self.confirm_quit {
             return;
         }
-        match self.turns.flash() {
-            Flash::Idle => {}
-            Flash::Showing => return,
-            Flash::Landed(mv) => {
-                self.turns.clear_redo();
-                self.play(mv);
-                while let Some(mv) = self.turns.next_queued() {
-                    self.person_plays(mv);
-                }
-                return;
-            }
-        }
-        if !self.computer_to_move() {
-            return;
-        }
-        let mv = if self.turns.slips(self.settings.level, rng) {
-            self.casual_move(rng)
-        } else {
-            best_move(&self.position, rng)
-        };
-        if let Some(mv) = mv {
-            self.turns.choose(mv);
-        }
+        turns::tick(self, rng);
     }
 
     /// A random legal move: a random non-empty pile, a random take from it; at the casual
@@ -478,6 +445,51 @@ const VIEW_MIN_WIDTH: u16 = 30;
 /// The rows the view needs besides one a pile: its border, the heading's two lines and the
 /// blank line under them.
 const VIEW_HEIGHT_PAST_PILES: u16 = 2 + 2 + 1;
+
+/// A tick lands the computer's move, plays the moves queued behind it, or has the computer
+/// choose: at random when it slips, else the one answer's best move.
+impl TickSteps for NimSession {
+    type Move = Move;
+    type Choice = Move;
+
+    fn turns_mut(&mut self) -> &mut Turns<Move> {
+        &mut self.turns
+    }
+
+    fn land(&mut self, mv: Move) {
+        self.play(mv);
+    }
+
+    fn play_queued(&mut self, mv: Move) {
+        self.person_plays(mv);
+    }
+
+    fn computer_choice(&mut self, rng: &mut fastrand::Rng) -> Option<Move> {
+        if self.turns.slips(self.settings.level, rng) {
+            self.casual_move(rng)
+        } else {
+            best_move(&self.position, rng)
+        }
+    }
+}
+
+impl TypedTake for NimSession {
+    fn typed(&mut self) -> (&mut u64, &mut bool) {
+        (&mut self.take, &mut self.typing)
+    }
+
+    fn choice_problem(&self) -> Option<String> {
+        NimSession::choice_problem(self)
+    }
+
+    fn too_large(&self) -> String {
+        "No pile is that large.".into()
+    }
+
+    fn set_message(&mut self, message: Option<String>) {
+        self.message = message;
+    }
+}
 
 impl Session for NimSession {
     fn act(&mut self, action: Action) {

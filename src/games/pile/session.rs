@@ -6,7 +6,8 @@ use crate::games::request::{Request, SolverMessage};
 use crate::games::review::{Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
-use crate::games::turns::{self, Flash, Outcomes, Pending, Turns};
+use crate::games::turns::{self, Outcomes, Pending, TickSteps, Turns};
+use crate::games::typing::{self, TypedTake};
 use crate::input::{
     Action, Binding, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART, Spot, UNDO, UP_DOWN,
     bind, plain,
@@ -168,22 +169,8 @@ impl PileGame {
                     _ => -10,
                 });
             }
-            Action::Digit(d) => {
-                let base = if self.typing { self.choice } else { 0 };
-                self.typing = true;
-                if let Some(k) = base.checked_mul(10).and_then(|k| k.checked_add(d.into())) {
-                    self.choice = k;
-                    self.message = self.choice_problem().filter(|_| k > 0);
-                } else {
-                    let legal = self.legal_text();
-                    self.message = Some(format!("No pile is that large: {legal}."));
-                }
-            }
-            Action::Erase => {
-                self.choice /= 10;
-                self.typing = true;
-                let problem = self.choice_problem();
-                self.message = problem.filter(|_| self.choice > 0);
+            Action::Digit(_) | Action::Erase => {
+                typing::type_take(self, action);
             }
             Action::Select => self.person_takes(self.choice),
             Action::ToggleHints => self.hints = !self.hints,
@@ -218,29 +205,7 @@ impl PileGame {
         if self.is_over() || self.confirm_quit {
             return;
         }
-        match self.turns.flash() {
-            Flash::Idle => {}
-            Flash::Showing => return,
-            Flash::Landed(take) => {
-                self.turns.clear_redo();
-                self.play(take);
-                while let Some(k) = self.turns.next_queued() {
-                    self.person_takes(k);
-                }
-                return;
-            }
-        }
-        if !self.computer_to_move() {
-            return;
-        }
-        let take = if self.turns.slips(self.settings.level, rng) {
-            self.casual_take(rng)
-        } else {
-            player::choose_take(self.rules.as_ref(), self.at(), rng)
-        };
-        if let Some(take) = take {
-            self.turns.choose(take);
-        }
+        turns::tick(self, rng);
     }
 
     /// Plays saved takes from the start; `false` at the first one that is not legal, which
@@ -347,6 +312,51 @@ impl Outcomes for PileGame {
             winning_moves: w,
             complete: true,
         })
+    }
+}
+
+/// A tick lands the computer's take, plays the takes queued behind it, or has the computer
+/// choose: at random when it slips, else by [`player::choose_take`].
+impl TickSteps for PileGame {
+    type Move = u64;
+    type Choice = u64;
+
+    fn turns_mut(&mut self) -> &mut Turns<u64> {
+        &mut self.turns
+    }
+
+    fn land(&mut self, take: u64) {
+        self.play(take);
+    }
+
+    fn play_queued(&mut self, take: u64) {
+        self.person_takes(take);
+    }
+
+    fn computer_choice(&mut self, rng: &mut fastrand::Rng) -> Option<u64> {
+        if self.turns.slips(self.settings.level, rng) {
+            self.casual_take(rng)
+        } else {
+            player::choose_take(self.rules.as_ref(), self.at(), rng)
+        }
+    }
+}
+
+impl TypedTake for PileGame {
+    fn typed(&mut self) -> (&mut u64, &mut bool) {
+        (&mut self.choice, &mut self.typing)
+    }
+
+    fn choice_problem(&self) -> Option<String> {
+        PileGame::choice_problem(self)
+    }
+
+    fn too_large(&self) -> String {
+        format!("No pile is that large: {}.", self.legal_text())
+    }
+
+    fn set_message(&mut self, message: Option<String>) {
+        self.message = message;
     }
 }
 
