@@ -1,5 +1,6 @@
 //! ARCHITECTURE.md is the map of the code: it must name every part of `src/` and every file
-//! the games share, so that a new file or folder cannot go unmapped.
+//! the games share, so that a new file or folder cannot go unmapped; and the shared pile folder
+//! keeps to its rule on the map, naming no game.
 
 use std::path::Path;
 
@@ -55,5 +56,26 @@ fn every_shared_file_of_the_games_and_every_game_is_on_the_map() {
             map.contains(&format!("src/games/{name}/")) || map.contains(&format!("{name}/"))
         };
         assert!(mapped, "ARCHITECTURE.md does not name src/games/{name}");
+    }
+}
+
+#[test]
+fn the_pile_folder_names_no_game() {
+    // The one-pile games implement `PileRules` in their own folders; the shared pile session
+    // must not reach into any game, or the folders would import each other again.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/pile");
+    let games: Vec<String> = names_in("src/games")
+        .into_iter()
+        .filter(|name| !is_rust_file(name) && name != "pile")
+        .collect();
+    assert!(games.len() >= 3, "the game folders: {games:?}");
+    for file in names_in("src/games/pile") {
+        let text = std::fs::read_to_string(root.join(&file)).expect("read a pile file");
+        for game in &games {
+            assert!(
+                !text.contains(&format!("{game}::")),
+                "src/games/pile/{file} names the {game} folder"
+            );
+        }
     }
 }
