@@ -72,8 +72,9 @@
 //! speed of the cache-sized blocks rather than of random memory access.
 //!
 //! The parts: `ranking` ranks positions and marks a lost position's predecessors, `build` walks
-//! the blocks, its child `build::tasks` shares a block between two workers, and `bits` does the
-//! word-level work.
+//! the blocks (its child `build::alone` on one thread; `build::tasks` shares a big block between
+//! two workers, each an `alone` builder, and plugs in through the `Split` trait, so neither
+//! imports the other), and `bits` does the word-level work.
 
 mod bits;
 mod build;

@@ -16,10 +16,10 @@
 //! own, next to its outcomes. Every buffer starts at a word, so the two workers never write to
 //! the same word; the outcomes are copied into the table at the end.
 
-use super::{Builder, Tuning};
+use super::alone::{Builder, Split};
 use crate::solve::binomial;
 use crate::solve::chomp_table::bits::{Combine, combine_between};
-use crate::solve::chomp_table::ranking::{Block, Ranking};
+use crate::solve::chomp_table::ranking::{Block, Raises, Ranking};
 use crate::solve::chomp_table::{Cancelled, next_in_lex_order};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -64,57 +64,88 @@ pub(super) fn buffer_bytes(positions: u64) -> u64 {
     (1 + TASK_COLUMNS as u64) * (block / 64 + block.min(MOST_TASKS) + 1) * 8
 }
 
-/// Solves a block (see [`Builder::solve_block`]) as tasks on two workers. `None` if the block
-/// does not split or the machine will not give the buffers; the caller then solves it alone.
-pub(super) fn solve_block(
-    builder: &mut Builder,
-    won: &mut [u64],
-    block: Block,
-) -> Option<Result<(), Cancelled>> {
-    let ranking = builder.ranking;
-    let split = split_columns(ranking, block, builder.tuning.split_from?)?;
-    let tasks = list_tasks(ranking, block, split);
-    // Every bit of a buffer that is read is written first, so old contents may stay.
-    let mut storage = take(&mut builder.task_buffers);
-    let words = tasks.iter().map(|t| t.words * (1 + split)).sum();
-    if storage.len() < words {
-        storage.try_reserve_exact(words - storage.len()).ok()?;
-        storage.resize(words, 0);
-    }
-    let plan = Plan::new(ranking, block, split, tasks, won, &mut storage);
-    let base = block.base;
-    let losing = match run_workers(builder, &plan) {
-        Ok(losing) => losing,
-        Err(cancelled) => return Some(Err(cancelled)),
-    };
-    builder.losing += losing;
-    builder.done = base + block.size(ranking);
-    // The outcomes into the table.
-    let tasks = plan.tasks;
-    let mut buffers = &storage[..];
-    for task in &tasks {
-        let (buffer, rest) = buffers.split_at(task.words * (1 + split));
-        combine_between(won, base + task.offset, buffer, 0, task.size, Combine::Copy);
-        buffers = rest;
-    }
-    builder.task_buffers = storage;
-    Some(Ok(()))
+/// Solves big blocks as tasks on two workers: this thread and one more.
+pub(super) struct TwoWorkers {
+    /// Blocks of fewer positions are left to one worker.
+    split_from: u64,
+    /// The tasks' buffers, kept from one split block to the next.
+    buffers: Vec<u64>,
+    /// The second worker's lists of raises (see [`Raises`]), kept likewise.
+    helper_raises: Raises,
 }
 
-/// Runs the plan on this thread and one more, and returns how many positions are lost.
-fn run_workers(builder: &mut Builder, plan: &Plan) -> Result<u64, Cancelled> {
-    let (ranking, tuning, positions) = (builder.ranking, builder.tuning, builder.positions);
-    let tuning = Tuning {
-        split_from: None,
-        ..tuning
-    };
+impl TwoWorkers {
+    /// Two workers for blocks of at least `split_from` positions.
+    pub(super) fn new(split_from: u64) -> TwoWorkers {
+        TwoWorkers {
+            split_from,
+            buffers: Vec::new(),
+            helper_raises: Raises::default(),
+        }
+    }
+
+    /// The bytes the tasks' buffers took at their biggest.
+    pub(super) fn buffer_bytes(&self) -> u64 {
+        self.buffers.len() as u64 * 8
+    }
+}
+
+impl Split for TwoWorkers {
+    /// Solves a block (see [`Builder::solve_block`]) as tasks on two workers. `None` if the
+    /// block does not split or the machine will not give the buffers; the builder then solves
+    /// it alone.
+    fn solve_block(
+        &mut self,
+        builder: &mut Builder,
+        won: &mut [u64],
+        block: Block,
+    ) -> Option<Result<(), Cancelled>> {
+        let ranking = builder.ranking;
+        let split = split_columns(ranking, block, self.split_from)?;
+        let tasks = list_tasks(ranking, block, split);
+        // Every bit of a buffer that is read is written first, so old contents may stay.
+        let mut storage = take(&mut self.buffers);
+        let words = tasks.iter().map(|t| t.words * (1 + split)).sum();
+        if storage.len() < words {
+            storage.try_reserve_exact(words - storage.len()).ok()?;
+            storage.resize(words, 0);
+        }
+        let plan = Plan::new(ranking, block, split, tasks, won, &mut storage);
+        let base = block.base;
+        let losing = match run_workers(builder, &mut self.helper_raises, &plan) {
+            Ok(losing) => losing,
+            Err(cancelled) => return Some(Err(cancelled)),
+        };
+        builder.losing += losing;
+        builder.done = base + block.size(ranking);
+        // The outcomes into the table.
+        let tasks = plan.tasks;
+        let mut buffers = &storage[..];
+        for task in &tasks {
+            let (buffer, rest) = buffers.split_at(task.words * (1 + split));
+            combine_between(won, base + task.offset, buffer, 0, task.size, Combine::Copy);
+            buffers = rest;
+        }
+        self.buffers = storage;
+        Some(Ok(()))
+    }
+}
+
+/// Runs the plan on this thread (as `builder`) and one more (with `helper_raises`), and
+/// returns how many positions are lost.
+fn run_workers(
+    builder: &mut Builder,
+    helper_raises: &mut Raises,
+    plan: &Plan,
+) -> Result<u64, Cancelled> {
+    let (ranking, mark_block, positions) = (builder.ranking, builder.mark_block, builder.positions);
     // Each worker keeps its lists of raises from one split block to the next.
-    let (mine, theirs) = (take(&mut builder.raises), take(&mut builder.helper_raises));
+    let (mine, theirs) = (take(&mut builder.raises), take(helper_raises));
     let (mine, theirs, losing) = std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
             let _stop = StopOnPanic(&plan.cancelled);
             let mut go_on = |_, _| !plan.cancelled.load(Ordering::Relaxed);
-            let mut worker = Builder::new(ranking, tuning, &mut go_on);
+            let mut worker = Builder::new(ranking, mark_block, positions, &mut go_on, None);
             worker.raises = theirs;
             let losing = plan.work(&mut worker).map(|()| worker.losing);
             (worker.raises, losing)
@@ -129,7 +160,7 @@ fn run_workers(builder: &mut Builder, plan: &Plan) -> Result<u64, Cancelled> {
             }
             go_on && !plan.cancelled.load(Ordering::Relaxed)
         };
-        let mut worker = Builder::new(ranking, tuning, &mut report);
+        let mut worker = Builder::new(ranking, mark_block, positions, &mut report, None);
         worker.raises = mine;
         let losing = plan.work(&mut worker).map(|()| worker.losing);
         if losing.is_err() {
@@ -145,7 +176,7 @@ fn run_workers(builder: &mut Builder, plan: &Plan) -> Result<u64, Cancelled> {
         )
     });
     builder.raises = mine;
-    builder.helper_raises = theirs;
+    *helper_raises = theirs;
     losing
 }
 
