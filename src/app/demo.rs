@@ -1,8 +1,9 @@
 //! The computers' demonstration: pause, one move at a time, and its speed.
 
 /// Speeds, slowest first: game clock ticks per four ticks of the real clock, and the label.
-/// The computer's move flashes for [`super::game::FLASH_TICKS`] game ticks, so the moves come
-/// every 2 s at the slowest and every eighth of a second at the fastest.
+/// The computer's move flashes for [`FLASH_TICKS`](crate::games::turns::FLASH_TICKS) game
+/// ticks, so the moves come every 2 s at the slowest and every eighth of a second at the
+/// fastest.
 pub const SPEEDS: [(u32, &str); 5] = [(1, "¼×"), (2, "½×"), (4, "1×"), (8, "2×"), (16, "4×")];
 
 /// The speed a demonstration starts at (1×, the pace of a game against a person).

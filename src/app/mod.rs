@@ -326,7 +326,7 @@ impl App {
             && store.holds_game(kind, &self.game_id)
     }
 
-    /// Whether "Leave the game?" may say the game is saved (see [`App::game_is_saved`]).
+    /// Whether "Leave the game?" may say the game is saved.
     pub fn quit_saved(&self) -> bool {
         self.quit_saved == Some(true)
     }

@@ -2,8 +2,9 @@
 //! chosen at start. It returns a [`HitMap`] of where it drew everything clickable, which the
 //! event loop uses to turn mouse positions into [`Target`]s.
 //!
-//! A game draws its own view and fills the panel's lines through its session ([`View`]); the
-//! panel's frame, the dialogs and the key bar are shared.
+//! A game draws its own view and fills the panel's lines through its session
+//! ([`View`](crate::games::session::View)); the panel's frame, the dialogs and the key bar are
+//! shared.
 
 mod dialogs;
 mod menu;
