@@ -9,6 +9,7 @@ pub mod chomp;
 pub mod fibonacci;
 pub mod field;
 pub mod game;
+pub mod moves_left;
 pub mod nim;
 pub mod panel;
 pub mod pile;

@@ -8,6 +8,7 @@
 
 pub mod answer;
 pub mod cli;
+pub mod moves_left;
 pub mod options;
 pub mod reply;
 pub mod rules;

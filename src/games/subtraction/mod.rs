@@ -3,6 +3,7 @@
 
 pub mod answer;
 pub mod cli;
+pub mod moves_left;
 pub mod options;
 pub mod rules;
 pub mod session;

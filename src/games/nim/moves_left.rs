@@ -1,0 +1,159 @@
+//! Moves left in Nim (see [`crate::games::moves_left`]): a table of every position below a
+//! start position, built when it has at most [`NIM_BUDGET`] positions. Past that no moves left
+//! is shown (no closed form is known).
+
+use super::answer::{answer, nim_sum};
+use super::rules::{Move, Position};
+use crate::games::moves_left::{MAX_LISTED_MOVES, MoveStudy, PositionStudy};
+
+/// The most positions a table may have: a product of (pile + 1) over the piles. 16 MB of moves
+/// left at 4 bytes each.
+pub const NIM_BUDGET: u64 = 1 << 22;
+
+/// The moves left of every position whose piles are each at most a start position's.
+///
+/// Positions are numbered in mixed radix (pile `i` counts `stride[i]`), so every move leads to
+/// a smaller number and one pass upwards computes them all by the definition. A won position
+/// looks only at its winning moves, at most one a pile, found from the nim-sum; a lost one at
+/// every move. A lost position's piles but one fix the last (its nim-sum is 0), so lost
+/// positions are about one in (pile + 1) and the pass costs O(positions · piles).
+#[derive(Debug, Clone)]
+pub struct NimMovesLeft {
+    /// The start position's piles: the largest each pile may be.
+    top: Vec<u64>,
+    /// What one coin of each pile counts in a position's number.
+    stride: Vec<u64>,
+    /// The moves left of each position, by number.
+    left: Vec<u32>,
+}
+
+impl NimMovesLeft {
+    /// The table below `start`, or `None` when it has more than `budget` positions.
+    pub fn build(start: &Position, budget: u64) -> Option<NimMovesLeft> {
+        let top = start.piles().to_vec();
+        let mut stride = Vec::with_capacity(top.len());
+        let mut count = 1u64;
+        for &pile in &top {
+            stride.push(count);
+            count = count.checked_mul(pile.checked_add(1)?)?;
+        }
+        if count > budget {
+            return None;
+        }
+        let count = usize::try_from(count).ok()?;
+        let mut left: Vec<u32> = Vec::with_capacity(count);
+        let mut piles = vec![0u64; top.len()];
+        for number in 0..count {
+            if number > 0 {
+                // The next position: count up in mixed radix.
+                for (pile, &most) in piles.iter_mut().zip(&top) {
+                    if *pile < most {
+                        *pile += 1;
+                        break;
+                    }
+                    *pile = 0;
+                }
+            }
+            let at = |pile: usize, take: u64| number - to_usize(take * stride[pile]);
+            let sum = piles.iter().fold(0, |sum, &pile| sum ^ pile);
+            let value = if sum == 0 {
+                // Lost: 1 + the most over every move; 0 with none.
+                let longest = piles
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(pile, &coins)| (1..=coins).map(move |take| (pile, take)))
+                    .map(|(pile, take)| left[at(pile, take)])
+                    .max();
+                longest.map_or(0, |l| l + 1)
+            } else {
+                // Won: 1 + the least over the winning moves.
+                let fastest = piles
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &coins)| coins ^ sum < coins)
+                    .map(|(pile, &coins)| left[at(pile, coins - (coins ^ sum))])
+                    .min()
+                    .expect("a won position has a winning move");
+                fastest + 1
+            };
+            left.push(value);
+        }
+        Some(NimMovesLeft { top, stride, left })
+    }
+
+    /// The moves left of `position`, for the player to move; `None` unless it has the start's
+    /// number of piles, each at most the start's.
+    pub fn moves_left(&self, position: &Position) -> Option<u64> {
+        let piles = position.piles();
+        if piles.len() != self.top.len() || piles.iter().zip(&self.top).any(|(p, t)| p > t) {
+            return None;
+        }
+        let number: u64 = piles.iter().zip(&self.stride).map(|(p, s)| p * s).sum();
+        Some(u64::from(self.left[to_usize(number)]))
+    }
+}
+
+/// A position's number as an index: within the budget, so it fits.
+fn to_usize(number: u64) -> usize {
+    usize::try_from(number).expect("within the budget")
+}
+
+/// The study of `position`: outcomes and winning replies from the nim-sum, moves left from
+/// `table` when given (and the position is in it). `None` when it has more than
+/// [`MAX_LISTED_MOVES`] legal moves. Moves by pile, then by take.
+pub fn study(position: &Position, table: Option<&NimMovesLeft>) -> Option<PositionStudy<Move>> {
+    let count = position
+        .piles()
+        .iter()
+        .try_fold(0u64, |sum, &pile| sum.checked_add(pile))?;
+    if count > MAX_LISTED_MOVES {
+        return None;
+    }
+    let moves = position
+        .moves()
+        .map(|mv| {
+            let after = position.play(mv).expect("a listed move is legal");
+            MoveStudy {
+                mv,
+                wins: nim_sum(&after) == 0,
+                moves_left: table.and_then(|t| t.moves_left(&after)),
+                winning_replies: answer(&after).winning_moves.len(),
+            }
+        })
+        .collect();
+    Some(PositionStudy {
+        wins: nim_sum(position) != 0,
+        moves_left: table.and_then(|t| t.moves_left(position)),
+        moves,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::nim::rules::MAX_PILE;
+
+    fn position(piles: &[u64]) -> Position {
+        Position::new(piles).unwrap()
+    }
+
+    #[test]
+    fn small_positions_by_hand() {
+        let table = NimMovesLeft::build(&position(&[2, 2]), NIM_BUDGET).unwrap();
+        // 1,1: two moves, whatever is played. 2,2: the loser takes 1 (2,1), the winner evens
+        // it (1,1), then two more.
+        assert_eq!(table.moves_left(&position(&[1, 1])), Some(2));
+        assert_eq!(table.moves_left(&position(&[2, 2])), Some(4));
+        assert_eq!(table.moves_left(&position(&[2, 0])), Some(1));
+        assert_eq!(table.moves_left(&position(&[0, 0])), Some(0));
+        assert_eq!(
+            table.moves_left(&position(&[3, 0])),
+            None,
+            "outside the table"
+        );
+        assert_eq!(table.moves_left(&position(&[1, 1, 1])), None);
+        assert!(NimMovesLeft::build(&position(&[2047, 2047]), NIM_BUDGET).is_some());
+        assert!(NimMovesLeft::build(&position(&[2048, 2048]), NIM_BUDGET).is_none());
+        assert!(NimMovesLeft::build(&position(&[MAX_PILE; 8]), NIM_BUDGET).is_none());
+    }
+}

@@ -1,0 +1,365 @@
+//! Moves left in the coin games (subtraction, Fibonacci Nim, Nim) against a brute force
+//! written straight from the definitions: outcomes, moves left and winning replies, of every
+//! position and every move.
+
+use munch::games::fibonacci::moves_left::{FIB_REACH, FibMovesLeft};
+use munch::games::fibonacci::rules::FibPosition;
+use munch::games::moves_left::{MoveStudy, PositionStudy};
+use munch::games::nim::moves_left::{NIM_BUDGET, NimMovesLeft};
+use munch::games::nim::rules::{Move, Position};
+use munch::games::subtraction::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
+use munch::games::subtraction::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft};
+use munch::games::subtraction::rules::TakeSet;
+use munch::games::{fibonacci, nim, subtraction};
+use proptest::prelude::*;
+use rustc_hash::FxHashMap;
+
+/// What the brute force knows of a position: whether the player to move wins, its moves left
+/// and how many winning moves it has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Known {
+    wins: bool,
+    left: u64,
+    winning: usize,
+}
+
+/// The definitions, from what is known of the positions the moves lead to: a position wins
+/// when a move leaves a lost one; no move: 0; won: 1 + the least moves left among the lost
+/// positions it can move to; lost: 1 + the most among all.
+fn by_definition(children: impl IntoIterator<Item = Known>) -> Known {
+    let (mut fastest, mut longest, mut winning) = (None::<u64>, None::<u64>, 0);
+    for child in children {
+        if !child.wins {
+            winning += 1;
+            fastest = Some(fastest.map_or(child.left, |f| f.min(child.left)));
+        }
+        longest = Some(longest.map_or(child.left, |l| l.max(child.left)));
+    }
+    Known {
+        wins: winning > 0,
+        left: fastest.or(longest).map_or(0, |left| left + 1),
+        winning,
+    }
+}
+
+/// Checks a study against the brute force: the position, then each move in order.
+fn check_study<M: std::fmt::Debug + PartialEq>(
+    what: &str,
+    study: &PositionStudy<M>,
+    position: Known,
+    moves: &[(M, Known)],
+) {
+    assert_eq!(study.wins, position.wins, "{what}");
+    assert_eq!(study.moves_left, Some(position.left), "{what}");
+    let expected: Vec<MoveStudy<&M>> = moves
+        .iter()
+        .map(|(mv, after)| MoveStudy {
+            mv,
+            wins: !after.wins,
+            moves_left: Some(after.left),
+            winning_replies: after.winning,
+        })
+        .collect();
+    let got: Vec<MoveStudy<&M>> = study
+        .moves
+        .iter()
+        .map(|m| MoveStudy {
+            mv: &m.mv,
+            wins: m.wins,
+            moves_left: m.moves_left,
+            winning_replies: m.winning_replies,
+        })
+        .collect();
+    assert_eq!(got, expected, "{what}");
+    assert!(study.complete(), "{what}");
+}
+
+/// The subtraction game by plain recursion, remembered.
+struct BruteSubtraction {
+    set: Vec<u64>,
+    memo: Vec<Option<Known>>,
+}
+
+impl BruteSubtraction {
+    fn new(set: &TakeSet) -> BruteSubtraction {
+        BruteSubtraction {
+            set: set.sizes().to_vec(),
+            memo: Vec::new(),
+        }
+    }
+
+    fn at(&mut self, pile: u64) -> Known {
+        let x = pile as usize;
+        if self.memo.len() <= x {
+            self.memo.resize(x + 1, None);
+        }
+        if let Some(known) = self.memo[x] {
+            return known;
+        }
+        let takes: Vec<u64> = self.set.iter().copied().filter(|&k| k <= pile).collect();
+        let children: Vec<Known> = takes.iter().map(|&k| self.at(pile - k)).collect();
+        let known = by_definition(children);
+        self.memo[x] = Some(known);
+        known
+    }
+}
+
+const SETS: [&str; 8] = [
+    "1,3,4",
+    "1-3",
+    "2,5",
+    "1,4,9,16",
+    "3,4,7",
+    "5",
+    "2-3,7",
+    "1,2,6,11,12",
+];
+
+#[test]
+fn subtraction_studies_agree_with_brute_force_up_to_pile_2000() {
+    for text in SETS {
+        let set = TakeSet::parse(text).unwrap();
+        let solution = SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT);
+        let table = SubtractionMovesLeft::solve(&set, MOVES_LEFT_LIMIT);
+        let mut brute = BruteSubtraction::new(&set);
+        for pile in 0..=2000u64 {
+            let study = subtraction::moves_left::study(&solution, &table, pile)
+                .unwrap_or_else(|| panic!("{text}: pile {pile} is within reach"));
+            let moves: Vec<(u64, Known)> =
+                set.legal(pile).map(|k| (k, brute.at(pile - k))).collect();
+            let position = brute.at(pile);
+            check_study(&format!("{text}: pile {pile}"), &study, position, &moves);
+            assert_eq!(table.wins(pile), Some(position.wins), "{text}: {pile}");
+        }
+    }
+}
+
+/// The closed form past the computed piles against the plain table, pile by pile.
+fn check_closed_form(set: &TakeSet, up_to: u64) {
+    let table = SubtractionMovesLeft::solve(set, MOVES_LEFT_LIMIT);
+    let (base, period, gain) = table.cycle().unwrap_or_else(|| panic!("{set}: a period"));
+    assert!(gain > 0 && period > 0, "{set}");
+    assert!(
+        table.computed() < up_to,
+        "{set}: the check must reach past the computed piles"
+    );
+    let exact = SubtractionMovesLeft::exact_to(set, up_to);
+    assert_eq!(exact.cycle(), None);
+    for pile in 0..=up_to {
+        assert_eq!(
+            table.moves_left(pile),
+            exact.moves_left(pile),
+            "{set}: {pile}"
+        );
+        assert_eq!(table.wins(pile), exact.wins(pile), "{set}: {pile}");
+    }
+    // Far away, the form still steps by its gain.
+    let far = u64::MAX / 4;
+    assert!(far > base);
+    let (a, b) = (table.moves_left(far), table.moves_left(far + period));
+    assert_eq!(b, a.map(|a| a + gain), "{set}");
+}
+
+#[test]
+fn the_subtraction_closed_form_agrees_with_the_direct_table() {
+    for text in SETS {
+        check_closed_form(&TakeSet::parse(text).unwrap(), 100_000);
+    }
+    // A wide set, and one whose largest take is far from the rest.
+    check_closed_form(&TakeSet::parse("1-40").unwrap(), 100_000);
+    check_closed_form(&TakeSet::parse("2,3,300").unwrap(), 200_000);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn random_subtraction_sets_agree_with_brute_force(raw in proptest::collection::vec(1u64..=20, 1..6)) {
+        let set = TakeSet::new(&raw).unwrap();
+        let table = SubtractionMovesLeft::solve(&set, MOVES_LEFT_LIMIT);
+        let mut brute = BruteSubtraction::new(&set);
+        for pile in 0..=3000u64 {
+            let known = brute.at(pile);
+            prop_assert_eq!(table.moves_left(pile), Some(known.left), "{} pile {}", set, pile);
+            prop_assert_eq!(table.wins(pile), Some(known.wins));
+        }
+        let exact = SubtractionMovesLeft::exact_to(&set, 30_000);
+        for pile in 3000..=30_000u64 {
+            prop_assert_eq!(table.moves_left(pile), exact.moves_left(pile), "{} pile {}", set, pile);
+        }
+        // Without an arithmetic period (some sets' lost piles lengthen at several rates, like
+        // {4,12,15}), every pile up to the limit is exact and none past it is guessed.
+        if table.cycle().is_none() {
+            prop_assert_eq!(table.computed(), MOVES_LEFT_LIMIT);
+            prop_assert!(table.moves_left(MOVES_LEFT_LIMIT - 1).is_some());
+            prop_assert_eq!(table.moves_left(MOVES_LEFT_LIMIT), None);
+        }
+    }
+}
+
+/// Fibonacci Nim from the rules, pile by pile upwards: `known[n][m]` for the max take
+/// `m <= n`. From pile `n` a take `k` (1 to the max take) leaves `n - k` coins, of which the
+/// next player may take up to `2k`.
+struct BruteFibonacci {
+    known: Vec<Vec<Known>>,
+}
+
+impl BruteFibonacci {
+    fn new(reach: usize) -> BruteFibonacci {
+        let mut known: Vec<Vec<Known>> = Vec::with_capacity(reach + 1);
+        for n in 0..=reach {
+            // About 1.3·10^9 children up to pile 2000: no list, no recursion.
+            let row: Vec<Known> = (0..=n)
+                .map(|m| {
+                    by_definition((1..=m).map(|k| {
+                        let left = n - k;
+                        known[left][(2 * k).min(left)]
+                    }))
+                })
+                .collect();
+            known.push(row);
+        }
+        BruteFibonacci { known }
+    }
+
+    fn at(&self, position: FibPosition) -> Known {
+        self.known[position.pile as usize][position.limit() as usize]
+    }
+
+    fn moves(&self, position: FibPosition) -> Vec<(u64, Known)> {
+        (1..=position.limit())
+            .map(|k| (k, self.at(position.take(k))))
+            .collect()
+    }
+}
+
+#[test]
+fn fibonacci_agrees_with_brute_force_on_every_position_up_to_pile_2000() {
+    const { assert!(FIB_REACH >= 2000) };
+    let table = FibMovesLeft::shared();
+    let brute = BruteFibonacci::new(2000);
+    for pile in 0..=2000u64 {
+        for max_take in 0..=pile {
+            let position = FibPosition { pile, max_take };
+            let known = brute.at(position);
+            assert_eq!(table.moves_left(position), Some(known.left), "{position:?}");
+            assert_eq!(table.wins(position), Some(known.wins), "{position:?}");
+        }
+        // Whole studies (each reply count asks Zeckendorf, a few µs): every max take of the
+        // smaller piles, and the start of a game every 11 piles above.
+        let max_takes = match pile {
+            0..=100 => 0..=pile,
+            _ if pile % 11 == 0 => pile - 1..=pile - 1,
+            _ => continue,
+        };
+        for max_take in max_takes {
+            let position = FibPosition { pile, max_take };
+            let study = fibonacci::moves_left::study(position).expect("few moves");
+            let moves = brute.moves(position);
+            check_study(&format!("{position:?}"), &study, brute.at(position), &moves);
+        }
+    }
+    let past = FibPosition {
+        pile: 2001,
+        max_take: 4,
+    };
+    assert_eq!(table.moves_left(past), None);
+    let study = fibonacci::moves_left::study(past).expect("four moves");
+    assert!(!study.complete() && study.moves_left.is_none());
+    assert_eq!(study.moves.len(), 4);
+}
+
+/// Nim by plain recursion, remembered.
+#[derive(Default)]
+struct BruteNim {
+    memo: FxHashMap<Vec<u64>, Known>,
+}
+
+impl BruteNim {
+    fn at(&mut self, piles: &[u64]) -> Known {
+        if let Some(&known) = self.memo.get(piles) {
+            return known;
+        }
+        let children = self.moves(piles).into_iter().map(|(_, known)| known);
+        let known = by_definition(children);
+        self.memo.insert(piles.to_vec(), known);
+        known
+    }
+
+    /// Every move by pile, then by take, and what the brute force knows after it.
+    fn moves(&mut self, piles: &[u64]) -> Vec<(Move, Known)> {
+        let mut moves = Vec::new();
+        for pile in 0..piles.len() {
+            for take in 1..=piles[pile] {
+                let mut after = piles.to_vec();
+                after[pile] -= take;
+                moves.push((Move { pile, take }, self.at(&after)));
+            }
+        }
+        moves
+    }
+}
+
+/// Every position below `top`, in the order the table numbers them.
+fn below(top: &[u64]) -> Vec<Vec<u64>> {
+    let mut all = vec![Vec::new()];
+    for &most in top {
+        all = all
+            .into_iter()
+            .flat_map(|p: Vec<u64>| {
+                (0..=most).map(move |coins| {
+                    let mut p = p.clone();
+                    p.push(coins);
+                    p
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+fn check_nim(top: &[u64], brute: &mut BruteNim) {
+    let start = Position::new(top).unwrap();
+    let table = NimMovesLeft::build(&start, NIM_BUDGET).expect("a small table");
+    for piles in below(top) {
+        let position = Position::new(&piles).unwrap();
+        let study = nim::moves_left::study(&position, Some(&table)).expect("few moves");
+        let moves = brute.moves(&piles);
+        check_study(&format!("{piles:?}"), &study, brute.at(&piles), &moves);
+    }
+}
+
+#[test]
+fn nim_agrees_with_brute_force_on_all_small_positions() {
+    let mut brute = BruteNim::default();
+    for top in [
+        &[30][..],
+        &[20, 20],
+        &[9, 7, 8],
+        &[5, 5, 5, 5],
+        &[3, 2, 3, 1, 2],
+        &[1, 1, 1, 1, 1, 1, 1, 2],
+    ] {
+        check_nim(top, &mut brute);
+    }
+    // Out of the budget: outcomes and replies, no moves left.
+    let big = Position::new(&[3000, 3000]).unwrap();
+    assert!(NimMovesLeft::build(&big, NIM_BUDGET).is_none());
+    let study = nim::moves_left::study(&big, None).expect("6,000 moves");
+    assert!(!study.complete() && !study.wins);
+    assert_eq!(study.moves.len(), 6000);
+    assert!(
+        study
+            .moves
+            .iter()
+            .all(|m| !m.wins && m.winning_replies == 1)
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    #[test]
+    fn random_small_nim_positions_agree_with_brute_force(top in proptest::collection::vec(0u64..=6, 1..=4)) {
+        let mut brute = BruteNim::default();
+        check_nim(&top, &mut brute);
+    }
+}
