@@ -4,12 +4,17 @@
 
 use munch::games::fibonacci::moves_left::{FIB_REACH, FibMovesLeft};
 use munch::games::fibonacci::rules::FibPosition;
+use munch::games::fibonacci::session::FibonacciRules;
 use munch::games::moves_left::{MoveStudy, PositionStudy};
 use munch::games::nim::moves_left::{NIM_BUDGET, NimMovesLeft};
 use munch::games::nim::rules::{Move, Position};
+use munch::games::nim::session::fighting_move;
+use munch::games::pile::player::fighting_take;
+use munch::games::pile::rules::{PilePosition, PileRules};
 use munch::games::subtraction::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use munch::games::subtraction::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft};
 use munch::games::subtraction::rules::TakeSet;
+use munch::games::subtraction::session::SubtractionRules;
 use munch::games::{fibonacci, nim, subtraction};
 use proptest::prelude::*;
 use rustc_hash::FxHashMap;
@@ -361,5 +366,117 @@ proptest! {
     fn random_small_nim_positions_agree_with_brute_force(top in proptest::collection::vec(0u64..=6, 1..=4)) {
         let mut brute = BruteNim::default();
         check_nim(&top, &mut brute);
+    }
+}
+
+/// Checks the computer's take at level perfect against the brute force: a winning take of the
+/// fastest win when it can win; otherwise a take leaving the fewest winning replies and, among
+/// those, the longest defence.
+fn check_fight(what: &str, chosen: u64, moves: &[(u64, Known)]) {
+    let after = moves
+        .iter()
+        .find(|(take, _)| *take == chosen)
+        .unwrap_or_else(|| panic!("{what}: {chosen} is legal"))
+        .1;
+    let lost: Vec<u64> = moves
+        .iter()
+        .filter(|(_, k)| !k.wins)
+        .map(|(_, k)| k.left)
+        .collect();
+    if let Some(&fastest) = lost.iter().min() {
+        assert!(!after.wins, "{what}: {chosen} must win");
+        assert_eq!(
+            after.left, fastest,
+            "{what}: {chosen} is not the fastest win"
+        );
+        return;
+    }
+    let fewest = moves.iter().map(|(_, k)| k.winning).min().expect("a move");
+    assert_eq!(
+        after.winning, fewest,
+        "{what}: {chosen} leaves more replies"
+    );
+    let longest = moves
+        .iter()
+        .filter(|(_, k)| k.winning == fewest)
+        .map(|(_, k)| k.left)
+        .max()
+        .expect("a move");
+    assert_eq!(after.left, longest, "{what}: {chosen} is a shorter defence");
+}
+
+#[test]
+fn the_perfect_computer_wins_fastest_and_defends_longest_in_the_subtraction_game() {
+    let mut rng = fastrand::Rng::with_seed(16);
+    for text in SETS {
+        let set = TakeSet::parse(text).unwrap();
+        let rules = SubtractionRules::new(&set, 300);
+        let mut brute = BruteSubtraction::new(&set);
+        for pile in 0..=300u64 {
+            let moves: Vec<(u64, Known)> =
+                set.legal(pile).map(|k| (k, brute.at(pile - k))).collect();
+            let at = rules.start(pile);
+            for _ in 0..8 {
+                match fighting_take(&rules, at, &mut rng) {
+                    Some(take) => check_fight(&format!("{text}: {pile}"), take, &moves),
+                    None => assert!(moves.is_empty(), "{text}: {pile} has a take"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_perfect_computer_wins_fastest_and_defends_longest_in_fibonacci_nim() {
+    let mut rng = fastrand::Rng::with_seed(16);
+    let brute = BruteFibonacci::new(80);
+    for pile in 0..=80u64 {
+        for max_take in 0..=pile {
+            let position = FibPosition { pile, max_take };
+            let at = PilePosition { pile, max_take };
+            let moves = brute.moves(position);
+            for _ in 0..2 {
+                match fighting_take(&FibonacciRules, at, &mut rng) {
+                    Some(take) => check_fight(&format!("{position:?}"), take, &moves),
+                    None => assert!(moves.is_empty(), "{position:?} has a take"),
+                }
+            }
+        }
+    }
+    // The example: from 21 (lost) the computer no longer takes 8, which leaves 13
+    // with 16 allowed, so that the person simply takes everything.
+    let start = FibonacciRules.start(21);
+    for _ in 0..50 {
+        let take = fighting_take(&FibonacciRules, start, &mut rng).expect("a take");
+        assert_ne!(take, 8);
+        let after = FibonacciRules.after(start, take);
+        assert!(
+            after.max_take < after.pile,
+            "{take} lets the person take everything"
+        );
+    }
+}
+
+#[test]
+fn the_perfect_computer_wins_fastest_and_defends_longest_in_nim() {
+    let mut rng = fastrand::Rng::with_seed(16);
+    let mut brute = BruteNim::default();
+    for top in [&[12, 12][..], &[5, 6, 7], &[3, 3, 3, 3]] {
+        let table = NimMovesLeft::build(&Position::new(top).unwrap(), NIM_BUDGET);
+        for piles in below(top) {
+            let position = Position::new(&piles).unwrap();
+            let moves = brute.moves(&piles);
+            // As the one-pile check, with each move numbered by its place in the list.
+            let numbered: Vec<(u64, Known)> = (0u64..).zip(moves.iter().map(|m| m.1)).collect();
+            for _ in 0..2 {
+                match fighting_move(&position, table.as_ref(), &mut rng) {
+                    Some(mv) => {
+                        let at = moves.iter().position(|m| m.0 == mv).expect("a legal move");
+                        check_fight(&format!("{piles:?}"), at as u64, &numbered);
+                    }
+                    None => assert!(moves.is_empty(), "{piles:?} has a move"),
+                }
+            }
+        }
     }
 }

@@ -34,7 +34,9 @@ impl Player {
 /// How well the computer plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Level {
-    /// Always wins when it can; when losing, leaves the fewest winning replies.
+    /// Always wins when it can; when losing, leaves the fewest winning replies. In the coin
+    /// games and Nim, where moves left are known, it wins as fast as it can and, among the
+    /// fewest-reply moves, defends as long as it can.
     Perfect,
     /// Perfect, but now and then an early random move.
     Strong,

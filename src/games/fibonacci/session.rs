@@ -1,8 +1,10 @@
 //! Fibonacci Nim played from the shared pile session: its rules as [`PileRules`].
 
 use super::answer::fibonacci_winning_takes;
+use super::moves_left::{FIB_REACH, study};
 use super::options::FibonacciOptions;
 use super::rules::FibPosition;
+use crate::games::moves_left::PositionStudy;
 use crate::games::panel::SolverLine;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::pile::session::PileGame;
@@ -54,5 +56,13 @@ impl PileRules for FibonacciRules {
 
     fn solver_line(&self) -> SolverLine {
         SolverLine::Text("Zeckendorf rule".into())
+    }
+
+    /// Within the moves-left table's reach (a pile of at most [`FIB_REACH`]).
+    fn study(&self, at: PilePosition) -> Option<PositionStudy<u64>> {
+        if at.pile > FIB_REACH {
+            return None;
+        }
+        study(fib(at))
     }
 }

@@ -5,11 +5,12 @@
 //! asks the app for anything.
 
 use super::answer::{answer, losing_moves};
+use super::moves_left::{NIM_BUDGET, NimMovesLeft, study};
 use super::rules::{Move, Position};
 use crate::games::request::{Request, SolverMessage};
 use crate::games::review::{Known, Mistake};
 use crate::games::session::{Leftover, Session};
-use crate::games::setup::{Level, Setup};
+use crate::games::setup::{Level, Player, Setup};
 use crate::games::turns::{self, Outcomes, TickSteps, Turns};
 use crate::games::typing::{self, TypedTake};
 use crate::input::{
@@ -128,12 +129,24 @@ pub struct NimSession {
     pub confirm_quit: bool,
     /// A short note for the player ("Nothing taken: pile 2 is empty").
     pub message: Option<String>,
+    /// The moves left of every position of the game, for the perfect computer, when the start
+    /// is within [`NIM_BUDGET`].
+    table: Option<NimMovesLeft>,
 }
 
 impl NimSession {
     /// Starts a game from `start` with the players and level of `settings`.
     pub fn new(settings: Setup, start: Position) -> NimSession {
+        // Only the perfect computer weighs moves left.
+        let fights =
+            settings.level == Level::Perfect && settings.players.contains(&Player::Computer);
+        let table = if fights {
+            NimMovesLeft::build(&start, NIM_BUDGET)
+        } else {
+            None
+        };
         let mut session = NimSession {
+            table,
             turns: Turns::new(settings.players),
             settings,
             position: start.clone(),
@@ -436,6 +449,28 @@ pub fn best_move(position: &Position, rng: &mut fastrand::Rng) -> Option<Move> {
     moves.get(rng.usize(..moves.len().max(1))).copied()
 }
 
+/// The move of the computer at level perfect: where `table` gives the moves left (and the
+/// moves are few enough to weigh), one of the fighting moves
+/// ([`PositionStudy::fighting_moves`]: the fastest win, or the fewest winning replies and then
+/// the longest defence), at random; elsewhere as [`best_move`]. `None` once the game is over.
+///
+/// [`PositionStudy::fighting_moves`]: crate::games::moves_left::PositionStudy::fighting_moves
+pub fn fighting_move(
+    position: &Position,
+    table: Option<&NimMovesLeft>,
+    rng: &mut fastrand::Rng,
+) -> Option<Move> {
+    if let Some(study) = table.and_then(|table| study(position, Some(table)))
+        && study.moves_left.is_some()
+    {
+        let best = study.fighting_moves();
+        if !best.is_empty() {
+            return Some(best[rng.usize(..best.len())].mv);
+        }
+    }
+    best_move(position, rng)
+}
+
 /// The columns the view needs beside each pile's coins or bar: its border, the chosen-pile
 /// mark and number (5), at least one bar cell and the space before the count.
 const VIEW_WIDTH_PAST_COUNT: u16 = 2 + 5 + 1 + 1;
@@ -467,6 +502,8 @@ impl TickSteps for NimSession {
     fn computer_choice(&mut self, rng: &mut fastrand::Rng) -> Option<Move> {
         if self.turns.slips(self.settings.level, rng) {
             self.casual_move(rng)
+        } else if self.settings.level == Level::Perfect {
+            fighting_move(&self.position, self.table.as_ref(), rng)
         } else {
             best_move(&self.position, rng)
         }

@@ -1,5 +1,6 @@
 //! The one-pile games' computer player: a winning take when there is one, otherwise the take
-//! that leaves the fewest winning replies.
+//! that leaves the fewest winning replies; at level perfect, the fastest win and the longest
+//! defence among those.
 
 use super::rules::{PilePosition, PileRules, Takes};
 
@@ -38,6 +39,26 @@ pub fn choose_take(
             .map_or(usize::MAX, |w| w.len())
     };
     Some(fewest(&candidates, replies, rng))
+}
+
+/// The computer's take at level perfect, or `None` if it has no legal take. Where the moves
+/// left are known it fights, as [`PositionStudy::fighting_moves`] says: the fastest win, or the
+/// fewest winning replies and then the longest defence, ties at random. Elsewhere as
+/// [`choose_take`].
+///
+/// [`PositionStudy::fighting_moves`]: crate::games::moves_left::PositionStudy::fighting_moves
+pub fn fighting_take(
+    rules: &dyn PileRules,
+    at: PilePosition,
+    rng: &mut fastrand::Rng,
+) -> Option<u64> {
+    if let Some(study) = rules.study(at) {
+        let best = study.fighting_moves();
+        if !best.is_empty() {
+            return Some(best[rng.usize(..best.len())].mv);
+        }
+    }
+    choose_take(rules, at, rng)
 }
 
 /// The candidate with the fewest winning replies, ties at random.

@@ -2,6 +2,7 @@
 //! the next player may take, and its one answer function. Each one-pile game implements
 //! [`PileRules`] in its own folder; everything else about playing from a pile lives here.
 
+use crate::games::moves_left::PositionStudy;
 use crate::games::panel::SolverLine;
 use crate::units::{group, numbers_one_of};
 
@@ -34,6 +35,10 @@ pub trait PileRules: Send {
 
     /// What the side panel says of the solver.
     fn solver_line(&self) -> SolverLine;
+
+    /// Every legal take at `at` with its outcome, moves left and winning replies, when the
+    /// moves left of the position are known (and the takes few enough to weigh at once).
+    fn study(&self, at: PilePosition) -> Option<PositionStudy<u64>>;
 }
 
 /// The legal takes of a position.

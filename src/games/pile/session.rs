@@ -336,6 +336,8 @@ impl TickSteps for PileGame {
     fn computer_choice(&mut self, rng: &mut fastrand::Rng) -> Option<u64> {
         if self.turns.slips(self.settings.level, rng) {
             self.casual_take(rng)
+        } else if self.settings.level == Level::Perfect {
+            player::fighting_take(self.rules.as_ref(), self.at(), rng)
         } else {
             player::choose_take(self.rules.as_ref(), self.at(), rng)
         }

@@ -1,8 +1,10 @@
 //! The subtraction game played from the shared pile session: its rules as [`PileRules`].
 
 use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
+use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft, study};
 use super::options::SubtractionOptions;
 use super::rules::TakeSet;
+use crate::games::moves_left::PositionStudy;
 use crate::games::panel::SolverLine;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::pile::session::PileGame;
@@ -12,15 +14,33 @@ use crate::games::setup::Setup;
 pub fn new_game(settings: Setup) -> PileGame {
     let options = SubtractionOptions::from(&settings.values);
     let set = TakeSet::parse(&options.set).expect("the menu checked the set");
-    let solution = SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT);
-    PileGame::new(settings, Box::new(solution), options.pile)
+    let rules = SubtractionRules::new(&set, options.pile);
+    PileGame::new(settings, Box::new(rules), options.pile)
+}
+
+/// The subtraction game's rules for one game: the answer (the period of its outcomes) and the
+/// moves left of every pile the game can reach.
+pub struct SubtractionRules {
+    solution: SubtractionSolution,
+    table: SubtractionMovesLeft,
+}
+
+impl SubtractionRules {
+    /// The rules of a game of `set` starting with `pile` coins: the moves-left table needs
+    /// piles up to the start, or up to its limit (past which a pile has no moves left).
+    pub fn new(set: &TakeSet, pile: u64) -> SubtractionRules {
+        SubtractionRules {
+            solution: SubtractionSolution::solve(set, PERIOD_SEARCH_LIMIT),
+            table: SubtractionMovesLeft::solve(set, pile.saturating_add(1).min(MOVES_LEFT_LIMIT)),
+        }
+    }
 }
 
 /// A take is any size of the set up to the pile; no take bounds the next, so a position's
 /// `max_take` stays 0.
-impl PileRules for SubtractionSolution {
+impl PileRules for SubtractionRules {
     fn title(&self) -> String {
-        format!("Subtraction game {}", self.set())
+        format!("Subtraction game {}", self.solution.set())
     }
 
     fn start(&self, pile: u64) -> PilePosition {
@@ -35,17 +55,23 @@ impl PileRules for SubtractionSolution {
     }
 
     fn takes(&self, at: PilePosition) -> Takes {
-        Takes::Listed(self.set().legal(at.pile).collect())
+        Takes::Listed(self.solution.set().legal(at.pile).collect())
     }
 
     fn winning_takes(&self, at: PilePosition) -> Option<Vec<u64>> {
-        SubtractionSolution::winning_takes(self, at.pile)
+        self.solution.winning_takes(at.pile)
     }
 
     fn solver_line(&self) -> SolverLine {
-        match self.cycle() {
+        match self.solution.cycle() {
             Some((start, period)) => SolverLine::Text(format!("period {period} from pile {start}")),
             None => SolverLine::Warning("no period found".into()),
         }
+    }
+
+    /// Where the moves-left table reaches the pile.
+    fn study(&self, at: PilePosition) -> Option<PositionStudy<u64>> {
+        self.table.moves_left(at.pile)?;
+        study(&self.solution, &self.table, at.pile)
     }
 }
