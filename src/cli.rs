@@ -3,6 +3,7 @@
 //! `munch play`/`munch solve` arguments, reads its own matches and writes its own replies.
 
 use clap::{ArgMatches, Args, FromArgMatches};
+use munch::games::moves_left::ALL_MOVES;
 use munch::games::{GAMES, Game};
 use munch::memory::{DEFAULT_MEMORY, parse_memory};
 use munch::settings::{GameKind, Level, Player, Settings};
@@ -48,7 +49,11 @@ pub fn command() -> clap::Command {
     let solve = clap::Command::new("solve")
         .about("Answer who wins a position, and with which moves, without the full-screen game")
         .subcommand_required(true)
-        .subcommands(GAMES.iter().map(|game| game.solve_command()));
+        .subcommands(
+            GAMES
+                .iter()
+                .map(|game| with_all_moves(game.solve_command())),
+        );
     let play = clap::Command::new("play")
         .about("Start a game at once, skipping the menu")
         .subcommand_required(true)
@@ -71,6 +76,17 @@ fn with_sides(command: clap::Command) -> clap::Command {
         Some(about) => command.about(about),
         None => command,
     }
+}
+
+/// A game's `munch solve` subcommand with `--all-moves`, which every game reads (a game that
+/// cannot list its moves yet refuses it with the reason).
+fn with_all_moves(command: clap::Command) -> clap::Command {
+    command.arg(
+        clap::Arg::new(ALL_MOVES)
+            .long("all-moves")
+            .action(clap::ArgAction::SetTrue)
+            .help("Also list every legal move: its outcome, moves left and winning replies"),
+    )
 }
 
 /// Parses the command line (`args` includes the program's name).

@@ -991,3 +991,303 @@ fn the_readmes_solve_examples_are_what_munch_prints() {
         "the README shows the finished position: {checked:?}"
     );
 }
+
+/// `munch solve …` with `--all-moves` added: its JSON, whose text starts with exactly the
+/// reply without the flag (every field unchanged), followed by the new fields.
+fn all_moves_json(args: &[&str]) -> Value {
+    let plain = munch(args);
+    assert!(plain.status.success(), "{args:?}");
+    let plain = String::from_utf8(plain.stdout).unwrap();
+    let with: Vec<&str> = args.iter().copied().chain(["--all-moves"]).collect();
+    let out = munch(&with);
+    assert!(
+        out.status.success(),
+        "{with:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let head = plain.trim_end().strip_suffix('}').expect("a JSON object");
+    assert!(
+        text.starts_with(&format!("{head},\"moves_left\":")),
+        "{with:?}: {text}"
+    );
+    let v: Value = serde_json::from_str(&text).expect("valid JSON");
+    check_all_moves(&v);
+    v
+}
+
+/// What every `--all-moves` reply keeps: the outcome agrees with the moves, the winning moves
+/// are the moves whose outcome is a win, and the moves left follow the definition.
+fn check_all_moves(v: &Value) {
+    let moves = v["moves"].as_array().expect("moves");
+    let wins: Vec<&Value> = moves.iter().filter(|m| m["outcome"] == "win").collect();
+    assert_eq!(v["outcome"] == "win", !wins.is_empty(), "{v}");
+    assert_eq!(
+        wins.len(),
+        v["winning_moves"].as_array().unwrap().len(),
+        "{v}"
+    );
+    for m in moves {
+        assert!(m["outcome"] == "win" || m["outcome"] == "loss", "{m}");
+        assert_eq!(m["outcome"] == "win", m["winning_replies"] == 0, "{m}");
+    }
+    let lengths: Option<Vec<u64>> = moves.iter().map(|m| m["moves_left"].as_u64()).collect();
+    let complete = lengths.is_some() && v["moves_left"].is_u64();
+    assert_eq!(v["complete"], complete, "{v}");
+    if let (Some(lengths), Some(left)) = (lengths, v["moves_left"].as_u64()) {
+        let of = |want: bool| {
+            moves
+                .iter()
+                .zip(&lengths)
+                .filter(move |(m, _)| (m["outcome"] == "win") == want || !want)
+                .map(|(_, &l)| l)
+        };
+        let expected = if wins.is_empty() {
+            of(false).max().map_or(0, |l| l + 1)
+        } else {
+            of(true).min().map_or(0, |l| l + 1)
+        };
+        assert_eq!(left, expected, "{v}");
+    }
+}
+
+#[test]
+fn all_moves_json_contract_for_the_pile_games() {
+    // {1,2,3} from 5: taking 1 leaves 4, lost, in two moves (the loser's 1, the winner's 3).
+    let v = all_moves_json(&[
+        "solve",
+        "subtraction",
+        "--pile",
+        "5",
+        "--set",
+        "1-3",
+        "--json",
+    ]);
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "game": "subtraction", "pile": 5, "set": [1, 2, 3], "outcome": "win",
+            "winning_moves": [1], "preperiod": 0, "period": 4, "moves_left": 3,
+            "moves": [
+                {"take": 1, "after": 4, "outcome": "win", "moves_left": 2, "winning_replies": 0},
+                {"take": 2, "after": 3, "outcome": "loss", "moves_left": 1, "winning_replies": 1},
+                {"take": 3, "after": 2, "outcome": "loss", "moves_left": 1, "winning_replies": 1}
+            ],
+            "complete": true
+        })
+    );
+    // Huge piles by the proven closed form; sorted by take.
+    let v = all_moves_json(&[
+        "solve",
+        "subtraction",
+        "--pile",
+        "1000000000000000000",
+        "--set",
+        "4,1,3",
+        "--json",
+    ]);
+    assert_eq!(v["complete"], true);
+    let takes: Vec<u64> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["take"].as_u64().unwrap())
+        .collect();
+    assert_eq!(takes, [1, 3, 4]);
+    // {4,12,15} has no arithmetic period: past its table, null and incomplete.
+    let v = all_moves_json(&[
+        "solve",
+        "subtraction",
+        "--pile",
+        "1000000000000000000",
+        "--set",
+        "4,12,15",
+        "--json",
+    ]);
+    assert_eq!(
+        (&v["moves_left"], &v["complete"]),
+        (&Value::Null, &false.into())
+    );
+    assert!(
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["moves_left"].is_null())
+    );
+
+    // Fibonacci Nim from 21: every take loses; each move names the opponent's limit.
+    let v = all_moves_json(&["solve", "fibonacci", "--pile", "21", "--json"]);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 20);
+    assert_eq!(
+        moves[7],
+        serde_json::json!({"take": 8, "after": 13, "max_take": 13, "outcome": "loss",
+            "moves_left": 1, "winning_replies": 1})
+    );
+    let v = all_moves_json(&[
+        "solve",
+        "fibonacci",
+        "--pile",
+        "3000",
+        "--max",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(
+        (&v["moves_left"], &v["complete"]),
+        (&Value::Null, &false.into())
+    );
+    assert_eq!(v["moves"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn all_moves_json_contract_for_nim() {
+    let v = all_moves_json(&["solve", "nim", "--piles", "1,2", "--json"]);
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "game": "nim", "piles": [1, 2], "outcome": "win",
+            "winning_moves": [{"pile": 2, "take": 1, "after": [1, 1]}],
+            "moves_left": 3,
+            "moves": [
+                {"pile": 1, "take": 1, "after": [0, 2], "outcome": "loss", "moves_left": 1, "winning_replies": 1},
+                {"pile": 2, "take": 1, "after": [1, 1], "outcome": "win", "moves_left": 2, "winning_replies": 0},
+                {"pile": 2, "take": 2, "after": [1, 0], "outcome": "loss", "moves_left": 1, "winning_replies": 1}
+            ],
+            "complete": true
+        })
+    );
+    all_moves_json(&["solve", "nim", "--piles", "3,4,5,6", "--json"]);
+    // Past the budget of positions: outcomes and replies, no moves left.
+    let v = all_moves_json(&["solve", "nim", "--piles", "3000,3000", "--json"]);
+    assert_eq!(
+        (&v["moves_left"], &v["complete"]),
+        (&Value::Null, &false.into())
+    );
+    assert_eq!(v["moves"].as_array().unwrap().len(), 6000);
+}
+
+#[test]
+fn without_all_moves_the_replies_are_byte_for_byte_as_before() {
+    for (args, line) in [
+        (
+            &[
+                "solve",
+                "subtraction",
+                "--pile",
+                "21",
+                "--set",
+                "1,3,4",
+                "--json",
+            ][..],
+            r#"{"game":"subtraction","pile":21,"set":[1,3,4],"outcome":"loss","winning_moves":[],"preperiod":0,"period":7}"#,
+        ),
+        (
+            &["solve", "fibonacci", "--pile", "22", "--json"],
+            r#"{"game":"fibonacci","pile":22,"max_take":21,"outcome":"win","winning_moves":[1]}"#,
+        ),
+        (
+            &["solve", "nim", "--piles", "1,2", "--json"],
+            r#"{"game":"nim","piles":[1,2],"outcome":"win","winning_moves":[{"pile":2,"take":1,"after":[1,1]}]}"#,
+        ),
+        (
+            &["solve", "subtraction", "--pile", "21", "--set", "1,3,4"],
+            "Subtraction game, pile 21, takes {1,3,4}: the player to move loses against perfect play.\nThe outcomes repeat every 7 piles from pile 0 on.",
+        ),
+        (
+            &["solve", "fibonacci", "--pile", "22"],
+            "Fibonacci Nim, pile 22, take at most 21: the player to move wins by taking 1.",
+        ),
+    ] {
+        let out = munch(args);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            format!("{line}\n"),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn all_moves_text_is_a_table_of_the_moves() {
+    let out = munch(&[
+        "solve",
+        "subtraction",
+        "--pile",
+        "5",
+        "--set",
+        "1-3",
+        "--all-moves",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("Subtraction game, pile 5, takes {1,2,3}: "),
+        "{text}"
+    );
+    assert!(
+        text.contains("Moves left: 3 (for the player to move).\n"),
+        "{text}"
+    );
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip_while(|line| !line.contains("winning replies"))
+        .skip(1)
+        .map(|line| line.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ["1", "4", "win", "2", "0"],
+            ["2", "3", "loss", "1", "1"],
+            ["3", "2", "loss", "1", "1"]
+        ]
+    );
+    let out = munch(&["solve", "nim", "--piles", "3000,3000", "--all-moves"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Moves left: out of reach"), "{text}");
+    assert!(
+        text.lines()
+            .any(|line| line.split_whitespace().collect::<Vec<_>>()
+                == ["1:3000", "0", "·", "3,000", "loss", "?", "1"]),
+        "the last move of pile 1"
+    );
+    let out = munch(&["solve", "fibonacci", "--pile", "4", "--all-moves"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("3  1, max 1"), "{text}");
+}
+
+#[test]
+fn all_moves_is_refused_where_it_cannot_answer() {
+    // Chomp does not list its moves yet.
+    assert_refused(&[
+        "solve",
+        "chomp",
+        "--rows",
+        "3",
+        "--cols",
+        "3",
+        "--all-moves",
+    ]);
+    // Too many moves to list.
+    assert_refused(&[
+        "solve",
+        "nim",
+        "--piles",
+        "1000000000000000000",
+        "--all-moves",
+    ]);
+    assert_refused(&[
+        "solve",
+        "fibonacci",
+        "--pile",
+        "1000000000",
+        "--all-moves",
+        "--json",
+    ]);
+    let out = munch(&["solve", "nim", "--piles", "200000", "--all-moves"]);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("at most 100,000 moves"),
+        "{out:?}"
+    );
+}

@@ -9,7 +9,9 @@
 //! the least moves left among the lost positions it can move to; a lost position has 1 + the
 //! most among all positions it can move to.
 
+use crate::units::group;
 use clap::ArgMatches;
+use serde::Serialize;
 
 /// The id of `munch solve`'s `--all-moves` flag, which the command line adds to every game.
 pub const ALL_MOVES: &str = "all_moves";
@@ -33,10 +35,99 @@ pub fn too_many_moves(count: u64) -> Option<String> {
     (count > MAX_LISTED_MOVES).then(|| {
         format!(
             "--all-moves lists at most {} moves, and this position has {}",
-            crate::units::group(MAX_LISTED_MOVES),
-            crate::units::group(count)
+            group(MAX_LISTED_MOVES),
+            group(count)
         )
     })
+}
+
+/// What `--all-moves` adds to a game's JSON reply, after its own fields: the position's moves
+/// left (`null` out of reach), every legal move, and whether every moves left is known.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AllMoves<T> {
+    /// The position's moves left.
+    pub moves_left: Option<u64>,
+    /// Every legal move, in the game's order.
+    pub moves: Vec<T>,
+    /// Whether no moves left is `null`.
+    pub complete: bool,
+}
+
+impl<T> AllMoves<T> {
+    /// The reply's part for `study`, each move written by `write`.
+    pub fn new<M>(study: &PositionStudy<M>, write: impl Fn(&MoveStudy<M>) -> T) -> AllMoves<T> {
+        AllMoves {
+            moves_left: study.moves_left,
+            moves: study.moves.iter().map(write).collect(),
+            complete: study.complete(),
+        }
+    }
+}
+
+/// A move's outcome for the player making it, as the replies write it.
+pub fn outcome_word(wins: bool) -> &'static str {
+    if wins { "win" } else { "loss" }
+}
+
+/// The text `--all-moves` adds for people: the position's moves left, then a table of the
+/// moves (`move` names each; `leaves` what it leaves), ending with a newline.
+pub fn plain_all_moves<M>(
+    study: &PositionStudy<M>,
+    columns: [&str; 2],
+    cells: impl Fn(&M) -> [String; 2],
+) -> String {
+    let left = |moves_left: Option<u64>| moves_left.map_or_else(|| "?".to_string(), group);
+    let mut out = match study.moves_left {
+        Some(n) => format!("Moves left: {} (for the player to move).\n", group(n)),
+        None => "Moves left: out of reach (? below).\n".to_string(),
+    };
+    if study.moves.is_empty() {
+        out.push_str("No legal move.\n");
+        return out;
+    }
+    let header = [
+        columns[0],
+        columns[1],
+        "outcome",
+        "moves left",
+        "winning replies",
+    ];
+    let rows: Vec<[String; 5]> = study
+        .moves
+        .iter()
+        .map(|m| {
+            let [first, second] = cells(&m.mv);
+            [
+                first,
+                second,
+                outcome_word(m.wins).to_string(),
+                left(m.moves_left),
+                group(m.winning_replies as u64),
+            ]
+        })
+        .collect();
+    let widths: Vec<usize> = (0..5)
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .chain([header[c].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: [&str; 5]| {
+        let parts: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(cell, &width)| format!("{cell:>width$}"))
+            .collect();
+        format!("  {}\n", parts.join("  "))
+    };
+    out.push_str(&line(header));
+    for row in &rows {
+        out.push_str(&line([&row[0], &row[1], &row[2], &row[3], &row[4]]));
+    }
+    out
 }
 
 /// One legal move, studied.

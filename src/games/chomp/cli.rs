@@ -5,6 +5,7 @@ use super::options::{COLS, ROWS};
 use super::rules::{MAX_SIDE, Position, parse_heights};
 use crate::games::chomp::answer::{ChompAnswer, Source};
 use crate::games::game::Values;
+use crate::games::moves_left::all_moves;
 use crate::solve::OutcomeTable;
 use crate::units::{bytes, group};
 use clap::{ArgMatches, Args, Command, FromArgMatches};
@@ -102,6 +103,12 @@ struct ChompMove {
 
 /// Answers `munch solve chomp` within a table memory budget: what to print, or why not.
 pub fn solve(matches: &ArgMatches, budget: u64) -> Result<String, String> {
+    if all_moves(matches) {
+        return Err(
+            "--all-moves does not list Chomp's moves yet: leave it out to get the winning moves"
+                .into(),
+        );
+    }
     let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
     let (rows, cols) = (usize::from(args.rows), usize::from(args.cols));
     let position = match &args.position {

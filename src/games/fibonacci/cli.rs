@@ -2,10 +2,14 @@
 //! arguments and the solve reply (text, or one line of JSON).
 
 use super::answer::{fibonacci_winning_takes, fibonacci_wins};
+use super::moves_left::study;
 use super::options::PILE;
 use super::rules::FibPosition;
 use crate::games::game::Values;
-use crate::games::pile::cli::plain_takes;
+use crate::games::moves_left::{
+    AllMoves, all_moves, outcome_word, plain_all_moves, too_many_moves,
+};
+use crate::games::pile::cli::{PileMoveReply, plain_takes};
 use crate::units::group;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
@@ -61,6 +65,9 @@ struct FibonacciReply {
     max_take: u64,
     outcome: &'static str,
     winning_moves: Vec<u64>,
+    /// With `--all-moves` only: every field before it stays as it was without.
+    #[serde(flatten)]
+    all_moves: Option<AllMoves<PileMoveReply>>,
 }
 
 /// Answers `munch solve fibonacci`: what to print, or why not.
@@ -73,6 +80,14 @@ pub fn solve(matches: &ArgMatches) -> Result<String, String> {
         },
         None => FibPosition::start(args.pile).map_err(|e| format!("--pile: {e}"))?,
     };
+    let studied = if all_moves(matches) {
+        if let Some(refusal) = too_many_moves(position.limit()) {
+            return Err(refusal);
+        }
+        Some(study(position).expect("few enough moves"))
+    } else {
+        None
+    };
     let takes = fibonacci_winning_takes(position);
     let reply = FibonacciReply {
         game: "fibonacci",
@@ -84,6 +99,19 @@ pub fn solve(matches: &ArgMatches) -> Result<String, String> {
             "loss"
         },
         winning_moves: takes,
+        all_moves: studied.as_ref().map(|studied| {
+            AllMoves::new(studied, |m| {
+                let after = position.take(m.mv);
+                PileMoveReply {
+                    take: m.mv,
+                    after: after.pile,
+                    max_take: Some(after.max_take),
+                    outcome: outcome_word(m.wins),
+                    moves_left: m.moves_left,
+                    winning_replies: m.winning_replies,
+                }
+            })
+        }),
     };
     if args.json {
         return Ok(serde_json::to_string(&reply).expect("plain data serializes"));
@@ -94,5 +122,14 @@ pub fn solve(matches: &ArgMatches) -> Result<String, String> {
         group(position.max_take)
     );
     out.push_str(&plain_takes(&reply.winning_moves));
+    if let Some(studied) = &studied {
+        out.push_str(&plain_all_moves(studied, ["take", "leaves"], |&take| {
+            let after = position.take(take);
+            [
+                group(take),
+                format!("{}, max {}", group(after.pile), group(after.max_take)),
+            ]
+        }));
+    }
     Ok(out)
 }

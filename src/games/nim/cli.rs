@@ -2,9 +2,10 @@
 //! solve reply ([`super::reply`]: text, or one line of JSON).
 
 use super::options::{PILES, PILES_PRESETS};
-use super::reply::{json_reply, plain_reply};
+use super::reply::{json_reply, json_reply_all, plain_reply, plain_reply_all};
 use super::rules::Position;
 use crate::games::game::Values;
+use crate::games::moves_left::all_moves;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 
 // The about line after the arguments: `augment_args` sets the struct's doc comment as the
@@ -53,6 +54,13 @@ pub fn play_values(matches: &ArgMatches, values: &mut Values) -> Result<(), Stri
 pub fn solve(matches: &ArgMatches) -> Result<String, String> {
     let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
     let position = Position::parse(&args.piles).map_err(|e| format!("--piles: {e}"))?;
+    if all_moves(matches) {
+        return if args.json {
+            json_reply_all(&position)
+        } else {
+            plain_reply_all(&position)
+        };
+    }
     Ok(if args.json {
         json_reply(&position)
     } else {

@@ -1,6 +1,7 @@
-//! The one-pile games' answers on the command line, in words.
+//! The one-pile games' answers on the command line: in words, and each move of `--all-moves`.
 
 use crate::units::group;
+use serde::Serialize;
 
 /// The winning takes of a pile, for people, ending with a newline: "the player to move wins by
 /// taking 1 or 4." or, with none, that the player to move loses.
@@ -10,4 +11,22 @@ pub fn plain_takes(takes: &[u64]) -> String {
     }
     let list: Vec<String> = takes.iter().map(|&k| group(k)).collect();
     format!("the player to move wins by taking {}.\n", list.join(" or "))
+}
+
+/// One move in a one-pile game's `--all-moves` JSON reply.
+#[derive(Debug, Clone, Serialize)]
+pub struct PileMoveReply {
+    /// How many coins it takes.
+    pub take: u64,
+    /// The pile it leaves.
+    pub after: u64,
+    /// The opponent's limit after it, for rules where each take bounds the next.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_take: Option<u64>,
+    /// `"win"` or `"loss"`, for the player making the move.
+    pub outcome: &'static str,
+    /// The moves left of the position it leaves (`null` out of reach).
+    pub moves_left: Option<u64>,
+    /// The opponent's winning moves in the position it leaves.
+    pub winning_replies: usize,
 }

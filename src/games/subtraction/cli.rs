@@ -2,10 +2,12 @@
 //! subtraction`, their arguments and the solve reply (text, or one line of JSON).
 
 use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
+use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft, study};
 use super::options::{PILE, SET};
 use super::rules::TakeSet;
 use crate::games::game::Values;
-use crate::games::pile::cli::plain_takes;
+use crate::games::moves_left::{AllMoves, all_moves, outcome_word, plain_all_moves};
+use crate::games::pile::cli::{PileMoveReply, plain_takes};
 use crate::units::group;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
@@ -70,6 +72,9 @@ struct SubtractionReply {
     winning_moves: Vec<u64>,
     preperiod: u64,
     period: u64,
+    /// With `--all-moves` only: every field before it stays as it was without.
+    #[serde(flatten)]
+    all_moves: Option<AllMoves<PileMoveReply>>,
 }
 
 /// Answers `munch solve subtraction`: what to print, or why not.
@@ -87,6 +92,13 @@ pub fn solve(matches: &ArgMatches) -> Result<String, String> {
     let takes = solution
         .winning_takes(args.pile)
         .expect("the period answers every pile");
+    // Every pile a move can leave is at most the pile: the table needs no more (nor more
+    // than its limit, past which only its closed form answers).
+    let studied = all_moves(matches).then(|| {
+        let table =
+            SubtractionMovesLeft::solve(&set, args.pile.saturating_add(1).min(MOVES_LEFT_LIMIT));
+        study(&solution, &table, args.pile).expect("the period answers every pile")
+    });
     let reply = SubtractionReply {
         game: "subtraction",
         pile: args.pile,
@@ -95,6 +107,16 @@ pub fn solve(matches: &ArgMatches) -> Result<String, String> {
         winning_moves: takes,
         preperiod,
         period,
+        all_moves: studied.as_ref().map(|studied| {
+            AllMoves::new(studied, |m| PileMoveReply {
+                take: m.mv,
+                after: args.pile - m.mv,
+                max_take: None,
+                outcome: outcome_word(m.wins),
+                moves_left: m.moves_left,
+                winning_replies: m.winning_replies,
+            })
+        }),
     };
     if args.json {
         return Ok(serde_json::to_string(&reply).expect("plain data serializes"));
@@ -109,5 +131,10 @@ pub fn solve(matches: &ArgMatches) -> Result<String, String> {
         if period == 1 { "" } else { "s" },
         preperiod
     );
+    if let Some(studied) = &studied {
+        out.push_str(&plain_all_moves(studied, ["take", "leaves"], |&take| {
+            [group(take), group(args.pile - take)]
+        }));
+    }
     Ok(out)
 }
