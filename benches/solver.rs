@@ -8,6 +8,9 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use munch::games::chomp::player::choose_chomp_move;
 use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::Position;
+use munch::games::fibonacci::moves_left::FibMovesLeft;
+use munch::games::subtraction::moves_left::SubtractionMovesLeft;
+use munch::games::subtraction::rules::TakeSet;
 use munch::solve::OutcomeTable;
 use std::hint::black_box;
 use std::time::Duration;
@@ -76,5 +79,29 @@ fn reply_time(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, table_build, textbook_recursion, reply_time);
+/// The coin games' moves-left tables: the subtraction game's direct table to pile 10^6 and every
+/// Fibonacci Nim position up to pile 2,000. A few milliseconds each, so briefly measured.
+fn coin_moves_left(c: &mut Criterion) {
+    let mut group = c.benchmark_group("coin_moves_left");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(1));
+    let set = TakeSet::parse("1,3,4").expect("a valid set");
+    group.bench_function("subtraction_1_3_4_to_10^6", |b| {
+        b.iter(|| SubtractionMovesLeft::exact_to(black_box(&set), 1_000_000));
+    });
+    group.bench_function("fibonacci_to_2000", |b| {
+        b.iter(|| FibMovesLeft::build(black_box(2000)));
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    table_build,
+    textbook_recursion,
+    reply_time,
+    coin_moves_left
+);
 criterion_main!(benches);
