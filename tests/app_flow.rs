@@ -512,6 +512,19 @@ fn fibonacci_nim_from_22_the_computer_takes_1_and_the_limit_follows_the_rule() {
 }
 
 #[test]
+fn fibonacci_nim_from_21_the_perfect_computer_defends_longest() {
+    // 21 is lost. Every take of 1, 2, 3, 5, 6, 8, … leaves one winning reply, and of those 1
+    // and 2 make the game last longest (15 more moves); 8 would let the person take all 13.
+    for seed in 0..20 {
+        let mut h = Harness::with_budget(munch::memory::default_memory(), seed);
+        h.start_pile(21, None, [Computer, Person]);
+        h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+        let take = h.pile_game().turns.moves[0];
+        assert!([1, 2].contains(&take), "seed {seed}: took {take}");
+    }
+}
+
+#[test]
 fn undo_takes_back_a_full_round_and_redo_replays_it() {
     let mut h = Harness::new();
     h.start(4, 5, [Person, Computer]);

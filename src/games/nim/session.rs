@@ -920,6 +920,26 @@ mod tests {
     }
 
     #[test]
+    fn the_perfect_computer_defends_longest_and_the_strong_one_as_before() {
+        // 1,2,3 is lost, and every move leaves one winning reply; 1:1 and 3:1 last five more
+        // moves, the others three. Strong (when it does not slip) keeps the old choice, which
+        // also weighs 2:1.
+        let mut rng = fastrand::Rng::with_seed(16);
+        let mut strong_moves = Vec::new();
+        for _ in 0..40 {
+            let mut game = session(&[1, 2, 3], [Computer, Person], Level::Perfect);
+            let mv = computer_moves(&mut game, &mut rng);
+            assert!(
+                [Move { pile: 0, take: 1 }, Move { pile: 2, take: 1 }].contains(&mv),
+                "{mv}"
+            );
+            let mut game = session(&[1, 2, 3], [Computer, Person], Level::Strong);
+            strong_moves.push(computer_moves(&mut game, &mut rng));
+        }
+        assert!(strong_moves.contains(&Move { pile: 1, take: 1 }));
+    }
+
+    #[test]
     fn the_casual_computer_takes_the_last_pile_whole() {
         let mut rng = fastrand::Rng::with_seed(3);
         for seed in 0..20 {
