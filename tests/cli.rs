@@ -1094,7 +1094,7 @@ fn all_moves_json_contract_for_the_pile_games() {
         .map(|m| m["take"].as_u64().unwrap())
         .collect();
     assert_eq!(takes, [1, 3, 4]);
-    // {4,12,15} has no arithmetic period: past its table, null and incomplete.
+    // {4,12,15}'s lost piles lengthen at several rates: a gain per residue answers them.
     let v = all_moves_json(&[
         "solve",
         "subtraction",
@@ -1102,6 +1102,18 @@ fn all_moves_json_contract_for_the_pile_games() {
         "1000000000000000000",
         "--set",
         "4,12,15",
+        "--json",
+    ]);
+    assert_eq!(v["complete"], true);
+    // {17,141,194} shows no arithmetic period within 2^20 piles: past them, null and
+    // incomplete.
+    let v = all_moves_json(&[
+        "solve",
+        "subtraction",
+        "--pile",
+        "1000000000000000000",
+        "--set",
+        "17,141,194",
         "--json",
     ]);
     assert_eq!(

@@ -142,8 +142,11 @@ fn subtraction_studies_agree_with_brute_force_up_to_pile_2000() {
 /// The closed form past the computed piles against the plain table, pile by pile.
 fn check_closed_form(set: &TakeSet, up_to: u64) {
     let table = SubtractionMovesLeft::solve(set, MOVES_LEFT_LIMIT);
-    let (base, period, gain) = table.cycle().unwrap_or_else(|| panic!("{set}: a period"));
-    assert!(gain > 0 && period > 0, "{set}");
+    let cycle = table.cycle().unwrap_or_else(|| panic!("{set}: a period"));
+    assert!(
+        cycle.period > 0 && cycle.gains.iter().all(|&g| g > 0),
+        "{set}"
+    );
     assert!(
         table.computed() < up_to,
         "{set}: the check must reach past the computed piles"
@@ -158,11 +161,17 @@ fn check_closed_form(set: &TakeSet, up_to: u64) {
         );
         assert_eq!(table.wins(pile), exact.wins(pile), "{set}: {pile}");
     }
-    // Far away, the form still steps by its gain.
+    // Far away, the form still steps by each residue's gain.
     let far = u64::MAX / 4;
-    assert!(far > base);
-    let (a, b) = (table.moves_left(far), table.moves_left(far + period));
-    assert_eq!(b, a.map(|a| a + gain), "{set}");
+    assert!(far > cycle.base);
+    for pile in far..far + 100 {
+        let gain = cycle.gains[((pile - cycle.base) % cycle.period) as usize];
+        let (a, b) = (
+            table.moves_left(pile),
+            table.moves_left(pile + cycle.period),
+        );
+        assert_eq!(b, a.map(|a| a + gain), "{set}: {pile}");
+    }
 }
 
 #[test]
@@ -173,6 +182,43 @@ fn the_subtraction_closed_form_agrees_with_the_direct_table() {
     // A wide set, and one whose largest take is far from the rest.
     check_closed_form(&TakeSet::parse("1-40").unwrap(), 100_000);
     check_closed_form(&TakeSet::parse("2,3,300").unwrap(), 200_000);
+    // {4,12,15}: its lost piles lengthen at several rates, so no key repeats and the checked
+    // window proves a gain per residue.
+    let set = TakeSet::parse("4,12,15").unwrap();
+    check_closed_form(&set, 200_000);
+    let table = SubtractionMovesLeft::solve(&set, MOVES_LEFT_LIMIT);
+    let gains = &table.cycle().expect("a period").gains;
+    assert!(gains.iter().any(|&g| g != gains[0]), "{gains:?}");
+}
+
+#[test]
+fn closed_forms_of_random_sets_agree_with_the_direct_table() {
+    // Sets of up to 7 takes up to 200: most show one gain, a few a gain per residue.
+    let mut rng = fastrand::Rng::with_seed(16);
+    let mut per_residue = 0;
+    for _ in 0..1500 {
+        let raw: Vec<u64> = (0..rng.usize(1..=7)).map(|_| rng.u64(1..=200)).collect();
+        let set = TakeSet::new(&raw).unwrap();
+        let table = SubtractionMovesLeft::solve(&set, MOVES_LEFT_LIMIT);
+        let Some(cycle) = table.cycle() else {
+            continue;
+        };
+        per_residue += usize::from(cycle.gains.iter().any(|&g| g != cycle.gains[0]));
+        let up_to = (cycle.base + 5 * cycle.period).max(20_000);
+        let exact = SubtractionMovesLeft::exact_to(&set, up_to);
+        for pile in 0..=up_to {
+            assert_eq!(
+                table.moves_left(pile),
+                exact.moves_left(pile),
+                "{set}: {pile}"
+            );
+            assert_eq!(table.wins(pile), exact.wins(pile), "{set}: {pile}");
+        }
+    }
+    assert!(
+        per_residue >= 3,
+        "{per_residue} sets with a gain per residue"
+    );
 }
 
 proptest! {
@@ -191,8 +237,8 @@ proptest! {
         for pile in 3000..=30_000u64 {
             prop_assert_eq!(table.moves_left(pile), exact.moves_left(pile), "{} pile {}", set, pile);
         }
-        // Without an arithmetic period (some sets' lost piles lengthen at several rates, like
-        // {4,12,15}), every pile up to the limit is exact and none past it is guessed.
+        // Without an arithmetic period, every pile up to the limit is exact and none past it
+        // is guessed.
         if table.cycle().is_none() {
             prop_assert_eq!(table.computed(), MOVES_LEFT_LIMIT);
             prop_assert!(table.moves_left(MOVES_LEFT_LIMIT - 1).is_some());

@@ -2,7 +2,7 @@
 //! built once per take set, exact from pile 0 on and, once its arithmetic period shows, for
 //! every pile up to `u64::MAX` by a proven closed form.
 
-use super::answer::SubtractionSolution;
+use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use super::rules::TakeSet;
 use crate::games::moves_left::{MoveStudy, PositionStudy};
 use rustc_hash::FxHashMap;
@@ -12,22 +12,34 @@ use rustc_hash::FxHashMap;
 pub const MOVES_LEFT_LIMIT: u64 = 1 << 20;
 
 /// The outcome and moves left of every pile of a subtraction game, as far as computed, and
-/// their arithmetic period when it showed.
+/// their arithmetic period when it showed: a base `b`, a period `P` and a gain `G_r` for each
+/// residue, with `L(b + r + qP) = L(b + r) + q·G_r` and `W(b + r + qP) = W(b + r)` for every
+/// `0 <= r < P` and `q >= 0`. Two proofs find it; both need `x >= s` for every take to be legal.
 ///
-/// **The closed form, and why it holds.** Write `W(x)` for whether pile `x` wins, `L(x)` for
-/// its moves left, `s = max(S)` and `d(x) = L(x) - L(x-1)`. For `x >= s` every take of `S` is
-/// legal, and `L(x)` is 1 plus the least `L(x-k)` over the takes with `W(x-k)` false, or 1 plus
-/// the most `L(x-k)` over all takes when there is none: a min or a max of values of the window
-/// `x-s..x-1`, plus 1. Adding a constant to every `L` of the window adds it to `L(x)`, so
-/// `d(x+1)` and `W(x+1)` depend only on the pairs `(W(y), d(y))` for `y` in `x-s+1..=x`
-/// (which give the window's `W` and its `L` less `L(x)`). Call those `s` pairs the *key* of
-/// `x`, for `x >= s`. If the keys of `j < i` are equal, induction gives `W(y + P) = W(y)` and
-/// `d(y + P) = d(y)` for `P = i - j` and every `y > j - s`; summing `d` over `P` consecutive
-/// piles then gives `L(y + P) = L(y) + G` for every `y >= j - s`, with `G = L(i) - L(j)`.
-/// So from `b = j - s + 1` on, `L(b + r + qP) = L(b + r) + qG` for `0 <= r < P` and every `q`.
-/// `G` is positive, since `L(x)` grows without bound (each move takes at most `s` coins).
-/// The table stops at the first repeated key, found by a rolling hash and confirmed by
-/// comparing the pairs.
+/// Write `W(x)` for whether pile `x` wins, `L(x)` for its moves left, `s = max(S)` and
+/// `d(x) = L(x) - L(x-1)`. For `x >= s`, `L(x)` is 1 plus the least `L(x-k)` over the takes with
+/// `W(x-k)` false, or 1 plus the most `L(x-k)` over all takes when there is none.
+///
+/// **One gain (a repeated key).** Adding a constant to every `L` of the window `x-s..x-1` adds
+/// it to `L(x)`, so `d(x+1)` and `W(x+1)` depend only on the pairs `(W(y), d(y))` for `y` in
+/// `x-s+1..=x`: the *key* of `x`. If the keys of `j < i` are equal, induction gives
+/// `W(y + P) = W(y)` and `d(y + P) = d(y)` for `P = i - j` and every `y > j - s`; summing `d`
+/// over `P` consecutive piles gives `L(y + P) = L(y) + G` for every `y >= j - s`, with
+/// `G = L(i) - L(j)`. So `b = j - s + 1` and every `G_r = G`. Keys are found by a rolling hash
+/// and confirmed by comparing the pairs.
+///
+/// **A gain per residue (a checked window).** Some sets' lost piles lengthen at several rates
+/// ({4,12,15}), so no key repeats. Take `P` a multiple of the outcome period with `W(y+P) =
+/// W(y)` for `y >= b` ([`SubtractionSolution`]), `x1 = b + s`, and `g(y) = L(y+P) - L(y)`,
+/// computed for `y < x1 + P`. Check (1) `g(y) = g(y-P)` for `b + P <= y < x1 + P`, so `g`
+/// has period `P` there; and (2) at each `y0` in `x1..x1+P`, a take `k*` among the ones the
+/// definition weighs (the takes to a lost pile, else all) whose child is best both in `L` and in
+/// `g` at once: least in both when winning, most in both when losing. Then for `y = y0 + mP`,
+/// by induction on `y`, each weighed child has `L(y0-k+jP) = L(y0-k) + j·g(y0-k)` for
+/// `j <= m+1` (earlier piles), and a `k*` best in both stays best for every `j`, so
+/// `L(y+P) - L(y) = g(y0-k*) = L(y0+P) - L(y0) = g(y0)`. So `g` keeps period `P` from `b` on
+/// and `G_r = g(b + r)`. The check runs when the computed piles reach a power of two from 1,024.
+/// Every gain is at least 0 (checked), as `L` grows without bound.
 #[derive(Debug, Clone)]
 pub struct SubtractionMovesLeft {
     set: TakeSet,
@@ -35,8 +47,19 @@ pub struct SubtractionMovesLeft {
     wins: Vec<bool>,
     /// `left[x] = L(x)` for every computed pile.
     left: Vec<u64>,
-    /// `(b, P, G)`: `L(y + P) = L(y) + G` and `W(y + P) = W(y)` for every `y >= b`.
-    cycle: Option<(u64, u64, u64)>,
+    /// The arithmetic period, when it showed.
+    cycle: Option<Cycle>,
+}
+
+/// An arithmetic period of the moves left (see [`SubtractionMovesLeft`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cycle {
+    /// The first pile it holds from.
+    pub base: u64,
+    /// Its length `P`, a multiple of the outcomes' period.
+    pub period: u64,
+    /// `gains[r]`: how much the moves left of pile `base + r` grow every period.
+    pub gains: Vec<u64>,
 }
 
 impl SubtractionMovesLeft {
@@ -85,7 +108,8 @@ impl SubtractionMovesLeft {
             .push(fastest.or(longest).map_or(0, |left| left + 1));
     }
 
-    /// Computes piles until a key repeats (see the type's doc) or `limit` piles are computed.
+    /// Computes piles until a key repeats or a window checks (see the type's doc), or `limit`
+    /// piles are computed.
     fn search(&mut self, limit: u64) {
         const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
         // A pair as one number for the hash: the step `d` (which may be negative) and `W`.
@@ -98,9 +122,21 @@ impl SubtractionMovesLeft {
         let top = BASE.wrapping_pow(u32::try_from(s).expect("a take is at most 4096"));
         let mut hash = 0u64;
         let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
+        // The outcomes' period, found at the first window check.
+        let mut outcomes: Option<Option<(u64, u64)>> = None;
         while (self.left.len() as u64) < limit {
             self.push_next();
             let x = self.left.len() - 1;
+            let computed = x + 1;
+            if (computed.is_power_of_two() && computed >= 1024) || computed as u64 == limit {
+                let period = *outcomes.get_or_insert_with(|| {
+                    SubtractionSolution::solve(&self.set, PERIOD_SEARCH_LIMIT).cycle()
+                });
+                if let Some(cycle) = period.and_then(|(b, p)| self.check_window(b, p, s)) {
+                    self.cycle = Some(cycle);
+                    return;
+                }
+            }
             if x == 0 {
                 continue;
             }
@@ -116,7 +152,11 @@ impl SubtractionMovesLeft {
                 // The gain is positive (see the type's doc): checked all the same.
                 Some(&j) if self.same_key(j, x, s) && self.left[x] > self.left[j] => {
                     let gain = self.left[x] - self.left[j];
-                    self.cycle = Some(((j + 1 - s) as u64, (x - j) as u64, gain));
+                    self.cycle = Some(Cycle {
+                        base: (j + 1 - s) as u64,
+                        period: (x - j) as u64,
+                        gains: vec![gain; x - j],
+                    });
                     return;
                 }
                 Some(_) => {}
@@ -136,9 +176,74 @@ impl SubtractionMovesLeft {
         })
     }
 
-    /// `(b, P, G)`, when the arithmetic period showed: `L(y + P) = L(y) + G` for `y >= b`.
-    pub fn cycle(&self) -> Option<(u64, u64, u64)> {
-        self.cycle
+    /// The second proof of the type's doc on the piles computed so far: for `P` one to 32
+    /// times the outcomes' `period` (which holds from `preperiod`), the last `2P` piles as
+    /// `x1..x1+2P`. The period it proves, if any.
+    fn check_window(&self, preperiod: u64, period: u64, s: usize) -> Option<Cycle> {
+        let n = self.left.len();
+        let preperiod = usize::try_from(preperiod).ok()?;
+        let period = usize::try_from(period).ok()?;
+        for times in 1..=32 {
+            let p = period * times;
+            let Some(base) = n.checked_sub(2 * p + s).filter(|&b| b >= preperiod) else {
+                break;
+            };
+            if self.window_checks(base, base + s, p) {
+                let gains = (base..base + p)
+                    .map(|y| self.left[y + p] - self.left[y])
+                    .collect();
+                return Some(Cycle {
+                    base: base as u64,
+                    period: p as u64,
+                    gains,
+                });
+            }
+        }
+        None
+    }
+
+    /// Checks (1) and (2) of the type's doc for `b`, `x1` and `P` (every pile up to
+    /// `x1 + 2P - 1` computed).
+    fn window_checks(&self, base: usize, x1: usize, p: usize) -> bool {
+        let g = |y: usize| self.left[y + p].checked_sub(self.left[y]);
+        // (1): g has period P from b to x1 + P (and is never negative).
+        if (base..x1 + p).any(|y| g(y).is_none()) || (base + p..x1 + p).any(|y| g(y) != g(y - p)) {
+            return false;
+        }
+        // (2): at each y0, a weighed child best both in L and in g.
+        (x1..x1 + p).all(|y0| {
+            let children: Vec<(u64, u64, bool)> = self
+                .set
+                .sizes()
+                .iter()
+                .map(|&k| {
+                    let y = y0 - k as usize;
+                    (self.left[y], g(y).unwrap_or_default(), self.wins[y])
+                })
+                .collect();
+            let winning = children.iter().any(|&(_, _, wins)| !wins);
+            let weighed = children
+                .iter()
+                .filter(|&&(_, _, wins)| !winning || !wins)
+                .map(|&(left, gain, _)| (left, gain));
+            let (lefts, gains): (Vec<u64>, Vec<u64>) = weighed.clone().unzip();
+            let best = |values: &[u64]| {
+                if winning {
+                    values.iter().min().copied()
+                } else {
+                    values.iter().max().copied()
+                }
+            };
+            let (left, gain) = (best(&lefts), best(&gains));
+            weighed
+                .clone()
+                .any(|(l, g)| Some(l) == left && Some(g) == gain)
+        })
+    }
+
+    /// The arithmetic period, when it showed.
+    pub fn cycle(&self) -> Option<&Cycle> {
+        self.cycle.as_ref()
     }
 
     /// How many piles were computed directly (0 up to this, exclusive).
@@ -151,17 +256,21 @@ impl SubtractionMovesLeft {
         if pile < self.computed() {
             return Some((usize::try_from(pile).ok()?, 0));
         }
-        let (base, period, _) = self.cycle?;
-        let from = pile - base;
-        let at = base + from % period;
-        Some((usize::try_from(at).ok()?, from / period))
+        let cycle = self.cycle.as_ref()?;
+        let from = pile - cycle.base;
+        let at = cycle.base + from % cycle.period;
+        Some((usize::try_from(at).ok()?, from / cycle.period))
     }
 
     /// The moves left of `pile`, for the player to move: exact, or `None` past the table when
     /// no period showed (or, for a pile near `u64::MAX`, if it does not fit a `u64`).
     pub fn moves_left(&self, pile: u64) -> Option<u64> {
         let (at, periods) = self.place(pile)?;
-        let (_, _, gain) = self.cycle.unwrap_or_default();
+        if periods == 0 {
+            return Some(self.left[at]);
+        }
+        let cycle = self.cycle.as_ref()?;
+        let gain = cycle.gains[at - usize::try_from(cycle.base).ok()?];
         periods
             .checked_mul(gain)
             .and_then(|more| self.left[at].checked_add(more))
