@@ -10,6 +10,7 @@ use rustc_hash::FxHashMap;
 #[derive(Default)]
 pub struct Reference {
     memo: FxHashMap<Vec<u8>, bool>,
+    moves_left: FxHashMap<Vec<u8>, u32>,
 }
 
 impl Reference {
@@ -49,6 +50,34 @@ impl Reference {
                 .sum()
         }
         walk(self, &mut Vec::with_capacity(cols), cols, rows)
+    }
+
+    /// Moves left from `heights` for the player to move, straight from its definition: 0 for
+    /// the empty bar (the poison was just eaten); a won position 1 + the least among the lost
+    /// positions it moves to; a lost one 1 + the most among all the positions it moves to.
+    pub fn moves_left(&mut self, heights: &[u8]) -> u32 {
+        if heights.iter().all(|&h| h == 0) {
+            return 0;
+        }
+        if let Some(&known) = self.moves_left.get(heights) {
+            return known;
+        }
+        let won = self.wins(heights);
+        let mut best: Option<u32> = None;
+        for (_, child) in children(heights) {
+            if won && self.wins(&child) {
+                continue;
+            }
+            let after = self.moves_left(&child);
+            best = Some(match best {
+                None => after,
+                Some(b) if won => b.min(after),
+                Some(b) => b.max(after),
+            });
+        }
+        let value = 1 + best.expect("every position but the empty bar has a move");
+        self.moves_left.insert(heights.to_vec(), value);
+        value
     }
 
     /// Every move from `heights` that leaves the opponent lost, in column-then-row order.

@@ -78,10 +78,14 @@
 
 mod bits;
 mod build;
+mod moves_left;
 mod ranking;
 
 #[doc(hidden)]
 pub use build::Tuning;
+#[doc(hidden)]
+pub use moves_left::MovesLeftTuning;
+pub use moves_left::{MoveAnalysis, MovesLeftTable};
 
 use crate::solve::binomial;
 use bits::is_set;

@@ -276,7 +276,7 @@ impl Raises {
     /// The offsets of raising `run`, its first column to at most `cap`: non-increasing heights
     /// at least `run.low`, the first above it.
     #[inline]
-    fn offsets(&mut self, ranking: &Ranking, run: Run, cap: u8) -> &[u32] {
+    pub(super) fn offsets(&mut self, ranking: &Ranking, run: Run, cap: u8) -> &[u32] {
         let index = Raises::index(ranking, run);
         let heights = usize::from(cap - run.low);
         if self
