@@ -12,7 +12,9 @@ use munch::games::fibonacci::moves_left::FibMovesLeft;
 use munch::games::subtraction::moves_left::SubtractionMovesLeft;
 use munch::games::subtraction::rules::TakeSet;
 use munch::solve::OutcomeTable;
+use munch::solve::chomp_table::MovesLeftTable;
 use std::hint::black_box;
+use std::sync::Arc;
 use std::time::Duration;
 
 fn table_build(c: &mut Criterion) {
@@ -25,6 +27,29 @@ fn table_build(c: &mut Criterion) {
             BenchmarkId::from_parameter(format!("{n}x{n}")),
             &n,
             |b, &n| b.iter(|| OutcomeTable::build(n, n, &mut |_, _| true).expect("not cancelled")),
+        );
+    }
+    group.finish();
+}
+
+/// The moves-left table of a box, from its outcome table (built once, outside the timing).
+fn moves_left_build(c: &mut Criterion) {
+    let mut group = c.benchmark_group("moves_left_build");
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(5));
+    for n in [10u8, 12] {
+        let outcomes =
+            Arc::new(OutcomeTable::build(n, n, &mut |_, _| true).expect("not cancelled"));
+        group.bench_with_input(
+            BenchmarkId::from_parameter(format!("{n}x{n}")),
+            &outcomes,
+            |b, outcomes| {
+                b.iter(|| {
+                    MovesLeftTable::build(outcomes.clone(), &mut |_, _| true)
+                        .expect("not cancelled")
+                });
+            },
         );
     }
     group.finish();
@@ -100,6 +125,7 @@ fn coin_moves_left(c: &mut Criterion) {
 criterion_group!(
     benches,
     table_build,
+    moves_left_build,
     textbook_recursion,
     reply_time,
     coin_moves_left

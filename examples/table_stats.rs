@@ -4,12 +4,14 @@
 //! time (the figures the README quotes for small boxes, where one build is too short to time
 //! alone). `--mark-block` and `--split-from` set the tuning (see `OutcomeTable::build_with`);
 //! without them the build is the game's own. `--textbook` solves the box with the seed's
-//! memoized recursion instead (the benchmarks' baseline), once.
+//! memoized recursion instead (the benchmarks' baseline), once. `--moves-left` then builds the
+//! moves-left table from the last outcome table, `--repeat` times, and reports its time apart.
 
 use clap::Parser;
 use munch::games::chomp::reference::Reference;
 use munch::solve::OutcomeTable;
-use munch::solve::chomp_table::Tuning;
+use munch::solve::chomp_table::{MovesLeftTable, MovesLeftTuning, Tuning};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Parser)]
@@ -28,6 +30,12 @@ struct Args {
     /// Solve every position with the textbook memoized recursion, not a table.
     #[arg(long, conflicts_with_all = ["repeat", "mark_block", "split_from"])]
     textbook: bool,
+    /// Also build the moves-left table from the outcome table, and time it apart.
+    #[arg(long, conflicts_with = "textbook")]
+    moves_left: bool,
+    /// Largest block the moves-left build solves by pushing, in positions.
+    #[arg(long, requires = "moves_left")]
+    push_block: Option<u64>,
 }
 
 /// `--split-from`: a number of positions, or `None` for one worker.
@@ -86,9 +94,60 @@ fn main() {
         }));
     }
     let table = table.expect("at least one build");
+    let time = summary(&mut times);
+    println!(
+        "{}x{}: {} positions, {} losing, {time}, {} table bytes",
+        args.rows,
+        args.cols,
+        table.positions(),
+        table.losing_positions(),
+        table.table_bytes()
+    );
+    if args.moves_left {
+        moves_left(&Arc::new(table), args.repeat, args.push_block);
+    }
+}
+
+/// Builds the moves-left table `repeat` times and reports the best and the median time.
+fn moves_left(outcomes: &Arc<OutcomeTable>, repeat: u32, push_block: Option<u64>) {
+    let mut times: Vec<Duration> = Vec::new();
+    let mut table = None;
+    for _ in 0..repeat {
+        drop(table.take());
+        let started = Instant::now();
+        let built = match push_block {
+            Some(mark_block) => {
+                let tuning = MovesLeftTuning {
+                    mark_block,
+                    wide: false,
+                };
+                MovesLeftTable::build_with(outcomes.clone(), tuning, &mut |_, _| true)
+            }
+            None => MovesLeftTable::build(outcomes.clone(), &mut |_, _| true),
+        };
+        times.push(started.elapsed());
+        table = Some(built.unwrap_or_else(|error| {
+            eprintln!("table_stats: no moves-left table: {error:?}");
+            std::process::exit(1)
+        }));
+    }
+    let table = table.expect("at least one build");
+    let rows = outcomes.rows();
+    let full = vec![rows; usize::from(outcomes.cols())];
+    println!(
+        "moves left: {}, {} table bytes ({} a position), the full box {} moves left",
+        summary(&mut times),
+        table.table_bytes(),
+        table.cell_bytes(),
+        table.moves_left(&full).expect("in the box")
+    );
+}
+
+/// The best and the median of several times, or the one time.
+fn summary(times: &mut [Duration]) -> String {
     times.sort_unstable();
     let ms = |t: Duration| t.as_secs_f64() * 1e3;
-    let time = if times.len() > 1 {
+    if times.len() > 1 {
         format!(
             "best {:.3} ms, median {:.3} ms of {} builds",
             ms(times[0]),
@@ -99,13 +158,5 @@ fn main() {
         format!("{:.3} ms", ms(times[0]))
     } else {
         format!("{:.3} s", times[0].as_secs_f64())
-    };
-    println!(
-        "{}x{}: {} positions, {} losing, {time}, {} table bytes",
-        args.rows,
-        args.cols,
-        table.positions(),
-        table.losing_positions(),
-        table.table_bytes()
-    );
+    }
 }
