@@ -1,9 +1,10 @@
-//! Engines the games use: pure, deterministic, no I/O. Today the Chomp outcome table, which
-//! speaks in column heights and knows nothing of the games above it.
+//! Engines the games use: pure, deterministic, no I/O. Today the Chomp outcome table and the
+//! moves-left table built from it, which speak in column heights and know nothing of the games
+//! above them.
 
 pub mod chomp_table;
 
-pub use chomp_table::{BuildError, OutcomeTable};
+pub use chomp_table::{BuildError, MovesLeftTable, OutcomeTable};
 
 /// `n choose k`, exactly; `None` when it does not fit in 128 bits.
 pub fn binomial(n: u64, k: u64) -> Option<u128> {

@@ -74,7 +74,9 @@
 //! The parts: `ranking` ranks positions and marks a lost position's predecessors, `build` walks
 //! the blocks (its child `build::alone` on one thread; `build::tasks` shares a big block between
 //! two workers, each an `alone` builder, and plugs in through the `Split` trait, so neither
-//! imports the other), and `bits` does the word-level work.
+//! imports the other), and `bits` does the word-level work. `moves_left` builds, from a finished
+//! outcome table, how many moves each position has left (a byte each), in the same blocks and
+//! regions.
 
 mod bits;
 mod build;

@@ -545,3 +545,42 @@ fn span_mask(word: usize, start: usize, end: usize) -> u64 {
     let last = (word * 64 + 63).min(end - 1);
     (!0u64 << (first % 64)) & (!0u64 >> (63 - last % 64))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_byte_holds_every_half_up_to_509_squares() {
+        assert!(!MovesLeftTable::needs_pairs(16, 16));
+        assert!(!MovesLeftTable::needs_pairs(18, 18));
+        assert!(
+            !MovesLeftTable::needs_pairs(22, 23),
+            "506 squares: halves up to 253"
+        );
+        assert!(
+            !MovesLeftTable::needs_pairs(2, 254),
+            "508 squares: halves up to 254"
+        );
+        assert!(
+            MovesLeftTable::needs_pairs(2, 255),
+            "510 squares: a half of 255"
+        );
+        assert!(MovesLeftTable::needs_pairs(23, 23));
+    }
+
+    #[test]
+    fn the_buffers_are_the_largest_regions_of_the_lifted_columns() {
+        let ranking = Ranking::new(12, 12);
+        let cells = buffer_cells(&ranking, 1 << 16);
+        // The whole box (2,704,156 positions) lifts into its largest region, the positions
+        // with a full first column: C(23, 11) of them.
+        assert_eq!(cells[0], 1_352_078);
+        assert_eq!(cells[0], ranking.block_size(1, 12));
+        // Blocks of at most 2^16 positions push instead: the largest block at column `c` has
+        // C(24 - c, 12 - c) positions, above 2^16 up to column 4 (C(20, 8) = 125,970), not at
+        // column 5 (C(19, 7) = 50,388).
+        assert!(cells[..5].iter().all(|&n| n > 0), "{cells:?}");
+        assert!(cells[5..].iter().all(|&n| n == 0), "{cells:?}");
+    }
+}
