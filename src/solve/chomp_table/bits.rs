@@ -38,7 +38,7 @@ pub(super) fn zeroed_table(words: usize) -> Option<Vec<u64>> {
 /// and with 4 KiB pages the page faults alone took a sixth of an 18×18 build.
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code, reason = "madvise is a libc call")]
-fn prefer_huge_pages(words: &mut [u64]) {
+pub(super) fn prefer_huge_pages<T>(words: &mut [T]) {
     const PAGE: usize = 4096;
     let start = words.as_mut_ptr() as usize;
     let first = start.next_multiple_of(PAGE);
@@ -51,7 +51,7 @@ fn prefer_huge_pages(words: &mut [u64]) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn prefer_huge_pages(_words: &mut [u64]) {}
+pub(super) fn prefer_huge_pages<T>(_words: &mut [T]) {}
 
 /// How [`combine`] merges a source run into a destination run.
 #[derive(Clone, Copy)]
