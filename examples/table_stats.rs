@@ -116,9 +116,9 @@ fn moves_left(outcomes: &Arc<OutcomeTable>, repeat: u32, push_block: Option<u64>
         drop(table.take());
         let started = Instant::now();
         let built = match push_block {
-            Some(mark_block) => {
+            Some(push_block) => {
                 let tuning = MovesLeftTuning {
-                    mark_block,
+                    push_block,
                     wide: false,
                 };
                 MovesLeftTable::build_with(outcomes.clone(), tuning, &mut |_, _| true)

@@ -46,7 +46,7 @@ fn expected_moves(reference: &mut Reference, heights: &[u8]) -> Vec<MoveAnalysis
     moves
 }
 
-/// The ways a build can go: pushing through the whole box (every box here is one mark block),
+/// The ways a build can go: pushing through the whole box (every box here is one push block),
 /// lifting down to blocks of 64 positions, lifting all the way down to single positions, each
 /// with one-byte cells, and the last two again with two-byte cells.
 const TUNINGS: [(u64, bool); 5] = [
@@ -64,8 +64,8 @@ fn every_way_of_building_agrees_with_the_reference_on_every_move_of_every_box_up
             let mut reference = Reference::new();
             let positions = all_positions(rows, cols.into());
             let outcomes = outcomes(rows, cols);
-            for (mark_block, wide) in TUNINGS {
-                let tuning = MovesLeftTuning { mark_block, wide };
+            for (push_block, wide) in TUNINGS {
+                let tuning = MovesLeftTuning { push_block, wide };
                 let table = MovesLeftTable::build_with(outcomes.clone(), tuning, &mut |_, _| true)
                     .expect("not cancelled");
                 assert_eq!(table.cell_bytes(), if wide { 2 } else { 1 });
@@ -91,7 +91,7 @@ fn every_way_of_building_agrees_with_the_reference_on_every_move_of_every_box_up
 
 #[test]
 fn the_default_build_agrees_with_the_reference_on_every_position_of_10x10() {
-    // 10×10 is more than one mark block: the default build lifts its biggest blocks.
+    // 10×10 is more than one push block: the default build lifts its biggest blocks.
     let table = MovesLeftTable::build(outcomes(10, 10), &mut |_, _| true).expect("not cancelled");
     let mut reference = Reference::new();
     let mut longest = 0;

@@ -20,7 +20,7 @@
 //!   and so final: it reads them (lost positions are about one in a hundred).
 //! - A won position's half is 1 + the least half of a lost position it moves to. The lost
 //!   positions **push** `half + 1` to the positions that move to them, where the cell keeps the
-//!   least it has been pushed. Inside a small block (the **mark block**) a lost position pushes
+//!   least it has been pushed. Inside a small block (the **push block**) a lost position pushes
 //!   to its predecessors in the block one by one, as the outcome table marks them.
 //! - Bigger blocks are solved region by region, and the pushes from a move in the block's first
 //!   free column are **lifted** like the outcome table's forms: call `G(q)`, for `q` in region
@@ -55,13 +55,16 @@ enum Halves {
 #[derive(Clone, Copy, Debug)]
 pub struct MovesLeftTuning {
     /// Blocks of at most this many positions are solved by pushing, bigger ones by lifting.
-    pub mark_block: u64,
+    pub push_block: u64,
     /// Two bytes a cell even where one would do.
     pub wide: bool,
 }
 
-/// Blocks of at most this many positions are solved by pushing.
-const MARK_BLOCK: u64 = 1 << 16;
+/// Blocks of at most this many positions are solved by pushing. From 2^12 to 2^20 the builds
+/// are within the machine's noise (best of 10: 12×12 17–22 ms, 14×14 250–273 ms): half the time
+/// goes to the lost positions' reads of the positions they move to, mostly cache misses, which
+/// the block size does not change (reading them in a batch did not help either).
+const PUSH_BLOCK: u64 = 1 << 16;
 
 /// Work between two progress reports (each is also a chance to cancel): a word of outcome bits
 /// scanned counts 1, a lost position [`LOST_WORK`], 256 cells lifted or copied 1, 64 cells
@@ -99,7 +102,7 @@ impl MovesLeftTable {
     /// lifts (about as much again), besides the outcome table it is built from.
     pub fn bytes_for(rows: u8, cols: u8) -> u64 {
         let tuning = MovesLeftTuning {
-            mark_block: MARK_BLOCK,
+            push_block: PUSH_BLOCK,
             wide: Self::needs_pairs(rows, cols),
         };
         Self::bytes_with(rows, cols, tuning)
@@ -111,7 +114,7 @@ impl MovesLeftTable {
         };
         let cell = if tuning.wide { 2 } else { 1 };
         let ranking = Ranking::new(rows, cols);
-        let buffers: u64 = buffer_cells(&ranking, tuning.mark_block).iter().sum();
+        let buffers: u64 = buffer_cells(&ranking, tuning.push_block).iter().sum();
         positions.saturating_add(buffers).saturating_mul(cell)
     }
 
@@ -124,7 +127,7 @@ impl MovesLeftTable {
     ) -> Result<MovesLeftTable, BuildError> {
         let wide = Self::needs_pairs(outcomes.rows(), outcomes.cols());
         let tuning = MovesLeftTuning {
-            mark_block: MARK_BLOCK,
+            push_block: PUSH_BLOCK,
             wide,
         };
         Self::build_with(outcomes, tuning, progress)
@@ -140,7 +143,7 @@ impl MovesLeftTable {
     ) -> Result<MovesLeftTable, BuildError> {
         let (rows, cols) = (outcomes.rows(), outcomes.cols());
         let tuning = MovesLeftTuning {
-            mark_block: tuning.mark_block.clamp(1, 1 << 32),
+            push_block: tuning.push_block.clamp(1, 1 << 32),
             wide: tuning.wide || Self::needs_pairs(rows, cols),
         };
         let out_of_memory = BuildError::OutOfMemory {
@@ -148,11 +151,11 @@ impl MovesLeftTable {
         };
         let halves = if tuning.wide {
             Halves::Pairs(
-                build_halves(&outcomes, tuning.mark_block, progress)?.ok_or(out_of_memory)?,
+                build_halves(&outcomes, tuning.push_block, progress)?.ok_or(out_of_memory)?,
             )
         } else {
             Halves::Bytes(
-                build_halves(&outcomes, tuning.mark_block, progress)?.ok_or(out_of_memory)?,
+                build_halves(&outcomes, tuning.push_block, progress)?.ok_or(out_of_memory)?,
             )
         };
         let positions = outcomes.positions();
@@ -257,12 +260,12 @@ impl Cell for u16 {
 /// the largest region of the largest such block lifted, or none when no block there is lifted.
 /// The block of full columns before column `c` is the largest at `c`, and is lifted when any
 /// block there is.
-fn buffer_cells(ranking: &Ranking, mark_block: u64) -> Vec<u64> {
+fn buffer_cells(ranking: &Ranking, push_block: u64) -> Vec<u64> {
     let rows = ranking.rows;
     (0..ranking.cols)
         .map(|c| {
             let lifted =
-                rows > 0 && c + 1 < ranking.cols && ranking.block_size(c, rows) > mark_block;
+                rows > 0 && c + 1 < ranking.cols && ranking.block_size(c, rows) > push_block;
             if lifted {
                 ranking.block_size(c + 1, rows)
             } else {
@@ -285,7 +288,7 @@ fn try_room<C>(len: u64) -> Option<Vec<C>> {
 /// The halves of every position of `outcomes`' box; `Ok(None)` if the memory is refused.
 fn build_halves<C: Cell>(
     outcomes: &OutcomeTable,
-    mark_block: u64,
+    push_block: u64,
     progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Result<Option<Vec<C>>, BuildError> {
     let ranking = &outcomes.ranking;
@@ -294,7 +297,7 @@ fn build_halves<C: Cell>(
         return Ok(None);
     };
     let mut forms = Vec::new();
-    for size in buffer_cells(ranking, mark_block) {
+    for size in buffer_cells(ranking, push_block) {
         let Some(form) = try_room(size) else {
             return Ok(None);
         };
@@ -303,7 +306,7 @@ fn build_halves<C: Cell>(
     let mut builder = Builder {
         ranking,
         won: &outcomes.won,
-        mark_block,
+        push_block,
         forms,
         raises: Raises::default(),
         heights: vec![0; ranking.cols],
@@ -348,7 +351,7 @@ struct Builder<'a, C> {
     ranking: &'a Ranking,
     /// The outcome table's bits: bit `r` is set when rank `r` is won.
     won: &'a [u64],
-    mark_block: u64,
+    push_block: u64,
     /// For each column, the buffer of `G` for the block being lifted there (see the module).
     forms: Vec<Vec<C>>,
     raises: Raises,
@@ -386,8 +389,8 @@ impl<C: Cell> Builder<'_, C> {
             }
             return Ok(());
         }
-        if col + 1 == self.ranking.cols || block.size(self.ranking) <= self.mark_block {
-            return self.push_block(cells, block);
+        if col + 1 == self.ranking.cols || block.size(self.ranking) <= self.push_block {
+            return self.solve_by_pushing(cells, block);
         }
         // `G` of the region being solved, at the start of this column's buffer.
         let mut form = std::mem::take(&mut self.forms[col]);
@@ -444,7 +447,7 @@ impl<C: Cell> Builder<'_, C> {
 
     /// Solves a block by scanning it in rank order: a lost position reads its half from the
     /// positions it moves to, then pushes it to every position of the block that moves to it.
-    fn push_block(&mut self, cells: &mut [C], block: Block) -> Result<(), Cancelled> {
+    fn solve_by_pushing(&mut self, cells: &mut [C], block: Block) -> Result<(), Cancelled> {
         let start = block.base as usize;
         let end = start + block.size(self.ranking) as usize;
         for word in start / 64..end.div_ceil(64) {
