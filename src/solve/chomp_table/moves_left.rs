@@ -596,6 +596,34 @@ mod tests {
     }
 
     #[test]
+    fn a_lift_grows_its_buffer_in_place() {
+        // What `lift_block` relies on: lifting region `v - 1` onto region `v`, the first run
+        // maps region `v - 1` onto itself, and every other run reads inside region `v - 1` and
+        // writes past its end, so no run overwrites what another still has to read.
+        for (rows, cols) in [(5u8, 6u8), (12, 12), (3, 9)] {
+            let ranking = Ranking::new(rows, cols);
+            for col in 0..usize::from(cols) - 1 {
+                for cap in 1..=rows {
+                    let block = Block { col, base: 0, cap };
+                    for v in 1..=cap {
+                        let previous = block.region(&ranking, v - 1).size(&ranking);
+                        let size = block.region(&ranking, v).size(&ranking);
+                        let runs: Vec<_> = ranking.lift_runs(col, v).collect();
+                        assert_eq!(runs[0], (0, 0, previous), "{rows}x{cols} {col} {v}");
+                        let mut written = previous;
+                        for &(from, to, len) in &runs[1..] {
+                            assert!(from + len <= previous, "{rows}x{cols} {col} {v}");
+                            assert_eq!(to, written, "{rows}x{cols} {col} {v}");
+                            written += len;
+                        }
+                        assert_eq!(written, size, "{rows}x{cols} {col} {v}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_buffers_are_the_largest_regions_of_the_lifted_columns() {
         let ranking = Ranking::new(12, 12);
         let cells = buffer_cells(&ranking, 1 << 16);
