@@ -2,7 +2,10 @@
 
 mod common;
 
+use munch::games::chomp::moves_left::study;
 use munch::games::chomp::reference::Reference;
+use munch::games::chomp::rules::Position;
+use munch::games::moves_left::moves_left_from;
 use munch::solve::OutcomeTable;
 use munch::solve::chomp_table::{BuildError, MoveAnalysis, MovesLeftTable, MovesLeftTuning};
 use std::sync::Arc;
@@ -194,4 +197,87 @@ fn the_bytes_needed_are_said_up_front_and_are_what_the_build_holds() {
     // Games of more than 509 moves need two bytes a position.
     let positions = OutcomeTable::positions_in(23, 23).expect("fits");
     assert!(MovesLeftTable::bytes_for(23, 23) >= 2 * positions);
+}
+
+#[test]
+fn the_study_of_every_position_of_every_box_up_to_6x6_agrees_with_the_reference() {
+    for rows in 1..=6u8 {
+        for cols in 1..=6u8 {
+            let mut reference = Reference::new();
+            let outcomes = outcomes(rows, cols);
+            let table =
+                MovesLeftTable::build(outcomes.clone(), &mut |_, _| true).expect("not cancelled");
+            for position in common::every_position(rows.into(), cols.into()) {
+                let heights = position.heights();
+                let case = format!("{rows}x{cols}: {heights:?}");
+                let studied = study(&outcomes, Some(&table), &position).expect("in the box");
+                assert_eq!(studied.wins, reference.wins(heights), "{case}");
+                assert_eq!(
+                    studied.moves_left,
+                    Some(u64::from(reference.moves_left(heights))),
+                    "{case}"
+                );
+                assert_eq!(
+                    studied.moves_left,
+                    moves_left_from(&studied.moves),
+                    "{case}"
+                );
+                assert!(studied.complete(), "{case}");
+                let expected: Vec<(u8, u8, bool, Option<u64>, usize)> =
+                    expected_moves(&mut reference, heights)
+                        .into_iter()
+                        .map(|m| {
+                            (
+                                m.col,
+                                m.row,
+                                m.wins,
+                                Some(u64::from(m.moves_left)),
+                                m.winning_replies as usize,
+                            )
+                        })
+                        .collect();
+                let found: Vec<(u8, u8, bool, Option<u64>, usize)> = studied
+                    .moves
+                    .iter()
+                    .map(|m| (m.mv.col, m.mv.row, m.wins, m.moves_left, m.winning_replies))
+                    .collect();
+                assert_eq!(found, expected, "{case}");
+                // Without the moves-left table: the same outcomes and replies, no lengths.
+                let plain = study(&outcomes, None, &position).expect("in the box");
+                assert_eq!(plain.moves_left, None, "{case}");
+                assert!(
+                    plain
+                        .moves
+                        .iter()
+                        .zip(&studied.moves)
+                        .all(|(p, s)| p.moves_left.is_none()
+                            && (p.mv, p.wins, p.winning_replies)
+                                == (s.mv, s.wins, s.winning_replies)),
+                    "{case}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_study_needs_a_table_that_covers_the_position() {
+    let outcomes = outcomes(3, 3);
+    let table = MovesLeftTable::build(outcomes.clone(), &mut |_, _| true).expect("not cancelled");
+    let taller = Position::full(4, 3).expect("a box");
+    assert!(study(&outcomes, Some(&table), &taller).is_none());
+    // A smaller moves-left table leaves the lengths it cannot reach unknown.
+    let small = MovesLeftTable::build(self::outcomes(2, 3), &mut |_, _| true).expect("built");
+    let position = Position::from_heights(3, 3, &[3, 1, 0]).expect("a position");
+    let studied = study(&outcomes, Some(&small), &position).expect("the outcomes cover it");
+    assert_eq!(studied.moves_left, None);
+    assert!(!studied.complete());
+    // Eating a3 leaves [2,1,0], which the smaller table does cover.
+    let a3 = studied
+        .moves
+        .iter()
+        .find(|m| m.mv.to_string() == "a3")
+        .expect("a3 is a move");
+    assert_eq!(a3.moves_left, small.moves_left(&[2, 1, 0]).map(u64::from));
+    assert!(a3.moves_left.is_some());
 }
