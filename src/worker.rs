@@ -10,8 +10,8 @@
 
 use crate::games::chomp::player;
 use crate::games::chomp::rules::Position;
-use crate::games::request::{Job, Request, SolverMessage};
-use crate::solve::{BuildError, OutcomeTable};
+use crate::games::request::{Job, MovesLeftMessage, Request, SolverMessage};
+use crate::solve::{BuildError, MovesLeftTable, OutcomeTable};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::mpsc::{self, Sender};
@@ -24,7 +24,7 @@ const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
 
 /// Handle to the solver threads. Dropping it cancels the running job and joins the threads.
 pub struct Worker {
-    jobs: Option<Sender<(u64, u8, u8)>>,
+    jobs: Option<Sender<TableJob>>,
     latest: Arc<AtomicU64>,
     thread: Option<JoinHandle<()>>,
     searches: Option<Sender<Search>>,
@@ -37,7 +37,7 @@ impl Worker {
     /// app).
     pub fn spawn(budget: u64, notify: impl Fn(SolverMessage) + Send + Sync + 'static) -> Worker {
         let notify = Arc::new(notify);
-        let (jobs, inbox) = mpsc::channel::<(u64, u8, u8)>();
+        let (jobs, inbox) = mpsc::channel::<TableJob>();
         let latest = Arc::new(AtomicU64::new(0));
         let current = Arc::clone(&latest);
         let notify_builds = Arc::clone(&notify);
@@ -45,9 +45,16 @@ impl Worker {
             .name("solver".into())
             .spawn(move || {
                 let mut tables = Tables::new(budget);
-                for (generation, rows, cols) in inbox {
+                for job in inbox {
+                    let generation = job.generation;
                     let still_wanted = || current.load(Ordering::Relaxed) == generation;
-                    if still_wanted() {
+                    if !still_wanted() {
+                        continue;
+                    }
+                    let (rows, cols) = (job.rows, job.cols);
+                    if job.moves_left {
+                        tables.moves_left(generation, rows, cols, &still_wanted, &*notify_builds);
+                    } else {
                         tables.solve(generation, rows, cols, &still_wanted, &*notify_builds);
                     }
                 }
@@ -77,10 +84,15 @@ impl Worker {
         // A send fails only if the thread has died, and then no answer will come: the game
         // falls back to unproven moves, which is the best that can be done.
         match request {
-            Request::Solve { rows, cols } => {
+            Request::Solve { rows, cols } | Request::MovesLeft { rows, cols } => {
                 self.latest.store(number, Ordering::SeqCst);
                 if let Some(jobs) = &self.jobs {
-                    let _ = jobs.send((number, rows, cols));
+                    let _ = jobs.send(TableJob {
+                        generation: number,
+                        rows,
+                        cols,
+                        moves_left: matches!(request, Request::MovesLeft { .. }),
+                    });
                 }
             }
             Request::Cancel => self.latest.store(number, Ordering::SeqCst),
@@ -106,6 +118,15 @@ impl Worker {
     fn cancel(&self) {
         self.latest.fetch_add(1, Ordering::SeqCst);
     }
+}
+
+/// A table request on its way to the table thread: [`Request::Solve`], or
+/// [`Request::MovesLeft`] when `moves_left` is set, with its number.
+struct TableJob {
+    generation: u64,
+    rows: u8,
+    cols: u8,
+    moves_left: bool,
 }
 
 /// A search on its way to the search thread: [`Request::Search`] with its number.
@@ -172,6 +193,8 @@ pub struct Tables {
     /// game frees it, while a request that a live table covers is answered with that table at
     /// once.
     cache: Option<Weak<OutcomeTable>>,
+    /// The latest moves-left table, held the same way.
+    moves_left_cache: Option<Weak<MovesLeftTable>>,
 }
 
 impl Tables {
@@ -180,6 +203,7 @@ impl Tables {
         Tables {
             budget,
             cache: None,
+            moves_left_cache: None,
         }
     }
 
@@ -196,12 +220,7 @@ impl Tables {
         notify: &dyn Fn(SolverMessage),
     ) {
         let started = Instant::now();
-        if let Some(table) = self
-            .cache
-            .as_ref()
-            .and_then(Weak::upgrade)
-            .filter(|t| t.rows() >= rows && t.cols() >= cols)
-        {
+        if let Some(table) = self.live_table(rows, cols) {
             notify(SolverMessage::Ready {
                 generation,
                 table,
@@ -219,26 +238,17 @@ impl Tables {
             });
             return;
         }
-        let mut last_report = Instant::now();
-        let built = OutcomeTable::build(rows, cols, &mut |done, total| {
-            if !still_wanted() {
-                return false;
-            }
-            if last_report.elapsed() >= PROGRESS_INTERVAL {
-                last_report = Instant::now();
-                notify(SolverMessage::Progress {
-                    generation,
-                    done,
-                    total,
-                    elapsed: started.elapsed(),
-                });
-            }
-            true
+        let mut report = reporter(started, still_wanted, |done, total, elapsed| {
+            notify(SolverMessage::Progress {
+                generation,
+                done,
+                total,
+                elapsed,
+            });
         });
-        match built {
+        match OutcomeTable::build(rows, cols, &mut report) {
             Ok(table) => {
-                let table = Arc::new(table);
-                self.cache = Some(Arc::downgrade(&table));
+                let table = self.keep(table);
                 notify(SolverMessage::Ready {
                     generation,
                     table,
@@ -253,5 +263,130 @@ impl Tables {
             }),
             Err(BuildError::Cancelled) => {}
         }
+    }
+
+    /// Answers moves-left request `generation` for a `rows` × `cols` box through `notify`: the
+    /// live moves-left table when it covers the box; a refusal when the outcome table and the
+    /// moves-left table together do not fit the budget; otherwise progress (building the
+    /// outcome table first when no live one covers the box) and then the built table. Stops,
+    /// with no answer, as soon as `still_wanted` says no.
+    pub fn moves_left(
+        &mut self,
+        generation: u64,
+        rows: u8,
+        cols: u8,
+        still_wanted: &dyn Fn() -> bool,
+        notify: &dyn Fn(SolverMessage),
+    ) {
+        let started = Instant::now();
+        let send = |message: MovesLeftMessage| notify(SolverMessage::MovesLeft(message));
+        if let Some(table) = self
+            .moves_left_cache
+            .as_ref()
+            .and_then(Weak::upgrade)
+            .filter(|t| t.outcomes().rows() >= rows && t.outcomes().cols() >= cols)
+        {
+            send(MovesLeftMessage::Ready {
+                generation,
+                table,
+                elapsed: started.elapsed(),
+            });
+            return;
+        }
+        let budget = self.budget;
+        let needs = |rows: u8, cols: u8| {
+            OutcomeTable::bytes_for(rows, cols)
+                .saturating_add(MovesLeftTable::bytes_for(rows, cols))
+        };
+        // The live outcome table when the two fit with it; otherwise one of the box asked for.
+        let live = self
+            .live_table(rows, cols)
+            .filter(|t| needs(t.rows(), t.cols()) <= budget);
+        let needed_bytes = needs(rows, cols);
+        if live.is_none() && needed_bytes > budget {
+            send(MovesLeftMessage::Refused {
+                generation,
+                needed_bytes,
+                budget,
+            });
+            return;
+        }
+        let positions = OutcomeTable::positions_in(rows, cols).unwrap_or(u64::MAX);
+        // One gauge for both builds: the outcome table's positions first, when it is built.
+        let before = if live.is_some() { 0 } else { positions };
+        let mut report = reporter(started, still_wanted, |done, total, elapsed| {
+            send(MovesLeftMessage::Progress {
+                generation,
+                done: before.saturating_add(done),
+                total: before.saturating_add(total),
+                elapsed,
+            });
+        });
+        let outcomes = if let Some(table) = live {
+            Ok(table)
+        } else {
+            let mut first = reporter(started, still_wanted, |done, total, elapsed| {
+                send(MovesLeftMessage::Progress {
+                    generation,
+                    done,
+                    total: total.saturating_mul(2),
+                    elapsed,
+                });
+            });
+            OutcomeTable::build(rows, cols, &mut first).map(|table| self.keep(table))
+        };
+        let built = outcomes.and_then(|outcomes| MovesLeftTable::build(outcomes, &mut report));
+        match built {
+            Ok(table) => {
+                let table = Arc::new(table);
+                self.moves_left_cache = Some(Arc::downgrade(&table));
+                send(MovesLeftMessage::Ready {
+                    generation,
+                    table,
+                    elapsed: started.elapsed(),
+                });
+            }
+            Err(BuildError::OutOfMemory { bytes }) => send(MovesLeftMessage::Refused {
+                generation,
+                needed_bytes: bytes,
+                budget,
+            }),
+            Err(BuildError::Cancelled) => {}
+        }
+    }
+
+    /// The live outcome table, when it covers a `rows` × `cols` box.
+    fn live_table(&self, rows: u8, cols: u8) -> Option<Arc<OutcomeTable>> {
+        self.cache
+            .as_ref()
+            .and_then(Weak::upgrade)
+            .filter(|t| t.rows() >= rows && t.cols() >= cols)
+    }
+
+    /// Shares a built outcome table, remembered as the live one.
+    fn keep(&mut self, table: OutcomeTable) -> Arc<OutcomeTable> {
+        let table = Arc::new(table);
+        self.cache = Some(Arc::downgrade(&table));
+        table
+    }
+}
+
+/// A build's progress callback: stops when `still_wanted` says no, and passes `(done, total,
+/// elapsed)` on to `report` at most every [`PROGRESS_INTERVAL`].
+fn reporter<'a>(
+    started: Instant,
+    still_wanted: &'a dyn Fn() -> bool,
+    report: impl Fn(u64, u64, Duration) + 'a,
+) -> impl FnMut(u64, u64) -> bool + 'a {
+    let mut last_report = Instant::now();
+    move |done, total| {
+        if !still_wanted() {
+            return false;
+        }
+        if last_report.elapsed() >= PROGRESS_INTERVAL {
+            last_report = Instant::now();
+            report(done, total, started.elapsed());
+        }
+        true
     }
 }

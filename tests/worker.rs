@@ -1,7 +1,7 @@
 //! The solver thread: answers, refusals, progress and cancelling.
 
-use munch::games::request::{Job, Request, SolverMessage};
-use munch::solve::OutcomeTable;
+use munch::games::request::{Job, MovesLeftMessage, Request, SolverMessage};
+use munch::solve::{MovesLeftTable, OutcomeTable};
 use munch::worker::{Worker, search_message};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
@@ -194,4 +194,163 @@ fn a_search_answers_in_plain_numbers_and_a_search_of_no_position_gets_none() {
             "{rows} rows, {heights:?}"
         );
     }
+}
+
+/// Asks for the moves-left table of a `rows` × `cols` box as request `number`.
+fn moves_left(worker: &Worker, number: u64, rows: u8, cols: u8) -> u64 {
+    worker.send(Job {
+        number,
+        request: Request::MovesLeft { rows, cols },
+    });
+    number
+}
+
+/// The moves-left answers to request `generation` until its table is ready: the progress
+/// reported on the way, and the table.
+fn moves_left_ready(
+    rx: &Receiver<SolverMessage>,
+    generation: u64,
+) -> (Vec<(u64, u64)>, Arc<MovesLeftTable>) {
+    let mut progress = Vec::new();
+    loop {
+        match next(rx) {
+            SolverMessage::MovesLeft(MovesLeftMessage::Progress {
+                generation: g,
+                done,
+                total,
+                ..
+            }) => {
+                assert_eq!(g, generation);
+                progress.push((done, total));
+            }
+            SolverMessage::MovesLeft(MovesLeftMessage::Ready {
+                generation: g,
+                table,
+                ..
+            }) => {
+                assert_eq!(g, generation);
+                return (progress, table);
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_moves_left_table_is_built_on_the_live_outcome_table_and_handed_back_at_once() {
+    let (worker, rx) = worker(1 << 30);
+    let generation = solve(&worker, 1, 6, 7);
+    let outcomes = match next(&rx) {
+        SolverMessage::Ready { table, .. } => table,
+        other => panic!("unexpected {other:?}"),
+    };
+    let generation = moves_left(&worker, generation + 1, 6, 7);
+    let (_, table) = moves_left_ready(&rx, generation);
+    assert!(
+        Arc::ptr_eq(table.outcomes(), &outcomes),
+        "the live outcome table is reused"
+    );
+    // The full 6×7 bar is won; the table agrees with its definition there.
+    let full = [6u8; 7];
+    assert!(table.moves_left(&full).is_some_and(|n| n % 2 == 0));
+    // A box it covers comes back at once, the same table.
+    let again = moves_left(&worker, generation + 1, 5, 7);
+    let started = Instant::now();
+    let (progress, same) = moves_left_ready(&rx, again);
+    assert!(progress.is_empty());
+    assert!(Arc::ptr_eq(&table, &same));
+    assert!(started.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
+fn a_moves_left_table_without_a_live_outcome_table_builds_both_with_one_gauge() {
+    let (worker, rx) = worker(1 << 30);
+    let generation = moves_left(&worker, 1, 14, 14);
+    let (progress, table) = moves_left_ready(&rx, generation);
+    let positions = OutcomeTable::positions_in(14, 14).unwrap();
+    assert_eq!(table.outcomes().positions(), positions);
+    assert!(!progress.is_empty(), "a 14×14 build reports progress");
+    assert!(
+        progress.windows(2).all(|w| w[0].0 <= w[1].0),
+        "progress only grows: {progress:?}"
+    );
+    assert!(
+        progress
+            .iter()
+            .all(|&(done, total)| done <= total && total == 2 * positions),
+        "{progress:?}"
+    );
+    // The outcome table it built is the live one now: a Solve gets it back at once.
+    solve(&worker, 2, 14, 14);
+    match next(&rx) {
+        SolverMessage::Ready {
+            table: outcomes, ..
+        } => {
+            assert!(Arc::ptr_eq(&outcomes, table.outcomes()));
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn a_moves_left_table_over_budget_is_refused_with_both_tables_bytes() {
+    let budget = OutcomeTable::bytes_for(9, 9) + MovesLeftTable::bytes_for(9, 9) - 1;
+    let (worker, rx) = worker(budget);
+    // The outcome table alone fits.
+    let generation = solve(&worker, 1, 9, 9);
+    assert!(matches!(next(&rx), SolverMessage::Ready { .. }));
+    let generation = moves_left(&worker, generation + 1, 9, 9);
+    match next(&rx) {
+        SolverMessage::MovesLeft(MovesLeftMessage::Refused {
+            generation: g,
+            needed_bytes,
+            budget: b,
+        }) => {
+            assert_eq!(g, generation);
+            assert_eq!(
+                needed_bytes,
+                OutcomeTable::bytes_for(9, 9) + MovesLeftTable::bytes_for(9, 9)
+            );
+            assert_eq!(b, budget);
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    // A smaller box fits.
+    let generation = moves_left(&worker, generation + 1, 4, 4);
+    let (_, table) = moves_left_ready(&rx, generation);
+    assert_eq!(table.moves_left(&[1, 0, 0, 0]), Some(1));
+}
+
+#[test]
+fn a_new_table_request_cancels_a_moves_left_build() {
+    let (worker, rx) = worker(4 << 30);
+    let big = moves_left(&worker, 1, 15, 15); // a second or so of work
+    loop {
+        if let SolverMessage::MovesLeft(MovesLeftMessage::Progress { generation, .. }) = next(&rx) {
+            assert_eq!(generation, big);
+            break;
+        }
+    }
+    let started = Instant::now();
+    let small = solve(&worker, 2, 3, 3);
+    loop {
+        match next(&rx) {
+            SolverMessage::Ready {
+                generation, table, ..
+            } => {
+                assert_eq!(generation, small);
+                assert_eq!(table.cols(), 3);
+                break;
+            }
+            SolverMessage::MovesLeft(MovesLeftMessage::Progress { generation, .. }) => {
+                assert_eq!(generation, big);
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
 }

@@ -420,7 +420,9 @@ impl App {
                 self.job_number += 1;
                 match request {
                     Request::Search { .. } => self.search = self.job_number,
-                    Request::Solve { .. } | Request::Cancel => self.generation = self.job_number,
+                    Request::Solve { .. } | Request::MovesLeft { .. } | Request::Cancel => {
+                        self.generation = self.job_number;
+                    }
                 }
                 self.jobs.push(Job {
                     number: self.job_number,

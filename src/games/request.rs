@@ -3,7 +3,7 @@
 //! worker (above the games) runs them. A leaf of the games: it speaks in plain numbers and names
 //! no game, only the table engine; each game converts its own types at the edge.
 
-use crate::solve::OutcomeTable;
+use crate::solve::{MovesLeftTable, OutcomeTable};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -37,6 +37,45 @@ pub enum SolverMessage {
         row: u8,
         proven: bool,
     },
+    /// About a moves-left table (see [`Request::MovesLeft`]).
+    MovesLeft(MovesLeftMessage),
+}
+
+/// What the solver thread reports about a moves-left table, as the table's own messages do.
+#[derive(Clone)]
+pub enum MovesLeftMessage {
+    /// `done` of `total` steps are done, `elapsed` after the request started: the positions of
+    /// the outcome table when it had to be built first, then those of the moves-left table.
+    Progress {
+        generation: u64,
+        done: u64,
+        total: u64,
+        elapsed: Duration,
+    },
+    /// The moves-left table is ready (it holds the outcome table it was built from).
+    Ready {
+        generation: u64,
+        table: Arc<MovesLeftTable>,
+        elapsed: Duration,
+    },
+    /// The outcome table and the moves-left table together would need more memory than the
+    /// budget allows.
+    Refused {
+        generation: u64,
+        needed_bytes: u64,
+        budget: u64,
+    },
+}
+
+impl MovesLeftMessage {
+    /// The request this message answers.
+    pub fn generation(&self) -> u64 {
+        match self {
+            MovesLeftMessage::Progress { generation, .. }
+            | MovesLeftMessage::Ready { generation, .. }
+            | MovesLeftMessage::Refused { generation, .. } => *generation,
+        }
+    }
 }
 
 impl SolverMessage {
@@ -46,6 +85,7 @@ impl SolverMessage {
             SolverMessage::Progress { generation, .. }
             | SolverMessage::Ready { generation, .. }
             | SolverMessage::Refused { generation, .. } => Some(*generation),
+            SolverMessage::MovesLeft(message) => Some(message.generation()),
             SolverMessage::Searched { .. } => None,
         }
     }
@@ -83,6 +123,36 @@ impl std::fmt::Debug for SolverMessage {
                 let proof = if *proven { "proven" } else { "unproven" };
                 write!(f, "Searched(#{search}, col {col} row {row}, {proof})")
             }
+            SolverMessage::MovesLeft(message) => write!(f, "MovesLeft{message:?}"),
+        }
+    }
+}
+
+impl std::fmt::Debug for MovesLeftMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MovesLeftMessage::Progress {
+                generation,
+                done,
+                total,
+                ..
+            } => write!(f, "Progress(#{generation}, {done}/{total})"),
+            MovesLeftMessage::Ready {
+                generation, table, ..
+            } => {
+                let outcomes = table.outcomes();
+                write!(
+                    f,
+                    "Ready(#{generation}, {}x{})",
+                    outcomes.rows(),
+                    outcomes.cols()
+                )
+            }
+            MovesLeftMessage::Refused {
+                generation,
+                needed_bytes,
+                ..
+            } => write!(f, "Refused(#{generation}, {needed_bytes} bytes)"),
         }
     }
 }
@@ -94,6 +164,12 @@ pub enum Request {
     /// The table of a `rows` × `cols` box (a live table that covers it is handed back at once).
     /// Cancels any earlier table request.
     Solve { rows: u8, cols: u8 },
+    /// The moves-left table of a `rows` × `cols` box, built from the live outcome table when
+    /// one covers the box (else that is built first), under the same memory budget: the two
+    /// tables together must fit it. A live moves-left table that covers the box is handed back
+    /// at once. A table request like [`Request::Solve`]: it cancels any earlier one, and a
+    /// later one cancels it.
+    MovesLeft { rows: u8, cols: u8 },
     /// Stop the running build; its memory is freed.
     Cancel,
     /// The computer's best move in the position of column `heights` (from the poison column

@@ -213,6 +213,10 @@ fn run_inline(jobs: Vec<Job>, tables: &mut Tables, answers: &mut VecDeque<Solver
                 let notify = |m: SolverMessage| out.borrow_mut().push(m);
                 tables.solve(job.number, rows, cols, &|| true, &notify);
             }
+            Request::MovesLeft { rows, cols } if Some(at) == last_table => {
+                let notify = |m: SolverMessage| out.borrow_mut().push(m);
+                tables.moves_left(job.number, rows, cols, &|| true, &notify);
+            }
             Request::Search {
                 rows,
                 heights,

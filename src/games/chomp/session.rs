@@ -263,6 +263,8 @@ impl Game {
                     budget,
                 };
             }
+            // The game does not ask for moves left yet.
+            SolverMessage::MovesLeft(_) => {}
         }
     }
 
