@@ -1021,7 +1021,9 @@ fn all_moves_json(args: &[&str]) -> Value {
 fn check_all_moves(v: &Value) {
     let moves = v["moves"].as_array().expect("moves");
     let wins: Vec<&Value> = moves.iter().filter(|m| m["outcome"] == "win").collect();
-    assert_eq!(v["outcome"] == "win", !wins.is_empty(), "{v}");
+    // Chomp's finished position is the one win without a move: the poison is gone.
+    let finished = v["game"] == "chomp" && moves.is_empty();
+    assert_eq!(v["outcome"] == "win", !wins.is_empty() || finished, "{v}");
     assert_eq!(
         wins.len(),
         v["winning_moves"].as_array().unwrap().len(),
@@ -1029,7 +1031,19 @@ fn check_all_moves(v: &Value) {
     );
     for m in moves {
         assert!(m["outcome"] == "win" || m["outcome"] == "loss", "{m}");
-        assert_eq!(m["outcome"] == "win", m["winning_replies"] == 0, "{m}");
+        // Chomp's one exception: eating the poison leaves the empty bar, where the opponent
+        // has already won, with no move and so no winning reply, and no moves left.
+        let empty_bar = v["game"] == "chomp"
+            && m["after"]
+                .as_array()
+                .is_some_and(|after| after.iter().all(|h| h == 0));
+        if empty_bar {
+            assert_eq!(m["outcome"], "loss", "{m}");
+            assert_eq!(m["winning_replies"], 0, "{m}");
+            assert!(m["moves_left"] == 0 || m["moves_left"].is_null(), "{m}");
+        } else {
+            assert_eq!(m["outcome"] == "win", m["winning_replies"] == 0, "{m}");
+        }
     }
     let lengths: Option<Vec<u64>> = moves.iter().map(|m| m["moves_left"].as_u64()).collect();
     let complete = lengths.is_some() && v["moves_left"].is_u64();
@@ -1211,6 +1225,33 @@ fn without_all_moves_the_replies_are_byte_for_byte_as_before() {
             &["solve", "fibonacci", "--pile", "22"],
             "Fibonacci Nim, pile 22, take at most 21: the player to move wins by taking 1.",
         ),
+        (
+            &[
+                "solve",
+                "chomp",
+                "--rows",
+                "5",
+                "--cols",
+                "3",
+                "--position",
+                "5,5,1",
+                "--json",
+            ],
+            r#"{"game":"chomp","rows":5,"cols":3,"position":[5,5,1],"outcome":"win","winning_moves":[{"col":1,"row":3,"notation":"a3","after":[2,2,1]}],"complete":true}"#,
+        ),
+        (
+            &[
+                "solve",
+                "chomp",
+                "--rows",
+                "3",
+                "--cols",
+                "3",
+                "--position",
+                "3,3,3",
+            ],
+            "Chomp 3×3, position [3,3,3]: the player to move wins, with 1 winning move:\n  b2   → [3,1,1]",
+        ),
     ] {
         let out = munch(args);
         assert_eq!(
@@ -1271,16 +1312,19 @@ fn all_moves_text_is_a_table_of_the_moves() {
 
 #[test]
 fn all_moves_is_refused_where_it_cannot_answer() {
-    // Chomp does not list its moves yet.
-    assert_refused(&[
-        "solve",
-        "chomp",
-        "--rows",
-        "3",
-        "--cols",
-        "3",
-        "--all-moves",
-    ]);
+    // Chomp lists its moves from the outcome table: where it does not fit, the closed form
+    // still answers the square bar, but not every move.
+    let square = [
+        "solve", "chomp", "--rows", "20", "--cols", "20", "--memory", "64M",
+    ];
+    assert!(munch(&square).status.success());
+    let with: Vec<&str> = square.iter().copied().chain(["--all-moves"]).collect();
+    assert_refused(&with);
+    let out = munch(&with);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--all-moves needs the 20×20 table"),
+        "{out:?}"
+    );
     // Too many moves to list.
     assert_refused(&[
         "solve",
@@ -1301,5 +1345,174 @@ fn all_moves_is_refused_where_it_cannot_answer() {
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("at most 100,000 moves"),
         "{out:?}"
+    );
+}
+
+/// `munch solve chomp` of `heights` in a `rows` × `cols` box with `--all-moves --json`,
+/// checked field by field against the reference.
+fn chomp_all_moves_against_the_reference(rows: u8, heights: &[u8]) -> Value {
+    let cols = heights.len().to_string();
+    let rows_text = rows.to_string();
+    let position: Vec<String> = heights.iter().map(u8::to_string).collect();
+    let position = position.join(",");
+    let v = all_moves_json(&[
+        "solve",
+        "chomp",
+        "--rows",
+        &rows_text,
+        "--cols",
+        &cols,
+        "--position",
+        &position,
+        "--json",
+    ]);
+    let mut reference = Reference::new();
+    assert_eq!(v["complete"], true, "{v}");
+    assert_eq!(
+        v["moves_left"],
+        u64::from(reference.moves_left(heights)),
+        "{v}"
+    );
+    let mut expected = Vec::new();
+    for (c, &h) in heights.iter().enumerate() {
+        for row in 0..h {
+            let after: Vec<u8> = heights
+                .iter()
+                .enumerate()
+                .map(|(k, &hk)| if k < c { hk } else { hk.min(row) })
+                .collect();
+            let wins = !reference.wins(&after);
+            expected.push(serde_json::json!({
+                "col": c + 1,
+                "row": row + 1,
+                "notation": format!("{}{}", char::from(b'a' + c as u8), row + 1),
+                "after": after,
+                "outcome": if wins { "win" } else { "loss" },
+                "moves_left": reference.moves_left(&after),
+                "winning_replies": reference.winning_moves(&after).len(),
+            }));
+        }
+    }
+    assert_eq!(v["moves"], Value::Array(expected), "{heights:?}");
+    v
+}
+
+#[test]
+fn all_moves_json_contract_for_chomp() {
+    // The 3×3 bar: b2 wins, leaving the L that mirrors down to the poison in 5 more moves.
+    let v = chomp_all_moves_against_the_reference(3, &[3, 3, 3]);
+    assert_eq!(v["moves_left"], 6);
+    assert_eq!(
+        v["moves"][4],
+        serde_json::json!({"col": 2, "row": 2, "notation": "b2", "after": [3, 1, 1],
+            "outcome": "win", "moves_left": 5, "winning_replies": 0})
+    );
+    // Eating the poison is listed first, a loss with nothing left.
+    assert_eq!(
+        v["moves"][0],
+        serde_json::json!({"col": 1, "row": 1, "notation": "a1", "after": [0, 0, 0],
+            "outcome": "loss", "moves_left": 0, "winning_replies": 0})
+    );
+    chomp_all_moves_against_the_reference(5, &[5, 5, 1]);
+    chomp_all_moves_against_the_reference(4, &[4, 3, 3, 1, 1, 0]);
+    chomp_all_moves_against_the_reference(6, &[6, 6, 6, 6, 6, 6]);
+    chomp_all_moves_against_the_reference(6, &[5, 4, 2, 2, 1, 1, 0]);
+    // A lost position, and the finished one: no move, nothing left.
+    let lost = chomp_all_moves_against_the_reference(3, &[2, 1, 0]);
+    assert_eq!(lost["outcome"], "loss");
+    let over = chomp_all_moves_against_the_reference(5, &[0, 0, 0]);
+    assert_eq!(
+        (&over["moves_left"], &over["moves"]),
+        (&0.into(), &serde_json::json!([]))
+    );
+}
+
+#[test]
+fn chomp_all_moves_out_of_the_budget_is_null_and_incomplete() {
+    // 12M holds the 13×13 outcome table (a few MiB) but not its moves-left table (tens).
+    let args = [
+        "solve", "chomp", "--rows", "13", "--cols", "13", "--memory", "12M", "--json",
+    ];
+    let with: Vec<&str> = args.iter().copied().chain(["--all-moves"]).collect();
+    let out = munch(&with);
+    assert!(out.status.success(), "{out:?}");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    check_all_moves(&v);
+    assert_eq!(
+        (&v["moves_left"], &v["complete"]),
+        (&Value::Null, &false.into())
+    );
+    let moves = v["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 13 * 13);
+    assert!(moves.iter().all(|m| m["moves_left"].is_null()), "{v}");
+    // The outcomes are all there: only b2 wins the square bar.
+    let wins: Vec<&Value> = moves.iter().filter(|m| m["outcome"] == "win").collect();
+    assert_eq!(wins.len(), 1);
+    assert_eq!(wins[0]["notation"], "b2");
+    // Every other field is the reply without the flag.
+    let plain: Value = serde_json::from_slice(&munch(&args).stdout).expect("valid JSON");
+    for (key, value) in plain.as_object().expect("an object") {
+        if key != "complete" {
+            assert_eq!(&v[key], value, "{key}");
+        }
+    }
+    assert_eq!(plain["complete"], true);
+    let text = munch(&[
+        "solve",
+        "chomp",
+        "--rows",
+        "13",
+        "--cols",
+        "13",
+        "--memory",
+        "12M",
+        "--all-moves",
+    ]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("Moves left: out of reach"), "{text}");
+    assert!(
+        text.contains("The moves-left table of the 13×13 box needs"),
+        "{text}"
+    );
+}
+
+#[test]
+fn chomp_all_moves_text_is_a_table_of_the_moves() {
+    let out = munch(&[
+        "solve",
+        "chomp",
+        "--rows",
+        "3",
+        "--cols",
+        "3",
+        "--position",
+        "2,1,0",
+        "--all-moves",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with(
+            "Chomp 3×3, position [2,1,0]: the player to move loses against perfect play.\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Moves left: 3 (for the player to move).\n"),
+        "{text}"
+    );
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip_while(|line| !line.contains("winning replies"))
+        .skip(1)
+        .map(|line| line.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ["a1", "[0,0,0]", "loss", "0", "0"],
+            ["a2", "[1,1,0]", "loss", "2", "1"],
+            ["b1", "[2,0,0]", "loss", "2", "1"]
+        ]
     );
 }

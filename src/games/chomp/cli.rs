@@ -1,16 +1,18 @@
 //! Chomp on the command line: `munch play chomp` and `munch solve chomp`, their arguments and
 //! the solve reply (text for people, one line of JSON for scripts).
 
+use super::moves_left::study;
 use super::options::{COLS, ROWS};
-use super::rules::{MAX_SIDE, Position, parse_heights};
+use super::rules::{MAX_SIDE, Position, Square, parse_heights};
 use crate::games::chomp::answer::{ChompAnswer, Source};
 use crate::games::game::Values;
-use crate::games::moves_left::all_moves;
-use crate::solve::OutcomeTable;
+use crate::games::moves_left::{PositionStudy, all_moves, outcome_word, plain_all_moves};
+use crate::solve::{MovesLeftTable, OutcomeTable};
 use crate::units::{bytes, group};
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
 use std::fmt::Write as _;
+use std::sync::Arc;
 use std::time::Instant;
 
 const SIDES: std::ops::RangeInclusive<i64> = 1..=MAX_SIDE as i64;
@@ -82,6 +84,28 @@ struct ChompReply {
     complete: bool,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     stats: Option<Stats>,
+    /// With `--all-moves` only: every field before it stays as it was without (but `complete`,
+    /// which then also says whether every moves left is known).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    all_moves: Option<ChompAllMoves>,
+}
+
+/// What `--all-moves` adds to Chomp's reply: the position's moves left and every legal move.
+/// Chomp's reply already has `complete`, which then covers the moves left too.
+#[derive(Serialize)]
+struct ChompAllMoves {
+    moves_left: Option<u64>,
+    moves: Vec<ChompMoveStudy>,
+}
+
+/// One legal move with `--all-moves`: a winning move's fields, then how it ends.
+#[derive(Serialize)]
+struct ChompMoveStudy {
+    #[serde(flatten)]
+    square: ChompMove,
+    outcome: &'static str,
+    moves_left: Option<u64>,
+    winning_replies: usize,
 }
 
 /// What `--stats` reports about the table; every figure is `null` when no table was built.
@@ -101,14 +125,58 @@ struct ChompMove {
     after: Vec<u8>,
 }
 
+impl ChompMove {
+    /// Eating `square` of `position`, a legal move.
+    fn new(position: &Position, square: Square) -> ChompMove {
+        ChompMove {
+            col: u16::from(square.col) + 1,
+            row: u16::from(square.row) + 1,
+            notation: square.to_string(),
+            after: position
+                .eat(square)
+                .expect("a legal move")
+                .heights()
+                .to_vec(),
+        }
+    }
+}
+
+/// The study `--all-moves` lists, from `table` (the outcome table of the position's bounding
+/// box), with moves left when the moves-left table fits the `budget` beside it; else the reason
+/// it does not.
+fn all_moves_study(
+    table: Option<&Arc<OutcomeTable>>,
+    position: &Position,
+    budget: u64,
+) -> Result<(PositionStudy<Square>, Option<String>), String> {
+    let (rows, cols) = position.bounding_box();
+    let Some(table) = table else {
+        return Err(format!(
+            "--all-moves needs the {rows}×{cols} table of {}, more than the {} this run may use (--memory, less what munch holds already, at most the memory this machine has free)",
+            bytes(OutcomeTable::bytes_for(rows, cols)),
+            bytes(budget)
+        ));
+    };
+    let needed =
+        OutcomeTable::bytes_for(rows, cols).saturating_add(MovesLeftTable::bytes_for(rows, cols));
+    // A moves-left table the machine cannot hold counts as over budget, as the table does.
+    let moves_left = (needed <= budget)
+        .then(|| MovesLeftTable::build(Arc::clone(table), &mut |_, _| true))
+        .and_then(Result::ok);
+    let why = moves_left.is_none().then(|| {
+        format!(
+            "The moves-left table of the {rows}×{cols} box needs {} with its outcome table, more than the {} this run may use.",
+            bytes(needed),
+            bytes(budget)
+        )
+    });
+    let studied =
+        study(table, moves_left.as_ref(), position).expect("the bounding box's table covers it");
+    Ok((studied, why))
+}
+
 /// Answers `munch solve chomp` within a table memory budget: what to print, or why not.
 pub fn solve(matches: &ArgMatches, budget: u64) -> Result<String, String> {
-    if all_moves(matches) {
-        return Err(
-            "--all-moves does not list Chomp's moves yet: leave it out to get the winning moves"
-                .into(),
-        );
-    }
     let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
     let (rows, cols) = (usize::from(args.rows), usize::from(args.cols));
     let position = match &args.position {
@@ -129,8 +197,9 @@ pub fn solve(matches: &ArgMatches, budget: u64) -> Result<String, String> {
     // `crate::memory::table_budget`, but another program may take memory meanwhile) counts as over budget.
     let table = (needed <= budget)
         .then(|| OutcomeTable::build(box_rows, box_cols, &mut |_, _| true))
-        .and_then(Result::ok);
-    let Some(answer) = ChompAnswer::of(table.as_ref(), &position) else {
+        .and_then(Result::ok)
+        .map(Arc::new);
+    let Some(answer) = ChompAnswer::of(table.as_deref(), &position) else {
         return Err(format!(
             "{position} needs a {}×{} table of {}, more than the {} this run may use (--memory, less what munch holds already, at most the memory this machine has free), and no closed form or opening-book entry covers it",
             box_rows,
@@ -140,11 +209,17 @@ pub fn solve(matches: &ArgMatches, budget: u64) -> Result<String, String> {
         ));
     };
     let stats = args.stats.then(|| Stats {
-        positions: table.as_ref().map(OutcomeTable::positions),
-        losing_positions: table.as_ref().map(OutcomeTable::losing_positions),
+        positions: table.as_deref().map(OutcomeTable::positions),
+        losing_positions: table.as_deref().map(OutcomeTable::losing_positions),
         seconds: table.as_ref().map(|_| started.elapsed().as_secs_f64()),
-        table_bytes: table.as_ref().map(OutcomeTable::table_bytes),
+        table_bytes: table.as_deref().map(OutcomeTable::table_bytes),
     });
+    // The moves-left table is built after the stats' time is taken: they are the table's.
+    let studied = if all_moves(matches) {
+        Some(all_moves_study(table.as_ref(), &position, budget)?)
+    } else {
+        None
+    };
     let reply = ChompReply {
         game: "chomp",
         rows: args.rows,
@@ -154,27 +229,49 @@ pub fn solve(matches: &ArgMatches, budget: u64) -> Result<String, String> {
         winning_moves: answer
             .winning_moves
             .iter()
-            .map(|&square| ChompMove {
-                col: u16::from(square.col) + 1,
-                row: u16::from(square.row) + 1,
-                notation: square.to_string(),
-                after: position
-                    .eat(square)
-                    .expect("a legal move")
-                    .heights()
-                    .to_vec(),
-            })
+            .map(|&square| ChompMove::new(&position, square))
             .collect(),
-        complete: answer.complete,
+        complete: answer.complete
+            && studied
+                .as_ref()
+                .is_none_or(|(studied, _)| studied.complete()),
         stats,
+        all_moves: studied.as_ref().map(|(studied, _)| ChompAllMoves {
+            moves_left: studied.moves_left,
+            moves: studied
+                .moves
+                .iter()
+                .map(|m| ChompMoveStudy {
+                    square: ChompMove::new(&position, m.mv),
+                    outcome: outcome_word(m.wins),
+                    moves_left: m.moves_left,
+                    winning_replies: m.winning_replies,
+                })
+                .collect(),
+        }),
     };
     if args.json {
         return Ok(serde_json::to_string(&reply).expect("plain data serializes"));
     }
-    Ok(plain_chomp(&reply, &position, answer.source))
+    let mut out = plain_chomp(&reply, &position, &answer);
+    if let Some((studied, why)) = &studied {
+        if let Some(why) = why {
+            out.push_str(why);
+            out.push('\n');
+        }
+        out.push_str(&plain_all_moves(studied, ["move", "leaves"], |&square| {
+            [square.to_string(), position_text(&position, square)]
+        }));
+    }
+    Ok(out)
 }
 
-fn plain_chomp(reply: &ChompReply, position: &Position, source: Source) -> String {
+/// The heights eating `square` leaves, as the plain reply writes them: `[2,2,1]`.
+fn position_text(position: &Position, square: Square) -> String {
+    position.eat(square).expect("a legal move").to_string()
+}
+
+fn plain_chomp(reply: &ChompReply, position: &Position, answer: &ChompAnswer) -> String {
     // Writing to a String cannot fail: each `let _ = writeln!` below drops an always-Ok result.
     let mut out = format!("Chomp {}×{}, position {position}: ", reply.rows, reply.cols);
     if position.is_empty() {
@@ -183,7 +280,7 @@ fn plain_chomp(reply: &ChompReply, position: &Position, source: Source) -> Strin
         out.push_str("the player to move loses against perfect play.\n");
     } else {
         let n = reply.winning_moves.len();
-        let all = if reply.complete {
+        let all = if answer.complete {
             ""
         } else {
             " (not known to be all of them)"
@@ -198,7 +295,7 @@ fn plain_chomp(reply: &ChompReply, position: &Position, source: Source) -> Strin
             let _ = writeln!(out, "  {:<4} → [{}]", m.notation, after.join(","));
         }
     }
-    match source {
+    match answer.source {
         Source::Table => {}
         Source::Theory(family) => {
             let _ = writeln!(out, "(answered by the closed form for a {})", family.name());
