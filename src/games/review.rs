@@ -1,6 +1,10 @@
-//! The game-over review: every move that threw a won position away, and what would have won.
+//! The game-over review: every move that threw a won position away, and what would have won;
+//! and every move's label ([`Label`]), judged from the study of the position it was made from,
+//! with the summary line of each side ([`summary`]).
 
-use crate::units::one_of;
+use crate::games::moves_left::{MoveStudy, PositionStudy};
+use crate::games::setup::{Player, side_name};
+use crate::units::{count, one_of};
 
 /// A move that turned a won position into a lost one for the side that made it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,6 +121,291 @@ pub fn mistake_lines<M>(
     lines
 }
 
+/// The most moves a refuting line names before "…".
+pub const REFUTATION_MOVES: usize = 10;
+
+/// A line of play: its moves, and whether it goes on past them (cut at
+/// [`REFUTATION_MOVES`], or where nothing proves the next move).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line<M> {
+    pub moves: Vec<M>,
+    pub cut: bool,
+}
+
+impl<M> Line<M> {
+    /// The line with each move changed by `f` (into its notation, say).
+    pub fn map<N>(self, f: impl Fn(M) -> N) -> Line<N> {
+        Line {
+            moves: self.moves.into_iter().map(f).collect(),
+            cut: self.cut,
+        }
+    }
+}
+
+impl Line<String> {
+    /// The moves in notation, space-separated, ending with "…" when the line goes on.
+    pub fn text(&self) -> String {
+        let mut text = self.moves.join(" ");
+        if self.cut {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push('…');
+        }
+        text
+    }
+}
+
+/// What a move of a finished game did, as far as the solver proves it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Label<M> {
+    /// One of the computer's own choices ([`PositionStudy::fighting_moves`]), proven so: a
+    /// fastest win from a won position, or from a lost one a longest defence among the moves
+    /// that leave the fewest winning replies.
+    Best,
+    /// Won before and after, but not proven the fastest.
+    KeptWin,
+    /// Won before, lost after.
+    Mistake {
+        /// A move that would have won: the fastest where moves left are known, else one the
+        /// answer function names (`None` when it named none).
+        winner: Option<M>,
+        /// From the position the mistake left: the opponent's fastest win against the longest
+        /// defence, each move one of [`PositionStudy::fighting_moves`], to the end or cut.
+        refutation: Line<M>,
+    },
+    /// Lost before, and not proven the longest defence.
+    LostAnyway,
+    /// Nothing proves what the position before it was (or, when it was won, what the move left).
+    Unjudged,
+}
+
+impl<M> Label<M> {
+    /// The label as the review writes it: "best", "kept the win", "mistake", "lost anyway",
+    /// "not judged".
+    pub fn word(&self) -> &'static str {
+        match self {
+            Label::Best => "best",
+            Label::KeptWin => "kept the win",
+            Label::Mistake { .. } => "mistake",
+            Label::LostAnyway => "lost anyway",
+            Label::Unjudged => "not judged",
+        }
+    }
+
+    /// The label with each move in it changed by `f` (into its notation, say).
+    pub fn map<N>(self, f: impl Fn(M) -> N) -> Label<N> {
+        match self {
+            Label::Best => Label::Best,
+            Label::KeptWin => Label::KeptWin,
+            Label::Mistake { winner, refutation } => Label::Mistake {
+                winner: winner.map(&f),
+                refutation: refutation.map(f),
+            },
+            Label::LostAnyway => Label::LostAnyway,
+            Label::Unjudged => Label::Unjudged,
+        }
+    }
+}
+
+/// A judged move: the move, whether the position it was made from is won for its mover
+/// (`None`: not known), and its label.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Judged<M> {
+    pub played: M,
+    pub won_before: Option<bool>,
+    pub label: Label<M>,
+}
+
+impl<M> Judged<M> {
+    /// The judged move with its moves changed by `f` (into notation, say).
+    pub fn map<N>(self, f: impl Fn(M) -> N) -> Judged<N> {
+        Judged {
+            played: f(self.played),
+            won_before: self.won_before,
+            label: self.label.map(f),
+        }
+    }
+}
+
+/// Whether `played` is proven one of the best moves of `study`: one of its fighting moves,
+/// where the lengths that choose among them are known or there was no choice to make.
+fn proven_best<M: PartialEq>(study: &PositionStudy<M>, played: &M) -> bool {
+    if !study.fighting_moves().iter().any(|m| m.mv == *played) {
+        return false;
+    }
+    let fewest = study.moves.iter().map(|m| m.winning_replies).min();
+    let pool: Vec<&MoveStudy<M>> = if study.wins {
+        study.moves.iter().filter(|m| m.wins).collect()
+    } else {
+        study
+            .moves
+            .iter()
+            .filter(|m| Some(m.winning_replies) == fewest)
+            .collect()
+    };
+    pool.len() == 1 || pool.iter().all(|m| m.moves_left.is_some())
+}
+
+/// The label of `played` from the study of the position it was made from, the mistake's
+/// refuting line left empty (see [`refuting_line`]). `None` when `played` is not one of the
+/// study's moves.
+pub fn label_from_study<M: Copy + PartialEq>(
+    study: &PositionStudy<M>,
+    played: M,
+) -> Option<Label<M>> {
+    let made = study.moves.iter().find(|m| m.mv == played)?;
+    Some(match (study.wins, made.wins) {
+        _ if proven_best(study, &played) => Label::Best,
+        (true, true) => Label::KeptWin,
+        (true, false) => Label::Mistake {
+            winner: study.fighting_moves().first().map(|m| m.mv),
+            refutation: Line {
+                moves: Vec::new(),
+                cut: false,
+            },
+        },
+        (false, _) => Label::LostAnyway,
+    })
+}
+
+/// The label of a move from what the answer function proves without a study: the position
+/// before (`before`) and whether the one it left is won for the next player (`after_wins`).
+/// Never *best*, which only a study can prove.
+pub fn label_from_known<M: Copy>(before: Option<&Known<M>>, after_wins: Option<bool>) -> Label<M> {
+    match (before, after_wins) {
+        (Some(known), _) if !known.wins => Label::LostAnyway,
+        (Some(_), Some(false)) => Label::KeptWin,
+        (Some(known), Some(true)) => Label::Mistake {
+            winner: known.winning_moves.first().copied(),
+            refutation: Line {
+                moves: Vec::new(),
+                cut: false,
+            },
+        },
+        _ => Label::Unjudged,
+    }
+}
+
+/// The line that refutes a mistake: from `from`, each side in turn plays the first of
+/// [`PositionStudy::fighting_moves`], until the game ends, [`REFUTATION_MOVES`] are named
+/// (then `cut`), or `study` proves nothing (then `cut` too, unless the game had ended).
+pub fn refuting_line<P, M: Copy>(
+    from: P,
+    study: impl Fn(&P) -> Option<PositionStudy<M>>,
+    after: impl Fn(&P, M) -> Option<P>,
+) -> Line<M> {
+    let mut position = from;
+    let mut moves = Vec::new();
+    loop {
+        let Some(studied) = study(&position) else {
+            return Line { moves, cut: true };
+        };
+        let Some(next) = studied.fighting_moves().first().map(|m| m.mv) else {
+            return Line { moves, cut: false };
+        };
+        if moves.len() == REFUTATION_MOVES {
+            return Line { moves, cut: true };
+        }
+        moves.push(next);
+        let Some(then) = after(&position, next) else {
+            return Line { moves, cut: true };
+        };
+        position = then;
+    }
+}
+
+/// A side's name at the start of a sentence: "You", "The computer", "Player 1".
+fn sentence_name(players: [Player; 2], side: usize) -> String {
+    match side_name(players, side) {
+        "Computer" => "The computer".into(),
+        name => name.into(),
+    }
+}
+
+/// The summary of a finished game, a line for each side a person played (for each side when
+/// computers played both): "You kept the win in 7 of 9 moves; first mistake at move 5." —
+/// counting the side's moves made from a won position, with the moves numbered from 1 as the
+/// move list shows them. A side never in a won position gets "You never had a won position;
+/// best defence in 3 of 4 moves.", and moves nothing proves are counted at the end.
+pub fn summary<M>(judged: &[Judged<M>], players: [Player; 2]) -> Vec<String> {
+    let people: Vec<usize> = (0..2).filter(|&s| players[s] == Player::Person).collect();
+    let sides = if people.is_empty() {
+        vec![0, 1]
+    } else {
+        people
+    };
+    sides
+        .into_iter()
+        .map(|side| side_summary(judged, players, side))
+        .collect()
+}
+
+fn side_summary<M>(judged: &[Judged<M>], players: [Player; 2], side: usize) -> String {
+    let name = sentence_name(players, side);
+    let own: Vec<(usize, &Judged<M>)> = judged
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| index % 2 == side)
+        .collect();
+    if own.is_empty() {
+        return format!("{name} made no move.");
+    }
+    let from_won: Vec<&(usize, &Judged<M>)> = own
+        .iter()
+        .filter(|(_, j)| j.won_before == Some(true) && !matches!(j.label, Label::Unjudged))
+        .collect();
+    let from_lost: Vec<&(usize, &Judged<M>)> = own
+        .iter()
+        .filter(|(_, j)| j.won_before == Some(false))
+        .collect();
+    let unjudged = own
+        .iter()
+        .filter(|(_, j)| matches!(j.label, Label::Unjudged))
+        .count();
+    if from_won.is_empty() && from_lost.is_empty() {
+        return format!(
+            "{name} made {}, none of them judged.",
+            count(own.len() as u64, "move", "moves")
+        );
+    }
+    let mut text = if from_won.is_empty() {
+        let best = from_lost
+            .iter()
+            .filter(|(_, j)| matches!(j.label, Label::Best))
+            .count();
+        format!(
+            "{name} never had a won position; best defence in {best} of {}",
+            count(from_lost.len() as u64, "move", "moves")
+        )
+    } else {
+        let kept = from_won
+            .iter()
+            .filter(|(_, j)| matches!(j.label, Label::Best | Label::KeptWin))
+            .count();
+        let first = from_won
+            .iter()
+            .find(|(_, j)| matches!(j.label, Label::Mistake { .. }))
+            .map(|(index, _)| index + 1);
+        let mistakes = match first {
+            Some(number) => format!("first mistake at move {number}"),
+            None => "no mistakes".to_string(),
+        };
+        format!(
+            "{name} kept the win in {kept} of {}; {mistakes}",
+            count(from_won.len() as u64, "move", "moves")
+        )
+    };
+    if unjudged > 0 {
+        text.push_str(&format!(
+            "; {} not judged",
+            count(unjudged as u64, "move", "moves")
+        ));
+    }
+    text.push('.');
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,6 +517,230 @@ mod tests {
         assert_eq!(
             winners_text(&squares[..1], false, ""),
             ": b2 would have won"
+        );
+    }
+
+    fn study(wins: bool, moves: &[(u8, bool, Option<u64>, usize)]) -> PositionStudy<u8> {
+        let moves: Vec<MoveStudy<u8>> = moves
+            .iter()
+            .map(|&(mv, wins, moves_left, winning_replies)| MoveStudy {
+                mv,
+                wins,
+                moves_left,
+                winning_replies,
+            })
+            .collect();
+        PositionStudy {
+            wins,
+            moves_left: crate::games::moves_left::moves_left_from(&moves),
+            moves,
+        }
+    }
+
+    fn word(study: &PositionStudy<u8>, played: u8) -> &'static str {
+        label_from_study(study, played).map_or("not a move", |l| l.word())
+    }
+
+    #[test]
+    fn a_won_position_labels_the_fastest_win_best_a_slower_one_kept_and_a_loss_a_mistake() {
+        let won = study(
+            true,
+            &[
+                (1, true, Some(4), 0),
+                (2, true, Some(2), 0),
+                (3, false, Some(5), 1),
+                (4, true, Some(2), 0),
+            ],
+        );
+        assert_eq!(word(&won, 2), "best");
+        assert_eq!(word(&won, 4), "best", "ties are all best");
+        assert_eq!(word(&won, 1), "kept the win");
+        assert_eq!(word(&won, 9), "not a move");
+        assert_eq!(
+            label_from_study(&won, 3),
+            Some(Label::Mistake {
+                winner: Some(2),
+                refutation: Line {
+                    moves: vec![],
+                    cut: false
+                }
+            }),
+            "the fastest winner is carried"
+        );
+    }
+
+    #[test]
+    fn a_lost_position_labels_the_longest_fewest_reply_defence_best() {
+        let lost = study(
+            false,
+            &[
+                (1, false, Some(9), 2),
+                (2, false, Some(3), 1),
+                (3, false, Some(7), 1),
+            ],
+        );
+        assert_eq!(word(&lost, 3), "best");
+        assert_eq!(word(&lost, 2), "lost anyway", "fewest replies, but shorter");
+        assert_eq!(word(&lost, 1), "lost anyway", "longest, but more replies");
+    }
+
+    #[test]
+    fn without_moves_left_only_what_is_proven_is_said() {
+        // Two winning moves of unknown length: neither is proven fastest.
+        let won = study(true, &[(1, true, None, 0), (2, true, Some(3), 0)]);
+        assert_eq!(word(&won, 1), "kept the win");
+        assert_eq!(word(&won, 2), "kept the win");
+        // The one winning move is the fastest, whatever its length.
+        let one = study(true, &[(1, true, None, 0), (2, false, None, 3)]);
+        assert_eq!(word(&one, 1), "best");
+        assert_eq!(word(&one, 2), "mistake");
+        // Lost, two fewest-reply moves of unknown length: neither is proven the longest.
+        let lost = study(false, &[(1, false, None, 1), (2, false, Some(4), 1)]);
+        assert_eq!(word(&lost, 1), "lost anyway");
+        assert_eq!(word(&lost, 2), "lost anyway");
+        let lost = study(false, &[(1, false, None, 1), (2, false, None, 2)]);
+        assert_eq!(word(&lost, 1), "best", "the only fewest-reply move");
+    }
+
+    #[test]
+    fn known_outcomes_alone_never_say_best() {
+        let lost: Known<u8> = Known {
+            wins: false,
+            winning_moves: vec![],
+            complete: true,
+        };
+        let won = Known {
+            wins: true,
+            winning_moves: vec![7u8, 8],
+            complete: true,
+        };
+        assert_eq!(label_from_known(Some(&lost), Some(true)), Label::LostAnyway);
+        assert_eq!(label_from_known(Some(&won), Some(false)), Label::KeptWin);
+        assert!(matches!(
+            label_from_known(Some(&won), Some(true)),
+            Label::Mistake {
+                winner: Some(7),
+                ..
+            }
+        ));
+        assert_eq!(label_from_known(Some(&won), None), Label::Unjudged);
+        assert_eq!(label_from_known::<u8>(None, Some(false)), Label::Unjudged);
+    }
+
+    /// A pile of coins, take 1 or 2, taking the last coin wins: the study of `pile`.
+    fn one_two(pile: u64) -> Option<PositionStudy<u64>> {
+        let left = |p: u64| {
+            if p % 3 == 0 {
+                2 * p / 3
+            } else {
+                2 * (p / 3) + 1
+            }
+        };
+        let moves: Vec<MoveStudy<u64>> = (1..=pile.min(2))
+            .map(|k| MoveStudy {
+                mv: k,
+                wins: (pile - k) % 3 == 0,
+                moves_left: Some(left(pile - k)),
+                winning_replies: usize::from((pile - k) % 3 != 0),
+            })
+            .collect();
+        Some(PositionStudy {
+            wins: pile % 3 != 0,
+            moves_left: Some(left(pile)),
+            moves,
+        })
+    }
+
+    #[test]
+    fn the_refuting_line_plays_the_fighting_moves_to_the_end_or_cuts() {
+        let line = refuting_line(4u64, |&p| one_two(p), |&p, k| p.checked_sub(k));
+        // 4: take 1 (3 left); 3: either take lasts as long, the first is 1; 2: take 2.
+        assert_eq!(line.moves, vec![1, 1, 2]);
+        assert!(!line.cut);
+        assert_eq!(line.clone().map(|m| m.to_string()).text(), "1 1 2");
+        let long = refuting_line(100u64, |&p| one_two(p), |&p, k| p.checked_sub(k));
+        assert_eq!(long.moves.len(), REFUTATION_MOVES);
+        assert!(long.cut);
+        assert!(long.map(|m| m.to_string()).text().ends_with(" …"));
+        let unknown = refuting_line(
+            4u64,
+            |&p| one_two(p).filter(|_| p > 2),
+            |&p, k| p.checked_sub(k),
+        );
+        assert_eq!(unknown.moves, vec![1, 1], "stops where nothing is proven");
+        assert!(unknown.cut);
+    }
+
+    fn judged(won_before: Option<bool>, label: Label<u8>) -> Judged<u8> {
+        Judged {
+            played: 0,
+            won_before,
+            label,
+        }
+    }
+
+    fn mistake() -> Label<u8> {
+        Label::Mistake {
+            winner: Some(1),
+            refutation: Line {
+                moves: vec![],
+                cut: false,
+            },
+        }
+    }
+
+    #[test]
+    fn the_summary_counts_the_persons_moves_from_won_positions() {
+        use Player::{Computer, Person};
+        let game = [
+            judged(Some(true), Label::Best),        // move 1, you
+            judged(Some(false), Label::Best),       // move 2, the computer
+            judged(Some(true), Label::KeptWin),     // move 3, you
+            judged(Some(false), Label::Best),       // move 4
+            judged(Some(true), mistake()),          // move 5, you
+            judged(Some(true), Label::Best),        // move 6
+            judged(Some(false), Label::LostAnyway), // move 7, you
+        ];
+        assert_eq!(
+            summary(&game, [Person, Computer]),
+            ["You kept the win in 2 of 3 moves; first mistake at move 5."]
+        );
+        assert_eq!(
+            summary(&game, [Computer, Person]),
+            ["You kept the win in 1 of 1 move; no mistakes."],
+            "moves 2 and 4 were made from lost positions"
+        );
+        assert_eq!(
+            summary(&game[..4], [Computer, Person]),
+            ["You never had a won position; best defence in 2 of 2 moves."]
+        );
+        assert_eq!(
+            summary(&game[..4], [Person, Person]),
+            [
+                "Player 1 kept the win in 2 of 2 moves; no mistakes.",
+                "Player 2 never had a won position; best defence in 2 of 2 moves."
+            ]
+        );
+        assert_eq!(
+            summary(&game[..1], [Computer, Computer]),
+            [
+                "Computer 1 kept the win in 1 of 1 move; no mistakes.",
+                "Computer 2 made no move."
+            ]
+        );
+        let unknown = [
+            judged(None, Label::Unjudged),
+            judged(None, Label::Unjudged),
+            judged(Some(true), Label::Unjudged),
+            judged(Some(true), Label::KeptWin),
+        ];
+        assert_eq!(
+            summary(&unknown, [Person, Computer]),
+            ["You made 2 moves, none of them judged."]
+        );
+        assert_eq!(
+            summary(&unknown, [Computer, Person]),
+            ["You kept the win in 1 of 1 move; no mistakes; 1 move not judged."]
         );
     }
 }

@@ -5,6 +5,7 @@
 
 use super::panel::PanelInfo;
 use crate::games::request::{Request, SolverMessage};
+use crate::games::review::Judged;
 use crate::input::{Action, Binding, Spot, Spots};
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -61,6 +62,9 @@ pub trait Session: View + Any + Send {
 
     /// The moves so far, in the notation saved games keep.
     fn notation(&self) -> Vec<String>;
+
+    /// Every move so far, judged (see [`Label`](crate::games::review::Label)), in notation.
+    fn judged(&self) -> Vec<Judged<String>>;
 
     /// Plays saved moves from the start; `false` at the first illegal one, where it stops.
     fn replay_notation(&mut self, moves: &[String]) -> bool;

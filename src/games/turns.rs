@@ -2,7 +2,8 @@
 //! computer's move flashing before it lands, the moves asked for meanwhile, and the game-over
 //! review. A game supplies only its moves and what is known of their outcomes ([`Outcomes`]).
 
-use super::review::{self, Known, Mistake, Step};
+use super::moves_left::PositionStudy;
+use super::review::{self, Judged, Known, Label, Mistake, Step};
 use crate::games::setup::{Level, Player};
 use std::collections::VecDeque;
 
@@ -30,6 +31,10 @@ pub trait Outcomes {
     /// What is proven about a position (for the side to move): from the game's one answer
     /// function, `None` where nothing proves it.
     fn known(&self, position: &Self::Position) -> Option<Known<Self::Move>>;
+
+    /// Every legal move of a position with its outcome, moves left and winning replies (the
+    /// game's study, from its one answer function), `None` where the game has none.
+    fn study(&self, position: &Self::Position) -> Option<PositionStudy<Self::Move>>;
 
     /// Each of `moves`, played from the start, with what is known before and after it (see
     /// [`review::mistakes`]).
@@ -253,6 +258,53 @@ pub fn tick<G: TickSteps>(game: &mut G, rng: &mut fastrand::Rng) {
 /// Every move of `moves` that threw a won position away, as far as `game` proves it.
 pub fn mistakes<G: Outcomes>(game: &G, moves: &[G::Move]) -> Vec<Mistake<G::Move>> {
     review::mistakes(game.review_steps(moves))
+}
+
+/// Every move of `moves`, played from the start, judged (see [`Label`]): from the game's study
+/// of the position it was made from where there is one, else from what its answer function
+/// proves; a mistake carries its refuting line.
+pub fn judge<G: Outcomes>(game: &G, moves: &[G::Move]) -> Vec<Judged<G::Move>>
+where
+    G::Move: PartialEq,
+    G::Position: Clone,
+{
+    let mut position = game.start();
+    let mut judged = Vec::new();
+    for &played in moves {
+        let Some(after) = game.after(&position, played) else {
+            break;
+        };
+        let studied = game.study(&position).and_then(|study| {
+            let label = review::label_from_study(&study, played)?;
+            Some((Some(study.wins), label))
+        });
+        let (won_before, label) = studied.unwrap_or_else(|| {
+            let before = game.known(&position);
+            let after_wins = game.known(&after).map(|k| k.wins);
+            (
+                before.as_ref().map(|k| k.wins),
+                review::label_from_known(before.as_ref(), after_wins),
+            )
+        });
+        let label = match label {
+            Label::Mistake { winner, .. } => Label::Mistake {
+                winner,
+                refutation: review::refuting_line(
+                    after.clone(),
+                    |at| game.study(at),
+                    |at, m| game.after(at, m),
+                ),
+            },
+            other => other,
+        };
+        judged.push(Judged {
+            played,
+            won_before,
+            label,
+        });
+        position = after;
+    }
+    judged
 }
 
 /// How many of `moves` `game` cannot judge yet (see [`review::unjudged`]).

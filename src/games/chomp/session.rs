@@ -4,8 +4,9 @@ use crate::games::chomp::answer::ChompAnswer;
 use crate::games::chomp::options::ChompOptions;
 use crate::games::chomp::player::{self, Choice, Quick};
 use crate::games::chomp::rules::{Position, Square};
+use crate::games::moves_left::PositionStudy;
 use crate::games::request::{Request, SolverMessage};
-use crate::games::review::{Known, Mistake};
+use crate::games::review::{Judged, Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
 use crate::games::turns::{self, Outcomes, Pending, TickSteps, Turns};
@@ -512,6 +513,11 @@ impl Outcomes for Game {
         position.eat(square)
     }
 
+    /// None yet: the review judges Chomp from its answers alone (never *best*).
+    fn study(&self, _position: &Position) -> Option<PositionStudy<Square>> {
+        None
+    }
+
     fn known(&self, position: &Position) -> Option<Known<Square>> {
         if position.is_empty() {
             // Eating the poison loses at once: the side left to move has won.
@@ -699,6 +705,13 @@ impl Session for Game {
 
     fn loser(&self) -> Option<usize> {
         Game::loser(self)
+    }
+
+    fn judged(&self) -> Vec<Judged<String>> {
+        turns::judge(self, &self.turns.moves)
+            .into_iter()
+            .map(|j| j.map(|m| m.to_string()))
+            .collect()
     }
 
     fn notation(&self) -> Vec<String> {

@@ -7,8 +7,9 @@
 use super::answer::{answer, losing_moves};
 use super::moves_left::{NIM_BUDGET, NimMovesLeft, study};
 use super::rules::{Move, Position};
+use crate::games::moves_left::PositionStudy;
 use crate::games::request::{Request, SolverMessage};
-use crate::games::review::{Known, Mistake};
+use crate::games::review::{Judged, Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Player, Setup};
 use crate::games::turns::{self, Outcomes, TickSteps, Turns};
@@ -570,6 +571,13 @@ impl Session for NimSession {
         NimSession::loser(self)
     }
 
+    fn judged(&self) -> Vec<Judged<String>> {
+        turns::judge(self, &self.turns.moves)
+            .into_iter()
+            .map(|j| j.map(|m| m.to_string()))
+            .collect()
+    }
+
     fn notation(&self) -> Vec<String> {
         NimSession::notation(self)
     }
@@ -635,6 +643,10 @@ impl Outcomes for NimSession {
 
     fn after(&self, position: &Position, mv: Move) -> Option<Position> {
         position.play(mv).ok()
+    }
+
+    fn study(&self, position: &Position) -> Option<PositionStudy<Move>> {
+        study(position, self.table.as_ref())
     }
 
     fn known(&self, position: &Position) -> Option<Known<Move>> {

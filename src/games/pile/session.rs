@@ -1,9 +1,10 @@
 //! One coin-pile game in progress, under the rules of whichever one-pile game it is.
 
+use crate::games::moves_left::PositionStudy;
 use crate::games::pile::player;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::request::{Request, SolverMessage};
-use crate::games::review::{Known, Mistake};
+use crate::games::review::{Judged, Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
 use crate::games::turns::{self, Outcomes, Pending, TickSteps, Turns};
@@ -306,6 +307,10 @@ impl Outcomes for PileGame {
         (k <= at.pile).then(|| self.rules.after(at, k))
     }
 
+    fn study(&self, &at: &PilePosition) -> Option<PositionStudy<u64>> {
+        self.rules.study(at)
+    }
+
     fn known(&self, &at: &PilePosition) -> Option<Known<u64>> {
         self.rules.winning_takes(at).map(|w| Known {
             wins: !w.is_empty(),
@@ -470,6 +475,13 @@ impl Session for PileGame {
 
     fn loser(&self) -> Option<usize> {
         PileGame::loser(self)
+    }
+
+    fn judged(&self) -> Vec<Judged<String>> {
+        turns::judge(self, &self.turns.moves)
+            .into_iter()
+            .map(|j| j.map(|m| m.to_string()))
+            .collect()
     }
 
     fn notation(&self) -> Vec<String> {
