@@ -1,5 +1,6 @@
-//! What munch remembers between runs: the last settings, the record against the computer, and
-//! one game in progress per game kind. Files live in the platform's data folder (`directories`;
+//! What munch remembers between runs: the last settings, the record against the computer,
+//! one game in progress per game kind, and the record of the last finished game of each kind
+//! (as text: [`GameRecord`]). Files live in the platform's data folder (`directories`;
 //! on Linux `$XDG_DATA_HOME/munch`) or in `--data-dir`.
 //!
 //! Writing: every write goes to a fresh temporary file in the same folder, is flushed to disk and
@@ -15,6 +16,7 @@
 //! a FIFO, a device, a folder) is left where it is, and munch neither reads nor writes it.
 //! Every case is a warning for the player; the game goes on.
 
+use crate::record::GameRecord;
 use crate::settings::{GameKind, Level, Settings};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -40,6 +42,11 @@ pub const MAX_FILE_BYTES: u64 = 1 << 20;
 /// The file holding the saved game of one kind.
 pub fn saved_game_file(kind: GameKind) -> String {
     format!("saved-{}.json", kind.game().id())
+}
+
+/// The file holding the record of the last finished game of one kind, as text.
+pub fn last_record_file(kind: GameKind) -> String {
+    format!("last-{}.txt", kind.game().id())
 }
 
 /// The file a window locks while it plays a game of `kind` (see [`Store::lock_play`]).
@@ -349,6 +356,40 @@ impl Store {
         })
     }
 
+    /// Keeps `record` as the last finished game of its kind, written atomically like every
+    /// file here (refused when it would be too large to read back).
+    pub fn save_last_record(&self, record: &GameRecord) -> Result<(), String> {
+        let name = &last_record_file(record.settings.game);
+        let text = record.text();
+        if text.len() as u64 > MAX_FILE_BYTES {
+            return Err(format!(
+                "the game is too long to keep its record in {name} ({} KiB at most)",
+                MAX_FILE_BYTES / 1024
+            ));
+        }
+        self.locked(|| self.write_unlocked(name, &text))
+            .map_err(|e| not_saved(e, name))
+    }
+
+    /// The record of the last finished game of `kind`, checked move by move; one that cannot
+    /// be read or is damaged is moved aside (or left alone) with a warning.
+    pub fn last_record(&self, kind: GameKind) -> Result<Option<GameRecord>, Warning> {
+        let name = &last_record_file(kind);
+        self.with_lock(|_| {
+            let text = match self.read_unlocked(name) {
+                Found::Missing => return Ok(None),
+                Found::Text(text) => text,
+                Found::Unusable(warning) => return Err(warning),
+            };
+            let problem = match GameRecord::parse(&text) {
+                Ok(record) if record.settings.game == kind => return Ok(Some(record)),
+                Ok(record) => format!("a {} game", record.settings.game.label()),
+                Err(problem) => problem,
+            };
+            Err(self.set_aside(name, &format!("holds a damaged game record ({problem})")))
+        })
+    }
+
     /// Takes the play lock of `kind` without waiting (see [`PlayLock`]).
     pub fn lock_play(&self, kind: GameKind) -> Result<PlayLock, PlayLockError> {
         let file = open_lock_file(&self.dir.join(play_lock_file(kind)))
@@ -531,6 +572,16 @@ impl Store {
     }
 
     fn save_unlocked<T: Serialize>(&self, name: &str, data: &T) -> Result<(), String> {
+        let text = serde_json::to_string_pretty(&Versioned {
+            version: FORMAT_VERSION,
+            data,
+        })
+        .map_err(|e| format!("cannot save {name}: {e}"))?;
+        self.write_unlocked(name, &text)
+    }
+
+    /// Writes `text` as `name`: to a fresh temporary file, flushed, then renamed over it.
+    fn write_unlocked(&self, name: &str, text: &str) -> Result<(), String> {
         let left_alone = self
             .left_alone
             .lock()
@@ -542,11 +593,6 @@ impl Store {
                 "{name} was left alone (it could not be used), so it is not saved"
             ));
         }
-        let text = serde_json::to_string_pretty(&Versioned {
-            version: FORMAT_VERSION,
-            data,
-        })
-        .map_err(|e| format!("cannot save {name}: {e}"))?;
         let tmp = self.dir.join(format!(
             ".{name}.{}.{}.tmp",
             std::process::id(),

@@ -8,7 +8,8 @@ use munch::settings::GameKind;
 use munch::settings::Player::{Computer, Person};
 use munch::settings::{Level, Settings};
 use munch::store::{
-    LEGACY_SAVED_GAME_FILE, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store, saved_game_file,
+    LEGACY_SAVED_GAME_FILE, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store, last_record_file,
+    saved_game_file,
 };
 use ratatui::crossterm::event::KeyCode;
 use std::path::PathBuf;
@@ -1221,5 +1222,125 @@ fn a_nim_game_is_saved_resumed_and_recorded_by_its_piles() {
         Ok(None),
         "a finished game is not offered"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_last_finished_game_of_each_kind_is_kept_as_a_record_that_reads_back() {
+    let dir = temp_dir("last-record");
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    h.start(1, 3, [Person, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Left);
+    h.key(KeyCode::Enter); // b1: the computer must eat the poison
+    let store = Store::open(Some(&dir)).unwrap();
+    assert_eq!(store.last_record(GameKind::Chomp), Ok(None), "not over yet");
+    h.computer_moves();
+    assert!(h.game().is_over());
+    let record = store
+        .last_record(GameKind::Chomp)
+        .unwrap()
+        .expect("kept at the end");
+    assert_eq!(record.moves, ["b1", "a1"]);
+    assert_eq!(record.loser, 1);
+    assert_eq!(record.settings.players, [Person, Computer]);
+    let text = std::fs::read_to_string(dir.join(last_record_file(GameKind::Chomp))).unwrap();
+    assert!(
+        text.contains("1. You: b1\n2. Computer: a1\nresult: You won\n"),
+        "{text}"
+    );
+    assert_eq!(
+        store.last_record(GameKind::Subtraction),
+        Ok(None),
+        "each kind its own"
+    );
+
+    // Another game of the kind replaces it.
+    h.key(KeyCode::Enter); // Play again
+    h.wait_for_solver();
+    h.key(KeyCode::Enter); // c1
+    h.computer_moves();
+    let record = store.last_record(GameKind::Chomp).unwrap().unwrap();
+    assert_eq!(record.moves.len(), h.game().turns.moves.len());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_last_record_is_set_aside_with_a_warning() {
+    let dir = temp_dir("damaged-record");
+    let store = Store::open(Some(&dir)).unwrap();
+    let name = last_record_file(GameKind::Chomp);
+    let good = [
+        "munch game record 1",
+        "game: chomp",
+        "start: rows=1 cols=3",
+        "players: person, computer",
+        "level: perfect",
+        "moves:",
+        "1. You: b1",
+        "2. Computer: a1",
+        "result: You won",
+        "",
+    ]
+    .join("\n");
+    std::fs::write(dir.join(&name), &good).unwrap();
+    assert_eq!(
+        store.last_record(GameKind::Chomp).unwrap().unwrap().moves,
+        ["b1", "a1"]
+    );
+    let damages = [
+        (
+            "an illegal move",
+            good.replace("b1", "d7"),
+            "move 1 (d7) is not a legal move",
+        ),
+        (
+            "cut short",
+            good[..good.len() - 16].to_string(),
+            "ends before its result line",
+        ),
+        (
+            "another kind",
+            good.replace(
+                "game: chomp\nstart: rows=1 cols=3",
+                "game: fibonacci\nstart: pile=2",
+            )
+            .replace("b1", "1")
+            .replace("a1", "1")
+            .replace("You won", "Computer won"),
+            "a Fibonacci Nim game",
+        ),
+        (
+            "not UTF-8",
+            String::from_utf8_lossy(&[0xff]).into_owned(),
+            "not a munch game record",
+        ),
+    ];
+    for (at, (case, text, why)) in damages.iter().enumerate() {
+        std::fs::write(dir.join(&name), text).unwrap();
+        let warning = store.last_record(GameKind::Chomp).unwrap_err();
+        let bad = match at {
+            0 => format!("{name}.bad"),
+            n => format!("{name}.bad.{n}"),
+        };
+        assert!(warning.contains(why), "{case}: {warning}");
+        assert!(
+            warning.contains("holds a damaged game record"),
+            "{case}: {warning}"
+        );
+        assert!(
+            warning.ends_with(&format!("moved aside to {bad}")),
+            "{case}: {warning}"
+        );
+        assert_eq!(
+            &std::fs::read_to_string(dir.join(&bad)).unwrap(),
+            text,
+            "{case}"
+        );
+        assert_eq!(store.last_record(GameKind::Chomp), Ok(None), "{case}: gone");
+    }
+    std::fs::write(dir.join(&name), [b'a', 0xff]).unwrap();
+    let warning = store.last_record(GameKind::Chomp).unwrap_err();
+    assert!(warning.contains("is not UTF-8"), "{warning}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -9,6 +9,7 @@ pub mod size;
 use crate::games::request::{Job, Request, SolverMessage};
 use crate::games::session::Session;
 use crate::input::Spot;
+use crate::record::GameRecord;
 use crate::settings::{GameKind, Player, Settings};
 use crate::store::{PlayLock, PlayLockError, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
 use keys::Action;
@@ -178,6 +179,8 @@ pub struct App {
     unsaved: Vec<String>,
     /// (game, moves) last written to the saved-game file.
     last_saved: Option<(u64, usize)>,
+    /// (game, moves) of the finished game last kept as its kind's last record.
+    last_recorded: Option<(u64, usize)>,
     /// The result the game on screen is counted with in the statistics (`true`: the person
     /// won), once it has ended; undo and a new ending amend that one entry.
     counted: Option<bool>,
@@ -226,6 +229,7 @@ impl App {
             unsaved: Vec::new(),
             replaces: None,
             last_saved: None,
+            last_recorded: None,
             counted: None,
             play_lock: None,
             quit_saved: None,
@@ -470,6 +474,10 @@ impl App {
             }
             _ => None,
         };
+        if over && moves > 0 && self.last_recorded != Some((self.game_serial, moves)) {
+            self.last_recorded = Some((self.game_serial, moves));
+            self.keep_last_record();
+        }
         // This runs after every event, ticks included: leave at once unless something changed.
         let due = if over {
             // A game finished again after undo keeps its one entry, amended if the result
@@ -520,6 +528,19 @@ impl App {
             }
         }
         for problem in problems {
+            self.warn(problem);
+        }
+    }
+
+    /// Keeps the finished game on screen as its kind's last record.
+    fn keep_last_record(&mut self) {
+        let (Some(store), Screen::Play(game)) = (&self.store, &self.screen) else {
+            return;
+        };
+        let Some(record) = GameRecord::of(&self.playing, game.as_ref()) else {
+            return;
+        };
+        if let Err(problem) = store.save_last_record(&record) {
             self.warn(problem);
         }
     }

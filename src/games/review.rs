@@ -397,10 +397,10 @@ fn side_summary<M>(judged: &[Judged<M>], players: [Player; 2], side: usize) -> S
         )
     };
     if unjudged > 0 {
-        text.push_str(&format!(
-            "; {} not judged",
+        text = format!(
+            "{text}; {} not judged",
             count(unjudged as u64, "move", "moves")
-        ));
+        );
     }
     text.push('.');
     text
@@ -628,9 +628,9 @@ mod tests {
     }
 
     /// A pile of coins, take 1 or 2, taking the last coin wins: the study of `pile`.
-    fn one_two(pile: u64) -> Option<PositionStudy<u64>> {
+    fn one_two(pile: u64) -> PositionStudy<u64> {
         let left = |p: u64| {
-            if p % 3 == 0 {
+            if p.is_multiple_of(3) {
                 2 * p / 3
             } else {
                 2 * (p / 3) + 1
@@ -639,32 +639,32 @@ mod tests {
         let moves: Vec<MoveStudy<u64>> = (1..=pile.min(2))
             .map(|k| MoveStudy {
                 mv: k,
-                wins: (pile - k) % 3 == 0,
+                wins: (pile - k).is_multiple_of(3),
                 moves_left: Some(left(pile - k)),
-                winning_replies: usize::from((pile - k) % 3 != 0),
+                winning_replies: usize::from(!(pile - k).is_multiple_of(3)),
             })
             .collect();
-        Some(PositionStudy {
-            wins: pile % 3 != 0,
+        PositionStudy {
+            wins: !pile.is_multiple_of(3),
             moves_left: Some(left(pile)),
             moves,
-        })
+        }
     }
 
     #[test]
     fn the_refuting_line_plays_the_fighting_moves_to_the_end_or_cuts() {
-        let line = refuting_line(4u64, |&p| one_two(p), |&p, k| p.checked_sub(k));
+        let line = refuting_line(4u64, |&p| Some(one_two(p)), |&p, k| p.checked_sub(k));
         // 4: take 1 (3 left); 3: either take lasts as long, the first is 1; 2: take 2.
         assert_eq!(line.moves, vec![1, 1, 2]);
         assert!(!line.cut);
         assert_eq!(line.clone().map(|m| m.to_string()).text(), "1 1 2");
-        let long = refuting_line(100u64, |&p| one_two(p), |&p, k| p.checked_sub(k));
+        let long = refuting_line(100u64, |&p| Some(one_two(p)), |&p, k| p.checked_sub(k));
         assert_eq!(long.moves.len(), REFUTATION_MOVES);
         assert!(long.cut);
         assert!(long.map(|m| m.to_string()).text().ends_with(" …"));
         let unknown = refuting_line(
             4u64,
-            |&p| one_two(p).filter(|_| p > 2),
+            |&p| Some(one_two(p)).filter(|_| p > 2),
             |&p, k| p.checked_sub(k),
         );
         assert_eq!(unknown.moves, vec![1, 1], "stops where nothing is proven");
