@@ -3,6 +3,9 @@
 //! plain recursion; and every mistake's refuting line is the fighting line the brute force
 //! says it is.
 
+use munch::games::chomp::moves_left::study as chomp_study;
+use munch::games::chomp::rules::{Position as ChompPosition, Square};
+use munch::games::moves_left::PositionStudy;
 use munch::games::nim::rules::Position as NimPosition;
 use munch::games::nim::session::NimSession;
 use munch::games::pile::rules::{PilePosition, Takes};
@@ -11,9 +14,11 @@ use munch::games::review::{Label, REFUTATION_MOVES, label_from_study, refuting_l
 use munch::games::setup::Setup;
 use munch::games::turns::Outcomes;
 use munch::settings::{GameKind, Settings};
+use munch::solve::{MovesLeftTable, OutcomeTable};
 use std::collections::HashMap;
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::sync::Arc;
 
 /// What plain recursion says of a position: whether the player to move wins, its moves left
 /// and its winning moves' count.
@@ -26,6 +31,8 @@ struct Truth {
 
 /// Plain recursion over a game given by its legal moves and what they leave.
 struct Brute<'a, P, M> {
+    /// Whether the player to move has won when no move is left (Chomp: the poison was eaten).
+    over_wins: bool,
     legal: &'a dyn Fn(&P) -> Vec<M>,
     after: &'a dyn Fn(&P, M) -> P,
     memo: HashMap<P, Truth>,
@@ -44,6 +51,15 @@ impl<P: Clone + Eq + Hash, M: Copy> Brute<'_, P, M> {
             })
             .collect();
         let winners = children.iter().filter(|c| !c.wins).count();
+        if children.is_empty() {
+            let t = Truth {
+                wins: self.over_wins,
+                left: 0,
+                winners: 0,
+            };
+            self.memo.insert(p.clone(), t);
+            return t;
+        }
         let left = if children.is_empty() {
             0
         } else if winners > 0 {
@@ -66,16 +82,21 @@ impl<P: Clone + Eq + Hash, M: Copy> Brute<'_, P, M> {
     }
 
     /// Whether `m` is one the fighting computer may play at `p` (fastest win; else fewest
-    /// winning replies, then longest).
+    /// winning replies, then longest, losing at once only when nothing else is left).
     fn fights(&mut self, p: &P, m: M) -> bool {
         let moves = (self.legal)(p);
-        let kids: Vec<Truth> = moves
+        let mut kids: Vec<Truth> = moves
             .iter()
             .map(|&k| {
                 let child = (self.after)(p, k);
                 self.truth(&child)
             })
             .collect();
+        let ends = |c: &Truth| c.wins && c.winners == 0;
+        let lasting = kids.iter().any(|c| !ends(c));
+        if lasting {
+            kids.retain(|c| !ends(c));
+        }
         let child = (self.after)(p, m);
         let it = self.truth(&child);
         if kids.iter().any(|c| !c.wins) {
@@ -88,13 +109,14 @@ impl<P: Clone + Eq + Hash, M: Copy> Brute<'_, P, M> {
                 .filter(|c| Some(c.winners) == fewest)
                 .map(|c| c.left)
                 .max();
-            Some(it.winners) == fewest && Some(it.left) == longest
+            !(lasting && ends(&it)) && Some(it.winners) == fewest && Some(it.left) == longest
         }
     }
 }
 
 /// Checks every legal move of every position of `positions` in `game`; returns how many.
 fn check_every_move<G, P, M>(
+    over_wins: bool,
     game: &G,
     positions: &[P],
     legal: &dyn Fn(&P) -> Vec<M>,
@@ -106,6 +128,7 @@ where
     M: Copy + PartialEq + Debug,
 {
     let mut brute = Brute {
+        over_wins,
         legal,
         after,
         memo: HashMap::new(),
@@ -209,7 +232,7 @@ fn check_pile_game(settings: &Settings) -> usize {
     let positions = reachable(&(start.pile, start.max_take), &legal, &after);
     // The game's own positions, checked through a view of them as pairs.
     let pairs = Pairs(game);
-    check_every_move(&pairs, &positions, &legal, &after)
+    check_every_move(false, &pairs, &positions, &legal, &after)
 }
 
 /// A pile game seen with its positions as (pile, max take) pairs, which hash.
@@ -235,7 +258,7 @@ impl Outcomes for Pairs<'_> {
         Some((next.pile, next.max_take))
     }
 
-    fn study(&self, at: &(u64, u64)) -> Option<munch::games::moves_left::PositionStudy<u64>> {
+    fn study(&self, at: &(u64, u64)) -> Option<PositionStudy<u64>> {
         self.0.study(&PilePosition {
             pile: at.0,
             max_take: at.1,
@@ -286,7 +309,7 @@ fn every_nim_move_is_labelled_as_the_brute_force_says() {
     let legal = |p: &NimPosition| p.moves().collect::<Vec<_>>();
     let after = |p: &NimPosition, m| p.play(m).expect("a legal move");
     let positions = reachable(&start, &legal, &after);
-    let checked = check_every_move(&game, &positions, &legal, &after);
+    let checked = check_every_move(false, &game, &positions, &legal, &after);
     assert!(checked > 500, "{checked} moves");
 }
 
@@ -327,4 +350,56 @@ fn a_finished_game_is_judged_move_by_move_with_its_summary() {
         summary(&judged, [Computer, Person]),
         ["You kept the win in 2 of 2 moves; no mistakes."]
     );
+}
+
+/// A Chomp box with both its tables, studied as the study screen does.
+struct ChompBox {
+    rows: u8,
+    cols: u8,
+    outcomes: Arc<OutcomeTable>,
+    moves_left: MovesLeftTable,
+}
+
+impl Outcomes for ChompBox {
+    type Move = Square;
+    type Position = ChompPosition;
+
+    fn start(&self) -> ChompPosition {
+        ChompPosition::full(self.rows.into(), self.cols.into()).unwrap()
+    }
+
+    fn after(&self, at: &ChompPosition, square: Square) -> Option<ChompPosition> {
+        at.eat(square)
+    }
+
+    fn study(&self, at: &ChompPosition) -> Option<PositionStudy<Square>> {
+        chomp_study(&self.outcomes, Some(&self.moves_left), at)
+    }
+
+    fn known(&self, _at: &ChompPosition) -> Option<munch::games::review::Known<Square>> {
+        None
+    }
+}
+
+#[test]
+fn every_chomp_move_of_small_boxes_is_labelled_as_the_brute_force_says() {
+    let mut checked = 0;
+    for (rows, cols) in [(1, 4), (2, 3), (3, 4), (4, 4), (4, 5), (5, 5)] {
+        let outcomes = Arc::new(OutcomeTable::build(rows, cols, &mut |_, _| true).unwrap());
+        let moves_left = MovesLeftTable::build(Arc::clone(&outcomes), &mut |_, _| true).unwrap();
+        let game = ChompBox {
+            rows,
+            cols,
+            outcomes,
+            moves_left,
+        };
+        let legal = |p: &ChompPosition| p.moves().collect::<Vec<_>>();
+        let after = |p: &ChompPosition, m| p.eat(m).expect("a legal move");
+        let positions: Vec<ChompPosition> = reachable(&game.start(), &legal, &after)
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .collect();
+        checked += check_every_move(true, &game, &positions, &legal, &after);
+    }
+    assert!(checked > 1000, "{checked} moves");
 }

@@ -159,9 +159,8 @@ impl Line<String> {
 /// What a move of a finished game did, as far as the solver proves it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Label<M> {
-    /// One of the computer's own choices ([`PositionStudy::fighting_moves`]), proven so: a
-    /// fastest win from a won position, or from a lost one a longest defence among the moves
-    /// that leave the fewest winning replies.
+    /// One of [`best_moves`], proven so: a fastest win from a won position, or from a lost one
+    /// a longest defence among the moves that leave the fewest winning replies.
     Best,
     /// Won before and after, but not proven the fastest.
     KeptWin,
@@ -171,7 +170,7 @@ pub enum Label<M> {
         /// answer function names (`None` when it named none).
         winner: Option<M>,
         /// From the position the mistake left: the opponent's fastest win against the longest
-        /// defence, each move one of [`PositionStudy::fighting_moves`], to the end or cut.
+        /// defence, each move one of [`best_moves`], to the end or cut.
         refutation: Line<M>,
     },
     /// Lost before, and not proven the longest defence.
@@ -228,12 +227,52 @@ impl<M> Judged<M> {
     }
 }
 
-/// Whether `played` is proven one of the best moves of `study`: one of its fighting moves,
-/// where the lengths that choose among them are known or there was no choice to make.
-fn proven_best<M: PartialEq>(study: &PositionStudy<M>, played: &M) -> bool {
-    if !study.fighting_moves().iter().any(|m| m.mv == *played) {
+/// Whether a move loses at once, ending the game (Chomp's poison): it leaves the opponent no
+/// winning reply, yet does not win.
+fn ends_in_a_loss<M>(m: &MoveStudy<M>) -> bool {
+    !m.wins && m.winning_replies == 0
+}
+
+/// The study the best moves are chosen from: from a lost position, the moves that lose at once
+/// are left out while another move remains (leaving no winning reply is no defence when the
+/// game is over).
+fn defended<M: Copy>(study: &PositionStudy<M>) -> PositionStudy<M> {
+    let lasting: Vec<MoveStudy<M>> = study
+        .moves
+        .iter()
+        .filter(|m| !ends_in_a_loss(m))
+        .cloned()
+        .collect();
+    PositionStudy {
+        wins: study.wins,
+        moves_left: study.moves_left,
+        moves: if lasting.is_empty() {
+            study.moves.clone()
+        } else {
+            lasting
+        },
+    }
+}
+
+/// The moves the review calls best in `study`, first the one a line plays: the fastest wins
+/// from a won position, from a lost one the longest defences among the moves leaving the
+/// fewest winning replies ([`PositionStudy::fighting_moves`], a move that loses at once only
+/// when nothing else is left).
+pub fn best_moves<M: Copy>(study: &PositionStudy<M>) -> Vec<M> {
+    defended(study)
+        .fighting_moves()
+        .iter()
+        .map(|m| m.mv)
+        .collect()
+}
+
+/// Whether `played` is proven one of the best moves of `study` ([`best_moves`]), where the
+/// lengths that choose among them are known or there was no choice to make.
+fn proven_best<M: Copy + PartialEq>(study: &PositionStudy<M>, played: &M) -> bool {
+    if !best_moves(study).contains(played) {
         return false;
     }
+    let study = defended(study);
     let fewest = study.moves.iter().map(|m| m.winning_replies).min();
     let pool: Vec<&MoveStudy<M>> = if study.wins {
         study.moves.iter().filter(|m| m.wins).collect()
@@ -259,7 +298,7 @@ pub fn label_from_study<M: Copy + PartialEq>(
         _ if proven_best(study, &played) => Label::Best,
         (true, true) => Label::KeptWin,
         (true, false) => Label::Mistake {
-            winner: study.fighting_moves().first().map(|m| m.mv),
+            winner: best_moves(study).first().copied(),
             refutation: Line {
                 moves: Vec::new(),
                 cut: false,
@@ -287,8 +326,8 @@ pub fn label_from_known<M: Copy>(before: Option<&Known<M>>, after_wins: Option<b
     }
 }
 
-/// The line that refutes a mistake: from `from`, each side in turn plays the first of
-/// [`PositionStudy::fighting_moves`], until the game ends, [`REFUTATION_MOVES`] are named
+/// The line that refutes a mistake: from `from`, each side in turn plays the first of its
+/// [`best_moves`], until the game ends, [`REFUTATION_MOVES`] are named
 /// (then `cut`), or `study` proves nothing (then `cut` too, unless the game had ended).
 pub fn refuting_line<P, M: Copy>(
     from: P,
@@ -301,7 +340,7 @@ pub fn refuting_line<P, M: Copy>(
         let Some(studied) = study(&position) else {
             return Line { moves, cut: true };
         };
-        let Some(next) = studied.fighting_moves().first().map(|m| m.mv) else {
+        let Some(&next) = best_moves(&studied).first() else {
             return Line { moves, cut: false };
         };
         if moves.len() == REFUTATION_MOVES {
@@ -582,6 +621,26 @@ mod tests {
         assert_eq!(word(&lost, 3), "best");
         assert_eq!(word(&lost, 2), "lost anyway", "fewest replies, but shorter");
         assert_eq!(word(&lost, 1), "lost anyway", "longest, but more replies");
+    }
+
+    #[test]
+    fn losing_at_once_is_no_defence_while_another_move_remains() {
+        // Chomp's poison: no winning reply, because the game is over.
+        let lost = study(
+            false,
+            &[
+                (1, false, Some(0), 0),
+                (2, false, Some(3), 1),
+                (3, false, Some(5), 1),
+            ],
+        );
+        assert_eq!(best_moves(&lost), [3]);
+        assert_eq!(word(&lost, 1), "lost anyway");
+        assert_eq!(word(&lost, 3), "best");
+        let unknown = study(false, &[(1, false, None, 0), (2, false, None, 1)]);
+        assert_eq!(word(&unknown, 2), "best", "the only move that goes on");
+        let only_poison = study(false, &[(1, false, Some(0), 0)]);
+        assert_eq!(word(&only_poison, 1), "best");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! One game of Chomp in progress: the position, whose turn, the solver's state, the cursor.
 
 use crate::games::chomp::answer::ChompAnswer;
+use crate::games::chomp::moves_left;
 use crate::games::chomp::options::ChompOptions;
 use crate::games::chomp::player::{self, Choice, Quick};
 use crate::games::chomp::rules::{Position, Square};
@@ -513,9 +514,10 @@ impl Outcomes for Game {
         position.eat(square)
     }
 
-    /// None yet: the review judges Chomp from its answers alone (never *best*).
-    fn study(&self, _position: &Position) -> Option<PositionStudy<Square>> {
-        None
+    /// From the box's outcome table once it is ready (moves left are not known to the session
+    /// yet, so a choice between winning moves is never called the fastest).
+    fn study(&self, position: &Position) -> Option<PositionStudy<Square>> {
+        moves_left::study(self.ready_table()?, None, position)
     }
 
     fn known(&self, position: &Position) -> Option<Known<Square>> {
