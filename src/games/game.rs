@@ -6,6 +6,7 @@
 
 use super::session::{Leftover, Session};
 use super::setup::Setup;
+use super::study::Study;
 use crate::input::Binding;
 use clap::{ArgMatches, Command};
 
@@ -77,6 +78,10 @@ pub trait Game: Sync {
     /// A new game with `setup` (whose values have no problem), reusing what the previous
     /// session of this game left over when it can.
     fn new_session(&self, setup: Setup, leftover: Option<Leftover>) -> Box<dyn Session>;
+
+    /// The position a game with `values` (which have no problem) reaches after `moves` (in
+    /// the notation saved games keep), to be studied; `None` when a move is not legal.
+    fn study(&self, values: &Values, moves: &[String]) -> Option<Box<dyn Study>>;
 
     /// The keys of its game screen, as the key bar and the help list them (what its sessions'
     /// [`Session::bindings`] give).

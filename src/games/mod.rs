@@ -17,6 +17,7 @@ pub mod request;
 pub mod review;
 pub mod session;
 pub mod setup;
+pub mod study;
 pub mod subtraction;
 pub mod turns;
 pub mod typing;

@@ -17,6 +17,7 @@ pub mod view;
 use super::game::{Field, Game, Problem, Values};
 use super::session::{Leftover, Session};
 use super::setup::Setup;
+use super::study::Study;
 use crate::input::Binding;
 use clap::{ArgMatches, Command};
 pub use options::ChompOptions;
@@ -89,6 +90,11 @@ impl Game for Chomp {
             setup,
             leftover.and_then(|l| l.downcast().ok()).map(|t| *t),
         ))
+    }
+
+    fn study(&self, values: &Values, moves: &[String]) -> Option<Box<dyn Study>> {
+        let _ = (values, moves);
+        None
     }
 
     fn keys(&self) -> &'static [Binding] {

@@ -7,10 +7,12 @@ pub mod moves_left;
 pub mod options;
 pub mod rules;
 pub mod session;
+pub mod study;
 
 use super::game::{Field, Game, Problem, Values};
 use super::session::{Leftover, Session};
 use super::setup::Setup;
+use super::study::Study;
 use crate::input::Binding;
 use clap::{ArgMatches, Command};
 pub use options::FibonacciOptions;
@@ -72,6 +74,10 @@ impl Game for Fibonacci {
 
     fn new_session(&self, setup: Setup, _leftover: Option<Leftover>) -> Box<dyn Session> {
         Box::new(session::new_game(setup))
+    }
+
+    fn study(&self, values: &Values, moves: &[String]) -> Option<Box<dyn Study>> {
+        study::study(values, moves).map(|s| Box::new(s) as Box<dyn Study>)
     }
 
     fn keys(&self) -> &'static [Binding] {

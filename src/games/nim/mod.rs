@@ -13,11 +13,13 @@ pub mod options;
 pub mod reply;
 pub mod rules;
 pub mod session;
+pub mod study;
 pub mod view;
 
 use super::game::{Field, Game, Problem, Values};
 use super::session::{Leftover, Session};
 use super::setup::Setup;
+use super::study::Study;
 use crate::input::Binding;
 use clap::{ArgMatches, Command};
 use session::NimSession;
@@ -92,6 +94,11 @@ impl Game for Nim {
             .start()
             .unwrap_or_else(|_| options::default_start());
         Box::new(NimSession::new(setup, start))
+    }
+
+    fn study(&self, values: &Values, moves: &[String]) -> Option<Box<dyn Study>> {
+        let start = NimOptions::from(values).start().ok()?;
+        study::NimStudy::new(&start, moves).map(|s| Box::new(s) as Box<dyn Study>)
     }
 
     fn keys(&self) -> &'static [Binding] {

@@ -5,4 +5,5 @@ pub mod cli;
 pub mod player;
 pub mod rules;
 pub mod session;
+pub mod study;
 pub mod view;

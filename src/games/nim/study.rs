@@ -1,0 +1,156 @@
+//! Nim studied ([`Study`]): the piles, each pile's takes as buttons marked with their outcome
+//! and moves left, and the line explored. The moves-left table of every position below the
+//! studied start is built when the study opens, within [`NIM_BUDGET`] positions.
+
+use super::answer::{answer, nim_sum};
+use super::moves_left::{NIM_BUDGET, NimMovesLeft, study};
+use super::rules::{Move, Position};
+use crate::games::moves_left::MAX_LISTED_MOVES;
+use crate::games::study::{Analysis, Study, TakeBoard, TakeRow, draw_takes};
+use crate::input::Spots;
+use crate::theme::Theme;
+use crate::units::{count, group};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+/// Piles being studied: the studied start, the line played from it, and the piles now
+/// analysed.
+pub struct NimStudy {
+    start: Position,
+    /// The moves of the line and the piles before each.
+    line: Vec<(Move, Position)>,
+    /// The piles now.
+    position: Position,
+    /// The moves left of every position below the start, when within the budget.
+    table: Option<NimMovesLeft>,
+    /// The legal moves now, in the analysis's order.
+    moves: Vec<Move>,
+    analysis: Analysis,
+}
+
+impl NimStudy {
+    /// Studies the piles a game starting from `start` reaches after `moves` (in notation);
+    /// `None` when one is not legal.
+    pub fn new(start: &Position, moves: &[String]) -> Option<NimStudy> {
+        let mut position = start.clone();
+        for text in moves {
+            let mv = Move::parse(text).ok()?;
+            position = position.play(mv).ok()?;
+        }
+        let mut study = NimStudy {
+            table: NimMovesLeft::build(&position, NIM_BUDGET),
+            start: position.clone(),
+            line: Vec::new(),
+            position,
+            moves: Vec::new(),
+            analysis: Analysis::default(),
+        };
+        study.analyse();
+        Some(study)
+    }
+
+    /// The studied start.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    fn analyse(&mut self) {
+        if let Some(studied) = study(&self.position, self.table.as_ref()) {
+            self.moves = studied.moves.iter().map(|m| m.mv).collect();
+            self.analysis = Analysis::of(&studied, ToString::to_string);
+            if self.table.is_none() {
+                self.analysis.note = Some(format!(
+                    "moves left: more than {} positions below the start",
+                    group(NIM_BUDGET)
+                ));
+            }
+        } else {
+            self.moves = Vec::new();
+            self.analysis = Analysis {
+                wins: Some(nim_sum(&self.position) != 0),
+                note: Some(format!(
+                    "too many moves to list (at most {}); {} winning",
+                    group(MAX_LISTED_MOVES),
+                    answer(&self.position).winning_moves.len()
+                )),
+                ..Analysis::default()
+            };
+        }
+    }
+}
+
+impl Study for NimStudy {
+    fn title(&self) -> String {
+        "Nim".to_string()
+    }
+
+    fn describe(&self) -> String {
+        format!("piles {}", self.position)
+    }
+
+    fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+
+    fn play(&mut self, index: usize) {
+        let Some(&mv) = self.moves.get(index) else {
+            return;
+        };
+        let Ok(next) = self.position.play(mv) else {
+            return;
+        };
+        self.line
+            .push((mv, std::mem::replace(&mut self.position, next)));
+        self.analyse();
+    }
+
+    fn take_back(&mut self) -> bool {
+        let Some((_, before)) = self.line.pop() else {
+            return false;
+        };
+        self.position = before;
+        self.analyse();
+        true
+    }
+
+    fn line(&self) -> Vec<String> {
+        self.line.iter().map(|(mv, _)| mv.to_string()).collect()
+    }
+
+    fn render(
+        &self,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: &Theme,
+        chosen: Option<usize>,
+        spots: &mut Spots,
+    ) {
+        let header = vec![Line::styled(
+            format!("Piles {}", self.position),
+            theme.title,
+        )];
+        let rows: Vec<TakeRow> = self
+            .position
+            .piles()
+            .iter()
+            .enumerate()
+            .map(|(pile, &coins)| TakeRow {
+                label: format!("Pile {}: {}", pile + 1, count(coins, "coin", "coins")),
+                moves: self
+                    .moves
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, mv)| mv.pile == pile)
+                    .map(|(at, mv)| (at, format!("−{}", group(mv.take))))
+                    .collect(),
+            })
+            .collect();
+        let board = TakeBoard { header, rows };
+        draw_takes(board, area, buf, theme, &self.analysis, chosen, spots);
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        (30, 8)
+    }
+}

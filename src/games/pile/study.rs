@@ -1,0 +1,183 @@
+//! A one-pile game studied ([`Study`]), under the rules of whichever one-pile game it is: the
+//! pile, its takes as buttons marked with their outcome and moves left, and the line explored.
+
+use crate::games::moves_left::MAX_LISTED_MOVES;
+use crate::games::pile::rules::{PilePosition, PileRules, Takes};
+use crate::games::study::{Analysis, Study, StudyMove, TakeBoard, TakeRow, draw_takes};
+use crate::input::Spots;
+use crate::theme::Theme;
+use crate::units::{count, group};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+/// A pile being studied: the studied start, the line played from it, and the position now
+/// analysed.
+pub struct PileStudy {
+    rules: Box<dyn PileRules>,
+    start: PilePosition,
+    /// The takes of the line and the position before each.
+    line: Vec<(u64, PilePosition)>,
+    /// The position now.
+    at: PilePosition,
+    /// The legal takes now, in the analysis's order.
+    takes: Vec<u64>,
+    analysis: Analysis,
+}
+
+impl PileStudy {
+    /// Studies the position a game of `rules` starting with `pile` coins reaches after the
+    /// takes `moves` (in notation); `None` when one is not a legal take.
+    pub fn new(rules: Box<dyn PileRules>, pile: u64, moves: &[String]) -> Option<PileStudy> {
+        let mut at = rules.start(pile);
+        for text in moves {
+            let k: u64 = text.parse().ok()?;
+            if !rules.takes(at).contains(k) {
+                return None;
+            }
+            at = rules.after(at, k);
+        }
+        let mut study = PileStudy {
+            rules,
+            start: at,
+            line: Vec::new(),
+            at,
+            takes: Vec::new(),
+            analysis: Analysis::default(),
+        };
+        study.analyse();
+        Some(study)
+    }
+
+    /// The studied start.
+    pub fn start(&self) -> PilePosition {
+        self.start
+    }
+
+    /// The position now.
+    pub fn at(&self) -> PilePosition {
+        self.at
+    }
+
+    /// Analyses the position now: the game's study where its moves left reach, else the
+    /// outcomes alone (when the takes are few enough to list).
+    fn analyse(&mut self) {
+        let at = self.at;
+        if let Some(study) = self.rules.study(at) {
+            self.takes = study.moves.iter().map(|m| m.mv).collect();
+            self.analysis = Analysis::of(&study, |k| format!("−{}", group(*k)));
+            return;
+        }
+        let takes = match self.rules.takes(at) {
+            Takes::Listed(takes) => Some(takes),
+            Takes::UpTo(limit) if limit <= MAX_LISTED_MOVES => Some((1..=limit).collect()),
+            Takes::UpTo(_) => None,
+        };
+        let wins = self.rules.winning_takes(at).map(|w| !w.is_empty());
+        let mut analysis = Analysis {
+            wins,
+            ..Analysis::default()
+        };
+        let moves: Option<Vec<StudyMove>> = takes.as_ref().and_then(|takes| {
+            takes
+                .iter()
+                .map(|&k| {
+                    let replies = self.rules.winning_takes(self.rules.after(at, k))?.len();
+                    Some(StudyMove {
+                        notation: format!("−{}", group(k)),
+                        wins: replies == 0,
+                        moves_left: None,
+                        winning_replies: replies,
+                    })
+                })
+                .collect()
+        });
+        match (takes, moves) {
+            (Some(takes), Some(moves)) => {
+                self.takes = takes;
+                analysis.moves = moves;
+                analysis.note = Some("moves left: out of reach at this pile".into());
+            }
+            (Some(_), None) => {
+                self.takes = Vec::new();
+                analysis.note = Some("outcomes: out of reach at this pile".into());
+            }
+            (None, _) => {
+                self.takes = Vec::new();
+                analysis.note = Some(format!(
+                    "too many takes to list (at most {})",
+                    group(MAX_LISTED_MOVES)
+                ));
+            }
+        }
+        self.analysis = analysis;
+    }
+}
+
+impl Study for PileStudy {
+    fn title(&self) -> String {
+        self.rules.title()
+    }
+
+    fn describe(&self) -> String {
+        format!("pile {}", group(self.at.pile))
+    }
+
+    fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+
+    fn play(&mut self, index: usize) {
+        let Some(&k) = self.takes.get(index) else {
+            return;
+        };
+        self.line.push((k, self.at));
+        self.at = self.rules.after(self.at, k);
+        self.analyse();
+    }
+
+    fn take_back(&mut self) -> bool {
+        let Some((_, before)) = self.line.pop() else {
+            return false;
+        };
+        self.at = before;
+        self.analyse();
+        true
+    }
+
+    fn line(&self) -> Vec<String> {
+        self.line
+            .iter()
+            .map(|(k, _)| format!("−{}", group(*k)))
+            .collect()
+    }
+
+    fn render(
+        &self,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: &Theme,
+        chosen: Option<usize>,
+        spots: &mut Spots,
+    ) {
+        let header = vec![
+            Line::styled(count(self.at.pile, "coin", "coins"), theme.title),
+            Line::raw(self.rules.takes(self.at).text()),
+        ];
+        let rows = vec![TakeRow {
+            label: "Takes".into(),
+            moves: self
+                .takes
+                .iter()
+                .enumerate()
+                .map(|(at, k)| (at, format!("−{}", group(*k))))
+                .collect(),
+        }];
+        let board = TakeBoard { header, rows };
+        draw_takes(board, area, buf, theme, &self.analysis, chosen, spots);
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        (30, 8)
+    }
+}

@@ -1,0 +1,307 @@
+//! What a game gives the Study screen: a position to explore ([`Study`]), its analysis in words
+//! the screen can show whatever the game ([`Analysis`]: the outcome, the moves left and every
+//! legal move with its outcome, moves left and winning replies), and the marks the board puts
+//! on each move (`W7`, `L12`). Each game implements [`Study`] in its own folder; the app and the
+//! screen reach it only through this trait.
+
+use super::moves_left::PositionStudy;
+use crate::input::{Spot, Spots};
+use crate::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// One legal move, studied, as the screen shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StudyMove {
+    /// The move in the game's notation ("3", "c2", "2:3").
+    pub notation: String,
+    /// Whether the move wins for the player making it.
+    pub wins: bool,
+    /// The moves left of the position the move leaves, when known.
+    pub moves_left: Option<u64>,
+    /// How many winning moves the opponent has after it.
+    pub winning_replies: usize,
+}
+
+/// A position, analysed for the screen.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Analysis {
+    /// Whether the player to move wins; `None` while it is not known yet.
+    pub wins: Option<bool>,
+    /// The position's moves left, when known.
+    pub moves_left: Option<u64>,
+    /// Every legal move, in the game's order (the board's); empty when there is none, or
+    /// while they are not known yet.
+    pub moves: Vec<StudyMove>,
+    /// Why something is missing ("moves left: not within the memory budget"), if anything is.
+    pub note: Option<String>,
+    /// A build the analysis waits for: `(done, total)`.
+    pub progress: Option<(u64, u64)>,
+}
+
+impl Analysis {
+    /// The analysis of a game's study, each move written by `notation`.
+    pub fn of<M>(study: &PositionStudy<M>, notation: impl Fn(&M) -> String) -> Analysis {
+        Analysis {
+            wins: Some(study.wins),
+            moves_left: study.moves_left,
+            moves: study
+                .moves
+                .iter()
+                .map(|m| StudyMove {
+                    notation: notation(&m.mv),
+                    wins: m.wins,
+                    moves_left: m.moves_left,
+                    winning_replies: m.winning_replies,
+                })
+                .collect(),
+            note: None,
+            progress: None,
+        }
+    }
+
+    /// The moves' indices, best first: the winning moves by fewest moves left, then the losing
+    /// moves by most moves left; an unknown moves left comes last among its kind, and equal
+    /// moves keep the game's order.
+    pub fn best_first(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.moves.len()).collect();
+        order.sort_by_key(|&at| {
+            let m = &self.moves[at];
+            let unknown = m.moves_left.is_none();
+            let left = m.moves_left.unwrap_or(0);
+            // Winning first, fastest first; losing next, longest first.
+            let length = if m.wins { left } else { u64::MAX - left };
+            (!m.wins, unknown, length)
+        });
+        order
+    }
+
+    /// The position's outcome for the player to move, in words: "wins", "loses", "lost: no
+    /// move left".
+    pub fn outcome(&self) -> &'static str {
+        match self.wins {
+            None => "not known yet",
+            Some(true) => "wins",
+            Some(false) if self.moves.is_empty() && self.moves_left == Some(0) => {
+                "lost: no move left"
+            }
+            Some(false) => "loses",
+        }
+    }
+}
+
+/// The mark a move carries on the board and in the list: `W7` for a move that wins with 7 moves
+/// left after it, `L12` for one that loses but lasts 12; `W` or `L` alone when the moves left
+/// are not known. The letter carries the meaning without colour.
+pub fn mark(m: &StudyMove) -> String {
+    let letter = if m.wins { 'W' } else { 'L' };
+    match m.moves_left {
+        Some(n) => format!("{letter}{n}"),
+        None => letter.to_string(),
+    }
+}
+
+/// The style of a move's mark: the good colour for a win, the bad for a loss, the cursor's
+/// when it is the chosen move.
+pub fn mark_style(theme: &Theme, m: &StudyMove, chosen: bool) -> Style {
+    if chosen {
+        theme.cursor
+    } else if m.wins {
+        theme.good
+    } else {
+        theme.bad
+    }
+}
+
+/// The spot a board records for the move at `index` (in the game's order).
+pub fn spot(index: usize) -> Spot {
+    Spot(index as u64, 0)
+}
+
+/// The move a board's spot stands for, if it is one.
+pub fn move_of(spot: Spot) -> Option<usize> {
+    usize::try_from(spot.0).ok()
+}
+
+/// A position being studied, and the line explored from it. Each game implements it (in its
+/// folder's `study.rs`); the Study screen shows it and plays on it.
+pub trait Study: Send {
+    /// The game and its size, for the screen's title: "Subtraction game {1,3,4}".
+    fn title(&self) -> String;
+
+    /// The position now, for people: "pile 21", "[6,6,4,4,2,0,0]".
+    fn describe(&self) -> String;
+
+    /// The position now, analysed.
+    fn analysis(&self) -> &Analysis;
+
+    /// Plays the move at `index` of the analysis's moves, extending the line.
+    fn play(&mut self, index: usize);
+
+    /// Takes back the line's last move; `false` when the line is empty.
+    fn take_back(&mut self) -> bool;
+
+    /// The moves of the line so far, in the game's notation.
+    fn line(&self) -> Vec<String>;
+
+    /// Draws the board in `area` with every legal move marked (the `chosen` one highlighted),
+    /// recording each move's place in `spots` as [`spot`] writes it.
+    fn render(
+        &self,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: &Theme,
+        chosen: Option<usize>,
+        spots: &mut Spots,
+    );
+
+    /// The smallest area the board needs: (columns, rows).
+    fn board_size(&self) -> (u16, u16);
+}
+
+/// One row of take buttons on a pile game's board: its label and the moves it holds (indices
+/// in the game's order), as [`draw_takes`] draws them.
+pub struct TakeRow {
+    /// What the row stands for ("take", "pile 2 (4 coins)").
+    pub label: String,
+    /// The moves, by index in the analysis, with the text their button shows ("3").
+    pub moves: Vec<(usize, String)>,
+}
+
+/// A coin game's board: lines about the position, then rows of take buttons.
+pub struct TakeBoard {
+    /// The lines above the buttons ("17 coins", "take 1, 3 or 4").
+    pub header: Vec<Line<'static>>,
+    /// The rows of buttons.
+    pub rows: Vec<TakeRow>,
+}
+
+/// Draws a coin game's `board`: its header, then each row of take buttons, each button the
+/// take and its mark (`−3 W7`), wrapped to the area's width. Buttons that do not fit are left
+/// out and a line says how many.
+pub fn draw_takes(
+    board: TakeBoard,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+    analysis: &Analysis,
+    chosen: Option<usize>,
+    spots: &mut Spots,
+) {
+    let TakeBoard { header, rows } = board;
+    let mut y = area.y;
+    let bottom = area.bottom();
+    for line in header {
+        if y >= bottom {
+            return;
+        }
+        Paragraph::new(line).render(Rect::new(area.x, y, area.width, 1), buf);
+        y += 1;
+    }
+    let mut hidden = 0usize;
+    // A blank line under the header.
+    y += 1;
+    for row in &rows {
+        if y + 1 >= bottom {
+            hidden += row.moves.len();
+            continue;
+        }
+        Paragraph::new(Line::styled(row.label.clone(), theme.title))
+            .render(Rect::new(area.x, y, area.width, 1), buf);
+        y += 1;
+        let texts: Vec<(usize, String)> = row
+            .moves
+            .iter()
+            .filter_map(|(at, take)| {
+                let m = analysis.moves.get(*at)?;
+                Some((*at, format!("{take} {}", mark(m))))
+            })
+            .collect();
+        let width = texts
+            .iter()
+            .map(|(_, t)| t.chars().count())
+            .max()
+            .unwrap_or(0)
+            + 2;
+        let per_line = (usize::from(area.width.saturating_sub(1)) / (width + 1)).max(1);
+        for (n, (at, text)) in texts.iter().enumerate() {
+            let line_y = y + u16::try_from(n / per_line).unwrap_or(u16::MAX);
+            if line_y >= bottom.saturating_sub(1) && n + 1 < texts.len() || line_y >= bottom {
+                hidden += texts.len() - n;
+                break;
+            }
+            let x = area.x
+                + 1
+                + u16::try_from((n % per_line) * (width + 1)).expect("within the area's width");
+            let m = &analysis.moves[*at];
+            let chosen = chosen == Some(*at);
+            let cell = Rect::new(x, line_y, u16::try_from(width).unwrap_or(u16::MAX), 1)
+                .intersection(area);
+            let style = mark_style(theme, m, chosen);
+            let text = if chosen {
+                format!("▸{text:<w$}◂", w = width - 2)
+            } else {
+                format!(" {text:<w$} ", w = width - 2)
+            };
+            Paragraph::new(Span::styled(text, style)).render(cell, buf);
+            spots.add(cell, spot(*at));
+        }
+        y += u16::try_from(texts.len().div_ceil(per_line)).unwrap_or(u16::MAX);
+    }
+    if hidden > 0 && area.height > 0 {
+        let text = format!("{hidden} more in the list →");
+        let last = Rect::new(area.x, bottom - 1, area.width, 1);
+        Paragraph::new(Span::styled(text, theme.dim)).render(last, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn studied(wins: bool, moves_left: Option<u64>) -> StudyMove {
+        StudyMove {
+            notation: String::new(),
+            wins,
+            moves_left,
+            winning_replies: 0,
+        }
+    }
+
+    #[test]
+    fn best_first_is_the_fastest_win_then_the_longest_loss() {
+        let analysis = Analysis {
+            wins: Some(true),
+            moves_left: Some(3),
+            moves: vec![
+                studied(false, Some(4)),
+                studied(true, Some(6)),
+                studied(false, Some(9)),
+                studied(true, Some(2)),
+                studied(false, None),
+                studied(true, None),
+                studied(true, Some(2)),
+            ],
+            ..Analysis::default()
+        };
+        assert_eq!(analysis.best_first(), [3, 6, 1, 5, 2, 0, 4]);
+        assert_eq!(analysis.outcome(), "wins");
+        let over = Analysis {
+            wins: Some(false),
+            moves_left: Some(0),
+            ..Analysis::default()
+        };
+        assert_eq!(over.outcome(), "lost: no move left");
+    }
+
+    #[test]
+    fn marks_carry_the_outcome_in_a_letter() {
+        assert_eq!(mark(&studied(true, Some(7))), "W7");
+        assert_eq!(mark(&studied(false, Some(12))), "L12");
+        assert_eq!(mark(&studied(false, None)), "L");
+        assert_eq!(move_of(spot(41)), Some(41));
+    }
+}
