@@ -42,6 +42,10 @@ pub enum Action {
     /// The demonstration's speed: faster or slower.
     Faster,
     Slower,
+    /// Open the Study screen on the game's position.
+    Analyse,
+    /// Open the Study screen on the menu's game.
+    Study,
 }
 
 /// A key as the tables name it: a code, with or without Ctrl.
@@ -194,6 +198,14 @@ pub const LEAVE: Binding = bind(
         (plain(KeyCode::Char('q')), Action::Quit),
         (plain(KeyCode::Esc), Action::Back),
     ],
+);
+
+pub const ANALYSE: Binding = bind(
+    "a",
+    "analyse this position in Study (Esc comes back)",
+    // Not on the bar: the games' bars are full at 80 columns (the help lists it).
+    None,
+    &[(plain(KeyCode::Char('a')), Action::Analyse)],
 );
 
 pub const PAGES: Binding = bind(

@@ -795,6 +795,8 @@ fn every_warning_stays_on_the_menu_until_dismissed() {
     h.key(KeyCode::Esc);
     assert!(h.app.warnings.is_empty() && !h.app.should_quit);
     h.key(KeyCode::Down);
+    assert_eq!(h.app.menu.selected, MenuLine::Study);
+    h.key(KeyCode::Down);
     assert_eq!(h.app.menu.selected, MenuLine::Quit);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -152,6 +152,50 @@ fn a_subtraction_game_in_a_real_terminal() {
 }
 
 #[test]
+fn the_study_screen_lists_every_move_in_a_real_terminal() {
+    if tmux_missing() {
+        return;
+    }
+    let tmux = start_munch("study");
+    // The Game line, one game to the right: the subtraction game; `s` studies its start.
+    tmux.keys(&["Up", "Up", "Up", "Up", "Up", "Up", "Up", "Right"]);
+    tmux.wait_for("Takes (set)");
+    tmux.keys(&["s"]);
+    let screen = tmux.wait_for("Moves, best first");
+    assert!(
+        screen.contains("To move: loses") && screen.contains("Moves left: 12"),
+        "pile 21 of {{1,3,4}}:\n{screen}"
+    );
+    // The list, best first: the longest defence (take 1, 11 moves left after it) on top.
+    let list: Vec<&str> = screen
+        .lines()
+        .filter_map(|line| line.split('│').nth(3))
+        .map(str::trim)
+        .skip_while(|line| !line.starts_with("move"))
+        .skip(1)
+        .take(3)
+        .collect();
+    assert_eq!(
+        list,
+        [
+            "▸ −1       L11        1",
+            "−3        L9        1",
+            "−4        L9        2"
+        ],
+        "{screen}"
+    );
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Line: −1");
+    tmux.wait_for("Moves left: 11");
+    tmux.keys(&["BSpace"]);
+    tmux.wait_for("Line: none yet");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("Second player");
+    tmux.keys(&["q"]);
+    tmux.wait_gone();
+}
+
+#[test]
 fn fibonacci_nim_in_a_real_terminal() {
     if tmux_missing() {
         return;
@@ -610,11 +654,12 @@ fn every_key_of_a_paste_is_read_however_long_it_is() {
         return;
     }
     let tmux = start_munch("paste");
-    // 100,000 steps down the menu's nine lines from Start end on Quit (100,000 = 9 × 11,111 + 1).
+    // 100,002 steps down the menu's ten lines from Start end on Quit, two below it (100,002 =
+    // 10 × 10,000 + 2).
     let keys = data_dir("paste-keys");
     std::fs::create_dir_all(&keys).unwrap();
     let file = keys.join("keys");
-    std::fs::write(&file, "j".repeat(100_000)).unwrap();
+    std::fs::write(&file, "j".repeat(100_002)).unwrap();
     tmux.run(&["load-buffer", file.to_str().unwrap()]);
     tmux.run(&["paste-buffer", "-t", "munch"]);
     // The highlight passes Quit many times on the way: it must stay there once the keys are in.

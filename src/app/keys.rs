@@ -19,6 +19,12 @@ pub const MENU: &[Binding] = &[
         ],
     ),
     bind(
+        "s",
+        "study the game's start: every move's outcome and length",
+        Some("study"),
+        &[(plain(KeyCode::Char('s')), Action::Study)],
+    ),
+    bind(
         "?",
         "show this help",
         Some("help"),
@@ -31,6 +37,56 @@ pub const MENU: &[Binding] = &[
         &[
             (plain(KeyCode::Char('q')), Action::Quit),
             (plain(KeyCode::Esc), Action::Quit),
+        ],
+    ),
+];
+
+/// Keys on the Study screen.
+pub const STUDY: &[Binding] = &[
+    bind(
+        "↑↓ jk",
+        "choose a move in the list (best first)",
+        Some("choose"),
+        UP_DOWN,
+    ),
+    bind(
+        "←→ hl",
+        "choose the previous / next move on the board",
+        None,
+        LEFT_RIGHT,
+    ),
+    bind(
+        "Enter Space",
+        "play the chosen move: explore the line it starts",
+        Some("play"),
+        &[
+            (plain(KeyCode::Enter), Action::Select),
+            (plain(KeyCode::Char(' ')), Action::Select),
+        ],
+    ),
+    bind(
+        "⌫",
+        "take back the line's last move",
+        Some("back"),
+        &[(plain(KeyCode::Backspace), Action::Erase)],
+    ),
+    bind(
+        "PgUp PgDn",
+        "scroll the move list",
+        None,
+        &[
+            (plain(KeyCode::PageUp), Action::PageUp),
+            (plain(KeyCode::PageDown), Action::PageDown),
+        ],
+    ),
+    HELP,
+    bind(
+        "q Esc",
+        "leave the study: back to the game, or to the menu",
+        Some("leave"),
+        &[
+            (plain(KeyCode::Char('q')), Action::Back),
+            (plain(KeyCode::Esc), Action::Back),
         ],
     ),
 ];
@@ -286,6 +342,7 @@ mod tests {
         let games = crate::games::GAMES.map(crate::games::Game::keys);
         for table in games.into_iter().chain([
             MENU,
+            STUDY,
             DEMO,
             DEMO_PAUSED,
             REPLACE_SAVED,

@@ -18,6 +18,8 @@ pub enum MenuLine {
     Level,
     #[default]
     Start,
+    /// Opens the Study screen on the chosen game's start.
+    Study,
     Quit,
 }
 
@@ -29,7 +31,10 @@ fn field(settings: &Settings, key: &str) -> Option<&'static Field> {
 impl MenuLine {
     /// Whether the line holds a value that ←/→ change.
     pub fn has_value(self) -> bool {
-        !matches!(self, MenuLine::Start | MenuLine::Quit | MenuLine::Resume(_))
+        !matches!(
+            self,
+            MenuLine::Start | MenuLine::Study | MenuLine::Quit | MenuLine::Resume(_)
+        )
     }
 
     /// Whether the line's value is typed (with digits, and Backspace).
@@ -55,6 +60,7 @@ impl MenuLine {
             MenuLine::Second => "Second player",
             MenuLine::Level => "Computer",
             MenuLine::Start => "Start",
+            MenuLine::Study => "Study",
             MenuLine::Quit => "Quit",
         }
     }
@@ -95,7 +101,7 @@ impl Menu {
         lines.extend(own(false));
         lines.extend([MenuLine::First, MenuLine::Second, MenuLine::Level]);
         lines.extend(own(true));
-        lines.extend([MenuLine::Start, MenuLine::Quit]);
+        lines.extend([MenuLine::Start, MenuLine::Study, MenuLine::Quit]);
         lines
     }
 
@@ -162,7 +168,7 @@ impl Menu {
                 let at = Level::ALL.iter().position(|&l| l == s.level).unwrap_or(0);
                 s.level = Level::ALL[wrapped(at, delta.into(), Level::ALL.len())];
             }
-            MenuLine::Start | MenuLine::Quit | MenuLine::Resume(_) => {}
+            MenuLine::Start | MenuLine::Study | MenuLine::Quit | MenuLine::Resume(_) => {}
         }
         Ok(())
     }
@@ -287,7 +293,7 @@ impl Menu {
             MenuLine::First => s.players[0].label().to_string(),
             MenuLine::Second => s.players[1].label().to_string(),
             MenuLine::Level => s.level.label().to_string(),
-            MenuLine::Start | MenuLine::Quit => String::new(),
+            MenuLine::Start | MenuLine::Study | MenuLine::Quit => String::new(),
             MenuLine::Resume(kind) => self.resume(kind).unwrap_or_default().to_string(),
         }
     }

@@ -5,6 +5,7 @@ pub mod demo;
 pub mod keys;
 pub mod menu;
 pub mod size;
+pub mod study;
 
 use crate::games::request::{Job, Request, SolverMessage};
 use crate::games::session::Session;
@@ -16,6 +17,7 @@ use keys::Action;
 use menu::{Menu, MenuLine};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
+use study::StudyScreen;
 
 pub use crate::games::turns::{STRONG_EARLY, STRONG_SLIP};
 
@@ -59,6 +61,8 @@ pub struct Viewport {
     pub help_hidden: u16,
     /// Rows the panel's move list shows (0: none drawn yet).
     pub move_rows: u16,
+    /// Rows the Study screen's move list shows (0: none drawn yet).
+    pub study_rows: u16,
 }
 
 /// What the mouse can point at; the view records where it drew each one.
@@ -75,6 +79,8 @@ pub enum Target {
     Command(Action),
     /// The panel's move list (the wheel scrolls it).
     MoveList,
+    /// The Study screen's list entry of a move, by its index in the game's order.
+    StudyEntry(usize),
 }
 
 /// Clickable buttons in dialogs.
@@ -132,6 +138,8 @@ pub enum Screen {
     Menu,
     /// A game, whichever it is.
     Play(Box<dyn Session>),
+    /// A position studied, with the game it was opened from (if any) waiting behind it.
+    Study(Box<StudyScreen>),
 }
 
 /// The whole application state.
@@ -322,7 +330,7 @@ impl App {
             return false;
         };
         let kind = match &self.screen {
-            Screen::Menu => return false,
+            Screen::Menu | Screen::Study(_) => return false,
             Screen::Play(_) => self.playing.game,
         };
         self.last_saved == Some((self.game_serial, self.history_len()))
@@ -403,7 +411,7 @@ impl App {
         self.replaces = None;
         let ok = match &mut self.screen {
             Screen::Play(game) => game.replay_notation(&saved.moves),
-            Screen::Menu => false,
+            Screen::Menu | Screen::Study(_) => false,
         };
         if !ok {
             self.warn("the saved game held a move that is not legal; it stops there".into());
@@ -457,7 +465,8 @@ impl App {
     /// Writes what changed: the game after each move, the statistics when it ends.
     fn persist(&mut self) {
         let (settings, moves, over, loser) = match &self.screen {
-            Screen::Menu => return,
+            // A game behind a study stands as it was saved.
+            Screen::Menu | Screen::Study(_) => return,
             Screen::Play(g) => (&self.playing, g.moves_made(), g.is_over(), g.loser()),
         };
         let kind = settings.game;
@@ -494,7 +503,7 @@ impl App {
             self.take_play_lock(kind);
         }
         let settings = match &self.screen {
-            Screen::Menu => return,
+            Screen::Menu | Screen::Study(_) => return,
             Screen::Play(_) => &self.playing,
         };
         let Some(store) = &self.store else { return };
@@ -549,7 +558,7 @@ impl App {
     pub fn session(&self) -> Option<&dyn Session> {
         match &self.screen {
             Screen::Play(game) => Some(game.as_ref()),
-            Screen::Menu => None,
+            Screen::Menu | Screen::Study(_) => None,
         }
     }
 
@@ -564,6 +573,7 @@ impl App {
             (_, Screen::Menu) if !self.warnings.is_empty() => keys::WARNINGS,
             (_, Screen::Menu) if self.menu.replacing.is_some() => keys::REPLACE_SAVED,
             (_, Screen::Menu) => keys::MENU,
+            (_, Screen::Study(_)) => keys::STUDY,
             (Some(Dialog::ConfirmQuit), _) => keys::CONFIRM_QUIT,
             (Some(Dialog::ConfirmRestart), _) => keys::CONFIRM_RESTART,
             (Some(Dialog::EatPoison), _) => keys::EAT_POISON,
@@ -577,7 +587,7 @@ impl App {
     /// Whether two computers are playing each other on screen.
     pub fn is_demo(&self) -> bool {
         let players = match &self.screen {
-            Screen::Menu => return false,
+            Screen::Menu | Screen::Study(_) => return false,
             Screen::Play(_) => self.playing.players,
         };
         players == [Player::Computer; 2]
@@ -586,7 +596,7 @@ impl App {
     /// The dialog showing over the game, if any (help aside).
     pub fn dialog(&self) -> Option<Dialog> {
         let (confirm_quit, poison, over) = match &self.screen {
-            Screen::Menu => return None,
+            Screen::Menu | Screen::Study(_) => return None,
             Screen::Play(game) => (game.confirm_quit(), game.asking(), game.is_over()),
         };
         if confirm_quit {
@@ -681,10 +691,17 @@ impl App {
                 // What the game asked for before this message is numbered first, so an answer
                 // to an older request is never taken for the newer one's.
                 self.collect_requests();
-                if self.is_current(&message)
-                    && let Screen::Play(game) = &mut self.screen
-                {
-                    game.on_solver(message);
+                if self.is_current(&message) {
+                    match &mut self.screen {
+                        Screen::Play(game) => game.on_solver(message),
+                        // The game behind a study goes on hearing from its solver.
+                        Screen::Study(study) => {
+                            if let Some(game) = &mut study.behind {
+                                game.on_solver(message);
+                            }
+                        }
+                        Screen::Menu => {}
+                    }
                 }
             }
             Event::Paste(text) => self.on_paste(&text),
@@ -710,6 +727,7 @@ impl App {
                 }
             }
             Screen::Play(game) => game.note(note.into()),
+            Screen::Study(_) => {}
         }
     }
 
@@ -755,7 +773,7 @@ impl App {
             } else {
                 let same_kind = match &self.screen {
                     Screen::Play(_) => self.playing.game == kind,
-                    Screen::Menu => false,
+                    Screen::Menu | Screen::Study(_) => false,
                 };
                 // Restart and Play again keep the slot this game holds.
                 if same_kind && !self.game_id.is_empty() {
@@ -795,6 +813,52 @@ impl App {
         self.screen = Screen::Play(settings.game.game().new_session(settings.setup(), previous));
         self.playing = settings;
         self.collect_requests();
+    }
+
+    /// Opens the Study screen on the start of the menu's game, unless its values cannot
+    /// start one (the menu then says why).
+    fn study_menu_game(&mut self) {
+        if let Some((line, problem)) = self.menu.problem() {
+            self.menu.select(line);
+            self.menu.note = Some(format!("Cannot study: {problem}"));
+            return;
+        }
+        let settings = &self.menu.settings;
+        match settings.game.game().study(&settings.values, &[]) {
+            Some(study) => {
+                self.screen = Screen::Study(Box::new(StudyScreen::new(settings.game, study, None)));
+            }
+            None => {
+                self.menu.note = Some(format!("{} cannot be studied yet", settings.game.label()));
+            }
+        }
+    }
+
+    /// Opens the Study screen on the position of the game on screen, which waits behind it
+    /// unchanged.
+    fn analyse(&mut self) {
+        let Screen::Play(game) = &mut self.screen else {
+            return;
+        };
+        let kind = self.playing.game;
+        let Some(study) = kind.game().study(&self.playing.values, &game.notation()) else {
+            game.note(format!("{} cannot be studied yet.", kind.label()));
+            return;
+        };
+        let Screen::Play(game) = std::mem::replace(&mut self.screen, Screen::Menu) else {
+            unreachable!("a game is on screen")
+        };
+        self.screen = Screen::Study(Box::new(StudyScreen::new(kind, study, Some(game))));
+    }
+
+    /// Leaves the Study screen: back to the game it was opened from, or to the menu.
+    fn leave_study(&mut self) {
+        let Screen::Study(study) = std::mem::replace(&mut self.screen, Screen::Menu) else {
+            return;
+        };
+        if let Some(game) = study.behind {
+            self.screen = Screen::Play(game);
+        }
     }
 
     /// Leaves the game for the menu, which then offers to resume it (it is saved already).
@@ -954,6 +1018,13 @@ impl App {
 
     /// An action on the menu or in a game with no dialog showing.
     fn play_action(&mut self, action: Action) {
+        if let Screen::Study(study) = &mut self.screen {
+            let rows = usize::from(self.viewport.study_rows.max(1));
+            if !study.act(action, rows) {
+                self.leave_study();
+            }
+            return;
+        }
         if action == Action::Restart {
             self.ask_restart();
             return;
@@ -970,7 +1041,10 @@ impl App {
         }
         match &mut self.screen {
             Screen::Menu => self.menu_action(action),
+            Screen::Play(_) if action == Action::Analyse => self.analyse(),
             Screen::Play(game) => game.act(action),
+            // Its keys were handled above.
+            Screen::Study(_) => {}
         }
     }
 
@@ -1020,13 +1094,22 @@ impl App {
         match action {
             Action::Up => self.menu.move_selection(-1),
             Action::Down => self.menu.move_selection(1),
+            // Start and Study stand side by side.
+            Action::Left | Action::Right if line == MenuLine::Start => {
+                self.menu.select(MenuLine::Study);
+            }
+            Action::Left | Action::Right if line == MenuLine::Study => {
+                self.menu.select(MenuLine::Start);
+            }
             Action::Left => self.menu.step(line, -1),
             Action::Right => self.menu.step(line, 1),
             Action::Select => match line {
                 MenuLine::Quit => self.should_quit = true,
                 MenuLine::Resume(kind) => self.resume(kind),
+                MenuLine::Study => self.study_menu_game(),
                 _ => self.start_game(),
             },
+            Action::Study => self.study_menu_game(),
             Action::Quit | Action::Back => self.should_quit = true,
             _ => {}
         }
@@ -1049,11 +1132,14 @@ impl App {
             return;
         }
         match target {
-            Target::Spot(spot) => {
-                if self.dialog().is_none()
-                    && let Screen::Play(game) = &mut self.screen
-                {
-                    game.point(spot, click);
+            Target::Spot(spot) => match (self.dialog().is_none(), &mut self.screen) {
+                (true, Screen::Play(game)) => game.point(spot, click),
+                (_, Screen::Study(study)) => study.point(spot, click),
+                _ => {}
+            },
+            Target::StudyEntry(at) if click => {
+                if let Screen::Study(study) = &mut self.screen {
+                    study.click_entry(at);
                 }
             }
             Target::MenuLine(line) if matches!(self.screen, Screen::Menu) => {
@@ -1092,7 +1178,8 @@ impl App {
         let Some(target) = target else {
             return;
         };
-        match (&self.screen, target) {
+        let rows = usize::from(self.viewport.study_rows.max(1));
+        match (&mut self.screen, target) {
             (Screen::Menu, Target::MenuLine(line) | Target::MenuStep(line, _))
                 if line.has_value() =>
             {
@@ -1100,6 +1187,9 @@ impl App {
                 self.menu.step(line, if up { 1 } else { -1 });
             }
             (Screen::Menu, _) => {}
+            (Screen::Study(study), _) => {
+                study.scroll(if up { -1 } else { 1 }, rows);
+            }
             _ => {
                 if self.dialog().is_none() {
                     self.scroll_moves(if up { -1 } else { 1 });

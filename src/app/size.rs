@@ -9,6 +9,8 @@ use super::menu::Menu;
 pub const PANEL_WIDTH: u16 = 32;
 /// The panel needs this many rows to show everything but the move list.
 pub const PANEL_MIN_HEIGHT: u16 = 16;
+/// The Study screen's panel needs this many rows to show its lines and a few moves.
+pub const STUDY_MIN_HEIGHT: u16 = 16;
 /// The smallest terminal the menu fits in with at most one saved game: (columns, rows).
 pub const MENU: (u16, u16) = (48, 21);
 
@@ -26,6 +28,14 @@ pub fn minimum_size(screen: &Screen, menu: &Menu) -> (u16, u16) {
         Screen::Play(session) => {
             let (view_w, view_h) = session.view_size();
             (view_w + PANEL_WIDTH, (view_h + 1).max(PANEL_MIN_HEIGHT + 1))
+        }
+        // The board in its frame beside the study's panel.
+        Screen::Study(study) => {
+            let (board_w, board_h) = study.study.board_size();
+            (
+                board_w + 2 + PANEL_WIDTH,
+                (board_h + 3).max(STUDY_MIN_HEIGHT + 1),
+            )
         }
     }
 }

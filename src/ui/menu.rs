@@ -51,6 +51,9 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
     let top = inner.y + 3;
     let mut y = top;
     for line in app.menu.lines() {
+        if line == MenuLine::Study {
+            continue; // drawn beside Start
+        }
         if line == MenuLine::Start || line == MenuLine::Game && !app.menu.resumes.is_empty() {
             y += 1; // a gap before the buttons
         }
@@ -58,7 +61,9 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
         let selected = app.menu.selected == line;
         let style = if selected { theme.selected } else { theme.text };
         hits.add(row, Target::MenuLine(line));
-        if line.has_value() {
+        if line == MenuLine::Start {
+            start_and_study(app, frame, row, hits, theme);
+        } else if line.has_value() {
             let value = app.menu.value(line);
             // The field at fault is marked, the reason is given below.
             let (value, value_style) = match &problem {
@@ -95,7 +100,23 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
         }
         y += 1;
     }
-    let note = match (&app.menu.note, problem) {
+    let note = note_line(app, problem, theme);
+    // The note may take every row left in the box (a question with its keys needs three).
+    let note_rows = inner.bottom().saturating_sub(y + 1);
+    let note_area = Rect::new(inner.x + 1, y + 1, inner.width.saturating_sub(2), note_rows);
+    frame.render_widget(
+        Paragraph::new(note.centered()).wrap(ratatui::widgets::Wrap { trim: true }),
+        note_area.intersection(inner),
+    );
+    if !app.warnings.is_empty() {
+        warnings(&app.warnings, frame, area, hits, theme);
+    }
+}
+
+/// The line under the buttons: why a value cannot start a game, the replace question, or the
+/// person's record with these settings.
+fn note_line(app: &App, problem: Option<(MenuLine, String)>, theme: &Theme) -> Line<'static> {
+    match (&app.menu.note, problem) {
         (Some(note), _) => Line::styled(note.clone(), theme.bad),
         (None, Some((_, problem))) => Line::styled(problem, theme.bad),
         (None, None) if app.menu.replacing.is_some() => Line::styled(
@@ -129,17 +150,31 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
                 None => Line::raw(""),
             }
         }
-    };
-    // The note may take every row left in the box (a question with its keys needs three).
-    let note_rows = inner.bottom().saturating_sub(y + 1);
-    let note_area = Rect::new(inner.x + 1, y + 1, inner.width.saturating_sub(2), note_rows);
-    frame.render_widget(
-        Paragraph::new(note.centered()).wrap(ratatui::widgets::Wrap { trim: true }),
-        note_area.intersection(inner),
-    );
-    if !app.warnings.is_empty() {
-        warnings(&app.warnings, frame, area, hits, theme);
     }
+}
+
+/// The row of Start and, beside it, Study: each a button of its own (its half of the row).
+fn start_and_study(app: &App, frame: &mut Frame, row: Rect, hits: &mut HitMap, theme: &Theme) {
+    let button = |line: MenuLine| {
+        let selected = app.menu.selected == line;
+        let (text, style) = if selected {
+            (format!("▸ {} ◂", line.label()), theme.selected)
+        } else {
+            (format!("  {}  ", line.label()), theme.text)
+        };
+        Span::styled(text, style)
+    };
+    let spans = vec![
+        button(MenuLine::Start),
+        Span::raw("    "),
+        button(MenuLine::Study),
+    ];
+    frame.render_widget(Paragraph::new(Line::from(spans).centered()), row);
+    let half = row.width / 2;
+    hits.add(
+        Rect::new(row.x + half, row.y, row.width - half, 1),
+        Target::MenuLine(MenuLine::Study),
+    );
 }
 
 /// Every warning, in a box above the menu until the player dismisses it.

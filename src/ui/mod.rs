@@ -9,6 +9,7 @@
 mod dialogs;
 mod menu;
 mod panel;
+mod study;
 
 use crate::app::keys::{self, Action, Binding};
 use crate::app::{App, Dialog, Screen, Target, Viewport};
@@ -67,6 +68,7 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
     let [main, bar] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
     match &app.screen {
         Screen::Menu => menu::render(app, frame, main, &mut hits, theme),
+        Screen::Study(screen) => study::render(screen, frame, main, &mut hits, theme),
         Screen::Play(session) => {
             play(app, session.as_ref(), frame, main, &mut hits, theme);
             if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
@@ -92,6 +94,7 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
         let game = match &app.screen {
             Screen::Menu => app.menu.settings.game,
             Screen::Play(_) => app.playing.game,
+            Screen::Study(screen) => screen.kind,
         };
         hits.viewport.help_hidden = dialogs::help(
             game,
@@ -308,6 +311,7 @@ mod tests {
     fn every_key_bar_shows_all_its_words_at_80_columns_and_help_and_leave_at_40() {
         let tables = [
             keys::MENU,
+            keys::STUDY,
             keys::DEMO,
             keys::DEMO_PAUSED,
             keys::REPLACE_SAVED,

@@ -12,7 +12,7 @@ use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
 use crate::games::turns::{self, Outcomes, Pending, TickSteps, Turns};
 use crate::input::{
-    ARROWS, Action, Binding, HELP, LEAVE, PAGES, REDO, RESTART, Spot, UNDO, bind, plain,
+    ANALYSE, ARROWS, Action, Binding, HELP, LEAVE, PAGES, REDO, RESTART, Spot, UNDO, bind, plain,
 };
 use crate::solve::OutcomeTable;
 use ratatui::crossterm::event::KeyCode;
@@ -559,6 +559,7 @@ pub const KEYS: &[Binding] = &[
         Some("hints"),
         &[(plain(KeyCode::Char('H')), Action::ToggleHints)],
     ),
+    ANALYSE,
     HELP,
     LEAVE,
 ];

@@ -15,8 +15,8 @@ use crate::games::setup::{Level, Player, Setup};
 use crate::games::turns::{self, Outcomes, TickSteps, Turns};
 use crate::games::typing::{self, TypedTake};
 use crate::input::{
-    Action, Binding, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART, Spot, UNDO, UP_DOWN,
-    bind, plain,
+    ANALYSE, Action, Binding, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART, Spot, UNDO,
+    UP_DOWN, bind, plain,
 };
 use crate::units::group;
 use ratatui::crossterm::event::KeyCode;
@@ -104,6 +104,7 @@ pub const KEYS: &[Binding] = &[
         Some("hints"),
         &[(plain(KeyCode::Char('H')), Action::ToggleHints)],
     ),
+    ANALYSE,
     HELP,
     LEAVE,
 ];

@@ -1,0 +1,153 @@
+//! The Study screen's state: the position studied (a game's [`Study`], with the line explored
+//! from it), the chosen move (the list's cursor, which the board highlights), how far the list
+//! is scrolled, and the game to go back to when the study was opened from one.
+
+use crate::games::session::Session;
+use crate::games::study::{Study, move_of};
+use crate::input::{Action, Spot};
+use crate::settings::GameKind;
+
+/// The Study screen.
+pub struct StudyScreen {
+    /// The game studied (its rules head the help).
+    pub kind: GameKind,
+    /// The position studied and the line explored from it.
+    pub study: Box<dyn Study>,
+    /// The chosen move, by its index in the analysis (the game's order); `None` when there is
+    /// no move.
+    pub chosen: Option<usize>,
+    /// The first row of the move list shown.
+    pub top: usize,
+    /// The game the study was opened from, which Esc goes back to unchanged.
+    pub behind: Option<Box<dyn Session>>,
+}
+
+impl StudyScreen {
+    /// The study of `study`, opened from the game `behind` (or from the menu).
+    pub fn new(
+        kind: GameKind,
+        study: Box<dyn Study>,
+        behind: Option<Box<dyn Session>>,
+    ) -> StudyScreen {
+        let mut screen = StudyScreen {
+            kind,
+            study,
+            chosen: None,
+            top: 0,
+            behind,
+        };
+        screen.reset_choice();
+        screen
+    }
+
+    /// The moves' indices as the list shows them, best first.
+    pub fn order(&self) -> Vec<usize> {
+        self.study.analysis().best_first()
+    }
+
+    /// The chosen move's row in the list.
+    pub fn chosen_row(&self) -> Option<usize> {
+        let chosen = self.chosen?;
+        self.order().iter().position(|&at| at == chosen)
+    }
+
+    /// After the position changed: the best move is chosen and the list starts at the top.
+    fn reset_choice(&mut self) {
+        self.chosen = self.order().first().copied();
+        self.top = 0;
+    }
+
+    /// Does what a key asks for with `rows` rows of the list in view; `false` when the study
+    /// is to be left.
+    pub fn act(&mut self, action: Action, rows: usize) -> bool {
+        match action {
+            Action::Up => self.choose_row(-1, rows),
+            Action::Down => self.choose_row(1, rows),
+            Action::Left => self.choose_on_board(-1, rows),
+            Action::Right => self.choose_on_board(1, rows),
+            Action::Select => self.play_chosen(),
+            Action::Erase if self.study.take_back() => self.reset_choice(),
+            Action::PageUp => self.scroll(-isize::try_from(rows.max(1)).unwrap_or(1), rows),
+            Action::PageDown => self.scroll(isize::try_from(rows.max(1)).unwrap_or(1), rows),
+            Action::Back | Action::Quit => return false,
+            _ => {}
+        }
+        true
+    }
+
+    /// Plays the chosen move, if there is one.
+    pub fn play_chosen(&mut self) {
+        if let Some(at) = self.chosen {
+            self.study.play(at);
+            self.reset_choice();
+        }
+    }
+
+    /// Moves the choice `by` rows down the list (up when negative), keeping it in view.
+    fn choose_row(&mut self, by: isize, rows: usize) {
+        let order = self.order();
+        if order.is_empty() {
+            return;
+        }
+        let row = self
+            .chosen_row()
+            .map_or(0, |row| row.saturating_add_signed(by).min(order.len() - 1));
+        self.chosen = Some(order[row]);
+        self.show_row(row, rows);
+    }
+
+    /// Moves the choice `by` moves along the board's order (the game's), keeping it in view.
+    fn choose_on_board(&mut self, by: isize, rows: usize) {
+        let count = self.study.analysis().moves.len();
+        if count == 0 {
+            return;
+        }
+        let at = self
+            .chosen
+            .map_or(0, |at| at.saturating_add_signed(by).min(count - 1));
+        self.chosen = Some(at);
+        if let Some(row) = self.chosen_row() {
+            self.show_row(row, rows);
+        }
+    }
+
+    /// Scrolls the list so that `row` is in view.
+    fn show_row(&mut self, row: usize, rows: usize) {
+        let rows = rows.max(1);
+        if row < self.top {
+            self.top = row;
+        } else if row >= self.top + rows {
+            self.top = row + 1 - rows;
+        }
+    }
+
+    /// Scrolls the list `by` rows (up when negative), no further than its end.
+    pub fn scroll(&mut self, by: isize, rows: usize) {
+        let last_top = self.order().len().saturating_sub(rows.max(1));
+        self.top = self.top.saturating_add_signed(by).min(last_top);
+    }
+
+    /// The mouse over (`click: false`) or pressed on a move the board drew: pointing chooses
+    /// it, a click plays it.
+    pub fn point(&mut self, spot: Spot, click: bool) {
+        let Some(at) = move_of(spot).filter(|&at| at < self.study.analysis().moves.len()) else {
+            return;
+        };
+        self.chosen = Some(at);
+        if click {
+            self.play_chosen();
+        }
+    }
+
+    /// A click on the list's entry for the move `at`: the first chooses it, a second plays it.
+    pub fn click_entry(&mut self, at: usize) {
+        if at >= self.study.analysis().moves.len() {
+            return;
+        }
+        if self.chosen == Some(at) {
+            self.play_chosen();
+        } else {
+            self.chosen = Some(at);
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! The Study screen: the studied game's board with every legal move marked by its outcome and
+//! moves left, and beside it a panel with the position's outcome, the line explored and every
+//! move, best first, with its winning replies.
+
+use super::HitMap;
+use crate::app::Target;
+use crate::app::size::PANEL_WIDTH;
+use crate::app::study::StudyScreen;
+use crate::games::study::{mark, mark_style};
+use crate::input::Spots;
+use crate::theme::Theme;
+use crate::units::{cut, group};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Gauge, Paragraph, Wrap};
+
+/// The rows of the panel above the move list's heading: the title, the position, the outcome,
+/// two for a note or the build's progress, and the line.
+const HEAD_ROWS: u16 = 6;
+
+/// Draws the Study screen in `area`, recording its moves and list entries in `hits`.
+pub fn render(
+    screen: &StudyScreen,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
+    let [board_area, panel_area] =
+        Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)]).areas(area);
+    let study = screen.study.as_ref();
+    let block = Block::bordered()
+        .title(format!(" Study: {} ", study.title()))
+        .title_style(theme.title);
+    let inner = block.inner(board_area);
+    frame.render_widget(block, board_area);
+    // What the marks mean, under the board.
+    let [inner, legend_area] =
+        Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
+    let legend = Line::from(vec![
+        Span::styled("W7", theme.good),
+        Span::styled(" wins, ", theme.dim),
+        Span::styled("L7", theme.bad),
+        Span::styled(" loses; 7 moves left after it", theme.dim),
+    ]);
+    frame.render_widget(Paragraph::new(legend), legend_area);
+    let mut spots = Spots::default();
+    study.render(inner, frame.buffer_mut(), theme, screen.chosen, &mut spots);
+    for (spot_area, spot) in spots.0 {
+        hits.add(spot_area, Target::Spot(spot));
+    }
+    panel(screen, frame, panel_area, hits, theme);
+}
+
+/// The panel: the position, its outcome and moves left, the line, then the moves best first.
+fn panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
+    let study = screen.study.as_ref();
+    let analysis = study.analysis();
+    let block = Block::bordered().title(" Study ").title_style(theme.title);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let width = usize::from(inner.width);
+    let [head_area, list_area] =
+        Layout::vertical([Constraint::Length(HEAD_ROWS), Constraint::Min(1)]).areas(inner);
+    let [top_area, note_area, line_area] = Layout::vertical([
+        Constraint::Length(3),
+        Constraint::Length(2),
+        Constraint::Length(1),
+    ])
+    .areas(head_area);
+
+    let outcome_style = match analysis.wins {
+        Some(true) => theme.good,
+        Some(false) => theme.bad,
+        None => theme.dim,
+    };
+    // The position as people read it: where its short string will stand.
+    let moves_left = analysis
+        .moves_left
+        .map_or_else(|| "out of reach".to_string(), group);
+    let top = vec![
+        Line::raw(cut(&format!("Position: {}", study.describe()), width)),
+        Line::from(vec![
+            Span::raw("To move: "),
+            Span::styled(analysis.outcome(), outcome_style),
+        ]),
+        Line::raw(cut(&format!("Moves left: {moves_left}"), width)),
+    ];
+    frame.render_widget(Paragraph::new(top), top_area);
+
+    if let Some((done, total)) = analysis.progress {
+        let ratio = if total == 0 {
+            0.0
+        } else {
+            (done as f64 / total as f64).clamp(0.0, 1.0)
+        };
+        let label = format!("moves left {:>3.0}% ", (ratio * 100.0).floor());
+        let [label_area, bar_area] = Layout::horizontal([
+            Constraint::Length(u16::try_from(label.chars().count()).unwrap_or(u16::MAX)),
+            Constraint::Min(1),
+        ])
+        .areas(Rect::new(note_area.x, note_area.y, note_area.width, 1));
+        frame.render_widget(Paragraph::new(label), label_area);
+        let gauge = Gauge::default()
+            .gauge_style(theme.title)
+            .ratio(ratio)
+            .label("");
+        frame.render_widget(gauge, bar_area);
+    } else if let Some(note) = &analysis.note {
+        frame.render_widget(
+            Paragraph::new(Line::styled(note.clone(), theme.bad)).wrap(Wrap { trim: true }),
+            note_area,
+        );
+    }
+
+    let line = study.line();
+    let line_text = if line.is_empty() {
+        "Line: none yet (Enter plays)".to_string()
+    } else {
+        keep_tail(&format!("Line: {}", line.join(" ")), width)
+    };
+    frame.render_widget(Paragraph::new(Line::raw(line_text)), line_area);
+    move_list(screen, frame, list_area, hits, theme);
+}
+
+/// The list of moves, best first: a heading, the columns' names, then a row a move, each
+/// clickable; it shows the rows from [`StudyScreen::top`].
+fn move_list(
+    screen: &StudyScreen,
+    frame: &mut Frame,
+    list_area: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
+    let analysis = screen.study.analysis();
+    let width = usize::from(list_area.width);
+    hits.add(list_area, Target::MoveList);
+    let order = screen.order();
+    let rows = usize::from(list_area.height.saturating_sub(2));
+    let last_top = order.len().saturating_sub(rows);
+    let start = screen.top.min(last_top);
+    let end = (start + rows).min(order.len());
+    let mut heading = vec![Span::styled("Moves, best first", theme.title)];
+    if start > 0 {
+        heading.push(Span::styled(format!(" ↑{start}"), theme.dim));
+    }
+    if end < order.len() {
+        heading.push(Span::styled(format!(" ↓{}", order.len() - end), theme.dim));
+    }
+    let mut lines = vec![Line::from(heading)];
+    // The columns as wide as their widest entry shown.
+    let shown = &order[start..end];
+    let move_width = shown
+        .iter()
+        .map(|&at| analysis.moves[at].notation.chars().count())
+        .chain([4])
+        .max()
+        .unwrap_or(4);
+    let mark_width = shown
+        .iter()
+        .map(|&at| mark(&analysis.moves[at]).chars().count())
+        .chain([6])
+        .max()
+        .unwrap_or(6);
+    match (order.is_empty(), &analysis.note) {
+        (true, None) => lines.push(Line::styled("No legal move.", theme.dim)),
+        (true, Some(_)) => lines.push(Line::styled("The moves are not listed.", theme.dim)),
+        (false, _) => lines.push(Line::styled(
+            format!(
+                "  {:<move_width$}  {:>mark_width$}  replies",
+                "move", "result"
+            ),
+            theme.dim,
+        )),
+    }
+    for (row, &at) in shown.iter().enumerate() {
+        let m = &analysis.moves[at];
+        let chosen = screen.chosen == Some(at);
+        let pointer = if chosen { "▸ " } else { "  " };
+        let text = format!(
+            "{pointer}{:<move_width$}  {:>mark_width$}  {:>7}",
+            m.notation,
+            mark(m),
+            m.winning_replies
+        );
+        let style: Style = mark_style(theme, m, chosen);
+        lines.push(Line::styled(cut(&text, width), style));
+        let y = list_area.y + 2 + u16::try_from(row).unwrap_or(u16::MAX);
+        hits.add(
+            Rect::new(list_area.x, y, list_area.width, 1).intersection(list_area),
+            Target::StudyEntry(at),
+        );
+    }
+    frame.render_widget(Paragraph::new(lines), list_area);
+    hits.viewport.study_rows = u16::try_from(rows).unwrap_or(u16::MAX);
+}
+
+/// `text` in at most `width` characters, keeping its end: "Line: … −3 −1".
+fn keep_tail(text: &str, width: usize) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= width {
+        return text.to_string();
+    }
+    let keep = width.saturating_sub(7);
+    let tail: String = chars[chars.len() - keep..].iter().collect();
+    format!("Line: …{tail}")
+}

@@ -1,0 +1,386 @@
+//! The Study screen driven by events: opened from the menu and from a game, a line explored and
+//! taken back, the moves sorted best first, the list scrolled, the mouse; and its renders, kept
+//! as insta snapshots, in colour and under `NO_COLOR`.
+
+mod common;
+
+use common::Harness;
+use munch::app::study::StudyScreen;
+use munch::app::{Event, Screen, Target, Viewport};
+use munch::games::study::{Analysis, spot};
+use munch::settings::Player::{Computer, Person};
+use munch::settings::{GameKind, Settings};
+use munch::theme::Theme;
+use munch::ui;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::style::{Color, Modifier};
+
+/// The menu set to the subtraction game of `set` from `pile`.
+fn subtraction_menu(h: &mut Harness, pile: u64, set: &str) {
+    h.app.menu.settings = Settings {
+        game: GameKind::Subtraction,
+        ..Settings::default()
+    }
+    .with("pile", pile)
+    .with("set", set);
+}
+
+fn studying(h: &Harness) -> &StudyScreen {
+    match &h.app.screen {
+        Screen::Study(study) => study,
+        _ => panic!("the Study screen is not on"),
+    }
+}
+
+fn analysis(h: &Harness) -> &Analysis {
+    studying(h).study.analysis()
+}
+
+/// The notation of the moves as the list shows them, best first.
+fn listed(h: &Harness) -> Vec<String> {
+    let screen = studying(h);
+    let moves = &screen.study.analysis().moves;
+    screen
+        .order()
+        .into_iter()
+        .map(|at| moves[at].notation.clone())
+        .collect()
+}
+
+/// The screen drawn with `theme` on a `width` × `height` terminal; its frame's viewport is
+/// handed back to the app, as the event loop does.
+fn draw(
+    h: &mut Harness,
+    width: u16,
+    height: u16,
+    theme: &Theme,
+) -> (Terminal<TestBackend>, ui::HitMap) {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    let mut hits = ui::HitMap::default();
+    terminal
+        .draw(|frame| hits = ui::render(&h.app, frame, theme))
+        .unwrap();
+    h.app.update(Event::Viewport(hits.viewport));
+    (terminal, hits)
+}
+
+#[test]
+fn s_on_the_menu_and_the_study_line_open_the_menus_game() {
+    let mut h = Harness::new();
+    subtraction_menu(&mut h, 21, "1,3,4");
+    h.key(KeyCode::Char('s'));
+    assert_eq!(studying(&h).study.describe(), "pile 21");
+    assert!(studying(&h).behind.is_none());
+    // Pile 21 of {1,3,4} is lost: its outcomes repeat every 7, and 21 is 0 mod 7.
+    assert_eq!(analysis(&h).wins, Some(false));
+    assert_eq!(analysis(&h).moves.len(), 3);
+    h.key(KeyCode::Esc);
+    assert!(h.on_menu(), "Esc goes back to the menu");
+
+    // The menu's Study line, right under Start.
+    h.key(KeyCode::Down);
+    assert_eq!(h.app.menu.selected, munch::app::menu::MenuLine::Study);
+    h.key(KeyCode::Enter);
+    assert_eq!(studying(&h).study.describe(), "pile 21");
+    assert_eq!(studying(&h).kind, GameKind::Subtraction);
+}
+
+#[test]
+fn values_that_cannot_start_a_game_cannot_be_studied_and_the_menu_says_why() {
+    let mut h = Harness::new();
+    subtraction_menu(&mut h, 21, "0");
+    h.key(KeyCode::Char('s'));
+    assert!(h.on_menu());
+    let note = h.app.menu.note.clone().unwrap_or_default();
+    assert!(note.starts_with("Cannot study: "), "{note}");
+}
+
+#[test]
+fn a_in_a_game_studies_its_position_and_esc_returns_to_it_unchanged() {
+    let mut h = Harness::new();
+    h.start_pile(21, Some("1,3,4"), [Person, Computer]);
+    h.keys(&[KeyCode::Char('4'), KeyCode::Enter]);
+    h.ticks(40);
+    let game = h.pile_game();
+    assert_eq!(game.turns.moves.len(), 2, "the computer replied");
+    let pile = game.pile;
+    h.key(KeyCode::Char('a'));
+    assert_eq!(studying(&h).study.describe(), format!("pile {pile}"));
+    assert!(
+        studying(&h).study.line().is_empty(),
+        "the study starts here"
+    );
+    // Explore, then leave: the game is as it was.
+    h.keys(&[KeyCode::Enter, KeyCode::Enter]);
+    assert_eq!(studying(&h).study.line().len(), 2);
+    h.ticks(40);
+    h.key(KeyCode::Esc);
+    let game = h.pile_game();
+    assert_eq!((game.pile, game.turns.moves.len()), (pile, 2));
+    assert_eq!(h.app.dialog(), None, "no question is asked");
+}
+
+#[test]
+fn enter_explores_a_line_and_backspace_takes_it_back() {
+    let mut h = Harness::new();
+    subtraction_menu(&mut h, 17, "1,3,4");
+    h.key(KeyCode::Char('s'));
+    // From 17 the best move is the fastest win: take 3 (W8), before take 1 (W10).
+    assert_eq!(listed(&h), ["−3", "−1", "−4"]);
+    let best = studying(&h).chosen.unwrap();
+    assert_eq!(analysis(&h).moves[best].notation, "−3");
+    h.key(KeyCode::Enter);
+    assert_eq!(studying(&h).study.describe(), "pile 14");
+    assert_eq!(studying(&h).study.line(), ["−3"]);
+    assert_eq!(analysis(&h).wins, Some(false));
+    // The moves left went down by one along the fastest line.
+    assert_eq!(analysis(&h).moves_left, Some(8));
+    h.keys(&[KeyCode::Down, KeyCode::Enter]);
+    assert_eq!(studying(&h).study.line().len(), 2);
+    h.key(KeyCode::Backspace);
+    h.key(KeyCode::Backspace);
+    assert!(studying(&h).study.line().is_empty());
+    assert_eq!(studying(&h).study.describe(), "pile 17");
+    assert_eq!(analysis(&h).moves_left, Some(9));
+    // Nothing left to take back: the study stays.
+    h.key(KeyCode::Backspace);
+    assert_eq!(studying(&h).study.describe(), "pile 17");
+}
+
+#[test]
+fn the_list_is_the_fastest_wins_then_the_longest_losses_in_every_game() {
+    let mut h = Harness::new();
+    let check = |h: &mut Harness, what: &str| {
+        h.key(KeyCode::Char('s'));
+        // Walk a line down the best moves, checking the order at every position.
+        for _ in 0..12 {
+            let a = analysis(h).clone();
+            let order = studying(h).order();
+            assert_eq!(
+                order.len(),
+                a.moves.len(),
+                "{what}: every move is listed once"
+            );
+            let key = |at: usize| {
+                let m = &a.moves[at];
+                let left = m.moves_left.expect("within reach");
+                (!m.wins, if m.wins { left } else { u64::MAX - left })
+            };
+            for pair in order.windows(2) {
+                assert!(key(pair[0]) <= key(pair[1]), "{what}: {:?}", a.moves);
+            }
+            if a.moves.is_empty() {
+                break;
+            }
+            // The position's own moves left follows from its best move.
+            let best = &a.moves[order[0]];
+            assert_eq!(a.moves_left, best.moves_left.map(|l| l + 1), "{what}");
+            assert_eq!(a.wins, Some(best.wins), "{what}");
+            h.key(KeyCode::Enter);
+        }
+        h.key(KeyCode::Esc);
+    };
+    subtraction_menu(&mut h, 40, "2,5,6");
+    check(&mut h, "subtraction {2,5,6}");
+    h.app.menu.settings = Settings {
+        game: GameKind::Fibonacci,
+        ..Settings::default()
+    }
+    .with("pile", 50u64);
+    check(&mut h, "fibonacci 50");
+    h.app.menu.settings = Settings {
+        game: GameKind::ALL[3],
+        ..Settings::default()
+    }
+    .with("piles", "3,5,6");
+    check(&mut h, "nim 3,5,6");
+}
+
+#[test]
+fn the_list_scrolls_with_pgup_pgdn_and_the_wheel_and_follows_the_cursor() {
+    let mut h = Harness::new();
+    h.app.menu.settings = Settings {
+        game: GameKind::Fibonacci,
+        ..Settings::default()
+    }
+    .with("pile", 40u64);
+    h.key(KeyCode::Char('s'));
+    assert_eq!(analysis(&h).moves.len(), 39);
+    h.app.update(Event::Viewport(Viewport {
+        study_rows: 10,
+        ..Viewport::default()
+    }));
+    h.key(KeyCode::PageDown);
+    assert_eq!(studying(&h).top, 10);
+    h.app.update(Event::Wheel {
+        target: Some(Target::MoveList),
+        up: true,
+    });
+    assert_eq!(studying(&h).top, 9);
+    for _ in 0..10 {
+        h.key(KeyCode::PageDown);
+    }
+    assert_eq!(studying(&h).top, 29, "no further than the last page");
+    h.key(KeyCode::PageUp);
+    assert_eq!(studying(&h).top, 19);
+    // The cursor is on the first row; moving it up the list brings the list back to it.
+    h.key(KeyCode::Down);
+    assert_eq!(studying(&h).chosen_row(), Some(1));
+    assert_eq!(studying(&h).top, 1, "the chosen row is in view");
+    for _ in 0..15 {
+        h.key(KeyCode::Down);
+    }
+    assert_eq!(studying(&h).chosen_row(), Some(16));
+    assert_eq!(studying(&h).top, 7);
+}
+
+#[test]
+fn pointing_at_a_move_chooses_it_and_a_click_plays_it() {
+    let mut h = Harness::new();
+    subtraction_menu(&mut h, 17, "1,3,4");
+    h.key(KeyCode::Char('s'));
+    // Move 2 in the game's order is take 4.
+    h.app.update(Event::Pointer {
+        target: Target::Spot(spot(2)),
+        click: false,
+    });
+    assert_eq!(studying(&h).chosen, Some(2));
+    h.app.update(Event::Pointer {
+        target: Target::StudyEntry(0),
+        click: true,
+    });
+    assert_eq!(
+        studying(&h).chosen,
+        Some(0),
+        "a click on an entry chooses it"
+    );
+    h.app.update(Event::Pointer {
+        target: Target::StudyEntry(0),
+        click: true,
+    });
+    assert_eq!(studying(&h).study.line(), ["−1"], "a second click plays it");
+    h.app.update(Event::Pointer {
+        target: Target::Spot(spot(0)),
+        click: true,
+    });
+    assert_eq!(
+        studying(&h).study.line(),
+        ["−1", "−1"],
+        "a click on the board plays"
+    );
+}
+
+/// The study of pile 17 of {1,3,4}, the cursor on its second-best move.
+fn studied_pile() -> Harness {
+    let mut h = Harness::new();
+    subtraction_menu(&mut h, 17, "1,3,4");
+    h.keys(&[KeyCode::Char('s'), KeyCode::Down]);
+    h
+}
+
+#[test]
+fn the_study_screen_in_colour() {
+    let mut h = studied_pile();
+    let (terminal, hits) = draw(&mut h, 80, 24, &Theme::colour());
+    insta::assert_snapshot!(terminal.backend());
+    let buffer = terminal.backend().buffer();
+    let theme = Theme::colour();
+    // Every move is drawn once on the board where the mouse finds it, in its outcome's colour.
+    let cells: Vec<(u16, u16)> = (0..24)
+        .flat_map(|y| (0..80).map(move |x| (x, y)))
+        .filter(|&(x, y)| hits.target_at(x, y) == Some(Target::Spot(spot(2))))
+        .collect();
+    assert!(!cells.is_empty(), "take 4 is on the board");
+    let text: String = cells.iter().map(|&c| buffer[c].symbol()).collect();
+    assert!(text.contains("−4 L7"), "{text:?}");
+    assert_eq!(buffer[cells[1]].fg, theme.bad.fg.unwrap());
+    let winning: Vec<(u16, u16)> = (0..24)
+        .flat_map(|y| (0..80).map(move |x| (x, y)))
+        .filter(|&(x, y)| hits.target_at(x, y) == Some(Target::Spot(spot(1))))
+        .collect();
+    assert_eq!(buffer[winning[1]].fg, theme.good.fg.unwrap());
+    // The list's entries are clickable, the chosen one marked.
+    let screen = common::render_text(&h.app, 80, 24);
+    assert!(screen.contains("▸ −1"), "{screen}");
+}
+
+#[test]
+fn the_study_screen_under_no_color_carries_its_meaning_in_letters_and_reverse() {
+    let mut h = studied_pile();
+    let (terminal, _) = draw(&mut h, 80, 24, &Theme::monochrome());
+    let buffer = terminal.backend().buffer();
+    for cell in buffer.content() {
+        assert_eq!(cell.fg, Color::Reset, "no foreground colour: {cell:?}");
+        assert_eq!(cell.bg, Color::Reset, "no background colour: {cell:?}");
+    }
+    let screen = common::render_text(&h.app, 80, 24);
+    for mark in ["W8", "W10", "L7"] {
+        assert!(screen.contains(mark), "{mark} is written:\n{screen}");
+    }
+    let chosen = buffer
+        .content()
+        .iter()
+        .find(|c| c.symbol() == "▸")
+        .expect("the chosen move is marked");
+    assert!(chosen.modifier.contains(Modifier::REVERSED));
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn nim_and_fibonacci_draw_their_takes_at_80x24() {
+    let mut h = Harness::new();
+    h.app.menu.settings = Settings {
+        game: GameKind::ALL[3],
+        ..Settings::default()
+    }
+    .with("piles", "3,4,5");
+    h.key(KeyCode::Char('s'));
+    let (terminal, _) = draw(&mut h, 80, 24, &Theme::colour());
+    insta::assert_snapshot!("nim_345", terminal.backend());
+    h.key(KeyCode::Esc);
+    h.app.menu.settings = Settings {
+        game: GameKind::Fibonacci,
+        ..Settings::default()
+    }
+    .with("pile", 30u64);
+    h.key(KeyCode::Char('s'));
+    let (terminal, _) = draw(&mut h, 80, 24, &Theme::colour());
+    insta::assert_snapshot!("fibonacci_30", terminal.backend());
+}
+
+#[test]
+fn the_study_button_stands_beside_start_and_a_click_opens_it() {
+    let mut h = Harness::new();
+    subtraction_menu(&mut h, 21, "1,3,4");
+    let (terminal, hits) = draw(&mut h, 80, 24, &Theme::colour());
+    let screen = common::render_text(&h.app, 80, 24);
+    let (y, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains("Start"))
+        .expect("Start is drawn");
+    assert!(line.contains("Study"), "on Start's row: {line:?}");
+    let x = line.chars().position(|c| c == 'y').expect("Study's y");
+    let (x, y) = (u16::try_from(x).unwrap(), u16::try_from(y).unwrap());
+    let target = hits.target_at(x, y).expect("Study is clickable");
+    assert_eq!(
+        target,
+        Target::MenuLine(munch::app::menu::MenuLine::Study),
+        "{}",
+        terminal.backend()
+    );
+    h.app.update(Event::Pointer {
+        target,
+        click: true,
+    });
+    assert_eq!(studying(&h).study.describe(), "pile 21");
+    // From the keys: → on Start goes to Study, ← back.
+    h.key(KeyCode::Esc);
+    h.app.menu.select(munch::app::menu::MenuLine::Start);
+    h.key(KeyCode::Right);
+    assert_eq!(h.app.menu.selected, munch::app::menu::MenuLine::Study);
+    h.key(KeyCode::Left);
+    assert_eq!(h.app.menu.selected, munch::app::menu::MenuLine::Start);
+}
