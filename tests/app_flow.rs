@@ -1590,3 +1590,135 @@ fn nim_is_chosen_on_the_menu_and_played_with_keys_and_the_pointer() {
     assert!(!nim(&h).is_over());
     assert_eq!(h.app.dialog(), None);
 }
+
+/// Runs table `jobs` as the worker's table thread would, with `tables`, and hands the answers
+/// to the app.
+fn answer_table_jobs(
+    h: &mut Harness,
+    tables: &mut munch::worker::Tables,
+    jobs: Vec<munch::games::request::Job>,
+) {
+    use munch::games::request::Request;
+    let answers = std::cell::RefCell::new(Vec::new());
+    let notify = |m: SolverMessage| answers.borrow_mut().push(m);
+    for job in jobs {
+        match job.request {
+            Request::Solve { rows, cols } => {
+                tables.solve(job.number, rows, cols, &|| true, &notify);
+            }
+            Request::MovesLeft { rows, cols } => {
+                tables.moves_left(job.number, rows, cols, &|| true, &notify);
+            }
+            other => panic!("not a table request: {other:?}"),
+        }
+    }
+    for message in answers.into_inner() {
+        h.app.update(Event::Solver(message));
+    }
+}
+
+#[test]
+fn at_level_perfect_a_game_asks_for_moves_left_once_its_table_is_ready_and_not_at_other_levels() {
+    use munch::games::chomp::session::MovesLeftState;
+    use munch::games::request::{Job, Request};
+    use munch::settings::Level;
+    for level in Level::ALL {
+        let mut h = Harness::new();
+        h.app.menu.settings.level = level;
+        h.start(3, 4, [Person, Computer]);
+        let mut tables = munch::worker::Tables::new(1 << 30);
+        let jobs = h.app.take_requests();
+        assert_eq!(
+            jobs,
+            [Job {
+                number: 1,
+                request: Request::Solve { rows: 3, cols: 4 },
+            }],
+            "{level:?}: the outcome table first"
+        );
+        answer_table_jobs(&mut h, &mut tables, jobs);
+        let jobs = h.app.take_requests();
+        if level != Level::Perfect {
+            assert!(jobs.is_empty(), "{level:?}: {jobs:?}");
+            assert!(matches!(h.game().moves_left, MovesLeftState::NotAsked));
+            continue;
+        }
+        assert_eq!(
+            jobs,
+            [Job {
+                number: 2,
+                request: Request::MovesLeft { rows: 3, cols: 4 },
+            }]
+        );
+        assert!(matches!(
+            h.game().moves_left,
+            MovesLeftState::Building { .. }
+        ));
+        assert!(
+            render_text(&h.app, 100, 30).contains("moves left   0%"),
+            "the panel shows the build"
+        );
+        answer_table_jobs(&mut h, &mut tables, jobs);
+        assert!(matches!(h.game().moves_left, MovesLeftState::Ready(_)));
+        assert!(render_text(&h.app, 100, 30).contains("solved: 35 positions"));
+        // Playing again on the same box keeps both tables: nothing to build.
+        h.key(KeyCode::Char('q'));
+        h.start(3, 4, [Person, Computer]);
+        let jobs = h.app.take_requests();
+        assert!(
+            jobs.iter().all(|j| j.request == Request::Cancel),
+            "{jobs:?}"
+        );
+        assert!(matches!(h.game().moves_left, MovesLeftState::Ready(_)));
+    }
+}
+
+#[test]
+fn a_moves_left_table_over_the_budget_keeps_the_computer_playing_as_before() {
+    use munch::games::chomp::session::MovesLeftState;
+    use munch::solve::OutcomeTable;
+    // The budget holds the 4×5 outcome table but not its moves-left table beside it.
+    let budget = OutcomeTable::bytes_for(4, 5);
+    let mut h = Harness::with_budget(budget, 4);
+    h.start(4, 5, [Computer, Person]);
+    h.wait_for_solver();
+    assert!(h.game().table().is_some());
+    assert!(matches!(
+        h.game().moves_left,
+        MovesLeftState::Refused { .. }
+    ));
+    let screen = render_text(&h.app, 100, 30);
+    assert!(
+        screen.contains("moves left: over memory budget"),
+        "{screen}"
+    );
+    // It still wins: its first move leaves a lost position.
+    h.computer_moves();
+    let mut reference = Reference::new();
+    assert!(!reference.wins(h.game().position.heights()));
+}
+
+#[test]
+fn the_computer_never_waits_for_the_moves_left_table() {
+    use munch::games::chomp::session::MovesLeftState;
+    use munch::games::request::Request;
+    let mut h = Harness::new();
+    h.start(4, 5, [Computer, Person]);
+    let mut tables = munch::worker::Tables::new(1 << 30);
+    let jobs = h.app.take_requests();
+    answer_table_jobs(&mut h, &mut tables, jobs);
+    // The moves-left table is asked for and never delivered.
+    let asked = h.app.take_requests();
+    assert!(matches!(asked[..], [ref job] if matches!(job.request, Request::MovesLeft { .. })));
+    assert!(matches!(
+        h.game().moves_left,
+        MovesLeftState::Building { .. }
+    ));
+    h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+    assert_eq!(h.game().turns.moves.len(), 1, "the computer moved");
+    let mut reference = Reference::new();
+    assert!(
+        !reference.wins(h.game().position.heights()),
+        "with a winning move"
+    );
+}

@@ -2,13 +2,16 @@
 
 mod common;
 
-use common::every_position;
+use common::{Harness, every_position};
 use munch::games::chomp::answer::table_winning_moves;
-use munch::games::chomp::player::{Choice, choose_chomp_move};
+use munch::games::chomp::player::{Choice, choose_chomp_move, fighting_chomp_move};
 use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::{Position, Square};
-use munch::solve::OutcomeTable;
+use munch::games::chomp::session::MovesLeftState;
+use munch::settings::Player::Computer;
+use munch::solve::{MovesLeftTable, OutcomeTable};
 use proptest::prelude::*;
+use std::sync::Arc;
 
 #[test]
 fn wins_whenever_it_can_and_otherwise_leaves_the_fewest_winning_replies() {
@@ -145,4 +148,147 @@ fn without_a_table_proven_moves_are_right_and_the_poison_waits() {
         proven > 100,
         "closed forms and the book prove many moves: {proven}"
     );
+}
+
+/// Checks the computer's move `square` from `position` at level perfect against the reference:
+/// from a won position a winning move with the fewest moves left; from a lost one a move (not
+/// the poison, while anything else is left) leaving the fewest winning replies and, among
+/// those, the most moves left.
+fn assert_fights(reference: &mut Reference, position: &Position, square: Square) {
+    let after = position.eat(square).expect("a legal move");
+    if position.only_poison_left() {
+        assert_eq!(square, Square::POISON);
+        return;
+    }
+    assert!(!square.is_poison(), "{position}: ate the poison");
+    let children: Vec<Position> = position
+        .moves()
+        .filter(|s| !s.is_poison())
+        .map(|s| position.eat(s).expect("a legal move"))
+        .collect();
+    if reference.wins(position.heights()) {
+        assert!(
+            !reference.wins(after.heights()),
+            "{position}: {square} does not win"
+        );
+        let mut fastest = u32::MAX;
+        for child in &children {
+            if !reference.wins(child.heights()) {
+                fastest = fastest.min(reference.moves_left(child.heights()));
+            }
+        }
+        assert_eq!(
+            reference.moves_left(after.heights()),
+            fastest,
+            "{position}: {square} is a slower win than the fastest"
+        );
+    } else {
+        let replies: Vec<usize> = children
+            .iter()
+            .map(|c| reference.winning_moves(c.heights()).len())
+            .collect();
+        let fewest = *replies.iter().min().expect("a move besides the poison");
+        assert_eq!(
+            reference.winning_moves(after.heights()).len(),
+            fewest,
+            "{position}: {square} leaves more winning replies than the fewest"
+        );
+        let longest = children
+            .iter()
+            .zip(&replies)
+            .filter(|&(_, &r)| r == fewest)
+            .map(|(c, _)| reference.moves_left(c.heights()))
+            .max()
+            .expect("some move leaves the fewest");
+        assert_eq!(
+            reference.moves_left(after.heights()),
+            longest,
+            "{position}: {square} is a shorter defence than the longest among the fewest-reply moves"
+        );
+    }
+}
+
+#[test]
+fn at_level_perfect_it_wins_as_fast_as_it_can_and_defends_as_long_as_it_can() {
+    let mut rng = fastrand::Rng::with_seed(3);
+    let mut checked = 0;
+    for rows in 1..=6u8 {
+        for cols in 1..=6u8 {
+            let outcomes =
+                Arc::new(OutcomeTable::build(rows, cols, &mut |_, _| true).expect("built"));
+            let table =
+                MovesLeftTable::build(Arc::clone(&outcomes), &mut |_, _| true).expect("built");
+            let mut reference = Reference::new();
+            for position in every_position(rows.into(), cols.into()) {
+                let choice = fighting_chomp_move(&outcomes, &table, &position, &mut rng);
+                if position.is_empty() {
+                    assert_eq!(choice, None);
+                    continue;
+                }
+                let square = choice.expect("the tables cover every position of their box");
+                assert_fights(&mut reference, &position, square);
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 3000,
+        "every non-empty position of 36 boxes: {checked}"
+    );
+    // A table that does not cover the position leaves the choice to the usual player.
+    let outcomes = Arc::new(OutcomeTable::build(3, 3, &mut |_, _| true).expect("built"));
+    let small = MovesLeftTable::build(
+        Arc::new(OutcomeTable::build(2, 3, &mut |_, _| true).expect("built")),
+        &mut |_, _| true,
+    )
+    .expect("built");
+    let full = Position::full(3, 3).expect("a box");
+    assert_eq!(
+        fighting_chomp_move(&outcomes, &small, &full, &mut rng),
+        None
+    );
+}
+
+#[test]
+fn two_perfect_computers_play_each_game_for_exactly_its_moves_left() {
+    // Through the session and the app, the solver's tables delivered as the worker sends them:
+    // every move fights, so the game lasts exactly the full box's moves left.
+    let mut reference = Reference::new();
+    for (rows, cols, seed) in [
+        (4, 5, 1),
+        (5, 5, 2),
+        (3, 7, 3),
+        (6, 4, 4),
+        (6, 6, 5),
+        (2, 9, 6),
+    ] {
+        let mut h = Harness::with_budget(munch::memory::default_memory(), seed);
+        h.start(rows, cols, [Computer, Computer]);
+        h.wait_for_solver();
+        assert!(
+            matches!(h.game().moves_left, MovesLeftState::Ready(_)),
+            "{rows}x{cols}: the moves-left table is ready"
+        );
+        let mut position = Position::full(rows.into(), cols.into()).expect("a box");
+        let mut checked = 0;
+        while !h.game().is_over() {
+            h.computer_moves();
+            for &square in &h.game().turns.moves[checked..] {
+                assert_fights(&mut reference, &position, square);
+                position = position.eat(square).expect("a legal move");
+                checked += 1;
+            }
+        }
+        let full = vec![rows; usize::from(cols)];
+        assert_eq!(
+            u32::try_from(checked).expect("a short game"),
+            reference.moves_left(&full),
+            "{rows}x{cols}"
+        );
+        assert_eq!(
+            h.game().loser(),
+            Some(1),
+            "the first player wins a rectangle"
+        );
+    }
 }

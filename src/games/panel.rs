@@ -19,7 +19,12 @@ pub struct PanelInfo<'a> {
 
 /// The solver's line in the panel.
 pub enum SolverLine {
-    Progress { done: u64, total: u64 },
+    /// A build under way: `label` says what is built ("solving"), beside its gauge.
+    Progress {
+        label: &'static str,
+        done: u64,
+        total: u64,
+    },
     Text(String),
     Warning(String),
 }

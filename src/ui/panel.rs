@@ -125,7 +125,7 @@ impl StatefulWidget for PanelView<'_> {
 /// The solver's line: a gauge with its label beside it while it works, else a short text.
 fn solver_line(solver: SolverLine, theme: &Theme, area: Rect, buf: &mut Buffer) {
     match solver {
-        SolverLine::Progress { done, total } => {
+        SolverLine::Progress { label, done, total } => {
             let ratio = if total == 0 {
                 0.0
             } else {
@@ -133,7 +133,7 @@ fn solver_line(solver: SolverLine, theme: &Theme, area: Rect, buf: &mut Buffer) 
             };
             // The label beside the bar, not over it: over it, the bar's end hid among the
             // label's letters (30% looked like half).
-            let label = format!("solving {:>3.0}% ", (ratio * 100.0).floor());
+            let label = format!("{label} {:>3.0}% ", (ratio * 100.0).floor());
             let [label_area, bar_area] = Layout::horizontal([
                 Constraint::Length(label.chars().count() as u16),
                 Constraint::Min(1),
@@ -176,7 +176,11 @@ mod tests {
             settings: &settings,
             to_move: 0,
             loser: None,
-            solver: SolverLine::Progress { done, total },
+            solver: SolverLine::Progress {
+                label: "solving",
+                done,
+                total,
+            },
             info: Vec::new(),
             history: Vec::new(),
         };

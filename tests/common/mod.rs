@@ -8,7 +8,7 @@
 )]
 
 use munch::app::{App, Event, Screen};
-use munch::games::chomp::session::{FLASH_TICKS, Game, SolverState};
+use munch::games::chomp::session::{FLASH_TICKS, Game, MovesLeftState, SolverState};
 use munch::games::pile::session::PileGame;
 use munch::games::request::{Job, Request, SolverMessage};
 use munch::settings::{GameKind, Player, Settings};
@@ -95,10 +95,11 @@ impl Harness {
         }
     }
 
-    /// Starts a game straight from the given settings.
+    /// Starts a game straight from the given settings (at the menu's level).
     pub fn start(&mut self, rows: u8, cols: u8, players: [Player; 2]) {
         self.app.menu.settings = Settings {
             players,
+            level: self.app.menu.settings.level,
             ..Settings::default()
         }
         .with("rows", rows)
@@ -160,11 +161,13 @@ impl Harness {
         }
     }
 
-    /// Delivers solver messages until the current game's solver has settled (ready or refused).
+    /// Delivers solver messages until the current game's solver has settled (ready or refused):
+    /// the outcome table, and the moves-left table when the game asked for it.
     pub fn wait_for_solver(&mut self) {
         loop {
             if let Some(game) = self.app.session_as::<Game>()
                 && !matches!(game.solver, SolverState::Solving { .. })
+                && !matches!(game.moves_left, MovesLeftState::Building { .. })
             {
                 return;
             }

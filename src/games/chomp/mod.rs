@@ -88,7 +88,9 @@ impl Game for Chomp {
     fn new_session(&self, setup: Setup, leftover: Option<Leftover>) -> Box<dyn Session> {
         Box::new(session::Game::with_table(
             setup,
-            leftover.and_then(|l| l.downcast().ok()).map(|t| *t),
+            leftover
+                .and_then(|l| l.downcast::<session::KeptTables>().ok())
+                .map(|t| *t),
         ))
     }
 

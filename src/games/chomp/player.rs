@@ -1,10 +1,12 @@
 //! Chomp's computer player: picks a move from the answer (table, closed forms, book), or a short
-//! search's best move where nothing proves one.
+//! search's best move where nothing proves one; at level perfect, where the moves left are
+//! known, the fastest win or the longest defence.
 
 use crate::games::chomp::answer::ChompAnswer;
+use crate::games::chomp::moves_left::study;
 use crate::games::chomp::rules::{Position, Square};
 use crate::games::chomp::theory;
-use crate::solve::OutcomeTable;
+use crate::solve::{MovesLeftTable, OutcomeTable};
 use std::time::{Duration, Instant};
 
 /// A move the computer chose, and whether the table proves it best.
@@ -107,6 +109,32 @@ pub fn quick_chomp_move(
         }
         _ => Quick::Search,
     }
+}
+
+/// The computer's move at level perfect where the moves left of the position and of every move
+/// are known (`outcomes` and `moves_left` cover it), else `None` (then [`quick_chomp_move`]
+/// plays). It fights, as [`PositionStudy::fighting_moves`] says: when winning, a winning move
+/// with the fewest moves left (the fastest win); when losing, a move leaving the fewest winning
+/// replies and, among those, the most moves left (the longest defence); ties at random. It eats
+/// the poison only when nothing else is left (eating it leaves no winning reply, but ends the
+/// game at once).
+///
+/// [`PositionStudy::fighting_moves`]: crate::games::moves_left::PositionStudy::fighting_moves
+pub fn fighting_chomp_move(
+    outcomes: &OutcomeTable,
+    moves_left: &MovesLeftTable,
+    position: &Position,
+    rng: &mut fastrand::Rng,
+) -> Option<Square> {
+    let mut studied = study(outcomes, Some(moves_left), position)?;
+    if !studied.complete() {
+        return None;
+    }
+    if !position.only_poison_left() {
+        studied.moves.retain(|m| !m.mv.is_poison());
+    }
+    let best = studied.fighting_moves();
+    (!best.is_empty()).then(|| best[rng.usize(..best.len())].mv)
 }
 
 /// The non-poison move leaving the fewest winning replies (ties at random); `None` if some

@@ -6,7 +6,7 @@ use crate::games::chomp::options::ChompOptions;
 use crate::games::chomp::player::{self, Choice, Quick};
 use crate::games::chomp::rules::{Position, Square};
 use crate::games::moves_left::PositionStudy;
-use crate::games::request::{Request, SolverMessage};
+use crate::games::request::{MovesLeftMessage, Request, SolverMessage};
 use crate::games::review::{Judged, Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
@@ -14,7 +14,7 @@ use crate::games::turns::{self, Outcomes, Pending, TickSteps, Turns};
 use crate::input::{
     ANALYSE, ARROWS, Action, Binding, HELP, LEAVE, PAGES, REDO, RESTART, Spot, UNDO, bind, plain,
 };
-use crate::solve::OutcomeTable;
+use crate::solve::{MovesLeftTable, OutcomeTable};
 use ratatui::crossterm::event::KeyCode;
 use std::any::Any;
 use std::sync::Arc;
@@ -49,6 +49,33 @@ pub enum SolverState {
     Stopped,
 }
 
+/// What the solver has of the moves-left table, with which the computer at level perfect wins
+/// as fast as it can and defends as long as it can.
+#[derive(Clone)]
+pub enum MovesLeftState {
+    /// Not asked for: the level is not perfect, or the outcome table is not ready.
+    NotAsked,
+    /// Being built (the outcome table first, when the solver holds none).
+    Building {
+        done: u64,
+        total: u64,
+    },
+    Ready(Arc<MovesLeftTable>),
+    /// The outcome table and the moves-left table together would not fit the memory budget:
+    /// the computer plays as at the other levels' best, a winning move or the fewest replies.
+    Refused {
+        needed_bytes: u64,
+        budget: u64,
+    },
+}
+
+/// What a game hands the next game of Chomp, so that playing again on the same box (or a
+/// smaller one) needs no new build: its tables.
+pub struct KeptTables {
+    pub outcomes: Arc<OutcomeTable>,
+    pub moves_left: Option<Arc<MovesLeftTable>>,
+}
+
 /// The computer's chosen move, shown flashing before it lands.
 pub type PendingMove = Pending<Choice>;
 
@@ -65,6 +92,8 @@ pub struct Game {
     pub cursor: Square,
     pub hints: bool,
     pub solver: SolverState,
+    /// The moves-left table, asked for at level perfect once the outcome table is ready.
+    pub moves_left: MovesLeftState,
     pub confirm_quit: bool,
     /// The person asked to eat the poison while other squares remain: "Eat the poison and
     /// lose?" is showing.
@@ -89,20 +118,20 @@ impl Game {
         Game::with_table(settings, None)
     }
 
-    /// Starts a game with `table` (the previous game's) when it covers the box, so playing
-    /// again needs no new build; otherwise asks the solver for the table of the box.
-    pub fn with_table(settings: Setup, table: Option<Arc<OutcomeTable>>) -> Game {
-        let position = Position::full(
-            ChompOptions::from(&settings.values).rows.into(),
-            ChompOptions::from(&settings.values).cols.into(),
-        )
-        .expect("the menu only offers valid boxes");
-        let table = table.filter(|t| {
-            t.rows() >= ChompOptions::from(&settings.values).rows
-                && t.cols() >= ChompOptions::from(&settings.values).cols
-        });
-        let (solver, request) = match table {
-            Some(table) => (SolverState::Ready(table), Request::Cancel),
+    /// Starts a game with `kept`, the previous game's tables, when they cover the box, so
+    /// playing again needs no new build; otherwise asks the solver for the table of the box.
+    pub fn with_table(settings: Setup, kept: Option<KeptTables>) -> Game {
+        let options = ChompOptions::from(&settings.values);
+        let position = Position::full(options.rows.into(), options.cols.into())
+            .expect("the menu only offers valid boxes");
+        let covers = |t: &OutcomeTable| t.rows() >= options.rows && t.cols() >= options.cols;
+        let kept = kept.filter(|k| covers(&k.outcomes));
+        let moves_left = kept
+            .as_ref()
+            .and_then(|k| k.moves_left.clone())
+            .filter(|m| covers(m.outcomes()));
+        let (solver, request) = match kept {
+            Some(kept) => (SolverState::Ready(kept.outcomes), Request::Cancel),
             None => (
                 SolverState::Solving {
                     done: 0,
@@ -110,21 +139,19 @@ impl Game {
                     elapsed: Duration::ZERO,
                 },
                 Request::Solve {
-                    rows: ChompOptions::from(&settings.values).rows,
-                    cols: ChompOptions::from(&settings.values).cols,
+                    rows: options.rows,
+                    cols: options.cols,
                 },
             ),
         };
-        Game {
-            cursor: Square::new(
-                ChompOptions::from(&settings.values).cols - 1,
-                ChompOptions::from(&settings.values).rows - 1,
-            ),
+        let mut game = Game {
+            cursor: Square::new(options.cols - 1, options.rows - 1),
             turns: Turns::new(settings.players),
             settings,
             position,
             hints: false,
             solver,
+            moves_left: moves_left.map_or(MovesLeftState::NotAsked, MovesLeftState::Ready),
             confirm_quit: false,
             asking_poison: false,
             unproven_moves: false,
@@ -132,7 +159,41 @@ impl Game {
             message: None,
             searching: false,
             requests: vec![request],
+        };
+        game.ask_moves_left();
+        game
+    }
+
+    /// At level perfect, once the outcome table is ready, asks for the moves-left table of its
+    /// box, unless it is already there or on its way.
+    fn ask_moves_left(&mut self) {
+        let SolverState::Ready(table) = &self.solver else {
+            return;
+        };
+        if self.settings.level != Level::Perfect {
+            return;
         }
+        let (rows, cols) = (table.rows(), table.cols());
+        let asked = match &self.moves_left {
+            MovesLeftState::Ready(kept) => {
+                kept.outcomes().rows() >= rows && kept.outcomes().cols() >= cols
+            }
+            MovesLeftState::Building { .. } => true,
+            MovesLeftState::NotAsked | MovesLeftState::Refused { .. } => false,
+        };
+        if !asked {
+            self.requests.push(Request::MovesLeft { rows, cols });
+            self.moves_left = MovesLeftState::Building { done: 0, total: 0 };
+        }
+    }
+
+    /// Asks the solver for a table, or to stop: either ends a moves-left build on its way,
+    /// which is asked for again when the outcome table is ready.
+    fn request_table(&mut self, request: Request) {
+        if matches!(self.moves_left, MovesLeftState::Building { .. }) {
+            self.moves_left = MovesLeftState::NotAsked;
+        }
+        self.requests.push(request);
     }
 
     /// What the game needs from the solver since the last call, oldest first.
@@ -165,12 +226,32 @@ impl Game {
         self.turns.computer_to_move()
     }
 
-    /// Gives up the game's table, if it has one (for the next game on the same box).
-    pub fn into_table(self) -> Option<Arc<OutcomeTable>> {
+    /// Gives up the game's tables, if it has them (for the next game on the same box).
+    pub fn into_tables(self) -> Option<KeptTables> {
+        let moves_left = match self.moves_left {
+            MovesLeftState::Ready(table) => Some(table),
+            _ => None,
+        };
         match self.solver {
-            SolverState::Ready(table) => Some(table),
+            SolverState::Ready(outcomes) => Some(KeptTables {
+                outcomes,
+                moves_left,
+            }),
             _ => None,
         }
+    }
+
+    /// At level perfect, with the moves-left table ready and covering the position, the
+    /// fighting move (see [`player::fighting_chomp_move`]); else `None`, and the computer plays
+    /// as it would without the moves left: it never waits for them.
+    fn fighting_move(&self, rng: &mut fastrand::Rng) -> Option<Square> {
+        if self.settings.level != Level::Perfect {
+            return None;
+        }
+        let MovesLeftState::Ready(moves_left) = &self.moves_left else {
+            return None;
+        };
+        player::fighting_chomp_move(self.table()?, moves_left, &self.position, rng)
     }
 
     /// The table, once it is ready.
@@ -254,6 +335,7 @@ impl Game {
                 if self.is_over() {
                     self.judge();
                 }
+                self.ask_moves_left();
             }
             SolverMessage::Refused {
                 needed_bytes,
@@ -265,8 +347,22 @@ impl Game {
                     budget,
                 };
             }
-            // The game does not ask for moves left yet.
-            SolverMessage::MovesLeft(_) => {}
+            SolverMessage::MovesLeft(message) => {
+                self.moves_left = match message {
+                    MovesLeftMessage::Progress { done, total, .. } => {
+                        MovesLeftState::Building { done, total }
+                    }
+                    MovesLeftMessage::Ready { table, .. } => MovesLeftState::Ready(table),
+                    MovesLeftMessage::Refused {
+                        needed_bytes,
+                        budget,
+                        ..
+                    } => MovesLeftState::Refused {
+                        needed_bytes,
+                        budget,
+                    },
+                };
+            }
         }
     }
 
@@ -427,7 +523,7 @@ impl Game {
             // A table still being built serves only the review now: when the review has
             // nothing left to judge, it is not worth its memory.
             if matches!(self.solver, SolverState::Solving { .. }) && !self.review_unfinished() {
-                self.requests.push(Request::Cancel);
+                self.request_table(Request::Cancel);
                 self.solver = SolverState::Stopped;
             }
         }
@@ -462,7 +558,7 @@ impl Game {
             SolverState::Solving { .. } => false,
         };
         if ask {
-            self.requests.push(Request::Solve { rows, cols });
+            self.request_table(Request::Solve { rows, cols });
             self.solver = SolverState::Solving {
                 done: 0,
                 total: 0,
@@ -514,10 +610,15 @@ impl Outcomes for Game {
         position.eat(square)
     }
 
-    /// From the box's outcome table once it is ready (moves left are not known to the session
-    /// yet, so a choice between winning moves is never called the fastest).
+    /// From the box's outcome table once it is ready, with the moves left once the moves-left
+    /// table is (at level perfect; until then a choice between winning moves is never called
+    /// the fastest).
     fn study(&self, position: &Position) -> Option<PositionStudy<Square>> {
-        moves_left::study(self.ready_table()?, None, position)
+        let moves_left = match &self.moves_left {
+            MovesLeftState::Ready(table) => Some(table.as_ref()),
+            _ => None,
+        };
+        moves_left::study(self.ready_table()?, moves_left, position)
     }
 
     fn known(&self, position: &Position) -> Option<Known<Square>> {
@@ -637,6 +738,8 @@ impl TickSteps for Game {
             let casual = self.settings.level == Level::Casual;
             // A deliberately weaker move: not proven best, and the panel says so.
             player::casual_chomp_move(&self.position, casual, rng).map(Choice::Unproven)
+        } else if let Some(square) = self.fighting_move(rng) {
+            Some(Choice::Proven(square))
         } else {
             match player::quick_chomp_move(table, &self.position, rng) {
                 Quick::Move(choice) => Some(choice),
@@ -759,7 +862,8 @@ impl Session for Game {
     }
 
     fn leftover(self: Box<Self>) -> Option<Leftover> {
-        self.into_table().map(|table| Box::new(table) as Leftover)
+        self.into_tables()
+            .map(|tables| Box::new(tables) as Leftover)
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -3,7 +3,9 @@
 
 use super::options::ChompOptions;
 use super::rules::{Square, column_letters};
-use super::session::{BOARD_LABEL_WIDTH as LABEL_WIDTH, Game, SMALLEST_SQUARE, SolverState, spot};
+use super::session::{
+    BOARD_LABEL_WIDTH as LABEL_WIDTH, Game, MovesLeftState, SMALLEST_SQUARE, SolverState, spot,
+};
 use crate::games::panel::{PanelInfo, SolverLine, subject};
 use crate::games::review::{in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
@@ -85,14 +87,25 @@ impl<'a> BoardView<'a> {
     /// What the side panel shows for this game: the solver, hints, notes and the moves.
     pub fn panel(&self) -> PanelInfo<'a> {
         let game = self.game;
-        let solver = match &game.solver {
-            SolverState::Solving { done, total, .. } => SolverLine::Progress {
+        let solver = match (&game.solver, &game.moves_left) {
+            (SolverState::Solving { done, total, .. }, _) => SolverLine::Progress {
+                label: "solving",
                 done: *done,
                 total: *total,
             },
-            SolverState::Ready(table) => SolverLine::Text(solved_line(table.positions())),
-            SolverState::Refused { .. } => SolverLine::Warning("too big to solve".into()),
-            SolverState::Stopped => SolverLine::Text("stopped: review complete".into()),
+            (SolverState::Ready(_), MovesLeftState::Building { done, total }) => {
+                SolverLine::Progress {
+                    label: "moves left",
+                    done: *done,
+                    total: *total,
+                }
+            }
+            (SolverState::Ready(_), MovesLeftState::Refused { .. }) => {
+                SolverLine::Text("moves left: over memory budget".into())
+            }
+            (SolverState::Ready(table), _) => SolverLine::Text(solved_line(table.positions())),
+            (SolverState::Refused { .. }, _) => SolverLine::Warning("too big to solve".into()),
+            (SolverState::Stopped, _) => SolverLine::Text("stopped: review complete".into()),
         };
         PanelInfo {
             settings: &game.settings,
@@ -336,6 +349,20 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
         lines.push(Line::styled(
             format!(
                 "No table: needs {}, budget {}.",
+                bytes(needed_bytes),
+                bytes(budget)
+            ),
+            theme.dim,
+        ));
+    }
+    if let MovesLeftState::Refused {
+        needed_bytes,
+        budget,
+    } = game.moves_left
+    {
+        lines.push(Line::styled(
+            format!(
+                "No moves-left table: needs {}, budget {}.",
                 bytes(needed_bytes),
                 bytes(budget)
             ),
