@@ -487,3 +487,27 @@ fn a_warning_too_long_for_the_key_bar_ends_in_an_ellipsis() {
         "a cut warning says it was cut: {bottom:?}"
     );
 }
+
+#[test]
+fn the_level_line_says_what_the_level_does() {
+    use munch::settings::Level;
+    let mut shown = String::new();
+    for level in Level::ALL {
+        let mut h = Harness::new();
+        h.app.menu.settings.level = level;
+        let (terminal, _) = draw(&h, 80, 24);
+        let all = rows(&terminal);
+        let at = all
+            .iter()
+            .position(|r| r.contains("Computer") && r.contains(level.label()))
+            .expect("the level line");
+        // The line under it says what the level does, inside the menu's box.
+        assert!(all[at + 1].contains(level.description()), "{level:?}");
+        assert!(level.description().chars().count() <= 40, "{level:?}");
+        shown.push_str(&all[at]);
+        shown.push('\n');
+        shown.push_str(&all[at + 1]);
+        shown.push('\n');
+    }
+    insta::assert_snapshot!(shown);
+}

@@ -831,7 +831,7 @@ fn menu_with_three_saved_games_and_warnings() {
     let (width, height) = munch::ui::minimum_size(&h.app);
     assert_eq!(
         (width, height),
-        (48, 23),
+        (48, 24),
         "three saved games need two more rows"
     );
     let draw = |h: &Harness, width: u16, height: u16| {

@@ -12,11 +12,11 @@ pub const PANEL_MIN_HEIGHT: u16 = 16;
 /// The Study screen's panel needs this many rows to show its lines and a few moves.
 pub const STUDY_MIN_HEIGHT: u16 = 16;
 /// The smallest terminal the menu fits in with at most one saved game: (columns, rows).
-pub const MENU: (u16, u16) = (48, 21);
+pub const MENU: (u16, u16) = (48, 22);
 
-/// The menu box's height: 20 rows, and one more for each saved game past the first.
+/// The menu box's height: 21 rows, and one more for each saved game past the first.
 pub fn menu_height(menu: &Menu) -> u16 {
-    20 + menu.resumes.len().saturating_sub(1) as u16
+    21 + menu.resumes.len().saturating_sub(1) as u16
 }
 
 /// The smallest terminal that shows `screen` whole (the menu as `menu` is now), key bar

@@ -34,9 +34,10 @@ impl Player {
 /// How well the computer plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Level {
-    /// Always wins when it can; when losing, leaves the fewest winning replies. In the coin
-    /// games and Nim, where moves left are known, it wins as fast as it can and, among the
-    /// fewest-reply moves, defends as long as it can.
+    /// Always wins when it can; when losing, leaves the fewest winning replies. Where the
+    /// moves left are known (the coin games and Nim within their reach, Chomp once the box's
+    /// moves-left table is built), it wins as fast as it can and, among the fewest-reply
+    /// moves, defends as long as it can.
     Perfect,
     /// Perfect, but now and then an early random move.
     Strong,
@@ -54,6 +55,15 @@ impl Level {
             Level::Perfect => "Perfect",
             Level::Strong => "Strong",
             Level::Casual => "Casual",
+        }
+    }
+
+    /// What the level does, in a line under it on the menu (at most 40 characters).
+    pub fn description(self) -> &'static str {
+        match self {
+            Level::Perfect => "wins fastest; if losing, defends longest",
+            Level::Strong => "perfect, but may slip early in a game",
+            Level::Casual => "random moves, but takes a win in one",
         }
     }
 }

@@ -81,6 +81,13 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
             frame.render_widget(Paragraph::new(Line::from(spans)), row);
             hits.add(Rect::new(row.x + 17, y, 3, 1), Target::MenuStep(line, -1));
             hits.add(Rect::new(row.x + 36, y, 3, 1), Target::MenuStep(line, 1));
+            if line == MenuLine::Level {
+                // What the level does, under it.
+                y += 1;
+                let about = Line::styled(app.menu.settings.level.description(), theme.dim);
+                let row = Rect::new(inner.x, y, inner.width, 1);
+                frame.render_widget(Paragraph::new(about.centered()), row);
+            }
         } else {
             let text = match line {
                 MenuLine::Resume(kind) if app.menu.open_elsewhere.contains(&kind) => {
