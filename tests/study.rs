@@ -384,3 +384,120 @@ fn the_study_button_stands_beside_start_and_a_click_opens_it() {
     h.key(KeyCode::Left);
     assert_eq!(h.app.menu.selected, munch::app::menu::MenuLine::Start);
 }
+
+/// Delivers the solver's answers until the study on screen has what it asked for.
+fn settle(h: &mut Harness) {
+    while analysis(h).progress.is_some() {
+        let message = h.next_message();
+        h.app.update(Event::Solver(message));
+    }
+}
+
+#[test]
+fn chomp_is_studied_from_its_moves_left_table_and_agrees_with_the_reference() {
+    use munch::games::chomp::reference::Reference;
+    let mut h = Harness::new();
+    h.app.menu.settings = Settings::default().with("rows", 4u8).with("cols", 5u8);
+    h.key(KeyCode::Char('s'));
+    assert!(analysis(&h).progress.is_some(), "the table is on its way");
+    assert!(analysis(&h).moves.is_empty());
+    settle(&mut h);
+    assert_eq!(analysis(&h).moves.len(), 20, "every square of the 4×5 bar");
+    assert!(
+        studying(&h).chosen.is_some(),
+        "the best move is chosen once known"
+    );
+    let mut reference = Reference::new();
+    // Down a line of best moves to the end, every position against the brute force.
+    let mut heights = vec![4u8; 5];
+    loop {
+        let a = analysis(&h).clone();
+        assert_eq!(a.wins, Some(reference.wins(&heights)), "{heights:?}");
+        let expected = u64::from(reference.moves_left(&heights));
+        assert_eq!(a.moves_left, Some(expected), "{heights:?}");
+        if a.moves.is_empty() {
+            break;
+        }
+        let best = studying(&h).order()[0];
+        let square = munch::games::chomp::rules::Square::parse(&a.moves[best].notation).unwrap();
+        for h in heights.iter_mut().skip(usize::from(square.col)) {
+            *h = (*h).min(square.row);
+        }
+        h.key(KeyCode::Enter);
+    }
+    assert_eq!(heights, [0; 5], "the line ends with the poison eaten");
+    assert_eq!(analysis(&h).outcome(), "won: the game is over");
+}
+
+#[test]
+fn a_box_whose_moves_left_do_not_fit_shows_outcomes_and_says_so() {
+    use munch::solve::{MovesLeftTable, OutcomeTable};
+    let (rows, cols) = (6, 7);
+    // Room for the outcome table, not for the moves-left table beside it.
+    let budget = OutcomeTable::bytes_for(rows, cols) + MovesLeftTable::bytes_for(rows, cols) / 2;
+    let mut h = Harness::with_budget(budget, 7);
+    h.app.menu.settings = Settings::default().with("rows", rows).with("cols", cols);
+    h.key(KeyCode::Char('s'));
+    settle(&mut h);
+    let a = analysis(&h);
+    assert_eq!(a.wins, Some(true));
+    assert_eq!(a.moves.len(), 42);
+    assert!(a.moves.iter().all(|m| m.moves_left.is_none()));
+    assert_eq!(a.moves_left, None);
+    assert_eq!(
+        a.note.as_deref(),
+        Some("moves left: not within the memory budget")
+    );
+    let screen = common::render_text(&h.app, 80, 24);
+    assert!(screen.contains("moves left: not within"), "{screen}");
+    assert!(screen.contains("Moves left: out of reach"), "{screen}");
+}
+
+#[test]
+fn a_chomp_game_waiting_for_its_table_gets_it_after_a_study() {
+    let mut h = Harness::new();
+    h.start(5, 6, [Person, Computer]);
+    // Straight into the study, before the game's table came.
+    h.key(KeyCode::Char('a'));
+    settle(&mut h);
+    assert_eq!(analysis(&h).moves.len(), 30);
+    h.keys(&[KeyCode::Enter, KeyCode::Enter]);
+    h.key(KeyCode::Esc);
+    assert!(h.game().turns.moves.is_empty(), "the game is as it was");
+    // The study's request cancelled the game's: it asks again, and its table comes.
+    h.wait_for_solver();
+    assert!(matches!(
+        h.game().solver,
+        munch::games::chomp::session::SolverState::Ready(_)
+    ));
+}
+
+#[test]
+fn a_chomp_study_at_80x24_in_colour_and_under_no_color() {
+    let mut h = Harness::new();
+    h.app.menu.settings = Settings::default();
+    h.key(KeyCode::Char('s'));
+    settle(&mut h);
+    // Two moves into a line: e5 (the one winning move of 6×7), then b2.
+    let play = |h: &mut Harness, notation: &str| {
+        let at = analysis(h)
+            .moves
+            .iter()
+            .position(|m| m.notation == notation)
+            .expect("a legal move");
+        h.app.update(Event::Pointer {
+            target: Target::Spot(spot(at)),
+            click: true,
+        });
+    };
+    play(&mut h, "e5");
+    play(&mut h, "b2");
+    assert_eq!(studying(&h).study.line(), ["e5", "b2"]);
+    let (terminal, _) = draw(&mut h, 80, 24, &Theme::colour());
+    insta::assert_snapshot!("chomp_6x7_colour", terminal.backend());
+    let (terminal, _) = draw(&mut h, 80, 24, &Theme::monochrome());
+    for cell in terminal.backend().buffer().content() {
+        assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset), "{cell:?}");
+    }
+    insta::assert_snapshot!("chomp_6x7_no_color", terminal.backend());
+}

@@ -425,22 +425,28 @@ impl App {
         std::mem::take(&mut self.jobs)
     }
 
-    /// Numbers what the game on screen asked the solver for and queues it.
+    /// Numbers what the game (or the study) on screen asked the solver for and queues it.
     fn collect_requests(&mut self) {
-        if let Screen::Play(game) = &mut self.screen {
-            for request in game.take_requests() {
-                self.job_number += 1;
-                match request {
-                    Request::Search { .. } => self.search = self.job_number,
-                    Request::Solve { .. } | Request::MovesLeft { .. } | Request::Cancel => {
-                        self.generation = self.job_number;
+        let requests = match &mut self.screen {
+            Screen::Play(game) => game.take_requests(),
+            Screen::Study(study) => study.study.take_requests(),
+            Screen::Menu => return,
+        };
+        for request in requests {
+            self.job_number += 1;
+            match request {
+                Request::Search { .. } => self.search = self.job_number,
+                Request::Solve { .. } | Request::MovesLeft { .. } | Request::Cancel => {
+                    self.generation = self.job_number;
+                    if let Screen::Study(study) = &mut self.screen {
+                        study.generation = Some(self.job_number);
                     }
                 }
-                self.jobs.push(Job {
-                    number: self.job_number,
-                    request,
-                });
             }
+            self.jobs.push(Job {
+                number: self.job_number,
+                request,
+            });
         }
     }
 
@@ -694,9 +700,14 @@ impl App {
                 if self.is_current(&message) {
                     match &mut self.screen {
                         Screen::Play(game) => game.on_solver(message),
-                        // The game behind a study goes on hearing from its solver.
+                        // The study's answers are its own; the game behind it goes on
+                        // hearing from its solver.
                         Screen::Study(study) => {
-                            if let Some(game) = &mut study.behind {
+                            if message.generation().is_some()
+                                && message.generation() == study.generation
+                            {
+                                study.on_solver(message);
+                            } else if let Some(game) = &mut study.behind {
                                 game.on_solver(message);
                             }
                         }
@@ -851,13 +862,24 @@ impl App {
         self.screen = Screen::Study(Box::new(StudyScreen::new(kind, study, Some(game))));
     }
 
-    /// Leaves the Study screen: back to the game it was opened from, or to the menu.
+    /// Leaves the Study screen: back to the game it was opened from, or to the menu. A table
+    /// the study asked for stops (its memory is freed); the game asks again for what its
+    /// solver had not answered, since the study's request cancelled it.
     fn leave_study(&mut self) {
         let Screen::Study(study) = std::mem::replace(&mut self.screen, Screen::Menu) else {
             return;
         };
-        if let Some(game) = study.behind {
-            self.screen = Screen::Play(game);
+        let asked = study.generation.is_some();
+        match study.behind {
+            Some(mut game) => {
+                if asked {
+                    game.ask_again();
+                }
+                self.screen = Screen::Play(game);
+                self.collect_requests();
+            }
+            None if asked => self.cancel_solver(),
+            None => {}
         }
     }
 

@@ -2,6 +2,7 @@
 //! from it), the chosen move (the list's cursor, which the board highlights), how far the list
 //! is scrolled, and the game to go back to when the study was opened from one.
 
+use crate::games::request::SolverMessage;
 use crate::games::session::Session;
 use crate::games::study::{Study, move_of};
 use crate::input::{Action, Spot};
@@ -20,6 +21,9 @@ pub struct StudyScreen {
     pub top: usize,
     /// The game the study was opened from, which Esc goes back to unchanged.
     pub behind: Option<Box<dyn Session>>,
+    /// The number of the study's latest table request, if it made one: the solver's answers
+    /// carrying it are the study's, the others the game's behind it.
+    pub generation: Option<u64>,
 }
 
 impl StudyScreen {
@@ -35,6 +39,7 @@ impl StudyScreen {
             chosen: None,
             top: 0,
             behind,
+            generation: None,
         };
         screen.reset_choice();
         screen
@@ -49,6 +54,15 @@ impl StudyScreen {
     pub fn chosen_row(&self) -> Option<usize> {
         let chosen = self.chosen?;
         self.order().iter().position(|&at| at == chosen)
+    }
+
+    /// The solver answered the study: when its moves arrive, the best one is chosen.
+    pub fn on_solver(&mut self, message: SolverMessage) {
+        self.study.on_solver(message);
+        let count = self.study.analysis().moves.len();
+        if self.chosen.is_none_or(|at| at >= count) {
+            self.reset_choice();
+        }
     }
 
     /// After the position changed: the best move is chosen and the list starts at the top.

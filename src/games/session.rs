@@ -48,6 +48,10 @@ pub trait Session: View + Any + Send {
     /// What it needs from the solver since the last call, oldest first.
     fn take_requests(&mut self) -> Vec<Request>;
 
+    /// Asks the solver again for what it still waits for: another screen's request (the
+    /// Study screen's) cancelled it meanwhile. Nothing by default.
+    fn ask_again(&mut self) {}
+
     /// Takes back the last round (from the game-over box too).
     fn undo(&mut self);
 

@@ -5,6 +5,7 @@
 //! screen reach it only through this trait.
 
 use super::moves_left::PositionStudy;
+use super::request::{Request, SolverMessage};
 use crate::input::{Spot, Spots};
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -79,15 +80,15 @@ impl Analysis {
         order
     }
 
-    /// The position's outcome for the player to move, in words: "wins", "loses", "lost: no
-    /// move left".
+    /// The position's outcome for the player to move, in words: "wins", "loses", or "won: the
+    /// game is over" when there is no move left to make.
     pub fn outcome(&self) -> &'static str {
+        let over = self.moves.is_empty() && self.moves_left == Some(0);
         match self.wins {
             None => "not known yet",
+            Some(true) if over => "won: the game is over",
             Some(true) => "wins",
-            Some(false) if self.moves.is_empty() && self.moves_left == Some(0) => {
-                "lost: no move left"
-            }
+            Some(false) if over => "lost: the game is over",
             Some(false) => "loses",
         }
     }
@@ -160,6 +161,15 @@ pub trait Study: Send {
 
     /// The smallest area the board needs: (columns, rows).
     fn board_size(&self) -> (u16, u16);
+
+    /// What it needs from the solver threads since the last call, oldest first (Chomp's
+    /// tables; the coin games need nothing).
+    fn take_requests(&mut self) -> Vec<Request> {
+        Vec::new()
+    }
+
+    /// The answer to its latest table request.
+    fn on_solver(&mut self, _message: SolverMessage) {}
 }
 
 /// One row of take buttons on a pile game's board: its label and the moves it holds (indices
@@ -294,7 +304,7 @@ mod tests {
             moves_left: Some(0),
             ..Analysis::default()
         };
-        assert_eq!(over.outcome(), "lost: no move left");
+        assert_eq!(over.outcome(), "lost: the game is over");
     }
 
     #[test]

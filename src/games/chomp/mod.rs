@@ -11,6 +11,7 @@ pub mod player;
 pub mod reference;
 pub mod rules;
 pub mod session;
+pub mod study;
 pub mod theory;
 pub mod view;
 
@@ -95,8 +96,9 @@ impl Game for Chomp {
     }
 
     fn study(&self, values: &Values, moves: &[String]) -> Option<Box<dyn Study>> {
-        let _ = (values, moves);
-        None
+        let options = ChompOptions::from(values);
+        study::ChompStudy::new(options.rows, options.cols, moves)
+            .map(|s| Box::new(s) as Box<dyn Study>)
     }
 
     fn keys(&self) -> &'static [Binding] {

@@ -797,6 +797,15 @@ impl Session for Game {
         Game::take_requests(self)
     }
 
+    /// A table still being built is asked for again (the worker hands back a live table that
+    /// covers the bar at once).
+    fn ask_again(&mut self) {
+        let (rows, cols) = self.position.bounding_box();
+        if matches!(self.solver, SolverState::Solving { .. }) && rows > 0 {
+            self.requests.push(Request::Solve { rows, cols });
+        }
+    }
+
     fn undo(&mut self) {
         Game::undo(self);
     }

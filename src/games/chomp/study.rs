@@ -1,0 +1,301 @@
+//! Chomp studied ([`Study`]): the bar with every square marked by what eating it does (`W7`,
+//! `L12`), and the line explored. Outcomes and moves left come from the moves-left table of the
+//! studied start's box, which the solver thread builds (with its outcome table) on request; a
+//! box whose two tables do not fit the memory budget is studied from its outcome table alone,
+//! and one whose outcome table does not fit either is not studied.
+
+use super::moves_left::study;
+use super::rules::{Position, Square, column_letters};
+use crate::games::request::{MovesLeftMessage, Request, SolverMessage};
+use crate::games::study::{Analysis, Study, mark, mark_style, spot};
+use crate::input::Spots;
+use crate::solve::{MovesLeftTable, OutcomeTable};
+use crate::theme::{CHOCOLATE, EATEN, Theme};
+use crate::units::bytes;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+use std::sync::Arc;
+
+/// What the study has from the solver.
+enum Tables {
+    /// Waiting for the moves-left table (and the outcome table it is built from).
+    MovesLeft { done: u64, total: u64 },
+    /// The moves-left table did not fit: waiting for the outcome table alone.
+    Outcomes { done: u64, total: u64 },
+    /// Both tables.
+    Both(Arc<MovesLeftTable>),
+    /// The outcome table alone: moves left are not within the memory budget.
+    OutcomesOnly(Arc<OutcomeTable>),
+    /// Not even the outcome table fits: nothing is known.
+    Refused { needed_bytes: u64, budget: u64 },
+}
+
+/// A Chomp position being studied: the studied start, the line played from it, and the position
+/// now analysed from the tables of the start's box.
+pub struct ChompStudy {
+    /// The box the game was played in (the board is drawn at its size).
+    rows: u8,
+    cols: u8,
+    /// The moves of the line and the position before each.
+    line: Vec<(Square, Position)>,
+    /// The position now.
+    position: Position,
+    /// The box of the studied start, whose tables answer every position of the line.
+    table_box: (u8, u8),
+    tables: Tables,
+    /// The legal moves now, in the analysis's order.
+    moves: Vec<Square>,
+    analysis: Analysis,
+    requests: Vec<Request>,
+}
+
+impl ChompStudy {
+    /// Studies the position a `rows` × `cols` bar reaches after `moves` (in notation); `None`
+    /// when one is not legal. It asks the solver for the tables of the position's box.
+    pub fn new(rows: u8, cols: u8, moves: &[String]) -> Option<ChompStudy> {
+        let mut position = Position::full(rows.into(), cols.into()).ok()?;
+        for text in moves {
+            let square = Square::parse(text).ok()?;
+            position = position.eat(square)?;
+        }
+        let table_box = position.bounding_box();
+        let mut requests = Vec::new();
+        if table_box.0 > 0 {
+            requests.push(Request::MovesLeft {
+                rows: table_box.0,
+                cols: table_box.1,
+            });
+        }
+        let mut study = ChompStudy {
+            rows,
+            cols,
+            line: Vec::new(),
+            position,
+            table_box,
+            tables: Tables::MovesLeft { done: 0, total: 0 },
+            moves: Vec::new(),
+            analysis: Analysis::default(),
+            requests,
+        };
+        study.analyse();
+        Some(study)
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    fn analyse(&mut self) {
+        let position = &self.position;
+        let mut analysis = if position.is_empty() {
+            // The poison was eaten: the player to move has won, with no move left to make.
+            Analysis {
+                wins: Some(true),
+                moves_left: Some(0),
+                ..Analysis::default()
+            }
+        } else {
+            match &self.tables {
+                Tables::Both(table) => study(table.outcomes(), Some(table), position)
+                    .map(|s| Analysis::of(&s, ToString::to_string))
+                    .unwrap_or_default(),
+                Tables::OutcomesOnly(outcomes) => study(outcomes, None, position)
+                    .map(|s| Analysis::of(&s, ToString::to_string))
+                    .unwrap_or_default(),
+                Tables::MovesLeft { done, total } | Tables::Outcomes { done, total } => Analysis {
+                    progress: Some((*done, *total)),
+                    ..Analysis::default()
+                },
+                Tables::Refused { .. } => Analysis::default(),
+            }
+        };
+        analysis.note = match &self.tables {
+            Tables::OutcomesOnly(_) => Some("moves left: not within the memory budget".into()),
+            Tables::Outcomes { .. } => {
+                Some("moves left: not within the memory budget; solving outcomes".into())
+            }
+            Tables::Refused {
+                needed_bytes,
+                budget,
+            } => Some(format!(
+                "not within the memory budget: the table needs {}, the budget is {}",
+                bytes(*needed_bytes),
+                bytes(*budget)
+            )),
+            _ => None,
+        };
+        self.moves = if analysis.moves.is_empty() {
+            Vec::new()
+        } else {
+            self.position.moves().collect()
+        };
+        self.analysis = analysis;
+    }
+
+    /// The width of a square on the board: room for the longest mark and a space before it.
+    /// A move leaves at most the box's squares but one, and a position's moves left are at most
+    /// its squares (each move eats one at least), so a mark is `L` and that many digits at most.
+    fn square_width(&self) -> u16 {
+        let most = (u32::from(self.rows) * u32::from(self.cols)).saturating_sub(1);
+        let digits = most.max(1).ilog10() + 1;
+        u16::try_from(digits).unwrap_or(3) + 2
+    }
+}
+
+impl Study for ChompStudy {
+    fn title(&self) -> String {
+        format!("Chomp {}×{}", self.rows, self.cols)
+    }
+
+    fn describe(&self) -> String {
+        self.position.to_string()
+    }
+
+    fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+
+    fn play(&mut self, index: usize) {
+        let Some(&square) = self.moves.get(index) else {
+            return;
+        };
+        let Some(next) = self.position.eat(square) else {
+            return;
+        };
+        self.line
+            .push((square, std::mem::replace(&mut self.position, next)));
+        self.analyse();
+    }
+
+    fn take_back(&mut self) -> bool {
+        let Some((_, before)) = self.line.pop() else {
+            return false;
+        };
+        self.position = before;
+        self.analyse();
+        true
+    }
+
+    fn line(&self) -> Vec<String> {
+        self.line.iter().map(|(sq, _)| sq.to_string()).collect()
+    }
+
+    fn render(
+        &self,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: &Theme,
+        chosen: Option<usize>,
+        spots: &mut Spots,
+    ) {
+        let width = self.square_width();
+        let label_width: u16 = 3;
+        let chosen = chosen.and_then(|at| self.moves.get(at).copied());
+        let heights = self.position.heights();
+        for row in 0..self.rows {
+            // The top row first.
+            let Some(y) = area
+                .y
+                .checked_add(u16::from(self.rows - 1 - row))
+                .filter(|&y| y < area.bottom())
+            else {
+                continue;
+            };
+            let label = format!("{:>2} ", u16::from(row) + 1);
+            Paragraph::new(Span::styled(label, theme.dim))
+                .render(Rect::new(area.x, y, label_width, 1).intersection(area), buf);
+            for col in 0..self.cols {
+                let x = area.x + label_width + u16::from(col) * width;
+                let cell = Rect::new(x, y, width, 1).intersection(area);
+                let square = Square::new(col, row);
+                let here = heights.get(usize::from(col)).is_some_and(|&h| h > row);
+                let index = self.moves.iter().position(|&m| m == square);
+                let (text, style) = match (here, index) {
+                    (false, _) => (format!("{EATEN:^w$}", w = usize::from(width)), theme.eaten),
+                    (true, Some(at)) => {
+                        let m = &self.analysis.moves[at];
+                        let is_chosen = chosen == Some(square);
+                        let eaten = chosen.is_some_and(|c| self.position.would_eat(c, square));
+                        let style = if eaten && !is_chosen {
+                            theme.preview
+                        } else {
+                            mark_style(theme, m, is_chosen)
+                        };
+                        let pointer = if is_chosen { '▸' } else { ' ' };
+                        let text = format!("{pointer}{:<w$}", mark(m), w = usize::from(width) - 1);
+                        (text, style)
+                    }
+                    (true, None) => (
+                        format!(" {}", CHOCOLATE.to_string().repeat(usize::from(width) - 2)),
+                        theme.chocolate,
+                    ),
+                };
+                Paragraph::new(Span::styled(text, style)).render(cell, buf);
+                if let Some(at) = index {
+                    spots.add(cell, spot(at));
+                }
+            }
+        }
+        // The column letters under the bar.
+        let y = area.y + u16::from(self.rows);
+        if y < area.bottom() {
+            let letters: String =
+                std::iter::once(" ".repeat(usize::from(label_width)))
+                    .chain((0..self.cols).map(|col| {
+                        format!(" {:<w$}", column_letters(col), w = usize::from(width) - 1)
+                    }))
+                    .collect();
+            Paragraph::new(Line::styled(letters, theme.dim))
+                .render(Rect::new(area.x, y, area.width, 1), buf);
+        }
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        let width = 3 + u16::from(self.cols) * self.square_width();
+        (width.max(30), u16::from(self.rows) + 2)
+    }
+
+    fn take_requests(&mut self) -> Vec<Request> {
+        std::mem::take(&mut self.requests)
+    }
+
+    fn on_solver(&mut self, message: SolverMessage) {
+        match message {
+            SolverMessage::MovesLeft(MovesLeftMessage::Progress { done, total, .. }) => {
+                if let Tables::MovesLeft { .. } = self.tables {
+                    self.tables = Tables::MovesLeft { done, total };
+                }
+            }
+            SolverMessage::MovesLeft(MovesLeftMessage::Ready { table, .. }) => {
+                self.tables = Tables::Both(table);
+            }
+            SolverMessage::MovesLeft(MovesLeftMessage::Refused { .. }) => {
+                // The outcome table alone may fit.
+                self.tables = Tables::Outcomes { done: 0, total: 0 };
+                let (rows, cols) = self.table_box;
+                self.requests.push(Request::Solve { rows, cols });
+            }
+            SolverMessage::Progress { done, total, .. } => {
+                if let Tables::Outcomes { .. } = self.tables {
+                    self.tables = Tables::Outcomes { done, total };
+                }
+            }
+            SolverMessage::Ready { table, .. } => self.tables = Tables::OutcomesOnly(table),
+            SolverMessage::Refused {
+                needed_bytes,
+                budget,
+                ..
+            } => {
+                self.tables = Tables::Refused {
+                    needed_bytes,
+                    budget,
+                };
+            }
+            SolverMessage::Searched { .. } => return,
+        }
+        self.analyse();
+    }
+}
