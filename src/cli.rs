@@ -4,6 +4,7 @@
 
 use clap::{ArgMatches, Args, FromArgMatches};
 use munch::games::moves_left::ALL_MOVES;
+use munch::games::position::StartPosition;
 use munch::games::{GAMES, Game};
 use munch::memory::{DEFAULT_MEMORY, parse_memory};
 use munch::settings::{GameKind, Level, Player, Settings};
@@ -30,6 +31,8 @@ pub enum Command {
     Solve(&'static dyn Game, ArgMatches),
     /// `munch play <game> …`: the game and its matches (its own arguments and the sides).
     Play(GameKind, ArgMatches),
+    /// `munch play --position "…" …`: the matches (the position and the sides).
+    PlayPosition(ArgMatches),
 }
 
 impl fmt::Debug for Command {
@@ -37,6 +40,11 @@ impl fmt::Debug for Command {
         match self {
             Command::Solve(game, _) => write!(f, "solve {}", game.id()),
             Command::Play(kind, _) => write!(f, "play {}", kind.game().id()),
+            Command::PlayPosition(matches) => write!(
+                f,
+                "play --position {:?}",
+                matches.get_one::<String>(POSITION)
+            ),
         }
     }
 }
@@ -56,8 +64,24 @@ pub fn command() -> clap::Command {
         );
     let play = clap::Command::new("play")
         .about("Start a game at once, skipping the menu")
-        .subcommand_required(true)
+        // Either a game's subcommand or --position, which names its game (checked in
+        // `parse_from`, which then gives clap's own "missing subcommand" error).
+        .args_conflicts_with_subcommands(true)
+        .override_usage(
+            "munch play [OPTIONS] <COMMAND>\n       munch play --position <POSITION> [OPTIONS]",
+        )
+        .arg(
+            clap::Arg::new(POSITION)
+                .long("position")
+                .value_name("POSITION")
+                .help(
+                    "Start from this position instead of naming a game, e.g. \"chomp 6x7 \
+                     6,6,4,4,2,0,0\", \"subtraction 1,3,4 21\", \"fibonacci 30 max 5\" or \
+                     \"nim 3,4,5\" (the game and its size come from it)",
+                ),
+        )
         .subcommands(GAMES.iter().map(|game| with_sides(game.play_command())));
+    let play = with_sides(play);
     // The subcommands first, as clap's derive adds them: the help's order of options and
     // commands follows the order they were added in.
     Cli::augment_args(
@@ -95,7 +119,8 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let mut matches = command().try_get_matches_from(args)?;
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    let mut matches = command().try_get_matches_from(&args)?;
     let cli = Cli::from_arg_matches_mut(&mut matches)?;
     let game = |id: &str| {
         GAMES
@@ -109,7 +134,14 @@ where
                 Some(Command::Solve(GAMES[game(&id)], game_matches))
             }
             Some((id, game_matches)) => Some(Command::Play(GameKind::ALL[game(&id)], game_matches)),
-            None => None,
+            None if name == "play" && sub.contains_id(POSITION) => Some(Command::PlayPosition(sub)),
+            None => {
+                // `munch play` needs a game or a position: clap says so as it did when the
+                // game was required, listing the games with the usage line.
+                let required = command().mut_subcommand("play", |p| p.subcommand_required(true));
+                required.try_get_matches_from(&args)?;
+                None
+            }
         },
         None => None,
     };
@@ -155,6 +187,9 @@ pub enum Strength {
     Casual,
 }
 
+/// The argument of `munch play --position`.
+pub const POSITION: &str = "position";
+
 /// The settings `munch play <game> …` asks for, or why it cannot start.
 pub fn play_settings(kind: GameKind, matches: &ArgMatches) -> Result<Settings, BadInput> {
     let mut settings = Settings {
@@ -164,6 +199,27 @@ pub fn play_settings(kind: GameKind, matches: &ArgMatches) -> Result<Settings, B
     kind.game()
         .play_values(matches, &mut settings.values)
         .map_err(BadInput)?;
+    let settings = with_sides_from(settings, matches)?;
+    match settings.problem() {
+        Some(problem) => Err(BadInput(problem)),
+        None => Ok(settings),
+    }
+}
+
+/// The settings and the start position `munch play --position "…" …` asks for, or why it
+/// cannot start: the game and its size come from the position string.
+pub fn position_settings(matches: &ArgMatches) -> Result<(Settings, StartPosition), BadInput> {
+    let text = matches
+        .get_one::<String>(POSITION)
+        .map_or("", String::as_str);
+    let (settings, start) = Settings::default()
+        .with_position(text)
+        .map_err(|e| BadInput(format!("--position: {e}")))?;
+    Ok((with_sides_from(settings, matches)?, start))
+}
+
+/// `settings` with the sides and the level the matches ask for, or why they cannot start.
+fn with_sides_from(mut settings: Settings, matches: &ArgMatches) -> Result<Settings, BadInput> {
     let sides = Sides::from_arg_matches(matches).map_err(|e| BadInput(e.to_string()))?;
     let player = |side: Side| match side {
         Side::Person => Player::Person,
@@ -190,10 +246,7 @@ pub fn play_settings(kind: GameKind, matches: &ArgMatches) -> Result<Settings, B
             Strength::Casual => Level::Casual,
         };
     }
-    match settings.problem() {
-        Some(problem) => Err(BadInput(problem)),
-        None => Ok(settings),
-    }
+    Ok(settings)
 }
 
 /// A problem with what the user asked for: printed on one line, exit code 2.
@@ -228,8 +281,61 @@ mod tests {
             Some(Command::Play(kind, matches)) => {
                 super::play_settings(kind, &matches).map_err(|e| e.0)
             }
+            Some(Command::PlayPosition(matches)) => position_settings(&matches)
+                .map(|(settings, _)| settings)
+                .map_err(|e| e.0),
             other => panic!("{args:?} is no play command: {other:?}"),
         }
+    }
+
+    /// The words of a README command line, a double-quoted string being one word.
+    fn shell_words(line: &str) -> Vec<&str> {
+        let mut words = Vec::new();
+        let mut rest = line.trim();
+        while !rest.is_empty() {
+            let (word, after) = match rest.strip_prefix('"') {
+                Some(quoted) => quoted.split_once('"').expect("a closing quote"),
+                None => rest.split_once(' ').unwrap_or((rest, "")),
+            };
+            words.push(word);
+            rest = after.trim_start();
+        }
+        words
+    }
+
+    #[test]
+    fn play_position_takes_the_game_and_sizes_from_the_string_and_the_sides_as_usual() {
+        let settings = play_settings(&[
+            "play",
+            "--position",
+            "chomp 5x3 4,2,1",
+            "--first",
+            "computer",
+            "--level",
+            "strong",
+        ])
+        .expect("a position");
+        assert_eq!(settings.game, GameKind::Chomp);
+        assert_eq!(
+            (settings.values.small("rows"), settings.values.small("cols")),
+            (5, 3)
+        );
+        assert_eq!(
+            (settings.players, settings.level),
+            ([Computer, Person], Level::Strong)
+        );
+        let (_, command) = parse_from(["munch", "play", "--position", "nim 0,7"]).expect("parses");
+        let Some(Command::PlayPosition(matches)) = command else {
+            panic!("a position to play");
+        };
+        let (settings, start) = position_settings(&matches).expect("nim");
+        assert_eq!((settings.game, start.text()), (GameKind::Nim, "nim 7"));
+        assert_eq!(settings.values.text("piles"), "7");
+        assert!(
+            play_settings(&["play", "--position", "nim 0"])
+                .expect_err("finished")
+                .starts_with("--position: ")
+        );
     }
 
     fn readme() -> String {
@@ -247,7 +353,7 @@ mod tests {
         assert!(examples.len() >= 3, "{examples:?}");
         for example in examples {
             let args: Vec<&str> = std::iter::once("play")
-                .chain(example.split_whitespace())
+                .chain(shell_words(example))
                 .collect();
             let settings = play_settings(&args).unwrap_or_else(|e| panic!("{example}: {e}"));
             if example.contains("--level") {

@@ -9,6 +9,7 @@ mod tui;
 
 use clap::error::ErrorKind;
 use cli::{BadInput, Cli, Command};
+use munch::games::position::StartPosition;
 use munch::memory::table_budget;
 use munch::settings::Settings;
 use std::io::{self, IsTerminal, Write};
@@ -32,7 +33,11 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Play(kind, matches)) => match cli::play_settings(*kind, matches) {
-            Ok(settings) => play(&cli, Some(settings)),
+            Ok(settings) => play(&cli, Some((settings, None))),
+            Err(BadInput(message)) => refuse(&message),
+        },
+        Some(Command::PlayPosition(matches)) => match cli::position_settings(matches) {
+            Ok((settings, start)) => play(&cli, Some((settings, Some(start)))),
             Err(BadInput(message)) => refuse(&message),
         },
         None => play(&cli, None),
@@ -94,8 +99,9 @@ fn complain(message: &str) {
     let _ = writeln!(err, "munch: {}", message.trim_end()).and_then(|()| err.flush());
 }
 
-/// Runs the full-screen game, on the menu or straight into a game.
-fn play(cli: &Cli, start: Option<Settings>) -> ExitCode {
+/// Runs the full-screen game, on the menu or straight into a game (from a set position, when
+/// one is given).
+fn play(cli: &Cli, start: Option<(Settings, Option<StartPosition>)>) -> ExitCode {
     // Checked before the data folder is opened: without a terminal nothing else may happen.
     if let Some(missing) = missing_terminal() {
         return refuse(&format!(

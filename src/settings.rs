@@ -5,6 +5,7 @@
 use crate::games::GAMES;
 pub use crate::games::GameKind;
 use crate::games::game::{Value, Values};
+use crate::games::position::StartPosition;
 use crate::games::setup::{Setup, side_name};
 use serde::{Deserialize, Serialize};
 
@@ -82,10 +83,16 @@ impl Settings {
 
     /// What a game is started with: these settings, for the game's session.
     pub fn setup(&self) -> Setup {
+        self.setup_from(None)
+    }
+
+    /// What a game is started with: these settings, from `start` when a position was set.
+    pub fn setup_from(&self, start: Option<StartPosition>) -> Setup {
         Setup {
             players: self.players,
             level: self.level,
             values: self.values.clone(),
+            start,
         }
     }
 
@@ -129,6 +136,16 @@ impl Settings {
     pub fn with(mut self, key: &str, value: impl Into<Value>) -> Settings {
         self.values.set(key, value);
         self
+    }
+
+    /// These settings for a game from the position string `text` (`chomp 6x7 6,6,4,4,2,0,0`):
+    /// its game and the values its size sets, the players and level kept; and the position
+    /// itself. A string that is not a position is refused with the reason, in one line.
+    pub fn with_position(mut self, text: &str) -> Result<(Settings, StartPosition), String> {
+        let (kind, parsed) = crate::games::parse_position(text)?;
+        self.game = kind;
+        self.values.extend(parsed.values);
+        Ok((self, parsed.start))
     }
 
     /// The game and its size, for people and as the statistics key: "Chomp 6×7".

@@ -16,6 +16,7 @@
 //! a FIFO, a device, a folder) is left where it is, and munch neither reads nor writes it.
 //! Every case is a warning for the player; the game goes on.
 
+use crate::games::position::StartPosition;
 use crate::record::GameRecord;
 use crate::settings::{GameKind, Level, Settings};
 use serde::de::DeserializeOwned;
@@ -155,6 +156,10 @@ pub struct SavedGame {
     /// entry instead of adding one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counted: Option<bool>,
+    /// The position the game started from, when it was set (`munch play --position`): its
+    /// moves are replayed from there. Files written before positions could be set have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<StartPosition>,
 }
 
 impl SavedGame {
@@ -162,7 +167,9 @@ impl SavedGame {
     /// `munch play`, every move must be legal, and the game must not be over.
     pub fn problem(&self) -> Option<String> {
         let s = &self.settings;
-        s.game.game().saved_problem(&s.values, &self.moves)
+        s.game
+            .game()
+            .saved_problem(&s.values, self.start.as_ref(), &self.moves)
     }
 }
 

@@ -7,6 +7,7 @@
 //! behind the queue.
 
 use munch::app::{App, Event, TICK, keys};
+use munch::games::position::StartPosition;
 use munch::settings::Settings;
 use munch::store::Store;
 use munch::theme::Theme;
@@ -88,7 +89,11 @@ fn restore_terminal() {
 }
 
 /// Runs the full-screen game until the player quits.
-pub fn run(budget: u64, store: Store, start: Option<Settings>) -> anyhow::Result<()> {
+pub fn run(
+    budget: u64,
+    store: Store,
+    start: Option<(Settings, Option<StartPosition>)>,
+) -> anyhow::Result<()> {
     let (tx, rx) = mpsc::channel::<Input>();
     let solver_tx = tx.clone();
     let worker = Worker::spawn(budget, move |message| {
@@ -96,9 +101,13 @@ pub fn run(budget: u64, store: Store, start: Option<Settings>) -> anyhow::Result
     });
     let _ = CRASH_DIR.set(store.dir().to_path_buf());
     let mut app = App::new(fastrand::u64(..)).with_store(store);
-    if let Some(settings) = start {
-        app.menu.settings = settings;
-        app.start_game();
+    match start {
+        Some((settings, Some(position))) => app.play_position(settings, position),
+        Some((settings, None)) => {
+            app.menu.settings = settings;
+            app.start_game();
+        }
+        None => {}
     }
     send_requests(&mut app, &worker);
 

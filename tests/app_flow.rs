@@ -1722,3 +1722,71 @@ fn the_computer_never_waits_for_the_moves_left_table() {
         "with a winning move"
     );
 }
+
+/// Starts a game of people against the computer from the position string `text`, as `munch
+/// play --position` does.
+fn play_position(h: &mut Harness, text: &str) {
+    let (settings, start) = munch::settings::Settings::default()
+        .with_position(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    h.app.play_position(settings, start);
+}
+
+#[test]
+fn a_game_from_a_set_position_restarts_there_and_is_not_counted() {
+    // With a data folder, so that a counted game would be recorded.
+    let dir = std::env::temp_dir().join(format!("munch-set-position-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = munch::store::Store::open(Some(&dir)).expect("a temporary folder");
+    let mut h = Harness::with_store(store.clone());
+    // b1 leaves only the poison, which the computer must eat.
+    play_position(&mut h, "chomp 2x2 1,1");
+    h.wait_for_solver();
+    assert_eq!(h.game().position.heights(), &[1, 1]);
+    assert_eq!(
+        h.app
+            .start
+            .as_ref()
+            .map(munch::games::position::StartPosition::text),
+        Some("chomp 2x2 1,1")
+    );
+    h.app.update(Event::Pointer {
+        target: Target::Spot(spot(Square::new(1, 0))),
+        click: true,
+    });
+    h.computer_moves();
+    assert!(h.game().is_over());
+    assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
+    assert!(
+        h.app.stats.records.is_empty(),
+        "not counted: {:?}",
+        h.app.stats
+    );
+    let stats = store.load::<munch::store::Stats>(munch::store::STATS_FILE);
+    assert_eq!(stats, Ok(None), "nothing recorded");
+    let screen = render_text(&h.app, 80, 24);
+    assert!(screen.contains("not counted"), "{screen}");
+    // Play again starts from the same position, still not counted.
+    h.app.act(Action::PlayAgain);
+    assert_eq!(h.game().position.heights(), &[1, 1]);
+    assert!(h.app.start.is_some());
+    // Left for the menu, it is offered to resume, from its position.
+    h.key(KeyCode::Char('q'));
+    h.app.act(Action::Menu);
+    assert!(h.on_menu());
+    assert_eq!(
+        h.app.menu.resume(GameKind::Chomp),
+        Some("Chomp 2×2 (set), move 1")
+    );
+    h.key(KeyCode::Enter);
+    assert_eq!(h.game().position.heights(), &[1, 1]);
+    assert!(h.app.start.is_some());
+    // The menu's own Start plays the menu's values, from the full bar.
+    h.key(KeyCode::Char('q'));
+    h.app.act(Action::Menu);
+    h.app.menu.select(MenuLine::Start);
+    h.start_and_replace();
+    assert_eq!(h.game().position.heights(), &[2, 2]);
+    assert_eq!(h.app.start, None);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1516,3 +1516,104 @@ fn chomp_all_moves_text_is_a_table_of_the_moves() {
         ]
     );
 }
+
+#[test]
+fn a_bad_play_position_gets_one_line_and_exit_code_2() {
+    // Each is refused before the game looks for a terminal (standard input is null here, so
+    // a position that passed would be refused for the terminal instead: the reason tells).
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["play", "--position", ""],
+            "--position: the position is empty",
+        ),
+        (&["play", "--position", "chess e4"], "'chess' is not a game"),
+        (
+            &["play", "--position", "chomp 6x7 6,6"],
+            "expected 7 column heights, found 2",
+        ),
+        (
+            &["play", "--position", "chomp 6x7 6,7,4,4,2,0,0"],
+            "must be 0 to 6",
+        ),
+        (
+            &["play", "--position", "chomp 6x7 0,0,0,0,0,0,0"],
+            "the game is over",
+        ),
+        (
+            &["play", "--position", "subtraction 3,5 2"],
+            "the game is over",
+        ),
+        (
+            &["play", "--position", "fibonacci 30 max 40"],
+            "at most the pile",
+        ),
+        (&["play", "--position", "nim 1,2,3,4,5,6,7,8,9"], "too many"),
+        (
+            &[
+                "play",
+                "--position",
+                "nim 1,2",
+                "--first",
+                "person",
+                "--second",
+                "person",
+                "--level",
+                "casual",
+            ],
+            "neither side is the computer",
+        ),
+        (
+            &["play", "--position", "nim 1,2", "--first", "robot"],
+            "robot",
+        ),
+        (
+            &["play", "--position", "nim 1,2", "nim"],
+            "cannot be used with",
+        ),
+        (&["play", "--position"], "a value is required"),
+        (&["play", "--first", "computer"], "requires a subcommand"),
+    ];
+    for &(args, reason) in cases {
+        let out = munch(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if reason == "requires a subcommand" {
+            // clap's whole explanation, as for `munch play` alone.
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        } else {
+            assert_refused(args);
+        }
+        assert!(stderr.contains(reason), "{args:?}: {stderr}");
+        assert!(!stderr.contains("needs a terminal"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_good_play_position_gets_as_far_as_the_terminal() {
+    // Without a terminal the game cannot start, but everything before it passed.
+    for args in [
+        &["play", "--position", "chomp 6x7 6,6,4,4,2,0,0"][..],
+        &[
+            "play",
+            "--position",
+            "subtraction 1,3,4 21",
+            "--first",
+            "computer",
+        ],
+        &[
+            "play",
+            "--position",
+            "fibonacci 1 max 1",
+            "--second",
+            "person",
+        ],
+        &["play", "--position", "nim 3,4,5", "--level", "casual"],
+    ] {
+        let out = munch(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("the game needs a terminal"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

@@ -115,6 +115,7 @@ fn a_saved_game_is_offered_and_resumed() {
         settings,
         moves: vec!["e4".into(), "c2".into()],
         counted: None,
+        start: None,
     };
     store
         .save(&saved_game_file(GameKind::Chomp), &saved)
@@ -143,6 +144,7 @@ fn save_loop_child() {
             settings: Settings::default(),
             moves: (0..n % 500).map(|i| format!("a{i}")).collect(),
             counted: None,
+            start: None,
         };
         store
             .save(&saved_game_file(GameKind::Chomp), &saved)
@@ -223,6 +225,7 @@ fn chomp_game(id: &str, rows: u8, cols: u8, moves: &[&str]) -> SavedGame {
         settings: Settings::default().with("rows", rows).with("cols", cols),
         moves: moves.iter().map(ToString::to_string).collect(),
         counted: None,
+        start: None,
     }
 }
 
@@ -237,6 +240,7 @@ fn pile_game(id: &str, game: GameKind, pile: u64, set: &str, moves: &[&str]) -> 
         .with("set", set),
         moves: moves.iter().map(ToString::to_string).collect(),
         counted: None,
+        start: None,
     }
 }
 
@@ -1345,4 +1349,162 @@ fn a_damaged_last_record_is_set_aside_with_a_warning() {
     let warning = store.last_record(GameKind::Chomp).unwrap_err();
     assert!(warning.contains("is not UTF-8"), "{warning}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A saved game of `settings`'s kind from the position `text`, with `moves`.
+fn game_from(id: &str, text: &str, moves: &[&str]) -> SavedGame {
+    let (settings, start) = Settings::default().with_position(text).expect(text);
+    SavedGame {
+        id: id.into(),
+        settings,
+        moves: moves.iter().map(ToString::to_string).collect(),
+        counted: None,
+        start: Some(start),
+    }
+}
+
+#[test]
+fn a_saved_game_written_before_start_positions_still_loads_from_the_full_bar() {
+    let dir = temp_dir("no-start");
+    let store = Store::open(Some(&dir)).unwrap();
+    // As munch wrote it before games could start from a set position: no "start".
+    std::fs::write(
+        dir.join(saved_game_file(GameKind::Chomp)),
+        r#"{"version": 1, "data": {"id": "old", "settings": {"game": "Chomp", "players": ["Person", "Computer"], "level": "Perfect", "rows": 4, "cols": 5, "ask_before_poison": true}, "moves": ["e4", "c2"]}}"#,
+    )
+    .unwrap();
+    let saved: SavedGame = store
+        .load(&saved_game_file(GameKind::Chomp))
+        .unwrap()
+        .expect("still a saved game");
+    assert_eq!(saved.start, None);
+    let mut h = Harness::with_store(store.clone());
+    assert!(h.app.warnings.is_empty(), "{:?}", h.app.warnings);
+    assert_eq!(
+        h.app.menu.resume(GameKind::Chomp),
+        Some("Chomp 4×5, move 3")
+    );
+    h.key(KeyCode::Enter);
+    assert_eq!(h.game().position.heights(), &[4, 4, 1, 1, 1]);
+    // A game without a start is written without the field, as before.
+    h.key(KeyCode::Enter);
+    let text = std::fs::read_to_string(dir.join(saved_game_file(GameKind::Chomp))).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        json["data"]["moves"].as_array().map(Vec::len),
+        Some(3),
+        "{text}"
+    );
+    assert!(!text.contains("start"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_from_a_set_position_is_saved_with_its_start_and_resumed_from_it() {
+    let dir = temp_dir("start");
+    let store = Store::open(Some(&dir)).unwrap();
+    let mut h = Harness::with_store(store.clone());
+    let (settings, start) = Settings::default()
+        .with_position("fibonacci 30 max 5")
+        .unwrap();
+    h.app.play_position(settings, start);
+    h.key(KeyCode::Char('4'));
+    h.key(KeyCode::Enter); // take 4: 26 left, up to 8 next
+    let file = saved_game_file(GameKind::Fibonacci);
+    let saved: SavedGame = store.load(&file).unwrap().expect("saved after the move");
+    assert_eq!(
+        (
+            saved.moves.clone(),
+            saved.start.as_ref().map(|s| s.text().to_string())
+        ),
+        (
+            vec!["4".to_string()],
+            Some("fibonacci 30 max 5".to_string())
+        )
+    );
+    let text = std::fs::read_to_string(dir.join(&file)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["data"]["start"], "fibonacci 30 max 5", "{text}");
+    drop(h);
+
+    let mut h = Harness::with_store(store.clone());
+    assert_eq!(
+        h.app.menu.resume(GameKind::Fibonacci),
+        Some("Fibonacci Nim from 30 (set), move 2")
+    );
+    h.key(KeyCode::Enter);
+    let game = h.pile_game();
+    assert_eq!(
+        (game.pile, game.max_take),
+        (26, 8),
+        "replayed from the start"
+    );
+    assert_eq!(
+        h.app
+            .start
+            .as_ref()
+            .map(munch::games::position::StartPosition::text),
+        Some("fibonacci 30 max 5")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_saved_game_whose_start_is_impossible_is_set_aside() {
+    let mut bad_start = game_from("x", "chomp 3x3 3,2,1", &[]);
+    bad_start.start = serde_json::from_str(r#""chomp 3x3 1,2,3""#).unwrap();
+    let mut other_game = game_from("x", "nim 3,4,5", &[]);
+    other_game.start = serde_json::from_str(r#""chomp 3x3 3,2,1""#).unwrap();
+    let mut other_box = game_from("x", "chomp 3x3 3,2,1", &[]);
+    other_box.start = serde_json::from_str(r#""chomp 4x4 3,2,1,0""#).unwrap();
+    let cases = [
+        ("heights that increase", bad_start),
+        ("a Chomp start for Nim", other_game),
+        ("a start of another box", other_box),
+        (
+            "a move eaten before the start",
+            game_from("x", "chomp 3x3 3,2,1", &["c2"]),
+        ),
+        (
+            "a take over the start's limit",
+            game_from("x", "fibonacci 30 max 5", &["6"]),
+        ),
+        (
+            "the start's last coins taken",
+            game_from("x", "subtraction 1,3,4 4", &["4"]),
+        ),
+    ];
+    for (case, game) in cases {
+        let dir = temp_dir("impossible-start");
+        let store = Store::open(Some(&dir)).unwrap();
+        let name = saved_game_file(game.settings.game);
+        store.save(&name, &game).unwrap();
+        let h = Harness::with_store(store);
+        assert!(h.app.menu.resumes.is_empty(), "{case}: not offered");
+        let warning = h.app.warnings.join("\n");
+        assert!(
+            warning.contains(&format!("{name} holds an impossible game")),
+            "{case}: {warning}"
+        );
+        assert!(
+            dir.join(format!("{name}.bad")).exists(),
+            "{case}: set aside"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    // The same games from good starts are offered.
+    for game in [
+        game_from("x", "chomp 3x3 3,2,1", &["b2"]),
+        game_from("x", "fibonacci 30 max 5", &["5"]),
+        game_from("x", "nim 3,4,5", &["1:3"]),
+    ] {
+        let dir = temp_dir("good-start");
+        let store = Store::open(Some(&dir)).unwrap();
+        store
+            .save(&saved_game_file(game.settings.game), &game)
+            .unwrap();
+        let h = Harness::with_store(store);
+        assert_eq!(h.app.menu.resumes.len(), 1, "{:?}", h.app.warnings);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

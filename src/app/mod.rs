@@ -7,6 +7,7 @@ pub mod menu;
 pub mod size;
 pub mod study;
 
+use crate::games::position::StartPosition;
 use crate::games::request::{Job, Request, SolverMessage};
 use crate::games::session::Session;
 use crate::input::Spot;
@@ -147,6 +148,13 @@ pub struct App {
     pub screen: Screen,
     /// The settings the game on screen was started with (what it is saved and counted under).
     pub playing: Settings,
+    /// The position the game on screen started from, when it was set (`munch play
+    /// --position`): restart and play again start from it too, and the game is not counted
+    /// in the statistics.
+    pub start: Option<StartPosition>,
+    /// The position the menu's next game starts from, while the game asked for with
+    /// [`App::play_position`] waits for "replace the saved game?" to be answered.
+    menu_start: Option<StartPosition>,
     pub menu: Menu,
     pub help_open: bool,
     /// The first help line shown, when the help does not fit.
@@ -216,6 +224,8 @@ impl App {
         App {
             screen: Screen::Menu,
             playing: Settings::default(),
+            start: None,
+            menu_start: None,
             menu: Menu::default(),
             help_open: false,
             help_scroll: 0,
@@ -352,7 +362,12 @@ impl App {
             .saved
             .iter()
             .map(|s| {
-                let label = format!("{}, move {}", s.settings.describe(), s.moves.len() + 1);
+                let from = if s.start.is_some() { " (set)" } else { "" };
+                let label = format!(
+                    "{}{from}, move {}",
+                    s.settings.describe(),
+                    s.moves.len() + 1
+                );
                 (s.settings.game, label)
             })
             .collect();
@@ -406,7 +421,7 @@ impl App {
         self.menu.select(MenuLine::Start);
         self.menu.replacing = None;
         self.menu.settings = saved.settings.clone();
-        self.launch(saved.id.clone());
+        self.launch(saved.id.clone(), saved.start.clone());
         self.counted = saved.counted;
         self.replaces = None;
         let ok = match &mut self.screen {
@@ -416,6 +431,16 @@ impl App {
         if !ok {
             self.warn("the saved game held a move that is not legal; it stops there".into());
         }
+    }
+
+    /// Starts a game of `settings` (whose values are those of the position) from the position
+    /// `start`, as `munch play --position` asks. A saved game of its kind is replaced only
+    /// once the menu's question is answered, as for any new game.
+    pub fn play_position(&mut self, settings: Settings, start: StartPosition) {
+        self.menu.settings = settings;
+        self.screen = Screen::Menu;
+        self.menu_start = Some(start);
+        self.start_game();
     }
 
     /// The solver jobs asked for since the last call, oldest first: the event loop sends them to
@@ -483,8 +508,9 @@ impl App {
             .iter()
             .filter(|&&p| p == Player::Person)
             .count();
+        // A game from a set position is not counted either: the record compares like games.
         let result = match (over, people, loser) {
-            (true, 1, Some(loser)) if moves > 0 => {
+            (true, 1, Some(loser)) if moves > 0 && self.start.is_none() => {
                 Some(settings.players[loser] == Player::Computer)
             }
             _ => None,
@@ -762,7 +788,17 @@ impl App {
     /// asks first, and this starts the game only once the question was answered yes (with
     /// [`MenuLine::Start`] while [`Menu::replacing`] is set).
     pub fn start_game(&mut self) {
-        if let Some((line, problem)) = self.menu.problem() {
+        // Restart and play again start from the same position as the game on screen; the
+        // menu starts from the position asked for with `play_position`, if any.
+        let start = match &self.screen {
+            Screen::Play(_) => self.start.clone(),
+            Screen::Menu | Screen::Study(_) => self.menu_start.clone(),
+        };
+        // A position was checked by its game's parser (a Fibonacci pile of 1 with 1 allowed
+        // is a position, though no game starts with it).
+        if start.is_none()
+            && let Some((line, problem)) = self.menu.problem()
+        {
             self.menu.select(line);
             self.menu.note = Some(format!("Cannot start: {problem}"));
             return;
@@ -794,13 +830,15 @@ impl App {
                 }
             };
         self.menu.replacing = None;
+        self.menu_start = None;
         self.menu.select(MenuLine::Start);
-        self.launch(id);
+        self.launch(id, start);
         self.replaces = replaces;
     }
 
-    /// Starts a game with the menu's settings under the identity `id`.
-    fn launch(&mut self, id: String) {
+    /// Starts a game with the menu's settings under the identity `id`, from `start` when a
+    /// position was set.
+    fn launch(&mut self, id: String, start: Option<StartPosition>) {
         let settings = self.menu.settings.clone();
         self.take_play_lock(settings.game);
         self.game_id = id;
@@ -821,8 +859,14 @@ impl App {
             Screen::Play(game) if self.playing.game == settings.game => game.leftover(),
             _ => None,
         };
-        self.screen = Screen::Play(settings.game.game().new_session(settings.setup(), previous));
+        self.screen = Screen::Play(
+            settings
+                .game
+                .game()
+                .new_session(settings.setup_from(start.clone()), previous),
+        );
         self.playing = settings;
+        self.start = start;
         self.collect_requests();
     }
 
@@ -909,6 +953,7 @@ impl App {
             settings: settings.clone(),
             moves,
             counted: self.counted,
+            start: self.start.clone(),
         })
     }
 
@@ -953,6 +998,7 @@ impl App {
             && keys::action(self.bindings(), key) != Some(Action::Select)
         {
             self.menu.replacing = None; // the saved game is kept
+            self.menu_start = None;
             return;
         }
         if let Screen::Menu = self.screen
@@ -1111,6 +1157,7 @@ impl App {
         let line = self.menu.selected;
         if self.menu.replacing.is_some() && (action != Action::Select || line != MenuLine::Start) {
             self.menu.replacing = None; // the saved game is kept
+            self.menu_start = None;
             return;
         }
         match action {

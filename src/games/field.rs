@@ -105,6 +105,11 @@ impl Values {
         self
     }
 
+    /// Sets every value `other` holds, keeping the rest.
+    pub fn extend(&mut self, other: Values) {
+        self.0.extend(other.0);
+    }
+
     /// Keeps only the keys `keep` says to.
     pub fn retain(&mut self, mut keep: impl FnMut(&str, &Value) -> bool) {
         self.0.retain(|k, v| keep(k, v));

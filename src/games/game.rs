@@ -4,6 +4,7 @@
 //! A game's files import this trait from here (`crate::games::game`), never from the catalogue
 //! (`crate::games`), which imports every game: so no two files import each other.
 
+use super::position::{ParsedPosition, StartPosition};
 use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
@@ -69,9 +70,21 @@ pub trait Game: Sync {
     }
 
     /// Why a saved game with these values and moves cannot be continued, if it cannot: the
-    /// values must pass the checks of `munch play`, every move must be legal, and the game must
-    /// not be over.
-    fn saved_problem(&self, values: &Values, moves: &[String]) -> Option<String>;
+    /// values must pass the checks of `munch play` (or, for a game started from a set
+    /// position, `start` must be one of this game's positions), every move must be legal from
+    /// the start, and the game must not be over.
+    fn saved_problem(
+        &self,
+        values: &Values,
+        start: Option<&StartPosition>,
+        moves: &[String],
+    ) -> Option<String>;
+
+    // The position string: `chomp 6x7 6,6,4,4,2,0,0` and the like (see `super::position`).
+
+    /// Reads what follows the game's id in a position string, or says why it is not a position
+    /// a game can start from (one line). A finished position is refused.
+    fn parse_position(&self, body: &str) -> Result<ParsedPosition, String>;
 
     // Play: a new session on screen.
 

@@ -13,6 +13,7 @@ pub mod moves_left;
 pub mod nim;
 pub mod panel;
 pub mod pile;
+pub mod position;
 pub mod request;
 pub mod review;
 pub mod session;
@@ -23,6 +24,7 @@ pub mod turns;
 pub mod typing;
 
 pub use game::Game;
+use position::{ParsedPosition, split_game};
 use serde::{Deserialize, Serialize};
 
 /// Every game, in menu order.
@@ -32,6 +34,28 @@ pub static GAMES: [&dyn Game; 4] = [
     &fibonacci::Fibonacci,
     &nim::Nim,
 ];
+
+/// Reads a position string of any game (`chomp 6x7 6,6,4,4,2,0,0`, `subtraction 1,3,4 21`,
+/// `fibonacci 30 max 5`, `nim 3,4,5`): the game its first word names, and what that game reads
+/// from the rest. Bad strings are refused with the reason, in one line. Printing is each
+/// session's [`Session::position`](session::Session::position); parsing what it prints gives
+/// the same position back.
+pub fn parse_position(text: &str) -> Result<(GameKind, ParsedPosition), String> {
+    let (word, body) = split_game(text)?;
+    let Some(kind) = GameKind::ALL
+        .into_iter()
+        .find(|kind| kind.game().id().eq_ignore_ascii_case(word))
+    else {
+        let ids: Vec<&str> = GAMES.iter().map(|game| game.id()).collect();
+        return Err(format!(
+            "'{}' is not a game: a position starts with {}",
+            crate::units::shown(word),
+            ids.join(", ")
+        ));
+    };
+    let parsed = kind.game().parse_position(body)?;
+    Ok((kind, parsed))
+}
 
 /// Which game: a handle onto its entry in [`GAMES`], saved in settings and saved games as its
 /// id with a capital (`"Chomp"`, `"Subtraction"`, `"Fibonacci"`).
@@ -50,6 +74,8 @@ impl GameKind {
     pub const Subtraction: GameKind = GameKind(1);
     /// Fibonacci Nim.
     pub const Fibonacci: GameKind = GameKind(2);
+    /// Nim.
+    pub const Nim: GameKind = GameKind(3);
 }
 
 impl GameKind {
@@ -157,7 +183,12 @@ mod tests {
             }
             assert_eq!(game.problem(&values), None, "{}'s defaults", game.id());
             assert_eq!(game.sanitize(&mut values.clone()), Vec::<String>::new());
-            assert_eq!(game.saved_problem(&values, &[]), None, "{}", game.id());
+            assert_eq!(
+                game.saved_problem(&values, None, &[]),
+                None,
+                "{}",
+                game.id()
+            );
         }
     }
 

@@ -70,6 +70,11 @@ pub trait Session: View + Any + Send {
     /// Every move so far, judged (see [`Label`](crate::games::review::Label)), in notation.
     fn judged(&self) -> Vec<Judged<String>>;
 
+    /// The position now as its string (`chomp 6x7 6,6,4,4,2,0,0`), which the catalogue's
+    /// `parse_position` reads back (once the game is over, it names a finished position, which
+    /// the parser refuses).
+    fn position(&self) -> String;
+
     /// Plays saved moves from the start; `false` at the first illegal one, where it stops.
     fn replay_notation(&mut self, moves: &[String]) -> bool;
 

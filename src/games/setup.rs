@@ -3,6 +3,7 @@
 //! keep, hand a [`Setup`] to the game they start).
 
 use super::field::Values;
+use super::position::StartPosition;
 use serde::{Deserialize, Serialize};
 
 /// Who makes the moves for one side.
@@ -77,6 +78,9 @@ pub struct Setup {
     pub level: Level,
     /// The game's own values, by the keys its fields declare.
     pub values: Values,
+    /// The position the game starts from, when it was set (`munch play --position`); `None`
+    /// starts from the values (the full bar, the whole pile).
+    pub start: Option<StartPosition>,
 }
 
 impl Setup {
@@ -104,6 +108,7 @@ impl Default for Setup {
             players: [Player::Person, Player::Computer],
             level: Level::Perfect,
             values: Values::default(),
+            start: None,
         }
     }
 }

@@ -77,6 +77,9 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                 // The game's note too ("Nothing to undo."): the box hides the panel's.
                 let mut what = session.review_lines();
                 what.extend(session.message().map(str::to_string));
+                if app.start.is_some() {
+                    what.push("From a set position: not counted in your record.".into());
+                }
                 dialogs::game_over(
                     &app.playing,
                     loser,

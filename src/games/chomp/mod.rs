@@ -8,6 +8,7 @@ pub mod cli;
 pub mod moves_left;
 pub mod options;
 pub mod player;
+pub mod position;
 pub mod reference;
 pub mod rules;
 pub mod session;
@@ -16,6 +17,7 @@ pub mod theory;
 pub mod view;
 
 use super::game::{Field, Game, Problem, Values};
+use super::position::{ParsedPosition, StartPosition};
 use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
@@ -82,8 +84,17 @@ impl Game for Chomp {
         options::sanitize(values)
     }
 
-    fn saved_problem(&self, values: &Values, moves: &[String]) -> Option<String> {
-        options::saved_problem(values, moves)
+    fn saved_problem(
+        &self,
+        values: &Values,
+        start: Option<&StartPosition>,
+        moves: &[String],
+    ) -> Option<String> {
+        options::saved_problem(values, start, moves)
+    }
+
+    fn parse_position(&self, body: &str) -> Result<ParsedPosition, String> {
+        position::parsed(body)
     }
 
     fn new_session(&self, setup: Setup, leftover: Option<Leftover>) -> Box<dyn Session> {

@@ -3,6 +3,7 @@
 
 use super::rules::{MAX_SIDE, Position, Square};
 use crate::games::game::{Bound, Field, FieldKind, Problem, Values};
+use crate::games::position::StartPosition;
 
 /// The key of the bar's rows in settings.
 pub const ROWS: &str = "rows";
@@ -125,7 +126,11 @@ pub(super) fn sanitize(values: &mut Values) -> Vec<String> {
     changes
 }
 
-pub(super) fn saved_problem(values: &Values, moves: &[String]) -> Option<String> {
+pub(super) fn saved_problem(
+    values: &Values,
+    start: Option<&StartPosition>,
+    moves: &[String],
+) -> Option<String> {
     let (rows, cols) = (values.number(ROWS), values.number(COLS));
     let sides = 1..=u64::from(MAX_SIDE);
     if !sides.contains(&rows) || !sides.contains(&cols) {
@@ -137,10 +142,24 @@ pub(super) fn saved_problem(values: &Values, moves: &[String]) -> Option<String>
         return Some("a 1×1 board: nothing to play".into());
     }
     let options = ChompOptions::from(values);
-    let mut position = match Position::full(options.rows.into(), options.cols.into()) {
-        Ok(position) => position,
-        Err(e) => return Some(e.to_string()),
+    let start = match start {
+        Some(start) => start
+            .body_for("chomp")
+            .and_then(super::position::parse)
+            .map_err(|e| format!("the start position: {e}")),
+        None => Position::full(options.rows.into(), options.cols.into()).map_err(|e| e.to_string()),
     };
+    let mut position = match start {
+        Ok(position) => position,
+        Err(e) => return Some(e),
+    };
+    if (position.rows(), position.cols()) != (options.rows, options.cols) {
+        return Some(format!(
+            "its start is a {}×{} bar, not {rows}×{cols}",
+            position.rows(),
+            position.cols()
+        ));
+    }
     for (i, text) in moves.iter().enumerate() {
         let square = match Square::parse(text) {
             Ok(square) if position.contains(square) => square,

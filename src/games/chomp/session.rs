@@ -4,6 +4,7 @@ use crate::games::chomp::answer::ChompAnswer;
 use crate::games::chomp::moves_left;
 use crate::games::chomp::options::ChompOptions;
 use crate::games::chomp::player::{self, Choice, Quick};
+use crate::games::chomp::position;
 use crate::games::chomp::rules::{Position, Square};
 use crate::games::moves_left::PositionStudy;
 use crate::games::request::{MovesLeftMessage, Request, SolverMessage};
@@ -86,6 +87,8 @@ pub type PendingMove = Pending<Choice>;
 )]
 pub struct Game {
     pub settings: Setup,
+    /// The position the game started from: the full bar, or a position that was set.
+    pub start: Position,
     pub position: Position,
     /// Whose turn, the moves so far and undone, the computer's flashing move, the review.
     pub turns: Turns<Square, Choice>,
@@ -121,10 +124,20 @@ impl Game {
     /// Starts a game with `kept`, the previous game's tables, when they cover the box, so
     /// playing again needs no new build; otherwise asks the solver for the table of the box.
     pub fn with_table(settings: Setup, kept: Option<KeptTables>) -> Game {
-        let options = ChompOptions::from(&settings.values);
-        let position = Position::full(options.rows.into(), options.cols.into())
-            .expect("the menu only offers valid boxes");
-        let covers = |t: &OutcomeTable| t.rows() >= options.rows && t.cols() >= options.cols;
+        // A set start position was read by the catalogue; the full bar otherwise.
+        let start = settings
+            .start
+            .as_ref()
+            .and_then(|start| position::parse(start.body()).ok())
+            .unwrap_or_else(|| {
+                let options = ChompOptions::from(&settings.values);
+                Position::full(options.rows.into(), options.cols.into())
+                    .expect("the menu only offers valid boxes")
+            });
+        // The table of the squares left (the whole box for a full bar) serves every position
+        // the game can reach.
+        let (rows, cols) = start.bounding_box();
+        let covers = |t: &OutcomeTable| t.rows() >= rows && t.cols() >= cols;
         let kept = kept.filter(|k| covers(&k.outcomes));
         let moves_left = kept
             .as_ref()
@@ -138,17 +151,15 @@ impl Game {
                     total: 0,
                     elapsed: Duration::ZERO,
                 },
-                Request::Solve {
-                    rows: options.rows,
-                    cols: options.cols,
-                },
+                Request::Solve { rows, cols },
             ),
         };
         let mut game = Game {
-            cursor: Square::new(options.cols - 1, options.rows - 1),
+            cursor: Square::new(start.cols() - 1, start.rows() - 1),
             turns: Turns::new(settings.players),
             settings,
-            position,
+            position: start.clone(),
+            start,
             hints: false,
             solver,
             moves_left: moves_left.map_or(MovesLeftState::NotAsked, MovesLeftState::Ready),
@@ -161,6 +172,7 @@ impl Game {
             requests: vec![request],
         };
         game.ask_moves_left();
+        game.keep_cursor_on_bar();
         game
     }
 
@@ -447,11 +459,7 @@ impl Game {
 
     /// Rebuilds the position from the moves kept.
     fn replay(&mut self) {
-        let mut position = Position::full(
-            ChompOptions::from(&self.settings.values).rows.into(),
-            ChompOptions::from(&self.settings.values).cols.into(),
-        )
-        .expect("the game's own box");
+        let mut position = self.start.clone();
         for &m in &self.turns.moves {
             position = position.eat(m).expect("moves made in this game");
         }
@@ -599,11 +607,7 @@ impl Outcomes for Game {
     type Position = Position;
 
     fn start(&self) -> Position {
-        Position::full(
-            ChompOptions::from(&self.settings.values).rows.into(),
-            ChompOptions::from(&self.settings.values).cols.into(),
-        )
-        .expect("the game's own box")
+        self.start.clone()
     }
 
     fn after(&self, position: &Position, square: Square) -> Option<Position> {
@@ -866,8 +870,11 @@ impl Session for Game {
     }
 
     fn view_size(&self) -> (u16, u16) {
-        let options = ChompOptions::from(&self.settings.values);
-        board(options.rows.into(), options.cols.into())
+        board(self.start.rows().into(), self.start.cols().into())
+    }
+
+    fn position(&self) -> String {
+        position::print(&self.position)
     }
 
     fn leftover(self: Box<Self>) -> Option<Leftover> {

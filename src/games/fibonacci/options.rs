@@ -2,6 +2,7 @@
 
 use super::rules::FibPosition;
 use crate::games::game::{Bound, Field, FieldKind, Problem, Values};
+use crate::games::position::StartPosition;
 
 /// The key of the coins at the start (shared with the other one-pile games).
 pub const PILE: &str = "pile";
@@ -55,8 +56,19 @@ pub(super) fn describe(values: &Values) -> String {
     format!("Fibonacci Nim from {}", values.number(PILE))
 }
 
-pub(super) fn saved_problem(values: &Values, moves: &[String]) -> Option<String> {
-    let mut position = match FibPosition::start(values.number(PILE)) {
+pub(super) fn saved_problem(
+    values: &Values,
+    start: Option<&StartPosition>,
+    moves: &[String],
+) -> Option<String> {
+    let start = match start {
+        Some(start) => start
+            .body_for("fibonacci")
+            .and_then(super::position::parse)
+            .map_err(|e| format!("the start position: {e}")),
+        None => FibPosition::start(values.number(PILE)),
+    };
+    let mut position = match start {
         Ok(position) => position,
         Err(problem) => return Some(problem),
     };

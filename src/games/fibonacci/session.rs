@@ -3,6 +3,7 @@
 use super::answer::fibonacci_winning_takes;
 use super::moves_left::{FIB_REACH, study};
 use super::options::FibonacciOptions;
+use super::position;
 use super::rules::FibPosition;
 use crate::games::moves_left::PositionStudy;
 use crate::games::panel::SolverLine;
@@ -15,8 +16,23 @@ pub struct FibonacciRules;
 
 /// Starts Fibonacci Nim from `settings` (whose values have no problem).
 pub fn new_game(settings: Setup) -> PileGame {
-    let start = FibonacciOptions::from(&settings.values).pile;
+    // A set start position was read by the catalogue; the whole pile otherwise.
+    let start = settings
+        .start
+        .as_ref()
+        .and_then(|start| position::parse(start.body()).ok())
+        .map_or_else(
+            || FibonacciRules.start(FibonacciOptions::from(&settings.values).pile),
+            pile,
+        );
     PileGame::new(settings, Box::new(FibonacciRules), start)
+}
+
+fn pile(at: FibPosition) -> PilePosition {
+    PilePosition {
+        pile: at.pile,
+        max_take: at.max_take,
+    }
 }
 
 fn fib(at: PilePosition) -> FibPosition {
@@ -39,11 +55,7 @@ impl PileRules for FibonacciRules {
     }
 
     fn after(&self, at: PilePosition, k: u64) -> PilePosition {
-        let next = fib(at).take(k);
-        PilePosition {
-            pile: next.pile,
-            max_take: next.max_take,
-        }
+        pile(fib(at).take(k))
     }
 
     fn takes(&self, at: PilePosition) -> Takes {
@@ -56,6 +68,10 @@ impl PileRules for FibonacciRules {
 
     fn solver_line(&self) -> SolverLine {
         SolverLine::Text("Zeckendorf rule".into())
+    }
+
+    fn print(&self, at: PilePosition) -> String {
+        position::print(fib(at))
     }
 
     /// Within the moves-left table's reach (a pile of at most [`FIB_REACH`]).

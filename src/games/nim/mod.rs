@@ -10,6 +10,7 @@ pub mod answer;
 pub mod cli;
 pub mod moves_left;
 pub mod options;
+pub mod position;
 pub mod reply;
 pub mod rules;
 pub mod session;
@@ -17,6 +18,7 @@ pub mod study;
 pub mod view;
 
 use super::game::{Field, Game, Problem, Values};
+use super::position::{ParsedPosition, StartPosition};
 use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
@@ -84,15 +86,28 @@ impl Game for Nim {
         options::sanitize(values)
     }
 
-    fn saved_problem(&self, values: &Values, moves: &[String]) -> Option<String> {
-        options::saved_problem(values, moves)
+    fn saved_problem(
+        &self,
+        values: &Values,
+        start: Option<&StartPosition>,
+        moves: &[String],
+    ) -> Option<String> {
+        options::saved_problem(values, start, moves)
+    }
+
+    fn parse_position(&self, body: &str) -> Result<ParsedPosition, String> {
+        position::parsed(body)
     }
 
     fn new_session(&self, setup: Setup, _leftover: Option<Leftover>) -> Box<dyn Session> {
         // The values were checked before a game starts; the default is only a fallback.
-        let start = NimOptions::from(&setup.values)
-            .start()
-            .unwrap_or_else(|_| options::default_start());
+        // A set start position was read by the catalogue; the menu's piles otherwise.
+        let start = setup
+            .start
+            .as_ref()
+            .and_then(|start| position::parse(start.body()).ok())
+            .or_else(|| NimOptions::from(&setup.values).start().ok())
+            .unwrap_or_else(options::default_start);
         Box::new(NimSession::new(setup, start))
     }
 

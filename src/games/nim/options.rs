@@ -2,6 +2,7 @@
 
 use super::rules::{MAX_PILES, Move, Position};
 use crate::games::game::{Field, FieldKind, Problem, Values};
+use crate::games::position::StartPosition;
 
 /// The key of the piles at the start, as typed.
 pub const PILES: &str = "piles";
@@ -86,8 +87,19 @@ pub(super) fn sanitize(values: &mut Values) -> Vec<String> {
     vec![change]
 }
 
-pub(super) fn saved_problem(values: &Values, moves: &[String]) -> Option<String> {
-    let mut position = match NimOptions::from(values).start() {
+pub(super) fn saved_problem(
+    values: &Values,
+    start: Option<&StartPosition>,
+    moves: &[String],
+) -> Option<String> {
+    let start = match start {
+        Some(start) => start
+            .body_for("nim")
+            .and_then(super::position::parse)
+            .map_err(|e| format!("the start position: {e}")),
+        None => NimOptions::from(values).start(),
+    };
+    let mut position = match start {
         Ok(position) => position,
         Err(problem) => return Some(problem),
     };
@@ -150,20 +162,20 @@ mod tests {
     #[test]
     fn saved_moves_are_replayed() {
         let v = values("1,2");
-        assert_eq!(saved_problem(&v, &[]), None);
-        assert_eq!(saved_problem(&v, &["2:1".into()]), None);
+        assert_eq!(saved_problem(&v, None, &[]), None);
+        assert_eq!(saved_problem(&v, None, &["2:1".into()]), None);
         assert_eq!(
-            saved_problem(&v, &["2:1".into(), "1:1".into(), "2:1".into()]),
+            saved_problem(&v, None, &["2:1".into(), "1:1".into(), "2:1".into()]),
             Some("the game is over".into())
         );
-        let bad = saved_problem(&v, &["2:1".into(), "1:2".into()]).expect("illegal");
+        let bad = saved_problem(&v, None, &["2:1".into(), "1:2".into()]).expect("illegal");
         assert!(
             bad.starts_with("move 2 (\"1:2\") is not legal: pile 1 holds only"),
             "{bad}"
         );
-        let bad = saved_problem(&v, &["two".into()]).expect("not a move");
+        let bad = saved_problem(&v, None, &["two".into()]).expect("not a move");
         assert!(bad.starts_with("move 1 (\"two\") is not legal"), "{bad}");
-        assert!(saved_problem(&values("0"), &[]).is_some());
+        assert!(saved_problem(&values("0"), None, &[]).is_some());
     }
 
     #[test]

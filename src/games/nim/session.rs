@@ -6,6 +6,7 @@
 
 use super::answer::{answer, losing_moves};
 use super::moves_left::{NIM_BUDGET, NimMovesLeft, study};
+use super::position;
 use super::rules::{Move, Position};
 use crate::games::moves_left::PositionStudy;
 use crate::games::request::{Request, SolverMessage};
@@ -622,6 +623,10 @@ impl Session for NimSession {
             (VIEW_WIDTH_PAST_COUNT + u16::try_from(widest).unwrap_or(u16::MAX)).max(VIEW_MIN_WIDTH),
             VIEW_HEIGHT_PAST_PILES + u16::try_from(piles).unwrap_or(u16::MAX),
         )
+    }
+
+    fn position(&self) -> String {
+        position::print(&self.position)
     }
 
     fn leftover(self: Box<Self>) -> Option<Leftover> {

@@ -36,6 +36,10 @@ pub trait PileRules: Send {
     /// What the side panel says of the solver.
     fn solver_line(&self) -> SolverLine;
 
+    /// The position's string (`subtraction 1,3,4 21`, `fibonacci 30 max 5`), which the
+    /// game's parser reads back.
+    fn print(&self, at: PilePosition) -> String;
+
     /// Every legal take at `at` with its outcome, moves left and winning replies, when the
     /// moves left of the position are known (and the takes few enough to weigh at once).
     fn study(&self, at: PilePosition) -> Option<PositionStudy<u64>>;

@@ -25,8 +25,8 @@ pub struct PileGame {
     pub settings: Setup,
     /// The game's rules, with what its solver knows about them.
     pub rules: Box<dyn PileRules>,
-    /// Coins at the start.
-    pub start: u64,
+    /// The position at the start: the whole pile, or a position that was set.
+    pub start: PilePosition,
     pub pile: u64,
     /// The largest take allowed now, for rules where each take bounds the next (see
     /// [`PilePosition`]).
@@ -45,10 +45,10 @@ pub struct PileGame {
 }
 
 impl PileGame {
-    /// Starts a game of `rules` with `start` coins, from `settings` (whose values have no
-    /// problem).
-    pub fn new(settings: Setup, rules: Box<dyn PileRules>, start: u64) -> PileGame {
-        let at = rules.start(start);
+    /// Starts a game of `rules` from the position `start`, with `settings` (whose values have
+    /// no problem).
+    pub fn new(settings: Setup, rules: Box<dyn PileRules>, start: PilePosition) -> PileGame {
+        let at = start;
         let mut game = PileGame {
             turns: Turns::new(settings.players),
             settings,
@@ -228,8 +228,7 @@ impl PileGame {
             return;
         }
         let takes = std::mem::take(&mut self.turns.moves);
-        let at = self.rules.start(self.start);
-        (self.pile, self.max_take) = (at.pile, at.max_take);
+        (self.pile, self.max_take) = (self.start.pile, self.start.max_take);
         for k in takes {
             self.play(k);
         }
@@ -258,7 +257,7 @@ impl PileGame {
 
     /// The pile before take number `index` (from 0).
     pub fn pile_before(&self, index: usize) -> u64 {
-        self.start
+        self.start.pile
             - self.turns.moves[..index.min(self.turns.moves.len())]
                 .iter()
                 .sum::<u64>()
@@ -300,7 +299,7 @@ impl Outcomes for PileGame {
     type Position = PilePosition;
 
     fn start(&self) -> PilePosition {
-        self.rules.start(self.start)
+        self.start
     }
 
     fn after(&self, &at: &PilePosition, k: u64) -> Option<PilePosition> {
@@ -515,6 +514,10 @@ impl Session for PileGame {
 
     fn view_size(&self) -> (u16, u16) {
         (PILE_MIN_WIDTH, 0)
+    }
+
+    fn position(&self) -> String {
+        self.rules.print(self.at())
     }
 
     fn leftover(self: Box<Self>) -> Option<Leftover> {

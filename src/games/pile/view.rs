@@ -121,7 +121,7 @@ impl StatefulWidget for PileView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer, spots: &mut Spots) {
         let PileView { game, theme, ticks } = self;
         // The longest title that fits the border.
-        let (name, start) = (game.title(), group(game.start));
+        let (name, start) = (game.title(), group(game.start.pile));
         let title = [
             format!(" {name} — {start} coins at the start "),
             format!(" {name} — from {start} "),
@@ -191,7 +191,7 @@ impl StatefulWidget for PileView<'_> {
                 pile: game.pile,
             };
             bar.draw(buf, spots, theme, take, flashing && flash_on, &winning);
-            let ratio = game.pile as f64 / game.start.max(1) as f64;
+            let ratio = game.pile as f64 / game.start.pile.max(1) as f64;
             let note = format!(
                 "{:.0}% of the start left. Click the bar to choose a take, again to take it.",
                 ratio * 100.0

@@ -5,11 +5,13 @@ pub mod answer;
 pub mod cli;
 pub mod moves_left;
 pub mod options;
+pub mod position;
 pub mod rules;
 pub mod session;
 pub mod study;
 
 use super::game::{Field, Game, Problem, Values};
+use super::position::{ParsedPosition, StartPosition};
 use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
@@ -72,8 +74,17 @@ impl Game for Subtraction {
         options::sanitize(values)
     }
 
-    fn saved_problem(&self, values: &Values, moves: &[String]) -> Option<String> {
-        options::saved_problem(values, moves)
+    fn saved_problem(
+        &self,
+        values: &Values,
+        start: Option<&StartPosition>,
+        moves: &[String],
+    ) -> Option<String> {
+        options::saved_problem(values, start, moves)
+    }
+
+    fn parse_position(&self, body: &str) -> Result<ParsedPosition, String> {
+        position::parsed(body)
     }
 
     fn new_session(&self, setup: Setup, _leftover: Option<Leftover>) -> Box<dyn Session> {

@@ -2,6 +2,7 @@
 
 use super::rules::{MAX_SET_CHARS, TakeSet};
 use crate::games::game::{Bound, Field, FieldKind, Problem, Values};
+use crate::games::position::StartPosition;
 
 /// The key of the coins at the start (shared with the other one-pile games).
 pub const PILE: &str = "pile";
@@ -101,12 +102,25 @@ pub(super) fn sanitize(values: &mut Values) -> Vec<String> {
     vec![change]
 }
 
-pub(super) fn saved_problem(values: &Values, moves: &[String]) -> Option<String> {
-    if let Some(problem) = problem(values) {
-        return Some(problem.reason);
-    }
-    let set = TakeSet::parse(values.text(SET)).ok()?;
-    let mut pile = values.number(PILE);
+pub(super) fn saved_problem(
+    values: &Values,
+    start: Option<&StartPosition>,
+    moves: &[String],
+) -> Option<String> {
+    let start = match start {
+        Some(start) => start
+            .body_for("subtraction")
+            .and_then(super::position::parse)
+            .map_err(|e| format!("the start position: {e}")),
+        None => match problem(values) {
+            Some(problem) => Err(problem.reason),
+            None => Ok((TakeSet::parse(values.text(SET)).ok()?, values.number(PILE))),
+        },
+    };
+    let (set, mut pile) = match start {
+        Ok(start) => start,
+        Err(problem) => return Some(problem),
+    };
     for (i, text) in moves.iter().enumerate() {
         let take = text
             .parse::<u64>()

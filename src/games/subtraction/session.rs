@@ -3,6 +3,7 @@
 use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft, study};
 use super::options::SubtractionOptions;
+use super::position;
 use super::rules::TakeSet;
 use crate::games::moves_left::PositionStudy;
 use crate::games::panel::SolverLine;
@@ -12,10 +13,19 @@ use crate::games::setup::Setup;
 
 /// Starts a subtraction game from `settings` (whose values have no problem).
 pub fn new_game(settings: Setup) -> PileGame {
-    let options = SubtractionOptions::from(&settings.values);
-    let set = TakeSet::parse(&options.set).expect("the menu checked the set");
-    let rules = SubtractionRules::new(&set, options.pile);
-    PileGame::new(settings, Box::new(rules), options.pile)
+    // A set start position was read by the catalogue; the menu's set and pile otherwise.
+    let (set, pile) = settings
+        .start
+        .as_ref()
+        .and_then(|start| position::parse(start.body()).ok())
+        .unwrap_or_else(|| {
+            let options = SubtractionOptions::from(&settings.values);
+            let set = TakeSet::parse(&options.set).expect("the menu checked the set");
+            (set, options.pile)
+        });
+    let rules = SubtractionRules::new(&set, pile);
+    let start = rules.start(pile);
+    PileGame::new(settings, Box::new(rules), start)
 }
 
 /// The subtraction game's rules for one game: the answer (the period of its outcomes) and the
@@ -67,6 +77,10 @@ impl PileRules for SubtractionRules {
             Some((start, period)) => SolverLine::Text(format!("period {period} from pile {start}")),
             None => SolverLine::Warning("no period found".into()),
         }
+    }
+
+    fn print(&self, at: PilePosition) -> String {
+        position::print(self.solution.set(), at.pile)
     }
 
     /// Where the moves-left table reaches the pile.

@@ -1,0 +1,203 @@
+//! A game's position as one short line of text: `chomp 6x7 6,6,4,4,2,0,0`,
+//! `subtraction 1,3,4 21`, `fibonacci 30 max 5`, `nim 3,4,5`. The first word names the game;
+//! each game reads and writes the rest in its own `position.rs`, with the helpers here
+//! (comma lists, numbers in range, take sets written with ranges), and the catalogue
+//! (`crate::games::parse_position`) dispatches on the first word.
+//!
+//! A game started from such a string keeps it as its [`StartPosition`]: saved games carry it,
+//! and a resumed game replays its moves from it. Every error is one line.
+
+use super::field::Values;
+use crate::units::shown;
+use serde::{Deserialize, Serialize};
+
+/// The position a game starts from, as its string (`chomp 6x7 6,6,4,4,2,0,0`), in the form the
+/// game's own printer writes it. Saved games keep it; the game's parser reads it back.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct StartPosition(String);
+
+impl StartPosition {
+    /// A start position from its text, as a game's printer wrote it (only the games' parsers
+    /// make one, so that it is always in their form).
+    pub fn new(text: String) -> StartPosition {
+        StartPosition(text)
+    }
+
+    /// The whole string.
+    pub fn text(&self) -> &str {
+        &self.0
+    }
+
+    /// What follows the game's word: the part the game itself reads (`6x7 6,6,4,4,2,0,0`).
+    pub fn body(&self) -> &str {
+        split_game(&self.0).map_or("", |(_, body)| body)
+    }
+
+    /// The game's word (`chomp`).
+    pub fn game(&self) -> &str {
+        split_game(&self.0).map_or("", |(game, _)| game)
+    }
+
+    /// What the game `id` reads of it, or why it is not that game's (a saved game's start
+    /// may have been edited).
+    pub fn body_for(&self, id: &str) -> Result<&str, String> {
+        if self.game() == id {
+            Ok(self.body())
+        } else {
+            Err(format!(
+                "its start {:?} is not a {id} position",
+                shown(&self.0)
+            ))
+        }
+    }
+}
+
+impl std::fmt::Display for StartPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// What a game reads from its position string: the values a game of that size is played with
+/// (Chomp's rows and columns, a pile and its take set), and the position itself, in the
+/// game's own form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedPosition {
+    /// The game's values (by the keys of its fields) that the position sets.
+    pub values: Values,
+    /// The position, as the game prints it.
+    pub start: StartPosition,
+}
+
+/// Splits a position string into its game's word (lower case as written) and the rest, both
+/// trimmed: `("chomp", "6x7 6,6,4")`.
+pub fn split_game(text: &str) -> Result<(&str, &str), String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(
+            "the position is empty: write the game, then the position, like nim 3,4,5".into(),
+        );
+    }
+    Ok(match text.split_once(char::is_whitespace) {
+        Some((game, rest)) => (game, rest.trim()),
+        None => (text, ""),
+    })
+}
+
+/// Reads a whole number from `least` to `most`, naming it `what` in the reason it is refused
+/// ("the pile", "a column's height").
+pub fn parse_number(text: &str, what: &str, least: u64, most: u64) -> Result<u64, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(format!("{what} is missing"));
+    }
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("'{}' is not a whole number ({what})", shown(text)));
+    }
+    match text.parse::<u64>() {
+        Ok(n) if (least..=most).contains(&n) => Ok(n),
+        _ if most == u64::MAX => Err(format!(
+            "{} is not {what}: it must be at least {least}",
+            shown(text)
+        )),
+        _ => Err(format!(
+            "{} is not {what}: it must be {least} to {most}",
+            shown(text)
+        )),
+    }
+}
+
+/// Reads a comma list of whole numbers of 0 to `most` (`6,6,4`; spaces allowed around each),
+/// naming each `what` in the reason it is refused.
+pub fn parse_list(text: &str, what: &str, most: u64) -> Result<Vec<u64>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(format!("no {what}s are given: write them like 3,4,5"));
+    }
+    let items: Vec<&str> = text.split(',').map(str::trim).collect();
+    let last = items.len() - 1;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            if item.is_empty() {
+                return Err(match i {
+                    0 => "nothing before the first comma".to_string(),
+                    _ if i == last => "nothing after the last comma".to_string(),
+                    _ => "nothing between two commas".to_string(),
+                });
+            }
+            if item.contains(char::is_whitespace) {
+                return Err(format!(
+                    "'{}' needs commas between its numbers",
+                    shown(item)
+                ));
+            }
+            parse_number(item, &format!("a {what}"), 0, most)
+        })
+        .collect()
+}
+
+/// Writes numbers as a comma list: `6,6,4`.
+pub fn print_list(numbers: &[u64]) -> String {
+    numbers
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Writes ascending sizes as the menu's take-set field reads them, runs of three or more as
+/// ranges: `1-10`, `1,3,4`, `2,5-8`.
+pub fn print_ranges(sizes: &[u64]) -> String {
+    let mut parts = Vec::new();
+    let mut at = 0;
+    while at < sizes.len() {
+        let mut end = at;
+        while end + 1 < sizes.len() && sizes[end + 1] == sizes[end] + 1 {
+            end += 1;
+        }
+        if end - at >= 2 {
+            parts.push(format!("{}-{}", sizes[at], sizes[end]));
+        } else {
+            parts.extend(sizes[at..=end].iter().map(u64::to_string));
+        }
+        at = end + 1;
+    }
+    parts.join(",")
+}
+
+/// The reason a finished position is refused: nothing is left to play from it.
+pub fn finished(what: &str) -> String {
+    format!("{what}: the game is over there, so there is nothing to play")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_and_ranges_are_read_and_written() {
+        assert_eq!(parse_list(" 6, 6,4 ", "height", 9), Ok(vec![6, 6, 4]));
+        assert_eq!(
+            parse_list("1,,2", "pile", 9),
+            Err("nothing between two commas".to_string())
+        );
+        assert!(parse_list("1 2", "pile", 9).unwrap_err().contains("commas"));
+        assert!(
+            parse_list("10", "height", 9)
+                .unwrap_err()
+                .contains("0 to 9")
+        );
+        assert!(parse_list("-1", "pile", 9).unwrap_err().contains("whole"));
+        assert_eq!(print_list(&[6, 6, 0]), "6,6,0");
+        assert_eq!(print_ranges(&[1, 3, 4]), "1,3,4");
+        assert_eq!(print_ranges(&(1..=10).collect::<Vec<_>>()), "1-10");
+        assert_eq!(print_ranges(&[2, 5, 6, 7, 8, 10, 11]), "2,5-8,10,11");
+        assert_eq!(split_game("  nim   3,4 "), Ok(("nim", "3,4")));
+        assert_eq!(split_game("nim"), Ok(("nim", "")));
+        assert!(split_game("  ").is_err());
+        assert_eq!(StartPosition::new("chomp 2x2 2,1".into()).body(), "2x2 2,1");
+    }
+}

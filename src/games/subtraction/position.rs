@@ -1,0 +1,67 @@
+//! The subtraction game's position string: `subtraction 1,3,4 21`, the take set as the menu's
+//! set field reads it (runs written as ranges: `1-10`), then the pile. A pile no take fits is a
+//! finished game.
+
+use super::options::{PILE, SET};
+use super::rules::TakeSet;
+use crate::games::field::Values;
+use crate::games::position::{ParsedPosition, StartPosition, finished, parse_number, print_ranges};
+use crate::units::group;
+
+/// The position's string: `subtraction 1,3,4 21`.
+pub fn print(set: &TakeSet, pile: u64) -> String {
+    format!("subtraction {} {pile}", print_ranges(set.sizes()))
+}
+
+/// Reads what follows `subtraction` in a position string (`1,3,4 21`; the set may hold spaces
+/// after its commas, as the menu's field does), or says why it is not a position a game can
+/// start from, in one line.
+pub fn parse(body: &str) -> Result<(TakeSet, u64), String> {
+    let body = body.trim();
+    let Some((set, pile)) = body.rsplit_once(char::is_whitespace) else {
+        return Err(if body.is_empty() {
+            "a subtraction position needs its take set and its pile, like subtraction 1,3,4 21"
+                .to_string()
+        } else {
+            format!(
+                "a subtraction position needs its pile after the take set, like subtraction {body} 21"
+            )
+        });
+    };
+    let set = TakeSet::parse_typed(set)?;
+    let pile = parse_number(pile, "a pile", 0, u64::MAX)?;
+    if set.legal(pile).next().is_none() {
+        return Err(finished(&format!(
+            "no take of {} fits a pile of {}",
+            print_ranges(set.sizes()),
+            group(pile)
+        )));
+    }
+    Ok((set, pile))
+}
+
+/// The position with the values a game of it is played with.
+pub(super) fn parsed(body: &str) -> Result<ParsedPosition, String> {
+    let (set, pile) = parse(body)?;
+    Ok(ParsedPosition {
+        values: Values::default()
+            .with(SET, print_ranges(set.sizes()))
+            .with(PILE, pile),
+        start: StartPosition::new(print(&set, pile)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_reads_and_prints_back_with_ranges() {
+        let (set, pile) = parse("1,3,4 21").expect("the issue's example");
+        assert_eq!((set.sizes(), pile), (&[1, 3, 4][..], 21));
+        assert_eq!(print(&set, pile), "subtraction 1,3,4 21");
+        let (set, pile) = parse("1, 2, 3-10 5").expect("spaces and a range");
+        assert_eq!(print(&set, pile), "subtraction 1-10 5");
+        assert!(parse("3,5 2").unwrap_err().contains("game is over"));
+    }
+}
