@@ -46,6 +46,8 @@ pub enum Action {
     Analyse,
     /// Open the Study screen on the menu's game.
     Study,
+    /// Copy the position's string to the terminal's clipboard.
+    CopyPosition,
 }
 
 /// A key as the tables name it: a code, with or without Ctrl.
@@ -216,6 +218,13 @@ pub const PAGES: Binding = bind(
         (plain(KeyCode::PageUp), Action::PageUp),
         (plain(KeyCode::PageDown), Action::PageDown),
     ],
+);
+
+pub const COPY_POSITION: Binding = bind(
+    "y",
+    "copy the position as text, for munch play --position",
+    None,
+    &[(plain(KeyCode::Char('y')), Action::CopyPosition)],
 );
 
 pub const DIGITS: &[(Key, Action)] = &[

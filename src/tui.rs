@@ -6,13 +6,14 @@
 //! Ctrl-C read by the input thread) sets a flag checked between events, so it never waits
 //! behind the queue.
 
-use munch::app::{App, Event, TICK, keys};
+use munch::app::{App, Effect, Event, TICK, keys};
 use munch::games::position::StartPosition;
 use munch::settings::Settings;
 use munch::store::Store;
 use munch::theme::Theme;
 use munch::ui::{self, HitMap};
 use munch::worker::Worker;
+use ratatui::crossterm::clipboard::CopyToClipboard;
 use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
@@ -135,6 +136,19 @@ pub fn run(
     result
 }
 
+/// Does what the app asked of the terminal: a copy goes to the clipboard by OSC 52, which the
+/// terminal (not munch) carries out; a terminal without it ignores the sequence. A failed
+/// write is not worth stopping the game for.
+fn run_effects(app: &mut App) {
+    for effect in app.take_effects() {
+        match effect {
+            Effect::Copy(text) => {
+                let _ = execute!(stdout(), CopyToClipboard::to_clipboard_from(text));
+            }
+        }
+    }
+}
+
 /// Hands the solver what the app asked of it.
 fn send_requests(app: &mut App, worker: &Worker) {
     for job in app.take_requests() {
@@ -173,6 +187,7 @@ fn event_loop(
             if let Some(event) = event {
                 app.update(event);
                 send_requests(&mut app, worker);
+                run_effects(&mut app);
             }
             if app.should_quit {
                 return Ok(());

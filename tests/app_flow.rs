@@ -1733,6 +1733,55 @@ fn play_position(h: &mut Harness, text: &str) {
 }
 
 #[test]
+fn y_copies_the_position_string_and_the_panel_shows_it() {
+    use munch::app::Effect;
+    let mut h = Harness::new();
+    // On the menu, y copies nothing.
+    h.key(KeyCode::Char('y'));
+    assert!(h.app.take_effects().is_empty());
+    h.key(KeyCode::Enter);
+    h.wait_for_solver();
+    h.key(KeyCode::Char('y'));
+    let copied = "chomp 6x7 6,6,6,6,6,6,6";
+    assert_eq!(h.app.take_effects(), [Effect::Copy(copied.into())]);
+    assert_eq!(
+        h.app.session().and_then(|s| s.message()),
+        Some(format!("Copied: {copied}").as_str())
+    );
+    assert!(h.app.take_effects().is_empty(), "each copy is taken once");
+
+    for (text, after) in [
+        ("chomp 6x7 6,6,4,4,2,0,0", "chomp 6x7 6,6,4,4,2,0,0"),
+        ("subtraction 1,3,4 21", "subtraction 1,3,4 20"),
+        ("fibonacci 30 max 5", "fibonacci 29 max 2"),
+        ("nim 3,4,5", "nim 3,4,4"),
+    ] {
+        let mut h = Harness::new();
+        play_position(&mut h, text);
+        h.key(KeyCode::Char('y'));
+        assert_eq!(h.app.take_effects(), [Effect::Copy(text.into())], "{text}");
+        for size in [(80, 24), (100, 30)] {
+            let screen = render_text(&h.app, size.0, size.1);
+            assert!(
+                screen.contains(text),
+                "{text} on the panel at {size:?}:\n{screen}"
+            );
+            assert!(screen.contains("Copied:"), "{text} at {size:?}:\n{screen}");
+        }
+        if text.starts_with("chomp") {
+            continue;
+        }
+        // Enter takes the smallest legal take, 1; in Nim from the third pile, after ↓↓.
+        if text.starts_with("nim") {
+            h.keys(&[KeyCode::Down, KeyCode::Down]);
+        }
+        h.key(KeyCode::Enter);
+        h.key(KeyCode::Char('y'));
+        assert_eq!(h.app.take_effects(), [Effect::Copy(after.into())], "{text}");
+    }
+}
+
+#[test]
 fn a_game_from_a_set_position_restarts_there_and_is_not_counted() {
     // With a data folder, so that a counted game would be recorded.
     let dir = std::env::temp_dir().join(format!("munch-set-position-{}", std::process::id()));

@@ -876,3 +876,47 @@ fn colours_are_found_in_sgr_sequences_and_resets_are_not_colours() {
     );
     assert!(colours_in("\x1b[1m\x1b[7mplain\x1b[0m").is_empty());
 }
+
+#[test]
+fn a_game_from_a_position_string_shows_it_and_y_copies_it_with_osc_52() {
+    if tmux_missing() {
+        return;
+    }
+    let (tmux, dir) = in_shell(
+        "position",
+        &format!(
+            "{} --data-dir {} play --position 'nim 0,1,2'",
+            env!("CARGO_BIN_EXE_munch"),
+            data_dir("position").display()
+        ),
+    );
+    // tmux keeps what a program copies with OSC 52 as a paste buffer when this is on.
+    tmux.run(&["set-option", "-s", "set-clipboard", "on"]);
+    let screen = tmux.wait_for("Now: take 1 from pile 1");
+    assert!(screen.contains("Nim — 1,2 at the start"), "{screen}");
+    assert!(
+        screen.contains("nim 1,2"),
+        "the panel shows the string:\n{screen}"
+    );
+    assert_eq!(
+        screen.matches('●').count() + screen.matches('○').count(),
+        3,
+        "a row of 1 coin and a row of 2 (the empty pile dropped):\n{screen}"
+    );
+    tmux.keys(&["y"]);
+    tmux.wait_for("Copied: nim 1,2");
+    let start = Instant::now();
+    while tmux.run(&["show-buffer"]) != "nim 1,2" {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the clipboard holds {:?}",
+            tmux.run(&["show-buffer"])
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    tmux.keys(&["q"]);
+    tmux.wait_for("Leave the game?");
+    tmux.keys(&["y"]);
+    tmux.wait_for("exit=0");
+    assert_restored(&dir);
+}

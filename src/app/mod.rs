@@ -134,6 +134,14 @@ impl Dialog {
     }
 }
 
+/// Something the app asks the event loop to do outside the screen it draws; tests read it
+/// with [`App::take_effects`] instead of a terminal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// Put this text on the terminal's clipboard (OSC 52).
+    Copy(String),
+}
+
 /// Which screen is showing.
 pub enum Screen {
     Menu,
@@ -155,6 +163,8 @@ pub struct App {
     /// The position the menu's next game starts from, while the game asked for with
     /// [`App::play_position`] waits for "replace the saved game?" to be answered.
     menu_start: Option<StartPosition>,
+    /// What the event loop is to do, oldest first, until it takes them.
+    effects: Vec<Effect>,
     pub menu: Menu,
     pub help_open: bool,
     /// The first help line shown, when the help does not fit.
@@ -226,6 +236,7 @@ impl App {
             playing: Settings::default(),
             start: None,
             menu_start: None,
+            effects: Vec::new(),
             menu: Menu::default(),
             help_open: false,
             help_scroll: 0,
@@ -431,6 +442,11 @@ impl App {
         if !ok {
             self.warn("the saved game held a move that is not legal; it stops there".into());
         }
+    }
+
+    /// What the event loop is to do (copy to the clipboard), oldest first, since the last call.
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
     }
 
     /// Starts a game of `settings` (whose values are those of the position) from the position
@@ -1110,6 +1126,11 @@ impl App {
         match &mut self.screen {
             Screen::Menu => self.menu_action(action),
             Screen::Play(_) if action == Action::Analyse => self.analyse(),
+            Screen::Play(game) if action == Action::CopyPosition => {
+                let text = game.position();
+                game.note(format!("Copied: {text}"));
+                self.effects.push(Effect::Copy(text));
+            }
             Screen::Play(game) => game.act(action),
             // Its keys were handled above.
             Screen::Study(_) => {}

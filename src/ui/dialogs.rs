@@ -69,8 +69,15 @@ pub fn help(
         "Mouse: point to preview, click to choose, wheel to change or scroll.",
         theme.text,
     ));
-    lines.push(Line::raw(""));
-    lines.extend(prose("Press any key or click to close.", theme.dim));
+    let close = prose("Press any key or click to close.", theme.dim);
+    // A blank line sets the last one apart, unless leaving it out is what makes the whole help
+    // fit (it scrolls otherwise).
+    let fits = |lines: usize| lines + 2 <= usize::from(area.height);
+    let length = lines.len() + close.len();
+    if fits(length + 1) || !fits(length) {
+        lines.push(Line::raw(""));
+    }
+    lines.extend(close);
 
     let total = lines.len() as u16;
     let rect = centered(area, width, total.saturating_add(2));

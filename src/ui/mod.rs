@@ -197,6 +197,11 @@ fn controls(app: &App) -> panel::Controls<'static> {
         history_top: app.history_top,
         buttons,
         note,
+        // A finished position is no position to copy or start from.
+        position: app
+            .session()
+            .filter(|session| !session.is_over())
+            .map(Session::position),
     }
 }
 

@@ -8,6 +8,7 @@ use crate::games::setup::Player;
 #[cfg(test)]
 use crate::settings::Settings;
 use crate::theme::Theme;
+use crate::units::cut;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -50,10 +51,16 @@ impl StatefulWidget for PanelView<'_> {
             };
             Line::raw(format!("{label} {} ({kind})", name(side)))
         };
+        let position = controls
+            .position
+            .as_deref()
+            .map_or_else(String::new, |text| {
+                cut(text, usize::from(status_area.width))
+            });
         let mut status = vec![
             player_line(0, "First: "),
             player_line(1, "Second:"),
-            Line::raw(""),
+            Line::styled(position, theme.dim),
         ];
         status.push(match panel.loser {
             Some(loser) => Line::from(vec![
@@ -163,6 +170,9 @@ pub struct Controls<'a> {
     pub buttons: &'a [(&'static str, Action)],
     /// A line above the game's own notes (the demonstration's speed).
     pub note: Option<String>,
+    /// The position's string (`y` copies it), shown under the players, cut to the panel's
+    /// width.
+    pub position: Option<String>,
 }
 
 #[cfg(test)]
@@ -188,6 +198,7 @@ mod tests {
             history_top: None,
             buttons: &[],
             note: None,
+            position: None,
         };
         let view = PanelView {
             info: panel,

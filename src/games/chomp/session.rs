@@ -13,7 +13,8 @@ use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
 use crate::games::turns::{self, Outcomes, Pending, TickSteps, Turns};
 use crate::input::{
-    ANALYSE, ARROWS, Action, Binding, HELP, LEAVE, PAGES, REDO, RESTART, Spot, UNDO, bind, plain,
+    ANALYSE, ARROWS, Action, Binding, COPY_POSITION, HELP, LEAVE, PAGES, REDO, RESTART, Spot, UNDO,
+    bind, plain,
 };
 use crate::solve::{MovesLeftTable, OutcomeTable};
 use ratatui::crossterm::event::KeyCode;
@@ -665,6 +666,7 @@ pub const KEYS: &[Binding] = &[
         &[(plain(KeyCode::Char('H')), Action::ToggleHints)],
     ),
     ANALYSE,
+    COPY_POSITION,
     HELP,
     LEAVE,
 ];

@@ -10,8 +10,8 @@ use crate::games::setup::{Level, Setup};
 use crate::games::turns::{self, Outcomes, Pending, TickSteps, Turns};
 use crate::games::typing::{self, TypedTake};
 use crate::input::{
-    ANALYSE, Action, Binding, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART, Spot, UNDO,
-    UP_DOWN, bind, plain,
+    ANALYSE, Action, Binding, COPY_POSITION, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART,
+    Spot, UNDO, UP_DOWN, bind, plain,
 };
 use crate::units::group;
 use ratatui::crossterm::event::KeyCode;
@@ -401,6 +401,7 @@ pub const KEYS: &[Binding] = &[
         &[(plain(KeyCode::Char('H')), Action::ToggleHints)],
     ),
     ANALYSE,
+    COPY_POSITION,
     HELP,
     LEAVE,
 ];
