@@ -1839,3 +1839,54 @@ fn a_game_from_a_set_position_restarts_there_and_is_not_counted() {
     assert_eq!(h.app.start, None);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_studies_a_game_from_a_set_position_where_it_stands() {
+    use munch::app::Screen;
+    for (text, moves, described) in [
+        ("chomp 5x6 5,4,2,2,0,0", &[KeyCode::Enter][..], None),
+        ("fibonacci 30 max 5", &[KeyCode::Enter], Some("pile 29")),
+        ("subtraction 2,5-8 40", &[KeyCode::Enter], Some("pile 38")),
+        ("nim 0,4,9", &[KeyCode::Enter], None),
+    ] {
+        let mut h = Harness::new();
+        let (settings, start) = munch::settings::Settings {
+            players: [Person, Person],
+            ..munch::settings::Settings::default()
+        }
+        .with_position(text)
+        .expect(text);
+        h.app.play_position(settings, start);
+        h.keys(moves);
+        let after = h
+            .app
+            .session()
+            .map(munch::games::session::Session::position)
+            .expect("a game");
+        assert_ne!(after, text, "a move was made");
+        h.key(KeyCode::Char('a'));
+        let Screen::Study(study) = &h.app.screen else {
+            panic!("{text}: the Study screen is on");
+        };
+        let shown = study.study.describe();
+        if let Some(described) = described {
+            assert_eq!(shown, described, "{text}");
+        } else {
+            // Chomp and Nim describe their position as lists: the same numbers as the string.
+            let numbers = |s: &str| -> Vec<u64> {
+                s.split(|c: char| !c.is_ascii_digit())
+                    .filter(|n| !n.is_empty())
+                    .filter_map(|n| n.parse().ok())
+                    .filter(|&n| n > 0)
+                    .collect()
+            };
+            let body = after.split_once(' ').map_or("", |(_, b)| b);
+            let body = body.rsplit_once(' ').map_or(body, |(_, heights)| heights);
+            assert_eq!(
+                numbers(&shown),
+                numbers(body),
+                "{text}: {shown} for {after}"
+            );
+        }
+    }
+}

@@ -895,7 +895,7 @@ impl App {
             return;
         }
         let settings = &self.menu.settings;
-        match settings.game.game().study(&settings.values, &[]) {
+        match settings.game.game().study(&settings.values, None, &[]) {
             Some(study) => {
                 self.screen = Screen::Study(Box::new(StudyScreen::new(settings.game, study, None)));
             }
@@ -912,7 +912,11 @@ impl App {
             return;
         };
         let kind = self.playing.game;
-        let Some(study) = kind.game().study(&self.playing.values, &game.notation()) else {
+        let start = self.start.as_ref();
+        let Some(study) = kind
+            .game()
+            .study(&self.playing.values, start, &game.notation())
+        else {
             game.note(format!("{} cannot be studied yet.", kind.label()));
             return;
         };

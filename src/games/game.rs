@@ -93,8 +93,14 @@ pub trait Game: Sync {
     fn new_session(&self, setup: Setup, leftover: Option<Leftover>) -> Box<dyn Session>;
 
     /// The position a game with `values` (which have no problem) reaches after `moves` (in
-    /// the notation saved games keep), to be studied; `None` when a move is not legal.
-    fn study(&self, values: &Values, moves: &[String]) -> Option<Box<dyn Study>>;
+    /// the notation saved games keep) from `start` when a position was set (else from the
+    /// values' start), to be studied; `None` when a move is not legal.
+    fn study(
+        &self,
+        values: &Values,
+        start: Option<&StartPosition>,
+        moves: &[String],
+    ) -> Option<Box<dyn Study>>;
 
     /// The keys of its game screen, as the key bar and the help list them (what its sessions'
     /// [`Session::bindings`] give).

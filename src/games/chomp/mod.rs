@@ -106,10 +106,19 @@ impl Game for Chomp {
         ))
     }
 
-    fn study(&self, values: &Values, moves: &[String]) -> Option<Box<dyn Study>> {
-        let options = ChompOptions::from(values);
-        study::ChompStudy::new(options.rows, options.cols, moves)
-            .map(|s| Box::new(s) as Box<dyn Study>)
+    fn study(
+        &self,
+        values: &Values,
+        start: Option<&StartPosition>,
+        moves: &[String],
+    ) -> Option<Box<dyn Study>> {
+        let start = if let Some(start) = start {
+            position::parse(start.body()).ok()?
+        } else {
+            let options = ChompOptions::from(values);
+            rules::Position::full(options.rows.into(), options.cols.into()).ok()?
+        };
+        study::ChompStudy::from_position(start, moves).map(|s| Box::new(s) as Box<dyn Study>)
     }
 
     fn keys(&self) -> &'static [Binding] {

@@ -55,7 +55,14 @@ impl ChompStudy {
     /// Studies the position a `rows` × `cols` bar reaches after `moves` (in notation); `None`
     /// when one is not legal. It asks the solver for the tables of the position's box.
     pub fn new(rows: u8, cols: u8, moves: &[String]) -> Option<ChompStudy> {
-        let mut position = Position::full(rows.into(), cols.into()).ok()?;
+        ChompStudy::from_position(Position::full(rows.into(), cols.into()).ok()?, moves)
+    }
+
+    /// Studies the position `start` reaches after `moves` (in notation); `None` when one is
+    /// not a legal move.
+    pub fn from_position(start: Position, moves: &[String]) -> Option<ChompStudy> {
+        let (rows, cols) = (start.rows(), start.cols());
+        let mut position = start;
         for text in moves {
             let square = Square::parse(text).ok()?;
             position = position.eat(square)?;

@@ -87,8 +87,13 @@ impl Game for Fibonacci {
         Box::new(session::new_game(setup))
     }
 
-    fn study(&self, values: &Values, moves: &[String]) -> Option<Box<dyn Study>> {
-        study::study(values, moves).map(|s| Box::new(s) as Box<dyn Study>)
+    fn study(
+        &self,
+        values: &Values,
+        start: Option<&StartPosition>,
+        moves: &[String],
+    ) -> Option<Box<dyn Study>> {
+        study::study(values, start, moves).map(|s| Box::new(s) as Box<dyn Study>)
     }
 
     fn keys(&self) -> &'static [Binding] {

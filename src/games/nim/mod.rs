@@ -111,8 +111,16 @@ impl Game for Nim {
         Box::new(NimSession::new(setup, start))
     }
 
-    fn study(&self, values: &Values, moves: &[String]) -> Option<Box<dyn Study>> {
-        let start = NimOptions::from(values).start().ok()?;
+    fn study(
+        &self,
+        values: &Values,
+        start: Option<&StartPosition>,
+        moves: &[String],
+    ) -> Option<Box<dyn Study>> {
+        let start = match start {
+            Some(start) => position::parse(start.body()).ok()?,
+            None => NimOptions::from(values).start().ok()?,
+        };
         study::NimStudy::new(&start, moves).map(|s| Box::new(s) as Box<dyn Study>)
     }
 

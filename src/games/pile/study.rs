@@ -29,7 +29,18 @@ impl PileStudy {
     /// Studies the position a game of `rules` starting with `pile` coins reaches after the
     /// takes `moves` (in notation); `None` when one is not a legal take.
     pub fn new(rules: Box<dyn PileRules>, pile: u64, moves: &[String]) -> Option<PileStudy> {
-        let mut at = rules.start(pile);
+        let start = rules.start(pile);
+        PileStudy::from_position(rules, start, moves)
+    }
+
+    /// Studies the position a game of `rules` reaches from `start` after the takes `moves`
+    /// (in notation); `None` when one is not a legal take.
+    pub fn from_position(
+        rules: Box<dyn PileRules>,
+        start: PilePosition,
+        moves: &[String],
+    ) -> Option<PileStudy> {
+        let mut at = start;
         for text in moves {
             let k: u64 = text.parse().ok()?;
             if !rules.takes(at).contains(k) {
