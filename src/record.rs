@@ -20,6 +20,7 @@
 //! result: You won
 //! ```
 
+use crate::games::position::StartPosition;
 use crate::games::session::Session;
 use crate::games::setup::side_name;
 use crate::settings::{GameKind, Level, Player, Settings};
@@ -36,6 +37,9 @@ pub struct GameRecord {
     /// The game, its players, its level, and the values it started from (its own size values;
     /// every other value is its default).
     pub settings: Settings,
+    /// The position the game started from, when it was set (`munch play --position`); the
+    /// start line then holds its string (`start: chomp 3x3 3,2,1`) instead of the values.
+    pub start: Option<StartPosition>,
     /// Every move, in the notation saved games keep.
     pub moves: Vec<String>,
     /// The side that lost (0 moved first).
@@ -43,11 +47,17 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// The record of `session`, a game started from `settings`, once it is over.
-    pub fn of(settings: &Settings, session: &dyn Session) -> Option<GameRecord> {
+    /// The record of `session`, a game started from `settings` (from `start` when a position
+    /// was set), once it is over.
+    pub fn of(
+        settings: &Settings,
+        start: Option<&StartPosition>,
+        session: &dyn Session,
+    ) -> Option<GameRecord> {
         let loser = session.loser().filter(|_| session.is_over())?;
         Some(GameRecord {
             settings: start_settings(settings),
+            start: start.cloned(),
             moves: session.notation(),
             loser,
         })
@@ -64,7 +74,12 @@ impl GameRecord {
         let mut lines = vec![
             RECORD_HEADER.to_string(),
             format!("game: {}", s.game.game().id()),
-            format!("start: {}", start_text(s)),
+            format!(
+                "start: {}",
+                self.start
+                    .as_ref()
+                    .map_or_else(|| start_text(s), |start| start.text().to_string())
+            ),
             format!(
                 "players: {}, {}",
                 player_word(s.players[0]),
@@ -106,7 +121,18 @@ impl GameRecord {
             ..Settings::default()
         };
         let start = field(next("start")?, "start")?;
-        read_start(&mut settings, start.1).map_err(|e| format!("line {}: {e}", start.0))?;
+        let from = if start.1.split_whitespace().next() == Some(kind.game().id()) {
+            // A set position, as its string.
+            let (read, from) = settings
+                .clone()
+                .with_position(start.1)
+                .map_err(|e| format!("line {}: {e}", start.0))?;
+            settings = start_settings(&read);
+            Some(from)
+        } else {
+            read_start(&mut settings, start.1).map_err(|e| format!("line {}: {e}", start.0))?;
+            None
+        };
         let players = field(next("players")?, "players")?;
         settings.players =
             read_players(players.1).map_err(|e| format!("line {}: {e}", players.0))?;
@@ -143,9 +169,10 @@ impl GameRecord {
             return Err(format!("line {extra}: the record goes on after its result"));
         }
         let (_, result) = field((at, result), "result")?;
-        let loser = replay(&settings, &moves)?;
+        let loser = replay(&settings, from.as_ref(), &moves)?;
         let record = GameRecord {
             settings,
+            start: from,
             moves,
             loser,
         };
@@ -164,7 +191,7 @@ impl GameRecord {
             .settings
             .game
             .game()
-            .new_session(self.settings.setup(), None);
+            .new_session(self.settings.setup_from(self.start.clone()), None);
         session.replay_notation(&self.moves);
         session
     }
@@ -285,10 +312,17 @@ fn read_move(line: &str, index: usize, players: [Player; 2]) -> Result<String, S
     Ok(mv.to_string())
 }
 
-/// Replays `moves` from the start `settings` give: the side that lost, or why the moves are
-/// not a finished game.
-fn replay(settings: &Settings, moves: &[String]) -> Result<usize, String> {
-    let mut session = settings.game.game().new_session(settings.setup(), None);
+/// Replays `moves` from the start `settings` give (or `start`, when a position was set): the
+/// side that lost, or why the moves are not a finished game.
+fn replay(
+    settings: &Settings,
+    start: Option<&StartPosition>,
+    moves: &[String],
+) -> Result<usize, String> {
+    let mut session = settings
+        .game
+        .game()
+        .new_session(settings.setup_from(start.cloned()), None);
     for (index, mv) in moves.iter().enumerate() {
         if session.is_over() {
             return Err(format!(

@@ -1813,6 +1813,19 @@ fn a_game_from_a_set_position_restarts_there_and_is_not_counted() {
     );
     let stats = store.load::<munch::store::Stats>(munch::store::STATS_FILE);
     assert_eq!(stats, Ok(None), "nothing recorded");
+    // The game's record is kept, from its start.
+    let record = store
+        .last_record(GameKind::Chomp)
+        .expect("readable")
+        .expect("kept");
+    assert_eq!(
+        record
+            .start
+            .as_ref()
+            .map(munch::games::position::StartPosition::text),
+        Some("chomp 2x2 1,1")
+    );
+    assert_eq!(record.moves, ["b1", "a1"]);
     let screen = render_text(&h.app, 80, 24);
     assert!(screen.contains("not counted"), "{screen}");
     // Play again starts from the same position, still not counted.

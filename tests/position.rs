@@ -356,3 +356,48 @@ fn a_start_is_refused_by_a_game_it_does_not_name() {
         );
     }
 }
+
+#[test]
+fn a_record_of_a_game_from_a_set_position_keeps_its_start() {
+    use munch::record::GameRecord;
+    for (text, moves) in [
+        ("chomp 2x2 1,1", &["b1", "a1"][..]),
+        ("fibonacci 3 max 1", &["1", "1", "1"]),
+        ("nim 0,2", &["1:2"]),
+    ] {
+        let (settings, start) = Settings {
+            players: [Player::Person, Player::Person],
+            ..Settings::default()
+        }
+        .with_position(text)
+        .expect(text);
+        let mut game = session_from(text);
+        let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        assert!(game.replay_notation(&moves), "{text}");
+        assert!(game.is_over(), "{text}");
+        let record = GameRecord::of(&settings, Some(&start), game.as_ref()).expect("over");
+        let written = record.text();
+        assert!(
+            written.contains(&format!("\nstart: {}\n", start.text())),
+            "{written}"
+        );
+        assert_eq!(GameRecord::parse(&written), Ok(record.clone()), "{written}");
+        let replayed = record.session();
+        assert_eq!(
+            (replayed.position(), replayed.loser()),
+            (game.position(), game.loser()),
+            "{text}"
+        );
+        // The same moves from the values' start are another game, or none.
+        let from_values = GameRecord::of(&settings, None, game.as_ref())
+            .expect("over")
+            .text();
+        assert_ne!(GameRecord::parse(&from_values).ok(), Some(record), "{text}");
+    }
+    let bad = "munch game record 1\ngame: chomp\nstart: chomp 2x2 1,2\nplayers: person, person\nlevel: perfect\nmoves:\n1. Player 1: a1\nresult: Player 2 won\n";
+    let err = GameRecord::parse(bad).expect_err("heights that increase");
+    assert!(
+        err.starts_with("line 3: ") && err.contains("never increase"),
+        "{err}"
+    );
+}

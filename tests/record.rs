@@ -79,7 +79,7 @@ fn played(settings: &Settings, seed: u64, players: [Player; 2], level: Level) ->
         level,
         ..settings.clone()
     };
-    GameRecord::of(&record, session.as_ref()).expect("the game ended")
+    GameRecord::of(&record, None, session.as_ref()).expect("the game ended")
 }
 
 fn player() -> impl Strategy<Value = Player> {

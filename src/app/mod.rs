@@ -594,7 +594,7 @@ impl App {
         let (Some(store), Screen::Play(game)) = (&self.store, &self.screen) else {
             return;
         };
-        let Some(record) = GameRecord::of(&self.playing, game.as_ref()) else {
+        let Some(record) = GameRecord::of(&self.playing, self.start.as_ref(), game.as_ref()) else {
             return;
         };
         if let Err(problem) = store.save_last_record(&record) {
