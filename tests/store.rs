@@ -1508,3 +1508,53 @@ fn a_saved_game_whose_start_is_impossible_is_set_aside() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+#[test]
+fn a_game_from_a_position_asks_before_replacing_a_saved_game_of_its_kind() {
+    let dir = temp_dir("replace-position");
+    let store = Store::open(Some(&dir)).unwrap();
+    let chomp = chomp_game("mine", 4, 5, &["e4"]);
+    let file = &saved_game_file(GameKind::Chomp);
+    store.save(file, &chomp).unwrap();
+    let position = || {
+        Settings::default()
+            .with_position("chomp 3x3 3,2,1")
+            .unwrap()
+    };
+    // Esc keeps the saved game, and the menu's Start is then the menu's own game.
+    let mut h = Harness::with_store(store.clone());
+    let (settings, start) = position();
+    h.app.play_position(settings, start);
+    assert!(h.on_menu(), "no game yet: the menu asks");
+    assert_eq!(h.app.menu.replacing, Some(GameKind::Chomp));
+    h.key(KeyCode::Esc);
+    assert_eq!(store.load(file), Ok(Some(chomp.clone())), "kept");
+    h.app.menu.selected = MenuLine::Start;
+    h.keys(&[KeyCode::Enter, KeyCode::Enter]);
+    assert_eq!(
+        h.game().position.heights(),
+        &[3, 3, 3],
+        "the menu's 3×3 bar"
+    );
+    assert_eq!(h.app.start, None);
+    drop(h);
+
+    // Enter replaces it with the game from the position.
+    store.save(file, &chomp).unwrap();
+    let mut h = Harness::with_store(store.clone());
+    let (settings, start) = position();
+    h.app.play_position(settings, start);
+    h.key(KeyCode::Enter);
+    assert_eq!(h.game().position.heights(), &[3, 2, 1]);
+    h.key(KeyCode::Enter); // a move: the game is saved, from its start
+    let saved: SavedGame = store.load(file).unwrap().unwrap();
+    assert_ne!(saved.id, "mine");
+    assert_eq!(
+        saved
+            .start
+            .as_ref()
+            .map(munch::games::position::StartPosition::text),
+        Some("chomp 3x3 3,2,1")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
