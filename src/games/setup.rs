@@ -40,7 +40,8 @@ pub enum Level {
     /// moves-left table is built), it wins as fast as it can and, among the fewest-reply
     /// moves, defends as long as it can.
     Perfect,
-    /// Perfect, but now and then an early random move.
+    /// Wins when it can and otherwise leaves the fewest winning replies (without perfect's
+    /// fastest win and longest defence), but now and then an early random move.
     Strong,
     /// Random legal moves, but it takes a win in one.
     Casual,
@@ -63,7 +64,7 @@ impl Level {
     pub fn description(self) -> &'static str {
         match self {
             Level::Perfect => "wins fastest; if losing, defends longest",
-            Level::Strong => "perfect, but may slip early in a game",
+            Level::Strong => "wins when it can, but may slip early on",
             Level::Casual => "random moves, but takes a win in one",
         }
     }
