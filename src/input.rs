@@ -48,6 +48,8 @@ pub enum Action {
     Study,
     /// Copy the position's string to the terminal's clipboard.
     CopyPosition,
+    /// The Study screen's editor: set up another position.
+    Edit,
 }
 
 /// A key as the tables name it: a code, with or without Ctrl.

@@ -501,3 +501,121 @@ fn a_chomp_study_at_80x24_in_colour_and_under_no_color() {
     }
     insta::assert_snapshot!("chomp_6x7_no_color", terminal.backend());
 }
+
+/// Types `text` into the app, a key a character.
+fn type_text(h: &mut Harness, text: &str) {
+    for c in text.chars() {
+        h.key(KeyCode::Char(c));
+    }
+}
+
+fn editor_fields(h: &Harness) -> Vec<(String, String)> {
+    studying(h).editor.as_ref().expect("editing").fields()
+}
+
+#[test]
+fn the_chomp_editor_sets_heights_keeping_them_non_increasing() {
+    use munch::games::chomp::reference::Reference;
+    let mut h = Harness::new();
+    h.app.menu.settings = Settings::default().with("rows", 4u8).with("cols", 5u8);
+    h.key(KeyCode::Char('s'));
+    settle(&mut h);
+    h.key(KeyCode::Char('e'));
+    let heights = |h: &Harness| editor_fields(h)[2].1.clone();
+    assert_eq!(heights(&h), "4,4,4,4,4");
+    let click = |h: &mut Harness, col: u64, row: u64| {
+        h.app.update(Event::Pointer {
+            target: Target::Spot(munch::input::Spot(col, row)),
+            click: true,
+        });
+    };
+    click(&mut h, 2, 1); // c2: that column 2 high, the ones right of it no higher
+    assert_eq!(heights(&h), "4,4,2,2,2");
+    click(&mut h, 0, 3); // a4, the top of its column: eaten, and b follows
+    assert_eq!(heights(&h), "3,3,2,2,2");
+    click(&mut h, 4, 2); // e3: that column 3 high, the ones left of it at least as high
+    assert_eq!(heights(&h), "3,3,3,3,3");
+    // Keys: the cursor and Space, a row and a column more.
+    h.keys(&[KeyCode::Left, KeyCode::Down, KeyCode::Down]);
+    type_text(&mut h, " +>");
+    assert_eq!(editor_fields(&h)[0].1, "5");
+    assert_eq!(editor_fields(&h)[1].1, "6");
+    assert_eq!(heights(&h), "3,3,3,1,1,0");
+    h.key(KeyCode::Enter);
+    assert!(studying(&h).editor.is_none());
+    assert_eq!(studying(&h).study.describe(), "[3,3,3,1,1,0]");
+    assert_eq!(studying(&h).study.title(), "Chomp 5×6");
+    settle(&mut h);
+    let expected = Reference::new().moves_left(&[3, 3, 3, 1, 1, 0]);
+    assert_eq!(analysis(&h).moves_left, Some(u64::from(expected)));
+    assert_eq!(analysis(&h).moves.len(), 11);
+
+    // The poison must stay: Enter says why, and the editor stays open.
+    h.key(KeyCode::Char('e'));
+    click(&mut h, 0, 0);
+    click(&mut h, 0, 0);
+    assert_eq!(heights(&h), "0,0,0,0,0,0");
+    h.key(KeyCode::Enter);
+    assert!(studying(&h).editor.is_some());
+    let problem = studying(&h).edit_problem.clone().unwrap_or_default();
+    assert!(problem.contains("a1"), "{problem}");
+    // Esc leaves the editor; the study is the one before.
+    h.key(KeyCode::Esc);
+    assert!(studying(&h).editor.is_none());
+    assert_eq!(studying(&h).study.describe(), "[3,3,3,1,1,0]");
+}
+
+#[test]
+fn the_coin_games_editors_set_the_pile_the_takes_and_the_piles() {
+    let mut h = Harness::new();
+    subtraction_menu(&mut h, 21, "1,3,4");
+    h.keys(&[KeyCode::Char('s'), KeyCode::Char('e')]);
+    assert_eq!(
+        editor_fields(&h),
+        [
+            ("Pile".to_string(), "21".to_string()),
+            ("Takes".to_string(), "1,3,4".to_string())
+        ]
+    );
+    // The first digit replaces the value; ← steps it.
+    type_text(&mut h, "31");
+    h.key(KeyCode::Left);
+    h.key(KeyCode::Down);
+    type_text(&mut h, "0");
+    h.key(KeyCode::Enter);
+    let problem = studying(&h).edit_problem.clone().unwrap_or_default();
+    assert!(problem.starts_with("takes: "), "{problem}");
+    h.key(KeyCode::Backspace);
+    type_text(&mut h, "1-3");
+    h.key(KeyCode::Enter);
+    assert_eq!(studying(&h).study.describe(), "pile 30");
+    assert_eq!(studying(&h).study.title(), "Subtraction game {1,2,3}");
+    // {1,2,3}: every multiple of 4 is lost, and each round of two moves takes 4 coins.
+    assert_eq!(analysis(&h).moves_left, Some(15));
+    h.key(KeyCode::Esc);
+
+    h.app.menu.settings = Settings {
+        game: GameKind::Fibonacci,
+        ..Settings::default()
+    }
+    .with("pile", 30u64);
+    h.keys(&[KeyCode::Char('s'), KeyCode::Char('e')]);
+    assert_eq!(editor_fields(&h)[1].1, "29");
+    type_text(&mut h, "10");
+    h.key(KeyCode::Down);
+    type_text(&mut h, "3");
+    h.key(KeyCode::Enter);
+    assert_eq!(analysis(&h).moves.len(), 3, "takes 1 to 3");
+    h.key(KeyCode::Esc);
+
+    h.app.menu.settings = Settings {
+        game: GameKind::ALL[3],
+        ..Settings::default()
+    }
+    .with("piles", "3,4,5");
+    h.keys(&[KeyCode::Char('s'), KeyCode::Char('e')]);
+    type_text(&mut h, "1, 2,3");
+    h.key(KeyCode::Enter);
+    assert_eq!(studying(&h).study.describe(), "piles 1,2,3");
+    assert_eq!(analysis(&h).wins, Some(false), "1 ^ 2 ^ 3 = 0");
+}

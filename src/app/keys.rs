@@ -79,6 +79,12 @@ pub const STUDY: &[Binding] = &[
             (plain(KeyCode::PageDown), Action::PageDown),
         ],
     ),
+    bind(
+        "e",
+        "edit: set up another position (the bar, the pile, the take set)",
+        Some("edit"),
+        &[(plain(KeyCode::Char('e')), Action::Edit)],
+    ),
     HELP,
     bind(
         "q Esc",
@@ -88,6 +94,53 @@ pub const STUDY: &[Binding] = &[
             (plain(KeyCode::Char('q')), Action::Back),
             (plain(KeyCode::Esc), Action::Back),
         ],
+    ),
+];
+
+/// Keys in the Study screen's editor. Characters go to the editor first: digits and `,- ` to
+/// the coin games' chosen field; Space, `+ -` and `> <` to Chomp's bar.
+pub const STUDY_EDIT: &[Binding] = &[
+    bind(
+        "↑↓←→",
+        "coin games: choose a field (↑↓), step a number (←→); Chomp: move the cursor",
+        Some("choose"),
+        &[
+            (plain(KeyCode::Up), Action::Up),
+            (plain(KeyCode::Down), Action::Down),
+            (plain(KeyCode::Left), Action::Left),
+            (plain(KeyCode::Right), Action::Right),
+        ],
+    ),
+    bind(
+        "0-9 , - ⌫",
+        "coin games: type the chosen field (the first key replaces it)",
+        None,
+        &[],
+    ),
+    bind(
+        "Space",
+        "Chomp: make the cursor's column reach it (on its top square: eat it); a click too",
+        None,
+        &[],
+    ),
+    bind(
+        "+ - > <",
+        "Chomp: a row more / fewer, a column more / fewer",
+        None,
+        &[],
+    ),
+    bind(
+        "Enter",
+        "study the position set up",
+        Some("study it"),
+        &[(plain(KeyCode::Enter), Action::Select)],
+    ),
+    HELP,
+    bind(
+        "Esc",
+        "leave the editor: the study stays as it was",
+        Some("cancel"),
+        &[(plain(KeyCode::Esc), Action::Back)],
     ),
 ];
 
@@ -343,6 +396,7 @@ mod tests {
         for table in games.into_iter().chain([
             MENU,
             STUDY,
+            STUDY_EDIT,
             DEMO,
             DEMO_PAUSED,
             REPLACE_SAVED,

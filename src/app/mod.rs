@@ -621,6 +621,7 @@ impl App {
             (_, Screen::Menu) if !self.warnings.is_empty() => keys::WARNINGS,
             (_, Screen::Menu) if self.menu.replacing.is_some() => keys::REPLACE_SAVED,
             (_, Screen::Menu) => keys::MENU,
+            (_, Screen::Study(study)) if study.editor.is_some() => keys::STUDY_EDIT,
             (_, Screen::Study(_)) => keys::STUDY,
             (Some(Dialog::ConfirmQuit), _) => keys::CONFIRM_QUIT,
             (Some(Dialog::ConfirmRestart), _) => keys::CONFIRM_RESTART,
@@ -1021,6 +1022,24 @@ impl App {
             self.menu_start = None;
             return;
         }
+        if let Screen::Study(study) = &mut self.screen
+            && study.editor.is_some()
+            && !key
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            // The editor owns the characters it can use.
+            let typed = match key.code {
+                KeyCode::Char(c) => Some(Some(c)),
+                KeyCode::Backspace => Some(None),
+                _ => None,
+            };
+            if let Some(c) = typed
+                && study.type_char(c)
+            {
+                return;
+            }
+        }
         if let Screen::Menu = self.screen
             && !key
                 .modifiers
@@ -1108,8 +1127,12 @@ impl App {
     fn play_action(&mut self, action: Action) {
         if let Screen::Study(study) = &mut self.screen {
             let rows = usize::from(self.viewport.study_rows.max(1));
-            if !study.act(action, rows) {
-                self.leave_study();
+            match study.act(action, rows) {
+                study::Outcome::Leave => self.leave_study(),
+                // The old study's build is not wanted any more (its memory is freed); the new
+                // one's requests follow.
+                study::Outcome::Replaced if study.generation.is_some() => self.cancel_solver(),
+                study::Outcome::Replaced | study::Outcome::Stays => {}
             }
             return;
         }

@@ -4,9 +4,20 @@
 
 use crate::games::request::SolverMessage;
 use crate::games::session::Session;
-use crate::games::study::{Study, move_of};
+use crate::games::study::{Editor, Study, move_of};
 use crate::input::{Action, Spot};
 use crate::settings::GameKind;
+
+/// What a key did to the Study screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The study goes on.
+    Stays,
+    /// The editor's position replaced the study (its requests are new).
+    Replaced,
+    /// The study is to be left.
+    Leave,
+}
 
 /// The Study screen.
 pub struct StudyScreen {
@@ -24,6 +35,10 @@ pub struct StudyScreen {
     /// The number of the study's latest table request, if it made one: the solver's answers
     /// carrying it are the study's, the others the game's behind it.
     pub generation: Option<u64>,
+    /// The editor, while a position is being set up (`e`).
+    pub editor: Option<Box<dyn Editor>>,
+    /// Why the position set up cannot be studied, after Enter tried.
+    pub edit_problem: Option<String>,
 }
 
 impl StudyScreen {
@@ -40,6 +55,8 @@ impl StudyScreen {
             top: 0,
             behind,
             generation: None,
+            editor: None,
+            edit_problem: None,
         };
         screen.reset_choice();
         screen
@@ -71,10 +88,60 @@ impl StudyScreen {
         self.top = 0;
     }
 
-    /// Does what a key asks for with `rows` rows of the list in view; `false` when the study
-    /// is to be left.
-    pub fn act(&mut self, action: Action, rows: usize) -> bool {
+    /// A key in the editor: Enter studies the position set up (unless it is not one: the
+    /// panel says why), Esc leaves the editor; the rest goes to the editor. Whether a new
+    /// study replaced the old one.
+    fn edit(&mut self, action: Action) -> bool {
+        let Some(editor) = &mut self.editor else {
+            return false;
+        };
         match action {
+            Action::Select => match editor.study() {
+                Ok(study) => {
+                    self.study = study;
+                    self.editor = None;
+                    self.edit_problem = None;
+                    self.reset_choice();
+                    return true;
+                }
+                Err(problem) => self.edit_problem = Some(problem),
+            },
+            Action::Back => {
+                self.editor = None;
+                self.edit_problem = None;
+            }
+            _ => {
+                editor.act(action);
+                self.edit_problem = None;
+            }
+        }
+        false
+    }
+
+    /// A character typed while editing (`None`: Backspace); whether the editor took it.
+    pub fn type_char(&mut self, c: Option<char>) -> bool {
+        let Some(editor) = &mut self.editor else {
+            return false;
+        };
+        let taken = editor.type_char(c);
+        if taken {
+            self.edit_problem = None;
+        }
+        taken
+    }
+
+    /// Does what a key asks for with `rows` rows of the list in view: what became of the
+    /// study.
+    pub fn act(&mut self, action: Action, rows: usize) -> Outcome {
+        if self.editor.is_some() {
+            return if self.edit(action) {
+                Outcome::Replaced
+            } else {
+                Outcome::Stays
+            };
+        }
+        match action {
+            Action::Edit => self.editor = Some(self.study.editor()),
             Action::Up => self.choose_row(-1, rows),
             Action::Down => self.choose_row(1, rows),
             Action::Left => self.choose_on_board(-1, rows),
@@ -83,10 +150,10 @@ impl StudyScreen {
             Action::Erase if self.study.take_back() => self.reset_choice(),
             Action::PageUp => self.scroll(-isize::try_from(rows.max(1)).unwrap_or(1), rows),
             Action::PageDown => self.scroll(isize::try_from(rows.max(1)).unwrap_or(1), rows),
-            Action::Back | Action::Quit => return false,
+            Action::Back | Action::Quit => return Outcome::Leave,
             _ => {}
         }
-        true
+        Outcome::Stays
     }
 
     /// Plays the chosen move, if there is one.
@@ -142,8 +209,13 @@ impl StudyScreen {
     }
 
     /// The mouse over (`click: false`) or pressed on a move the board drew: pointing chooses
-    /// it, a click plays it.
+    /// it, a click plays it. While editing, it goes to the editor.
     pub fn point(&mut self, spot: Spot, click: bool) {
+        if let Some(editor) = &mut self.editor {
+            editor.point(spot, click);
+            self.edit_problem = None;
+            return;
+        }
         let Some(at) = move_of(spot).filter(|&at| at < self.study.analysis().moves.len()) else {
             return;
         };

@@ -6,7 +6,7 @@
 
 use super::moves_left::PositionStudy;
 use super::request::{Request, SolverMessage};
-use crate::input::{Spot, Spots};
+use crate::input::{Action, Spot, Spots};
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -170,6 +170,163 @@ pub trait Study: Send {
 
     /// The answer to its latest table request.
     fn on_solver(&mut self, _message: SolverMessage) {}
+
+    /// An editor on the position now, to set up another position of the game.
+    fn editor(&self) -> Box<dyn Editor>;
+}
+
+/// A position being set up on the Study screen (`e`): the game's fields, and for Chomp the bar
+/// itself. Once its position is right, it gives a [`Study`] of it.
+pub trait Editor: Send {
+    /// Its fields, top to bottom: (label, value as shown).
+    fn fields(&self) -> Vec<(String, String)>;
+
+    /// The field being changed (keys and typing go to it), if the fields take keys.
+    fn selected(&self) -> Option<usize>;
+
+    /// A key's action: choose a field, step its value, move the cursor, set a column.
+    fn act(&mut self, action: Action);
+
+    /// A character typed into the selected field (`None`: Backspace); whether it was taken.
+    fn type_char(&mut self, c: Option<char>) -> bool;
+
+    /// The mouse pressed on (`click`) or over a spot the editor drew.
+    fn point(&mut self, spot: Spot, click: bool);
+
+    /// Draws what is being set up in `area`, recording its clickable places in `spots`.
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, spots: &mut Spots);
+
+    /// What its keys do, a short line each, for the panel.
+    fn hints(&self) -> &'static [&'static str];
+
+    /// A study of the position set up, or why it is not a position of the game (one line).
+    fn study(&self) -> Result<Box<dyn Study>, String>;
+}
+
+/// One field of a coin game's editor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EditField {
+    /// Its name ("Pile", "Takes").
+    pub label: &'static str,
+    /// Its text as typed.
+    pub value: String,
+    /// The characters it takes besides digits (a take set's `,- `; none for a number).
+    pub also: &'static str,
+}
+
+/// The fields of a coin game's editor, one chosen at a time: ↑/↓ choose, ←/→ step a number by
+/// one, typing edits the chosen one (its first character replaces the value), Backspace
+/// erases. Each coin game's editor keeps one and reads its values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EditFields {
+    /// The fields, top to bottom.
+    pub fields: Vec<EditField>,
+    /// The chosen field.
+    pub selected: usize,
+    /// Whether the chosen field is being typed (a character adds to it rather than replace).
+    typing: bool,
+}
+
+impl EditFields {
+    /// The fields, the first one chosen.
+    pub fn new(fields: Vec<EditField>) -> EditFields {
+        EditFields {
+            fields,
+            selected: 0,
+            typing: false,
+        }
+    }
+
+    /// The value of the field `label`.
+    pub fn value(&self, label: &str) -> &str {
+        self.fields
+            .iter()
+            .find(|f| f.label == label)
+            .map_or("", |f| f.value.as_str())
+    }
+
+    /// The fields as the panel lists them.
+    pub fn shown(&self) -> Vec<(String, String)> {
+        self.fields
+            .iter()
+            .map(|f| (f.label.to_string(), f.value.clone()))
+            .collect()
+    }
+
+    /// ↑/↓ choose a field; ←/→ step a number.
+    pub fn act(&mut self, action: Action) {
+        let count = self.fields.len();
+        match action {
+            Action::Up => self.choose((self.selected + count - 1) % count.max(1)),
+            Action::Down => self.choose((self.selected + 1) % count.max(1)),
+            Action::Left | Action::Right => {
+                let Some(field) = self.fields.get_mut(self.selected) else {
+                    return;
+                };
+                if let Ok(n) = field.value.trim().parse::<u64>() {
+                    let next = if action == Action::Right {
+                        n.saturating_add(1)
+                    } else {
+                        n.saturating_sub(1)
+                    };
+                    field.value = next.to_string();
+                    self.typing = false;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Chooses the field at `at`.
+    pub fn choose(&mut self, at: usize) {
+        if at < self.fields.len() && at != self.selected {
+            self.selected = at;
+            self.typing = false;
+        }
+    }
+
+    /// Types `c` into the chosen field (`None`: Backspace); whether it was taken.
+    pub fn type_char(&mut self, c: Option<char>) -> bool {
+        let typing = self.typing;
+        let Some(field) = self.fields.get_mut(self.selected) else {
+            return false;
+        };
+        match c {
+            Some(c) if c.is_ascii_digit() || field.also.contains(c) => {
+                if !typing {
+                    field.value.clear();
+                }
+                // A field holds a line, never a screenful.
+                if field.value.chars().count() < 60 {
+                    field.value.push(c);
+                }
+            }
+            None => {
+                field.value.pop();
+            }
+            Some(_) => return false,
+        }
+        self.typing = true;
+        true
+    }
+
+    /// Draws the fields in `area`, the chosen one highlighted, each clickable (as [`spot`]
+    /// of its index).
+    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, spots: &mut Spots) {
+        for (at, field) in self.fields.iter().enumerate() {
+            let y = area.y + u16::try_from(at * 2).unwrap_or(u16::MAX);
+            if y >= area.bottom() {
+                break;
+            }
+            let row = Rect::new(area.x, y, area.width, 1);
+            let chosen = at == self.selected;
+            let style = if chosen { theme.selected } else { theme.text };
+            let pointer = if chosen { '▸' } else { ' ' };
+            let text = format!("{pointer} {:<10} {}", field.label, field.value);
+            Paragraph::new(Span::styled(text, style)).render(row, buf);
+            spots.add(row, spot(at));
+        }
+    }
 }
 
 /// One row of take buttons on a pile game's board: its label and the moves it holds (indices

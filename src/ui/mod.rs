@@ -320,6 +320,7 @@ mod tests {
         let tables = [
             keys::MENU,
             keys::STUDY,
+            keys::STUDY_EDIT,
             keys::DEMO,
             keys::DEMO_PAUSED,
             keys::REPLACE_SAVED,

@@ -45,13 +45,59 @@ pub fn render(
         Span::styled("L7", theme.bad),
         Span::styled(" loses; 7 moves left after it", theme.dim),
     ]);
-    frame.render_widget(Paragraph::new(legend), legend_area);
+    if screen.editor.is_none() {
+        frame.render_widget(Paragraph::new(legend), legend_area);
+    }
     let mut spots = Spots::default();
-    study.render(inner, frame.buffer_mut(), theme, screen.chosen, &mut spots);
+    if let Some(editor) = &screen.editor {
+        editor.render(inner, frame.buffer_mut(), theme, &mut spots);
+    } else {
+        study.render(inner, frame.buffer_mut(), theme, screen.chosen, &mut spots);
+    }
     for (spot_area, spot) in spots.0 {
         hits.add(spot_area, Target::Spot(spot));
     }
-    panel(screen, frame, panel_area, hits, theme);
+    if screen.editor.is_some() {
+        edit_panel(screen, frame, panel_area, theme);
+    } else {
+        panel(screen, frame, panel_area, hits, theme);
+    }
+}
+
+/// The panel while a position is set up: its fields, why it is not a position (after Enter
+/// tried), and the editor's keys.
+fn edit_panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let Some(editor) = &screen.editor else {
+        return;
+    };
+    let block = Block::bordered().title(" Edit ").title_style(theme.title);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let width = usize::from(inner.width);
+    let mut lines = vec![
+        Line::styled("Set up a position", theme.title),
+        Line::raw(""),
+    ];
+    for (at, (label, value)) in editor.fields().into_iter().enumerate() {
+        let style = if editor.selected() == Some(at) {
+            theme.selected
+        } else {
+            theme.text
+        };
+        lines.push(Line::styled(
+            cut(&format!("{label}: {value}"), width),
+            style,
+        ));
+    }
+    lines.push(Line::raw(""));
+    if let Some(problem) = &screen.edit_problem {
+        lines.push(Line::styled(problem.clone(), theme.bad));
+        lines.push(Line::raw(""));
+    }
+    for hint in editor.hints() {
+        lines.push(Line::styled(*hint, theme.dim));
+    }
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
 }
 
 /// The panel: the position, its outcome and moves left, the line, then the moves best first.

@@ -5,12 +5,12 @@
 //! and one whose outcome table does not fit either is not studied.
 
 use super::moves_left::study;
-use super::rules::{Position, Square, column_letters};
+use super::rules::{MAX_SIDE, Position, Square, column_letters};
 use crate::games::request::{MovesLeftMessage, Request, SolverMessage};
-use crate::games::study::{Analysis, Study, mark, mark_style, spot};
-use crate::input::Spots;
+use crate::games::study::{Analysis, Editor, Study, mark, mark_style, spot};
+use crate::input::{Action, Spot, Spots};
 use crate::solve::{MovesLeftTable, OutcomeTable};
-use crate::theme::{CHOCOLATE, EATEN, Theme};
+use crate::theme::{CHOCOLATE, CURSOR, EATEN, POISON, Theme};
 use crate::units::bytes;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -93,6 +93,25 @@ impl ChompStudy {
     /// The position now.
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// Studies `position` in a `rows` × `cols` bar.
+    pub fn of(rows: u8, cols: u8, position: &Position) -> Option<ChompStudy> {
+        let mut study = ChompStudy::new(rows, cols, &[])?;
+        if position.rows() != rows || position.cols() != cols {
+            return None;
+        }
+        study.position = position.clone();
+        study.table_box = position.bounding_box();
+        study.requests.clear();
+        if study.table_box.0 > 0 {
+            study.requests.push(Request::MovesLeft {
+                rows: study.table_box.0,
+                cols: study.table_box.1,
+            });
+        }
+        study.analyse();
+        Some(study)
     }
 
     fn analyse(&mut self) {
@@ -265,6 +284,17 @@ impl Study for ChompStudy {
         (width.max(30), u16::from(self.rows) + 2)
     }
 
+    fn editor(&self) -> Box<dyn Editor> {
+        let heights = self.position.heights().to_vec();
+        let (rows, cols) = (self.rows, self.cols);
+        Box::new(ChompEditor {
+            rows,
+            cols,
+            cursor: Square::new(0, heights.first().map_or(0, |h| h.saturating_sub(1))),
+            heights,
+        })
+    }
+
     fn take_requests(&mut self) -> Vec<Request> {
         std::mem::take(&mut self.requests)
     }
@@ -304,5 +334,171 @@ impl Study for ChompStudy {
             SolverMessage::Searched { .. } => return,
         }
         self.analyse();
+    }
+}
+
+/// Chomp's editor: the bar's size and its column heights. A click on a square (or Space on the
+/// cursor's) makes its column that high, the columns left of it at least that high and those
+/// right of it at most, so the heights never rise to the right; on a column's top square it
+/// eats that square instead.
+struct ChompEditor {
+    rows: u8,
+    cols: u8,
+    heights: Vec<u8>,
+    cursor: Square,
+}
+
+impl ChompEditor {
+    /// Makes `square`'s column reach up to it (or, on its top square, end below it).
+    fn set(&mut self, square: Square) {
+        let col = usize::from(square.col);
+        if col >= self.heights.len() || square.row >= self.rows {
+            return;
+        }
+        let height = if self.heights[col] == square.row + 1 {
+            square.row
+        } else {
+            square.row + 1
+        };
+        for (at, h) in self.heights.iter_mut().enumerate() {
+            *h = match at.cmp(&col) {
+                std::cmp::Ordering::Less => (*h).max(height),
+                std::cmp::Ordering::Equal => height,
+                std::cmp::Ordering::Greater => (*h).min(height),
+            };
+        }
+    }
+
+    /// Changes the bar's size by `rows` and `cols` (each within 1 to 26): a new row starts
+    /// empty, a new column too.
+    fn resize(&mut self, rows: i8, cols: i8) {
+        self.rows = self.rows.saturating_add_signed(rows).clamp(1, MAX_SIDE);
+        self.cols = self.cols.saturating_add_signed(cols).clamp(1, MAX_SIDE);
+        self.heights.resize(usize::from(self.cols), 0);
+        for h in &mut self.heights {
+            *h = (*h).min(self.rows);
+        }
+        self.cursor = Square::new(
+            self.cursor.col.min(self.cols - 1),
+            self.cursor.row.min(self.rows - 1),
+        );
+    }
+}
+
+impl Editor for ChompEditor {
+    fn fields(&self) -> Vec<(String, String)> {
+        let heights: Vec<String> = self.heights.iter().map(u8::to_string).collect();
+        vec![
+            ("Rows (+ -)".into(), self.rows.to_string()),
+            ("Columns (> <)".into(), self.cols.to_string()),
+            ("Heights".into(), heights.join(",")),
+        ]
+    }
+
+    fn selected(&self) -> Option<usize> {
+        None
+    }
+
+    fn act(&mut self, action: Action) {
+        let Square { col, row } = self.cursor;
+        self.cursor = match action {
+            Action::Up => Square::new(col, (row + 1).min(self.rows - 1)),
+            Action::Down => Square::new(col, row.saturating_sub(1)),
+            Action::Left => Square::new(col.saturating_sub(1), row),
+            Action::Right => Square::new((col + 1).min(self.cols - 1), row),
+            _ => self.cursor,
+        };
+    }
+
+    fn type_char(&mut self, c: Option<char>) -> bool {
+        match c {
+            Some(' ') => self.set(self.cursor),
+            Some('+') => self.resize(1, 0),
+            Some('-') => self.resize(-1, 0),
+            Some('>' | '.') => self.resize(0, 1),
+            Some('<' | ',') => self.resize(0, -1),
+            _ => return false,
+        }
+        true
+    }
+
+    fn point(&mut self, Spot(col, row): Spot, click: bool) {
+        let (Ok(col), Ok(row)) = (u8::try_from(col), u8::try_from(row)) else {
+            return;
+        };
+        if col < self.cols && row < self.rows {
+            self.cursor = Square::new(col, row);
+            if click {
+                self.set(self.cursor);
+            }
+        }
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, spots: &mut Spots) {
+        let width: u16 = 3;
+        let label_width: u16 = 3;
+        for row in 0..self.rows {
+            let Some(y) = area
+                .y
+                .checked_add(u16::from(self.rows - 1 - row))
+                .filter(|&y| y < area.bottom())
+            else {
+                continue;
+            };
+            let label = format!("{:>2} ", u16::from(row) + 1);
+            Paragraph::new(Span::styled(label, theme.dim))
+                .render(Rect::new(area.x, y, label_width, 1).intersection(area), buf);
+            for col in 0..self.cols {
+                let x = area.x + label_width + u16::from(col) * width;
+                let cell = Rect::new(x, y, width, 1).intersection(area);
+                let square = Square::new(col, row);
+                let here = self.heights[usize::from(col)] > row;
+                let glyph = match (square == self.cursor, square.is_poison(), here) {
+                    (true, _, _) => CURSOR,
+                    (false, true, true) => POISON,
+                    (false, _, true) => CHOCOLATE,
+                    (false, _, false) => EATEN,
+                };
+                let style = if square == self.cursor {
+                    theme.cursor
+                } else if here {
+                    theme.chocolate
+                } else {
+                    theme.eaten
+                };
+                let fill = if here { CHOCOLATE } else { ' ' };
+                let text = format!("{glyph}{fill} ");
+                Paragraph::new(Span::styled(text, style)).render(cell, buf);
+                spots.add(cell, Spot(u64::from(col), u64::from(row)));
+            }
+        }
+        let y = area.y + u16::from(self.rows);
+        if y < area.bottom() {
+            let letters: String = std::iter::once(" ".repeat(usize::from(label_width)))
+                .chain((0..self.cols).map(|col| format!(" {:<2}", column_letters(col))))
+                .collect();
+            Paragraph::new(Line::styled(letters, theme.dim))
+                .render(Rect::new(area.x, y, area.width, 1), buf);
+        }
+    }
+
+    fn hints(&self) -> &'static [&'static str] {
+        &[
+            "click or Space: column height",
+            "+ - rows, > < columns",
+            "Enter: study it, Esc: back",
+        ]
+    }
+
+    fn study(&self) -> Result<Box<dyn Study>, String> {
+        if self.heights.first().is_none_or(|&h| h == 0) {
+            return Err("the poison square a1 must stay on the bar".into());
+        }
+        let heights: Vec<usize> = self.heights.iter().map(|&h| usize::from(h)).collect();
+        let position = Position::from_heights(self.rows.into(), self.cols.into(), &heights)
+            .map_err(|e| e.to_string())?;
+        ChompStudy::of(self.rows, self.cols, &position)
+            .map(|s| Box::new(s) as Box<dyn Study>)
+            .ok_or_else(|| "not a position of the bar".to_string())
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::games::moves_left::MAX_LISTED_MOVES;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
-use crate::games::study::{Analysis, Study, StudyMove, TakeBoard, TakeRow, draw_takes};
+use crate::games::study::{Analysis, Editor, Study, StudyMove, TakeBoard, TakeRow, draw_takes};
 use crate::input::Spots;
 use crate::theme::Theme;
 use crate::units::{count, group};
@@ -11,10 +11,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
+/// What makes the editor of a one-pile game's position (its game's fields).
+pub type MakeEditor = Box<dyn Fn(PilePosition) -> Box<dyn Editor> + Send>;
+
 /// A pile being studied: the studied start, the line played from it, and the position now
 /// analysed.
 pub struct PileStudy {
     rules: Box<dyn PileRules>,
+    make_editor: MakeEditor,
     start: PilePosition,
     /// The takes of the line and the position before each.
     line: Vec<(u64, PilePosition)>,
@@ -28,15 +32,21 @@ pub struct PileStudy {
 impl PileStudy {
     /// Studies the position a game of `rules` starting with `pile` coins reaches after the
     /// takes `moves` (in notation); `None` when one is not a legal take.
-    pub fn new(rules: Box<dyn PileRules>, pile: u64, moves: &[String]) -> Option<PileStudy> {
+    pub fn new(
+        rules: Box<dyn PileRules>,
+        make_editor: MakeEditor,
+        pile: u64,
+        moves: &[String],
+    ) -> Option<PileStudy> {
         let start = rules.start(pile);
-        PileStudy::from_position(rules, start, moves)
+        PileStudy::from_position(rules, make_editor, start, moves)
     }
 
     /// Studies the position a game of `rules` reaches from `start` after the takes `moves`
     /// (in notation); `None` when one is not a legal take.
     pub fn from_position(
         rules: Box<dyn PileRules>,
+        make_editor: MakeEditor,
         start: PilePosition,
         moves: &[String],
     ) -> Option<PileStudy> {
@@ -48,8 +58,18 @@ impl PileStudy {
             }
             at = rules.after(at, k);
         }
+        Some(PileStudy::studying(rules, make_editor, at))
+    }
+
+    /// Studies the position `at` of `rules`.
+    pub fn studying(
+        rules: Box<dyn PileRules>,
+        make_editor: MakeEditor,
+        at: PilePosition,
+    ) -> PileStudy {
         let mut study = PileStudy {
             rules,
+            make_editor,
             start: at,
             line: Vec::new(),
             at,
@@ -57,7 +77,7 @@ impl PileStudy {
             analysis: Analysis::default(),
         };
         study.analyse();
-        Some(study)
+        study
     }
 
     /// The studied start.
@@ -190,5 +210,9 @@ impl Study for PileStudy {
 
     fn board_size(&self) -> (u16, u16) {
         (30, 8)
+    }
+
+    fn editor(&self) -> Box<dyn Editor> {
+        (self.make_editor)(self.at)
     }
 }
