@@ -31,6 +31,9 @@ pub const RECORD_HEADER: &str = "munch game record 1";
 /// The most moves a record holds (a longer text is refused unread).
 pub const MAX_RECORD_MOVES: usize = 100_000;
 
+/// The largest record file read (`munch study --record`).
+pub const MAX_RECORD_BYTES: u64 = 1 << 20;
+
 /// A finished game, as its record keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
@@ -183,6 +186,39 @@ impl GameRecord {
             ));
         }
         Ok(record)
+    }
+
+    /// Reads and checks the record in the file at `path` (at most [`MAX_RECORD_BYTES`]); the
+    /// reason names the file.
+    pub fn read_file(path: &std::path::Path) -> Result<GameRecord, String> {
+        use std::io::Read;
+        let shown = path.display();
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true);
+        // A FIFO in its place must not hang munch: opened without blocking, then refused.
+        #[cfg(target_os = "linux")]
+        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+        let file = options
+            .open(path)
+            .map_err(|e| format!("cannot read {shown}: {e}"))?;
+        let meta = file
+            .metadata()
+            .map_err(|e| format!("cannot read {shown}: {e}"))?;
+        if !meta.is_file() {
+            return Err(format!("{shown} is not a file"));
+        }
+        let mut bytes = Vec::new();
+        file.take(MAX_RECORD_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read {shown}: {e}"))?;
+        if bytes.len() as u64 > MAX_RECORD_BYTES {
+            return Err(format!(
+                "{shown} is larger than {} KiB, too large for a game record",
+                MAX_RECORD_BYTES / 1024
+            ));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| format!("{shown} is not UTF-8 text"))?;
+        GameRecord::parse(&text).map_err(|e| format!("{shown}: {e}"))
     }
 
     /// The game replayed from its start: a session of it, over, on its last move.

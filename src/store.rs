@@ -397,6 +397,36 @@ impl Store {
         })
     }
 
+    /// Writes `record` as a new text file in the data folder (`record-<id>-N.txt`, the first N
+    /// free: an older one is never replaced), atomically; the path written.
+    pub fn write_record(&self, record: &GameRecord) -> Result<PathBuf, String> {
+        let text = record.text();
+        let id = record.settings.game.game().id();
+        let tmp = self.dir.join(format!(
+            ".record-{id}.{}.{}.tmp",
+            std::process::id(),
+            TEMP_SERIAL.fetch_add(1, Ordering::Relaxed)
+        ));
+        let written = (|| {
+            let mut file = open_data_file(&tmp, true)?;
+            file.write_all(text.as_bytes())?;
+            file.sync_all()?;
+            for n in 1..10_000 {
+                let path = self.dir.join(format!("record-{id}-{n}.txt"));
+                match move_no_clobber(&tmp, &path) {
+                    Ok(()) => return Ok(path),
+                    Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            Err(std::io::Error::other("too many records"))
+        })();
+        written.map_err(|e| {
+            let _ = fs::remove_file(&tmp);
+            format!("cannot write the game record: {e}")
+        })
+    }
+
     /// Takes the play lock of `kind` without waiting (see [`PlayLock`]).
     pub fn lock_play(&self, kind: GameKind) -> Result<PlayLock, PlayLockError> {
         let file = open_lock_file(&self.dir.join(play_lock_file(kind)))

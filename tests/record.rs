@@ -129,3 +129,39 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_record_file_that_cannot_be_one_is_a_one_line_reason() {
+    let dir = std::env::temp_dir().join(format!("munch-record-files-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("missing.txt");
+    let huge = dir.join("huge.txt");
+    std::fs::write(&huge, vec![b'x'; (1 << 20) + 1]).unwrap();
+    let binary = dir.join("binary.txt");
+    std::fs::write(&binary, [0xff, 0xfe]).unwrap();
+    let fifo = dir.join("fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let damaged = dir.join("damaged.txt");
+    std::fs::write(&damaged, "munch game record 1\ngame: go\n").unwrap();
+    for (path, why) in [
+        (&missing, "cannot read"),
+        (&dir, "is not a file"),
+        (&fifo, "is not a file"),
+        (&huge, "larger than 1024 KiB"),
+        (&binary, "is not UTF-8"),
+        (&damaged, "line 2: no game is called \"go\""),
+    ] {
+        let error = GameRecord::read_file(path).unwrap_err();
+        assert!(error.contains(why), "{error}");
+        assert!(error.contains(&path.display().to_string()), "{error}");
+        assert!(!error.contains('\n'), "{error}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1556,5 +1556,41 @@ fn a_game_from_a_position_asks_before_replacing_a_saved_game_of_its_kind() {
             .map(munch::games::position::StartPosition::text),
         Some("chomp 3x3 3,2,1")
     );
+}
+
+#[test]
+fn a_written_record_gets_a_new_file_each_time_and_reads_back() {
+    let dir = temp_dir("write-record");
+    let store = Store::open(Some(&dir)).unwrap();
+    let text = [
+        "munch game record 1",
+        "game: chomp",
+        "start: rows=1 cols=3",
+        "players: person, computer",
+        "level: perfect",
+        "moves:",
+        "1. You: b1",
+        "2. Computer: a1",
+        "result: You won",
+        "",
+    ]
+    .join("\n");
+    let record = munch::record::GameRecord::parse(&text).unwrap();
+    let first = store.write_record(&record).unwrap();
+    let second = store.write_record(&record).unwrap();
+    assert_eq!(first, dir.join("record-chomp-1.txt"));
+    assert_eq!(
+        second,
+        dir.join("record-chomp-2.txt"),
+        "never over an older one"
+    );
+    assert_eq!(std::fs::read_to_string(&first).unwrap(), text);
+    assert_eq!(munch::record::GameRecord::read_file(&second), Ok(record));
+    let leftovers = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .count();
+    assert_eq!(leftovers, 0);
     let _ = std::fs::remove_dir_all(&dir);
 }

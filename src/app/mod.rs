@@ -4,6 +4,7 @@
 pub mod demo;
 pub mod keys;
 pub mod menu;
+pub mod review;
 pub mod size;
 pub mod study;
 

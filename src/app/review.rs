@@ -1,0 +1,172 @@
+//! The review of a finished game, as the Study screen steps through it: the game's record,
+//! every move judged, each side's summary line, and the move on show (the board shows the
+//! position before it, with it highlighted).
+
+use crate::games::review::{Judged, Label, summary};
+use crate::games::setup::side_name;
+use crate::record::GameRecord;
+
+/// A finished game under review.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Review {
+    /// What was played.
+    pub record: GameRecord,
+    /// Every move, judged, in notation.
+    pub judged: Vec<Judged<String>>,
+    /// A line for each person's side (each side when computers played both).
+    pub summary: Vec<String>,
+    /// The move on show, from 0; the number of moves once past the last (the final position).
+    pub at: usize,
+}
+
+impl Review {
+    /// The review of `record`, its moves judged as `judged` (which may be fewer: the moves
+    /// after them are then not judged), on its first move.
+    pub fn new(record: GameRecord, judged: Vec<Judged<String>>) -> Review {
+        let summary = summary(&judged, record.settings.players);
+        Review {
+            record,
+            judged,
+            summary,
+            at: 0,
+        }
+    }
+
+    /// How many moves the game had.
+    pub fn len(&self) -> usize {
+        self.record.moves.len()
+    }
+
+    /// Whether the game had no move.
+    pub fn is_empty(&self) -> bool {
+        self.record.moves.is_empty()
+    }
+
+    /// Steps `by` moves on (back when negative), within the game (past its last move is the
+    /// final position).
+    pub fn step(&mut self, by: isize) {
+        self.at = self.at.saturating_add_signed(by).min(self.len());
+    }
+
+    /// To the first move.
+    pub fn first(&mut self) {
+        self.at = 0;
+    }
+
+    /// To the final position, after the last move.
+    pub fn last(&mut self) {
+        self.at = self.len();
+    }
+
+    /// The moves played before the one on show: the position the board shows.
+    pub fn before(&self) -> &[String] {
+        &self.record.moves[..self.at]
+    }
+
+    /// The move on show, if any (none at the final position).
+    pub fn played(&self) -> Option<&str> {
+        self.record.moves.get(self.at).map(String::as_str)
+    }
+
+    /// The label of the move on show, when it was judged.
+    pub fn label(&self) -> Option<&Label<String>> {
+        self.judged.get(self.at).map(|j| &j.label)
+    }
+
+    /// What the review says of the move on show: "Move 5 of 9 · You: b2 · mistake", then for a
+    /// mistake what would have won and the line that refutes it; at the end, who won.
+    pub fn lines(&self) -> Vec<String> {
+        let players = self.record.settings.players;
+        let Some(played) = self.played() else {
+            return vec![format!(
+                "After move {}: {} won.",
+                self.len(),
+                self.record.winner()
+            )];
+        };
+        let word = self.label().map_or("not judged", Label::word);
+        let mut lines = vec![format!(
+            "Move {} of {} · {}: {played} · {word}",
+            self.at + 1,
+            self.len(),
+            side_name(players, self.at % 2)
+        )];
+        if let Some(Label::Mistake { winner, refutation }) = self.label() {
+            if let Some(winner) = winner {
+                lines.push(format!("{winner} would have won."));
+            }
+            if !refutation.moves.is_empty() {
+                lines.push(format!("Refuted by {}", refutation.text()));
+            }
+        }
+        lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::review::Line;
+    use crate::settings::{GameKind, Player, Settings};
+
+    fn record() -> GameRecord {
+        GameRecord {
+            settings: Settings {
+                game: GameKind::Subtraction,
+                players: [Player::Person, Player::Computer],
+                ..Settings::default()
+            }
+            .with("pile", 5_u64)
+            .with("set", "1,2"),
+            moves: ["1", "1", "2", "1"].map(String::from).to_vec(),
+            loser: 0,
+        }
+    }
+
+    fn judged(label: Label<String>) -> Judged<String> {
+        Judged {
+            played: String::new(),
+            won_before: Some(true),
+            label,
+        }
+    }
+
+    #[test]
+    fn stepping_stays_within_the_game_and_says_what_each_move_was() {
+        let mistake = Label::Mistake {
+            winner: Some("2".into()),
+            refutation: Line {
+                moves: ["1", "1", "2"].map(String::from).to_vec(),
+                cut: false,
+            },
+        };
+        let mut review = Review::new(record(), vec![judged(mistake), judged(Label::Best)]);
+        assert_eq!(
+            review.lines(),
+            [
+                "Move 1 of 4 · You: 1 · mistake",
+                "2 would have won.",
+                "Refuted by 1 1 2"
+            ]
+        );
+        assert_eq!(review.before(), [] as [String; 0]);
+        review.step(-1);
+        assert_eq!(review.at, 0);
+        review.step(1);
+        assert_eq!(review.lines(), ["Move 2 of 4 · Computer: 1 · best"]);
+        assert_eq!(review.before(), ["1"]);
+        review.step(1);
+        assert_eq!(
+            review.lines(),
+            ["Move 3 of 4 · You: 2 · not judged"],
+            "past the judged moves"
+        );
+        review.last();
+        assert_eq!(review.played(), None);
+        assert_eq!(review.lines(), ["After move 4: Computer won."]);
+        review.step(5);
+        assert_eq!(review.at, 4);
+        review.first();
+        assert_eq!(review.played(), Some("1"));
+    }
+}
