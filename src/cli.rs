@@ -7,6 +7,7 @@ use munch::games::moves_left::ALL_MOVES;
 use munch::games::position::StartPosition;
 use munch::games::{GAMES, Game};
 use munch::memory::{DEFAULT_MEMORY, parse_memory};
+use munch::record::GameRecord;
 use munch::settings::{GameKind, Level, Player, Settings};
 use std::fmt;
 
@@ -33,6 +34,8 @@ pub enum Command {
     Play(GameKind, ArgMatches),
     /// `munch play --position "…" …`: the matches (the position and the sides).
     PlayPosition(ArgMatches),
+    /// `munch study …`: its matches (the record to review).
+    Study(ArgMatches),
 }
 
 impl fmt::Debug for Command {
@@ -45,6 +48,7 @@ impl fmt::Debug for Command {
                 "play --position {:?}",
                 matches.get_one::<String>(POSITION)
             ),
+            Command::Study(_) => write!(f, "study"),
         }
     }
 }
@@ -82,12 +86,23 @@ pub fn command() -> clap::Command {
         )
         .subcommands(GAMES.iter().map(|game| with_sides(game.play_command())));
     let play = with_sides(play);
+    let study = clap::Command::new("study")
+        .about("Open the Study screen: review a game record")
+        .arg(
+            clap::Arg::new(RECORD)
+                .long("record")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(std::path::PathBuf))
+                .required(true)
+                .help("Review the game in this record (as the review's w writes it)"),
+        );
     // The subcommands first, as clap's derive adds them: the help's order of options and
     // commands follows the order they were added in.
     Cli::augment_args(
         clap::Command::new("munch")
             .subcommand(solve)
-            .subcommand(play),
+            .subcommand(play)
+            .subcommand(study),
     )
 }
 
@@ -129,6 +144,7 @@ where
             .expect("clap accepts only the catalogue's games")
     };
     let command = match matches.remove_subcommand() {
+        Some((name, sub)) if name == "study" => Some(Command::Study(sub)),
         Some((name, mut sub)) => match sub.remove_subcommand() {
             Some((id, game_matches)) if name == "solve" => {
                 Some(Command::Solve(GAMES[game(&id)], game_matches))
@@ -189,6 +205,27 @@ pub enum Strength {
 
 /// The argument of `munch play --position`.
 pub const POSITION: &str = "position";
+
+/// The argument of `munch study --record`.
+pub const RECORD: &str = "record";
+
+/// The record `munch study --record FILE` asks to review, read and checked, or why it cannot
+/// be reviewed.
+pub fn study_record(matches: &ArgMatches) -> Result<GameRecord, BadInput> {
+    let path = matches
+        .get_one::<std::path::PathBuf>(RECORD)
+        .ok_or_else(|| BadInput("munch study needs --record FILE".into()))?;
+    let record = GameRecord::read_file(path).map_err(BadInput)?;
+    let kind = record.settings.game;
+    if kind
+        .game()
+        .study(&record.settings.values, record.start.as_ref(), &[])
+        .is_none()
+    {
+        return Err(BadInput(format!("{} cannot be reviewed yet", kind.label())));
+    }
+    Ok(record)
+}
 
 /// The settings `munch play <game> …` asks for, or why it cannot start.
 pub fn play_settings(kind: GameKind, matches: &ArgMatches) -> Result<Settings, BadInput> {
@@ -480,7 +517,7 @@ mod tests {
         let mut whole = command();
         let top = commands_in_help(&whole.render_help().to_string());
         let names: Vec<&str> = top.iter().map(|(name, _)| name.as_str()).collect();
-        assert_eq!(names, ["solve", "play", "help"]);
+        assert_eq!(names, ["solve", "play", "study", "help"]);
         let verbs: [(&str, Subcommand); 2] = [
             ("play", |game| game.play_command()),
             ("solve", |game| game.solve_command()),

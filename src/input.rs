@@ -50,6 +50,14 @@ pub enum Action {
     CopyPosition,
     /// The Study screen's editor: set up another position.
     Edit,
+    /// Review the finished game (from the game-over dialog), or the last finished game of the
+    /// menu's kind.
+    Review,
+    /// The review: to the first move, or to the end.
+    First,
+    Last,
+    /// The review: write the game's record to the data folder.
+    WriteRecord,
 }
 
 /// A key as the tables name it: a code, with or without Ctrl.

@@ -9,11 +9,10 @@ mod tui;
 
 use clap::error::ErrorKind;
 use cli::{BadInput, Cli, Command};
-use munch::games::position::StartPosition;
 use munch::memory::table_budget;
-use munch::settings::Settings;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+use tui::Start;
 
 /// Exit code for bad input: a bad command line, a position or size munch refuses, no terminal.
 const BAD_INPUT: u8 = 2;
@@ -33,14 +32,18 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Play(kind, matches)) => match cli::play_settings(*kind, matches) {
-            Ok(settings) => play(&cli, Some((settings, None))),
+            Ok(settings) => play(&cli, Start::Game(settings, None)),
             Err(BadInput(message)) => refuse(&message),
         },
         Some(Command::PlayPosition(matches)) => match cli::position_settings(matches) {
-            Ok((settings, start)) => play(&cli, Some((settings, Some(start)))),
+            Ok((settings, start)) => play(&cli, Start::Game(settings, Some(start))),
             Err(BadInput(message)) => refuse(&message),
         },
-        None => play(&cli, None),
+        Some(Command::Study(matches)) => match cli::study_record(matches) {
+            Ok(record) => play(&cli, Start::Review(record)),
+            Err(BadInput(message)) => refuse(&message),
+        },
+        None => play(&cli, Start::Menu),
     }
 }
 
@@ -99,9 +102,9 @@ fn complain(message: &str) {
     let _ = writeln!(err, "munch: {}", message.trim_end()).and_then(|()| err.flush());
 }
 
-/// Runs the full-screen game, on the menu or straight into a game (from a set position, when
-/// one is given).
-fn play(cli: &Cli, start: Option<(Settings, Option<StartPosition>)>) -> ExitCode {
+/// Runs the full-screen game, on the menu, straight into a game (from a set position, when one
+/// is given) or into a review.
+fn play(cli: &Cli, start: Start) -> ExitCode {
     // Checked before the data folder is opened: without a terminal nothing else may happen.
     if let Some(missing) = missing_terminal() {
         return refuse(&format!(

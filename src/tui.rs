@@ -8,6 +8,7 @@
 
 use munch::app::{App, Effect, Event, TICK, keys};
 use munch::games::position::StartPosition;
+use munch::record::GameRecord;
 use munch::settings::Settings;
 use munch::store::Store;
 use munch::theme::Theme;
@@ -89,12 +90,19 @@ fn restore_terminal() {
     }
 }
 
+/// What munch opens on.
+pub enum Start {
+    /// The menu.
+    Menu,
+    /// A game with these settings (`munch play`), from a set position when one is given
+    /// (`munch play --position`).
+    Game(Settings, Option<StartPosition>),
+    /// The review of this record (`munch study --record`).
+    Review(GameRecord),
+}
+
 /// Runs the full-screen game until the player quits.
-pub fn run(
-    budget: u64,
-    store: Store,
-    start: Option<(Settings, Option<StartPosition>)>,
-) -> anyhow::Result<()> {
+pub fn run(budget: u64, store: Store, start: Start) -> anyhow::Result<()> {
     let (tx, rx) = mpsc::channel::<Input>();
     let solver_tx = tx.clone();
     let worker = Worker::spawn(budget, move |message| {
@@ -103,12 +111,17 @@ pub fn run(
     let _ = CRASH_DIR.set(store.dir().to_path_buf());
     let mut app = App::new(fastrand::u64(..)).with_store(store);
     match start {
-        Some((settings, Some(position))) => app.play_position(settings, position),
-        Some((settings, None)) => {
+        Start::Menu => {}
+        Start::Game(settings, Some(position)) => app.play_position(settings, position),
+        Start::Game(settings, None) => {
             app.menu.settings = settings;
             app.start_game();
         }
-        None => {}
+        Start::Review(record) => {
+            if let Err(problem) = app.review_record(record) {
+                app.menu.note = Some(format!("Cannot review: {problem}."));
+            }
+        }
     }
     send_requests(&mut app, &worker);
 

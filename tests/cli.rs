@@ -1617,3 +1617,39 @@ fn a_good_play_position_gets_as_far_as_the_terminal() {
         );
     }
 }
+
+#[test]
+fn study_record_refuses_a_missing_or_damaged_record_in_one_line() {
+    let dir = std::env::temp_dir().join(format!("munch-cli-record-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let damaged = dir.join("damaged.txt");
+    std::fs::write(
+        &damaged,
+        "munch game record 1\ngame: fibonacci\nstart: pile=5\nplayers: person, computer\n\
+         level: perfect\nmoves:\n1. You: 9\nresult: You won\n",
+    )
+    .unwrap();
+    let missing = dir.join("missing.txt");
+    for (args, why) in [
+        (
+            vec!["study", "--record", missing.to_str().unwrap()],
+            "cannot read",
+        ),
+        (
+            vec!["study", "--record", damaged.to_str().unwrap()],
+            "move 1 (9) is not a legal move",
+        ),
+        (vec!["study"], "--record"),
+    ] {
+        let out = munch(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert!(out.stdout.is_empty());
+        if args.len() > 1 {
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

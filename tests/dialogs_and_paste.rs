@@ -136,7 +136,7 @@ fn each_dialog_highlights_its_safe_button_and_enter_presses_the_highlight() {
 
     // Game over: Play again first; → then Enter goes to the menu.
     assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
-    assert!(buttons_row(&h).contains("▸ Play again ◂ [ Menu ] [ Quit ]"));
+    assert!(buttons_row(&h).contains("▸ Play again ◂ [ Menu ] [ Review ] [ Quit ]"));
     h.keys(&[KeyCode::Right, KeyCode::Enter]);
     assert!(h.on_menu(), "Enter pressed Menu");
 }

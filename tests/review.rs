@@ -118,7 +118,7 @@ fn every_mistake_is_named_and_many_are_shown_compactly() {
         );
         assert!(shows(&rows, "+3 more moves that threw a won"), "{rows:#?}");
         assert!(
-            shows(&rows, "▸ Play again ◂ [ Menu ] [ Quit ]"),
+            shows(&rows, "▸ Play again ◂ [ Menu ] [ Review ] [ Quit ]"),
             "the buttons fit: {rows:#?}"
         );
         assert!(!shows(&rows, "Move 4,"), "{rows:#?}");
@@ -220,4 +220,128 @@ fn before_the_table_nothing_unproven_is_said_and_its_arrival_completes_the_revie
         },
     ];
     assert_eq!(h.game().turns.review, expected);
+}
+
+/// The review on screen, if the Study screen is reviewing.
+fn reviewing(h: &Harness) -> &munch::app::review::Review {
+    match &h.app.screen {
+        munch::app::Screen::Study(study) => study.review.as_ref().expect("in review mode"),
+        _ => panic!("not on the Study screen"),
+    }
+}
+
+/// Subtraction {1,2} from 5, the person first: the person takes 1 (a mistake: 2 wins), the
+/// computer 1, the person 2, the computer the last coin.
+fn lost_pile_game(h: &mut Harness) {
+    h.start_pile(5, Some("1,2"), [Person, Computer]);
+    let computer_moves = |h: &mut Harness| {
+        h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+    };
+    h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
+    computer_moves(h);
+    h.keys(&[KeyCode::Char('2'), KeyCode::Enter]);
+    computer_moves(h);
+    assert!(h.pile_game().is_over());
+    assert_eq!(h.pile_game().turns.moves, [1, 1, 2, 1]);
+}
+
+#[test]
+fn v_on_the_game_over_dialog_reviews_the_game_move_by_move() {
+    let mut h = Harness::new();
+    lost_pile_game(&mut h);
+    h.key(KeyCode::Char('v'));
+    let review = reviewing(&h);
+    assert_eq!(
+        review.summary,
+        ["You kept the win in 0 of 1 move; first mistake at move 1."]
+    );
+    let rows = screen(&h, 100, 30);
+    for text in [
+        "Review:",
+        "You kept the win in 0 of 1 move; first mistake at move 1.",
+        "Move 1 of 4 · You: 1 · mistake",
+        "2 would have won.",
+        "Refuted by 1 1 2",
+    ] {
+        assert!(shows(&rows, text), "{text}: {rows:#?}");
+    }
+    // The board shows the position before the move, the move played chosen.
+    let munch::app::Screen::Study(study) = &h.app.screen else {
+        unreachable!("reviewing")
+    };
+    assert_eq!(study.study.describe(), "pile 5");
+    let chosen = study
+        .chosen
+        .map(|at| study.study.analysis().moves[at].notation.clone());
+    assert_eq!(
+        chosen.as_deref(),
+        Some("−1"),
+        "the take of 1, as the study writes it"
+    );
+
+    h.key(KeyCode::Right);
+    assert_eq!(reviewing(&h).lines(), ["Move 2 of 4 · Computer: 1 · best"]);
+    h.key(KeyCode::Char(']'));
+    assert_eq!(reviewing(&h).at, 2);
+    h.key(KeyCode::Char('['));
+    assert_eq!(reviewing(&h).at, 1);
+    h.key(KeyCode::End);
+    assert_eq!(reviewing(&h).lines(), ["After move 4: Computer won."]);
+    assert!(shows(&screen(&h, 80, 24), "After move 4: Computer won."));
+    h.key(KeyCode::Home);
+    assert_eq!(reviewing(&h).at, 0);
+    h.key(KeyCode::Left);
+    assert_eq!(reviewing(&h).at, 0, "no move before the first");
+    // Esc: back to the finished game and its dialog.
+    h.key(KeyCode::Esc);
+    assert!(h.pile_game().is_over());
+    assert_eq!(h.app.dialog(), Some(munch::app::Dialog::GameOver));
+}
+
+#[test]
+fn w_writes_the_record_and_the_menu_reviews_the_last_game() {
+    let dir = std::env::temp_dir().join(format!("munch-review-w-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = Harness::with_store(munch::store::Store::open(Some(&dir)).unwrap());
+    lost_pile_game(&mut h);
+    h.key(KeyCode::Char('v'));
+    h.key(KeyCode::Char('w'));
+    let path = dir.join("record-subtraction-1.txt");
+    assert!(
+        shows(
+            &screen(&h, 100, 30),
+            &format!("Written to {}", path.display())
+        ),
+        "{:#?}",
+        screen(&h, 100, 30)
+    );
+    let record = munch::record::GameRecord::read_file(&path).expect("a record munch reads");
+    assert_eq!(record, reviewing(&h).record);
+    assert_eq!(record.moves, ["1", "1", "2", "1"]);
+    // The menu's v opens the last finished game of its kind.
+    h.key(KeyCode::Esc);
+    h.key(KeyCode::Char('m'));
+    assert!(h.on_menu());
+    h.key(KeyCode::Char('v'));
+    assert_eq!(reviewing(&h).record, record);
+    assert_eq!(reviewing(&h).judged.len(), 4, "every move judged again");
+    h.key(KeyCode::Esc);
+    assert!(h.on_menu());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_review_screen() {
+    let mut h = Harness::new();
+    lost_pile_game(&mut h);
+    h.key(KeyCode::Char('v'));
+    h.key(KeyCode::Right);
+    h.key(KeyCode::Right);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| {
+            munch::ui::render(&h.app, frame, &munch::theme::Theme::monochrome());
+        })
+        .unwrap();
+    insta::assert_snapshot!(terminal.backend());
 }

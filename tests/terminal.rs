@@ -920,3 +920,68 @@ fn a_game_from_a_position_string_shows_it_and_y_copies_it_with_osc_52() {
     tmux.wait_for("exit=0");
     assert_restored(&dir);
 }
+
+#[test]
+fn a_finished_game_is_reviewed_written_and_opened_again_in_a_real_terminal() {
+    if tmux_missing() {
+        return;
+    }
+    let data = data_dir("review");
+    let (tmux, dir) = in_shell(
+        "review",
+        &format!(
+            "{} --data-dir {} play nim --piles 1,2",
+            env!("CARGO_BIN_EXE_munch"),
+            data.display()
+        ),
+    );
+    tmux.wait_for("Now: take 1 from pile 1");
+    // Take 1 from pile 2; the computer takes one; take the last.
+    tmux.keys(&["Down"]);
+    tmux.wait_for("Now: take 1 to 2 from pile 2");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("2. Computer");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("You win!");
+    tmux.keys(&["v"]);
+    let review = tmux.wait_for("Move 1 of 3 · You: 2:1 · best");
+    assert!(
+        review.contains("You kept the win in 2 of 2 moves; no mistakes."),
+        "{review}"
+    );
+    tmux.keys(&["Right"]);
+    tmux.wait_for("Move 2 of 3 · Computer:");
+    tmux.keys(&["]"]);
+    tmux.wait_for("Move 3 of 3 · You:");
+    tmux.keys(&["End"]);
+    tmux.wait_for("After move 3: You won.");
+    tmux.keys(&["w"]);
+    tmux.wait_for("Written to");
+    let record = data.join("record-nim-1.txt");
+    assert!(record.exists(), "the record was written");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("You win!");
+    tmux.keys(&["q"]);
+    tmux.wait_for("exit=0");
+    assert_restored(&dir);
+
+    // The record opens again from the command line, on its first move.
+    let (tmux, dir) = in_shell(
+        "review-record",
+        &format!(
+            "{} --data-dir {} study --record {}",
+            env!("CARGO_BIN_EXE_munch"),
+            data.display(),
+            record.display()
+        ),
+    );
+    tmux.wait_for("Move 1 of 3 · You: 2:1 · best");
+    tmux.keys(&["Home", "Right"]);
+    tmux.wait_for("Move 2 of 3 · Computer:");
+    tmux.keys(&["q"]);
+    tmux.wait_for("Second player");
+    tmux.keys(&["q"]);
+    tmux.wait_for("exit=0");
+    assert_restored(&dir);
+    let _ = std::fs::remove_dir_all(&data);
+}

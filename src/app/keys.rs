@@ -25,6 +25,12 @@ pub const MENU: &[Binding] = &[
         &[(plain(KeyCode::Char('s')), Action::Study)],
     ),
     bind(
+        "v",
+        "review the last finished game of this kind",
+        None,
+        &[(plain(KeyCode::Char('v')), Action::Review)],
+    ),
+    bind(
         "?",
         "show this help",
         Some("help"),
@@ -141,6 +147,63 @@ pub const STUDY_EDIT: &[Binding] = &[
         "leave the editor: the study stays as it was",
         Some("cancel"),
         &[(plain(KeyCode::Esc), Action::Back)],
+    ),
+];
+
+/// Keys while the Study screen reviews a finished game.
+pub const REVIEW: &[Binding] = &[
+    bind(
+        "←→ [ ]",
+        "the previous / next move of the game",
+        Some("step"),
+        &[
+            (plain(KeyCode::Left), Action::Left),
+            (plain(KeyCode::Right), Action::Right),
+            (plain(KeyCode::Char('[')), Action::Left),
+            (plain(KeyCode::Char(']')), Action::Right),
+            (plain(KeyCode::Char('h')), Action::Left),
+            (plain(KeyCode::Char('l')), Action::Right),
+        ],
+    ),
+    bind(
+        "Home End",
+        "the first move / the end of the game",
+        Some("ends"),
+        &[
+            (plain(KeyCode::Home), Action::First),
+            (plain(KeyCode::End), Action::Last),
+        ],
+    ),
+    bind(
+        "↑↓ jk",
+        "choose a move in the list (best first)",
+        None,
+        UP_DOWN,
+    ),
+    bind(
+        "w",
+        "write the game's record to the data folder",
+        Some("write"),
+        &[(plain(KeyCode::Char('w')), Action::WriteRecord)],
+    ),
+    bind(
+        "PgUp PgDn",
+        "scroll the move list",
+        None,
+        &[
+            (plain(KeyCode::PageUp), Action::PageUp),
+            (plain(KeyCode::PageDown), Action::PageDown),
+        ],
+    ),
+    HELP,
+    bind(
+        "q Esc",
+        "leave the review",
+        Some("leave"),
+        &[
+            (plain(KeyCode::Char('q')), Action::Back),
+            (plain(KeyCode::Esc), Action::Back),
+        ],
     ),
 ];
 
@@ -266,6 +329,12 @@ pub const GAME_OVER: &[Binding] = &[
         "play again with the same settings",
         Some("play again"),
         &[(plain(KeyCode::Char('r')), Action::PlayAgain)],
+    ),
+    bind(
+        "v",
+        "review the game move by move",
+        Some("review"),
+        &[(plain(KeyCode::Char('v')), Action::Review)],
     ),
     // Before the menu: the first to go when the key bar is short.
     bind(
@@ -397,6 +466,7 @@ mod tests {
             MENU,
             STUDY,
             STUDY_EDIT,
+            REVIEW,
             DEMO,
             DEMO_PAUSED,
             REPLACE_SAVED,

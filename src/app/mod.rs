@@ -18,6 +18,7 @@ use crate::store::{PlayLock, PlayLockError, SETTINGS_FILE, STATS_FILE, SavedGame
 use keys::Action;
 use menu::{Menu, MenuLine};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use review::Review;
 use std::time::Duration;
 use study::StudyScreen;
 
@@ -89,6 +90,8 @@ pub enum Target {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Button {
     PlayAgain,
+    /// "Review" on the game-over dialog.
+    Review,
     Menu,
     Quit,
     KeepPlaying,
@@ -121,7 +124,12 @@ impl Dialog {
             Dialog::ConfirmQuit => &[Button::Quit, Button::Menu, Button::KeepPlaying],
             Dialog::ConfirmRestart => &[Button::ConfirmRestart, Button::KeepPlaying],
             Dialog::EatPoison => &[Button::EatPoison, Button::KeepPlaying],
-            Dialog::GameOver => &[Button::PlayAgain, Button::Menu, Button::Quit],
+            Dialog::GameOver => &[
+                Button::PlayAgain,
+                Button::Menu,
+                Button::Review,
+                Button::Quit,
+            ],
         }
     }
 
@@ -623,6 +631,7 @@ impl App {
             (_, Screen::Menu) if self.menu.replacing.is_some() => keys::REPLACE_SAVED,
             (_, Screen::Menu) => keys::MENU,
             (_, Screen::Study(study)) if study.editor.is_some() => keys::STUDY_EDIT,
+            (_, Screen::Study(study)) if study.review.is_some() => keys::REVIEW,
             (_, Screen::Study(_)) => keys::STUDY,
             (Some(Dialog::ConfirmQuit), _) => keys::CONFIRM_QUIT,
             (Some(Dialog::ConfirmRestart), _) => keys::CONFIRM_RESTART,
@@ -928,6 +937,90 @@ impl App {
         self.screen = Screen::Study(Box::new(StudyScreen::new(kind, study, Some(game))));
     }
 
+    /// Opens the review of the game on screen, which has ended and waits behind it unchanged.
+    fn review_finished_game(&mut self) {
+        let Screen::Play(game) = &mut self.screen else {
+            return;
+        };
+        let kind = self.playing.game;
+        let Some(record) = GameRecord::of(&self.playing, self.start.as_ref(), game.as_ref()) else {
+            return;
+        };
+        let Some(study) = kind
+            .game()
+            .study(&record.settings.values, record.start.as_ref(), &[])
+        else {
+            game.note(format!("{} cannot be reviewed yet.", kind.label()));
+            return;
+        };
+        let review = Review::new(record, game.judged());
+        let Screen::Play(game) = std::mem::replace(&mut self.screen, Screen::Menu) else {
+            unreachable!("a game is on screen")
+        };
+        self.screen = Screen::Study(Box::new(StudyScreen::reviewing(
+            kind,
+            study,
+            review,
+            Some(game),
+        )));
+    }
+
+    /// Opens the review of `record` (from the data folder or a file): its moves are judged by
+    /// a replay of the game. Fails, with the reason, when its game cannot be studied.
+    pub fn review_record(&mut self, record: GameRecord) -> Result<(), String> {
+        let kind = record.settings.game;
+        let study = kind
+            .game()
+            .study(&record.settings.values, record.start.as_ref(), &[])
+            .ok_or_else(|| format!("{} cannot be reviewed yet", kind.label()))?;
+        let judged = record.session().judged();
+        self.screen = Screen::Study(Box::new(StudyScreen::reviewing(
+            kind,
+            study,
+            Review::new(record, judged),
+            None,
+        )));
+        Ok(())
+    }
+
+    /// Opens the review of the last finished game of the menu's kind, as the data folder keeps
+    /// it; the menu says why when there is none.
+    fn review_last_game(&mut self) {
+        let kind = self.menu.settings.game;
+        let Some(store) = &self.store else {
+            self.menu.note = Some("No data folder: no finished game is kept.".into());
+            return;
+        };
+        match store.last_record(kind) {
+            Ok(Some(record)) => {
+                if let Err(problem) = self.review_record(record) {
+                    self.menu.note = Some(format!("Cannot review: {problem}."));
+                }
+            }
+            Ok(None) => {
+                self.menu.note = Some(format!("No finished {} game to review yet.", kind.label()));
+            }
+            Err(warning) => self.warn(warning),
+        }
+    }
+
+    /// Writes the record of the game under review to the data folder; the review says where.
+    fn write_record(&mut self) {
+        let Screen::Study(study) = &mut self.screen else {
+            return;
+        };
+        let Some(review) = &study.review else {
+            return;
+        };
+        study.note = Some(match &self.store {
+            None => "No data folder to write the record to.".into(),
+            Some(store) => match store.write_record(&review.record) {
+                Ok(path) => format!("Written to {}", path.display()),
+                Err(problem) => format!("Not written: {problem}."),
+            },
+        });
+    }
+
     /// Leaves the Study screen: back to the game it was opened from, or to the menu. A table
     /// the study asked for stops (its memory is freed); the game asks again for what its
     /// solver had not answered, since the study's request cancelled it.
@@ -1111,6 +1204,7 @@ impl App {
             }
             Some(Dialog::GameOver) => match action {
                 Action::PlayAgain => self.start_game(),
+                Action::Review => self.review_finished_game(),
                 Action::Menu => self.back_to_menu(),
                 Action::Quit => self.should_quit = true,
                 Action::Undo => {
@@ -1126,6 +1220,9 @@ impl App {
 
     /// An action on the menu or in a game with no dialog showing.
     fn play_action(&mut self, action: Action) {
+        if action == Action::WriteRecord {
+            return self.write_record();
+        }
         if let Screen::Study(study) = &mut self.screen {
             let rows = usize::from(self.viewport.study_rows.max(1));
             match study.act(action, rows) {
@@ -1228,6 +1325,7 @@ impl App {
                 _ => self.start_game(),
             },
             Action::Study => self.study_menu_game(),
+            Action::Review => self.review_last_game(),
             Action::Quit | Action::Back => self.should_quit = true,
             _ => {}
         }
@@ -1335,6 +1433,7 @@ impl App {
                 Button::KeepPlaying,
             ) => Action::No,
             (Some(Dialog::GameOver), Button::PlayAgain) => Action::PlayAgain,
+            (Some(Dialog::GameOver), Button::Review) => Action::Review,
             (Some(Dialog::GameOver), Button::Quit) => Action::Quit,
             _ => return,
         };

@@ -118,6 +118,7 @@ mod tests {
             }
             .with("pile", 5_u64)
             .with("set", "1,2"),
+            start: None,
             moves: ["1", "1", "2", "1"].map(String::from).to_vec(),
             loser: 0,
         }

@@ -11,6 +11,9 @@ pub const PANEL_WIDTH: u16 = 32;
 pub const PANEL_MIN_HEIGHT: u16 = 16;
 /// The Study screen's panel needs this many rows to show its lines and a few moves.
 pub const STUDY_MIN_HEIGHT: u16 = 16;
+/// The rows a review takes above the Study screen's board: the summary, the move and its label,
+/// what would have won and the refuting line.
+pub const REVIEW_ROWS: u16 = 5;
 /// The smallest terminal the menu fits in with at most one saved game: (columns, rows).
 pub const MENU: (u16, u16) = (48, 22);
 
@@ -32,9 +35,14 @@ pub fn minimum_size(screen: &Screen, menu: &Menu) -> (u16, u16) {
         // The board in its frame beside the study's panel.
         Screen::Study(study) => {
             let (board_w, board_h) = study.study.board_size();
+            let review = if study.review.is_some() {
+                REVIEW_ROWS
+            } else {
+                0
+            };
             (
                 board_w + 2 + PANEL_WIDTH,
-                (board_h + 3).max(STUDY_MIN_HEIGHT + 1),
+                (board_h + 3 + review).max(STUDY_MIN_HEIGHT + 1),
             )
         }
     }

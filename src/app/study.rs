@@ -1,7 +1,12 @@
 //! The Study screen's state: the position studied (a game's [`Study`], with the line explored
 //! from it), the chosen move (the list's cursor, which the board highlights), how far the list
 //! is scrolled, and the game to go back to when the study was opened from one.
+//!
+//! In review mode ([`StudyScreen::reviewing`]) the line is a finished game's: ←/→ step along
+//! it, the board shows the position before the move on show with that move chosen, and the
+//! [`Review`] says what the move was.
 
+use super::review::Review;
 use crate::games::request::SolverMessage;
 use crate::games::session::Session;
 use crate::games::study::{Editor, Study, move_of};
@@ -39,6 +44,10 @@ pub struct StudyScreen {
     pub editor: Option<Box<dyn Editor>>,
     /// Why the position set up cannot be studied, after Enter tried.
     pub edit_problem: Option<String>,
+    /// The finished game under review, in review mode.
+    pub review: Option<Review>,
+    /// A note for the player (where `w` wrote the record), until the next key.
+    pub note: Option<String>,
 }
 
 impl StudyScreen {
@@ -57,9 +66,63 @@ impl StudyScreen {
             generation: None,
             editor: None,
             edit_problem: None,
+            review: None,
+            note: None,
         };
         screen.reset_choice();
         screen
+    }
+
+    /// The review of a finished game: `study` is the game's start (its line empty), and the
+    /// screen shows the review's first move.
+    pub fn reviewing(
+        kind: GameKind,
+        study: Box<dyn Study>,
+        review: Review,
+        behind: Option<Box<dyn Session>>,
+    ) -> StudyScreen {
+        let mut screen = StudyScreen::new(kind, study, behind);
+        screen.review = Some(review);
+        screen.show_played();
+        screen
+    }
+
+    /// Steps the review `by` moves along the game (back when negative): the line follows.
+    pub fn step(&mut self, by: isize) {
+        let Some(review) = &mut self.review else {
+            return;
+        };
+        review.step(by);
+        let target = review.at;
+        while self.study.line().len() > target {
+            if !self.study.take_back() {
+                break;
+            }
+        }
+        while self.study.line().len() < target {
+            let next = &review.record.moves[self.study.line().len()];
+            let Some(at) = self.study.find(next) else {
+                // The study does not know the move (it cannot be): stay where the line is.
+                review.at = self.study.line().len();
+                break;
+            };
+            self.study.play(at);
+        }
+        self.show_played();
+    }
+
+    /// Chooses the move the game played from the position on show, so the board and the list
+    /// highlight it.
+    fn show_played(&mut self) {
+        self.top = 0;
+        let played = self.review.as_ref().and_then(Review::played);
+        self.chosen = match played {
+            Some(played) => self.study.find(played),
+            None => self.order().first().copied(),
+        };
+        if let Some(row) = self.chosen_row() {
+            self.show_row(row, 1);
+        }
     }
 
     /// The moves' indices as the list shows them, best first.
@@ -73,9 +136,14 @@ impl StudyScreen {
         self.order().iter().position(|&at| at == chosen)
     }
 
-    /// The solver answered the study: when its moves arrive, the best one is chosen.
+    /// The solver answered the study: when its moves arrive, the best one is chosen (in a
+    /// review, the move played).
     pub fn on_solver(&mut self, message: SolverMessage) {
         self.study.on_solver(message);
+        if self.review.is_some() {
+            // A review shows the move played, once the study knows the moves.
+            return self.show_played();
+        }
         let count = self.study.analysis().moves.len();
         if self.chosen.is_none_or(|at| at >= count) {
             self.reset_choice();
@@ -133,6 +201,22 @@ impl StudyScreen {
     /// Does what a key asks for with `rows` rows of the list in view: what became of the
     /// study.
     pub fn act(&mut self, action: Action, rows: usize) -> Outcome {
+        self.note = None;
+        if self.review.is_some() {
+            match action {
+                Action::Left | Action::Erase => self.step(-1),
+                Action::Right | Action::Select => self.step(1),
+                Action::First => self.step(isize::MIN),
+                Action::Last => self.step(isize::MAX),
+                Action::Up => self.choose_row(-1, rows),
+                Action::Down => self.choose_row(1, rows),
+                Action::PageUp => self.scroll(-isize::try_from(rows.max(1)).unwrap_or(1), rows),
+                Action::PageDown => self.scroll(isize::try_from(rows.max(1)).unwrap_or(1), rows),
+                Action::Back | Action::Quit => return Outcome::Leave,
+                _ => {}
+            }
+            return Outcome::Stays;
+        }
         if self.editor.is_some() {
             return if self.edit(action) {
                 Outcome::Replaced
@@ -220,7 +304,8 @@ impl StudyScreen {
             return;
         };
         self.chosen = Some(at);
-        if click {
+        // A review keeps to the game's line: pointing only chooses.
+        if click && self.review.is_none() {
             self.play_chosen();
         }
     }
@@ -230,7 +315,7 @@ impl StudyScreen {
         if at >= self.study.analysis().moves.len() {
             return;
         }
-        if self.chosen == Some(at) {
+        if self.chosen == Some(at) && self.review.is_none() {
             self.play_chosen();
         } else {
             self.chosen = Some(at);

@@ -142,6 +142,15 @@ pub trait Study: Send {
     /// Plays the move at `index` of the analysis's moves, extending the line.
     fn play(&mut self, index: usize);
 
+    /// The index in the analysis of the move written `notation` in the notation saved games
+    /// keep (a review steps along a game's record with it); `None` when it is not legal now.
+    fn find(&self, notation: &str) -> Option<usize> {
+        self.analysis()
+            .moves
+            .iter()
+            .position(|m| m.notation == notation)
+    }
+
     /// Takes back the line's last move; `false` when the line is empty.
     fn take_back(&mut self) -> bool;
 

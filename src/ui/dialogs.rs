@@ -233,6 +233,21 @@ pub fn game_over(
         format!("{winner} {verb}!"),
         theme.good,
     )));
+    let all = [
+        ("Play again", Button::PlayAgain),
+        ("Menu", Button::Menu),
+        ("Review", Button::Review),
+        ("Quit", Button::Quit),
+    ];
+    // Where the four do not fit (the smallest screens), Review is left to its key, v.
+    let room = usize::from(DIALOG_WIDTH.min(area.width).saturating_sub(2));
+    let buttons: Vec<(&str, Button)> = if buttons_width(&all) <= room {
+        all.to_vec()
+    } else {
+        all.into_iter()
+            .filter(|&(_, b)| b != Button::Review)
+            .collect()
+    };
     dialog(
         focus,
         frame,
@@ -241,12 +256,17 @@ pub fn game_over(
         theme,
         " Game over ",
         lines,
-        &[
-            ("Play again", Button::PlayAgain),
-            ("Menu", Button::Menu),
-            ("Quit", Button::Quit),
-        ],
+        &buttons,
     );
+}
+
+/// How wide a row of `buttons` is: each label in its brackets, one space between.
+fn buttons_width(buttons: &[(&str, Button)]) -> usize {
+    buttons
+        .iter()
+        .map(|(label, _)| label.len() + 4)
+        .sum::<usize>()
+        + buttons.len().saturating_sub(1)
 }
 
 /// Width of the question and game-over dialogs.
@@ -279,11 +299,7 @@ fn dialog(
         text.block(Block::bordered().title(title).title_style(theme.title)),
         rect,
     );
-    let total: u16 = buttons
-        .iter()
-        .map(|(label, _)| label.len() as u16 + 4)
-        .sum::<u16>()
-        + buttons.len().saturating_sub(1) as u16;
+    let total = u16::try_from(buttons_width(buttons)).unwrap_or(u16::MAX);
     let mut x = rect.x + rect.width.saturating_sub(total) / 2;
     let y = rect.bottom().saturating_sub(2);
     for &(label, button) in buttons {

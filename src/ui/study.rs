@@ -4,8 +4,11 @@
 
 use super::HitMap;
 use crate::app::Target;
+use crate::app::review::Review;
 use crate::app::size::PANEL_WIDTH;
+use crate::app::size::REVIEW_ROWS;
 use crate::app::study::StudyScreen;
+use crate::games::review::Label;
 use crate::games::study::{mark, mark_style};
 use crate::input::Spots;
 use crate::theme::Theme;
@@ -31,8 +34,13 @@ pub fn render(
     let [board_area, panel_area] =
         Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)]).areas(area);
     let study = screen.study.as_ref();
+    let heading = if screen.review.is_some() {
+        "Review"
+    } else {
+        "Study"
+    };
     let block = Block::bordered()
-        .title(format!(" Study: {} ", study.title()))
+        .title(format!(" {heading}: {} ", study.title()))
         .title_style(theme.title);
     let inner = block.inner(board_area);
     frame.render_widget(block, board_area);
@@ -48,6 +56,16 @@ pub fn render(
     if screen.editor.is_none() {
         frame.render_widget(Paragraph::new(legend), legend_area);
     }
+    let inner = match &screen.review {
+        Some(review) => {
+            let [review_area, board] =
+                Layout::vertical([Constraint::Length(REVIEW_ROWS), Constraint::Min(1)])
+                    .areas(inner);
+            review_lines(review, screen.note.as_deref(), frame, review_area, theme);
+            board
+        }
+        None => inner,
+    };
     let mut spots = Spots::default();
     if let Some(editor) = &screen.editor {
         editor.render(inner, frame.buffer_mut(), theme, &mut spots);
@@ -98,6 +116,33 @@ fn edit_panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, theme: &Theme
         lines.push(Line::styled(*hint, theme.dim));
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
+}
+
+/// What a review shows above the board: the summary, then the move on show with its label
+/// (and for a mistake what would have won and the refuting line), then the note.
+fn review_lines(review: &Review, note: Option<&str>, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let mut lines: Vec<Line> = review
+        .summary
+        .iter()
+        .map(|line| Line::styled(line.clone(), theme.title))
+        .collect();
+    let label_style = match review.label() {
+        Some(Label::Mistake { .. }) => theme.bad,
+        Some(Label::Best | Label::KeptWin) => theme.good,
+        _ => Style::default(),
+    };
+    for (at, line) in review.lines().into_iter().enumerate() {
+        let style = if at == 0 {
+            label_style
+        } else {
+            Style::default()
+        };
+        lines.push(Line::styled(line, style));
+    }
+    if let Some(note) = note {
+        lines.push(Line::styled(note.to_string(), theme.dim));
+    }
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
 }
 
 /// The panel: the position, its outcome and moves left, the line, then the moves best first.

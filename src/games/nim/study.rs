@@ -83,6 +83,11 @@ impl NimStudy {
 }
 
 impl Study for NimStudy {
+    fn find(&self, notation: &str) -> Option<usize> {
+        let mv = Move::parse(notation).ok()?;
+        self.moves.iter().position(|&m| m == mv)
+    }
+
     fn title(&self) -> String {
         "Nim".to_string()
     }

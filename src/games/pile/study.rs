@@ -150,6 +150,11 @@ impl Study for PileStudy {
         self.rules.title()
     }
 
+    fn find(&self, notation: &str) -> Option<usize> {
+        let k: u64 = notation.parse().ok()?;
+        self.takes.iter().position(|&take| take == k)
+    }
+
     fn describe(&self) -> String {
         format!("pile {}", group(self.at.pile))
     }
