@@ -345,3 +345,33 @@ fn the_review_screen() {
         .unwrap();
     insta::assert_snapshot!(terminal.backend());
 }
+
+#[test]
+fn a_game_from_a_set_position_is_reviewed_from_that_position() {
+    let mut h = Harness::new();
+    let (settings, start) = munch::settings::Settings::default()
+        .with_position("subtraction 1,2 4")
+        .unwrap();
+    let settings = munch::settings::Settings {
+        players: [Person, Person],
+        ..settings
+    };
+    h.app.play_position(settings, start);
+    // 4: take 1 (leaving 3, lost), then 2, then the last coin.
+    for take in ['1', '2', '1'] {
+        h.keys(&[KeyCode::Char(take), KeyCode::Enter]);
+    }
+    assert!(h.pile_game().is_over());
+    h.key(KeyCode::Char('v'));
+    assert_eq!(reviewing(&h).lines(), ["Move 1 of 3 · Player 1: 1 · best"]);
+    let munch::app::Screen::Study(study) = &h.app.screen else {
+        unreachable!("reviewing")
+    };
+    assert_eq!(study.study.describe(), "pile 4");
+    assert_eq!(
+        reviewing(&h).record.start.as_ref().map(ToString::to_string),
+        Some("subtraction 1,2 4".to_string())
+    );
+    h.key(KeyCode::End);
+    assert_eq!(reviewing(&h).lines(), ["After move 3: Player 1 won."]);
+}
