@@ -403,3 +403,48 @@ fn every_chomp_move_of_small_boxes_is_labelled_as_the_brute_force_says() {
     }
     assert!(checked > 1000, "{checked} moves");
 }
+
+#[test]
+fn refuting_lines_stop_at_their_budget_and_large_positions_are_judged_by_outcome() {
+    use munch::games::review::{REFUTATION_BUDGET, REVIEW_STUDY_MOVES};
+    // {1,2} from 300, one coin at a time: every move from a won position is a mistake.
+    let settings = Settings {
+        game: GameKind::Subtraction,
+        players: [munch::settings::Player::Person; 2],
+        ..Settings::default()
+    }
+    .with("pile", 300_u64)
+    .with("set", "1,2");
+    let mut session = settings.game.game().new_session(settings.setup(), None);
+    assert!(session.replay_notation(&vec!["1".to_string(); 300]));
+    let judged = session.judged();
+    let lines: Vec<usize> = judged
+        .iter()
+        .filter_map(|j| match &j.label {
+            Label::Mistake { refutation, .. } => Some(refutation.moves.len()),
+            _ => None,
+        })
+        .collect();
+    assert!(lines.len() > 50, "{} mistakes", lines.len());
+    assert_eq!(lines[0], REFUTATION_MOVES, "the first mistakes are refuted");
+    assert!(lines.iter().sum::<usize>() <= REFUTATION_BUDGET);
+    assert_eq!(
+        lines.last(),
+        Some(&0),
+        "the last are not: the budget is spent"
+    );
+
+    // Nim with more coins than a review studies: outcomes only, so never "best".
+    let big = REVIEW_STUDY_MOVES + 1;
+    let mut game = NimSession::new(Setup::default(), NimPosition::new(&[big, 1]).unwrap());
+    assert!(munch::games::session::Session::replay_notation(
+        &mut game,
+        &[format!("1:{}", big - 1), "2:1".into(), "1:1".into()]
+    ));
+    let labels: Vec<&str> = munch::games::session::Session::judged(&game)
+        .iter()
+        .map(|j| j.label.word())
+        .collect();
+    // 501,1: the one winning move, but judged by its outcome alone; then 1,1 is studied.
+    assert_eq!(labels, ["kept the win", "best", "best"]);
+}

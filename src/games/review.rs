@@ -124,6 +124,14 @@ pub fn mistake_lines<M>(
 /// The most moves a refuting line names before "…".
 pub const REFUTATION_MOVES: usize = 10;
 
+/// The most positions the refuting lines of one game study in all (the review is judged on
+/// the interface's thread, at once): past them, a mistake's line is left out.
+pub const REFUTATION_BUDGET: usize = 100;
+
+/// The most legal moves a position may have for the review to study it (each move's winning
+/// replies are counted): past them, a move is judged from the outcomes alone.
+pub const REVIEW_STUDY_MOVES: u64 = 500;
+
 /// A line of play: its moves, and whether it goes on past them (cut at
 /// [`REFUTATION_MOVES`], or where nothing proves the next move).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -270,6 +270,8 @@ where
 {
     let mut position = game.start();
     let mut judged = Vec::new();
+    // What the refuting lines may still study (see `REFUTATION_BUDGET`).
+    let mut budget = review::REFUTATION_BUDGET;
     for &played in moves {
         let Some(after) = game.after(&position, played) else {
             break;
@@ -287,14 +289,26 @@ where
             )
         });
         let label = match label {
-            Label::Mistake { winner, .. } => Label::Mistake {
-                winner,
-                refutation: review::refuting_line(
+            Label::Mistake { winner, refutation } if budget > 0 => {
+                let studied = std::cell::Cell::new(0usize);
+                let line = review::refuting_line(
                     after.clone(),
-                    |at| game.study(at),
+                    |at| {
+                        studied.set(studied.get() + 1);
+                        (studied.get() <= budget).then(|| game.study(at)).flatten()
+                    },
                     |at, m| game.after(at, m),
-                ),
-            },
+                );
+                budget = budget.saturating_sub(studied.get());
+                Label::Mistake {
+                    winner,
+                    refutation: if line.moves.is_empty() {
+                        refutation
+                    } else {
+                        line
+                    },
+                }
+            }
             other => other,
         };
         judged.push(Judged {

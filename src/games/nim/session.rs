@@ -10,7 +10,7 @@ use super::position;
 use super::rules::{Move, Position};
 use crate::games::moves_left::PositionStudy;
 use crate::games::request::{Request, SolverMessage};
-use crate::games::review::{Judged, Known, Mistake};
+use crate::games::review::{Judged, Known, Mistake, REVIEW_STUDY_MOVES};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Player, Setup};
 use crate::games::turns::{self, Outcomes, TickSteps, Turns};
@@ -652,7 +652,15 @@ impl Outcomes for NimSession {
         position.play(mv).ok()
     }
 
+    /// Within [`REVIEW_STUDY_MOVES`] legal moves (each one's replies are counted).
     fn study(&self, position: &Position) -> Option<PositionStudy<Move>> {
+        let moves = position
+            .piles()
+            .iter()
+            .try_fold(0u64, |sum, &pile| sum.checked_add(pile))?;
+        if moves > REVIEW_STUDY_MOVES {
+            return None;
+        }
         study(position, self.table.as_ref())
     }
 

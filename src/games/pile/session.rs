@@ -4,7 +4,7 @@ use crate::games::moves_left::PositionStudy;
 use crate::games::pile::player;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::request::{Request, SolverMessage};
-use crate::games::review::{Judged, Known, Mistake};
+use crate::games::review::{Judged, Known, Mistake, REVIEW_STUDY_MOVES};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
 use crate::games::turns::{self, Outcomes, Pending, TickSteps, Turns};
@@ -306,7 +306,15 @@ impl Outcomes for PileGame {
         (k <= at.pile).then(|| self.rules.after(at, k))
     }
 
+    /// Within [`REVIEW_STUDY_MOVES`] legal takes (each one's replies are counted).
     fn study(&self, &at: &PilePosition) -> Option<PositionStudy<u64>> {
+        let takes = match self.rules.takes(at) {
+            Takes::Listed(takes) => takes.len() as u64,
+            Takes::UpTo(limit) => limit,
+        };
+        if takes > REVIEW_STUDY_MOVES {
+            return None;
+        }
         self.rules.study(at)
     }
 
