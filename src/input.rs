@@ -58,6 +58,8 @@ pub enum Action {
     Last,
     /// The review: write the game's record to the data folder.
     WriteRecord,
+    /// The Study screen: play a game from the position studied.
+    PlayFrom,
 }
 
 /// A key as the tables name it: a code, with or without Ctrl.

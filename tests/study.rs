@@ -619,3 +619,80 @@ fn the_coin_games_editors_set_the_pile_the_takes_and_the_piles() {
     assert_eq!(studying(&h).study.describe(), "piles 1,2,3");
     assert_eq!(analysis(&h).wins, Some(false), "1 ^ 2 ^ 3 = 0");
 }
+
+#[test]
+fn y_copies_the_studied_positions_string_and_the_panel_shows_it() {
+    use munch::app::Effect;
+    let mut h = Harness::new();
+    subtraction_menu(&mut h, 21, "1,3,4");
+    h.key(KeyCode::Char('s'));
+    h.key(KeyCode::Enter); // take 1: pile 20
+    let _ = h.app.take_effects();
+    h.key(KeyCode::Char('y'));
+    let copied: Vec<String> = h
+        .app
+        .take_effects()
+        .into_iter()
+        .map(|effect| match effect {
+            Effect::Copy(text) => text,
+        })
+        .collect();
+    assert_eq!(copied, ["subtraction 1,3,4 20"]);
+    let screen = common::render_text(&h.app, 80, 24);
+    assert!(screen.contains("Copied: subtraction 1,3,4 20"), "{screen}");
+    // The string reads back as the position studied.
+    let (settings, start) = Settings::default()
+        .with_position(&copied[0])
+        .expect("a position string");
+    assert_eq!(settings.game, GameKind::Subtraction);
+    assert_eq!(start.text(), "subtraction 1,3,4 20");
+}
+
+#[test]
+fn p_plays_from_the_studied_position_on_the_side_chosen() {
+    let mut h = Harness::new();
+    subtraction_menu(&mut h, 21, "1,3,4");
+    h.key(KeyCode::Char('s'));
+    h.key(KeyCode::Enter); // take 1: pile 20
+    h.key(KeyCode::Char('p'));
+    assert!(studying(&h).choosing_side);
+    let screen = common::render_text(&h.app, 80, 24);
+    assert!(screen.contains("1 you move first"), "{screen}");
+    h.key(KeyCode::Esc);
+    assert!(!studying(&h).choosing_side, "Esc keeps the study");
+    h.keys(&[KeyCode::Char('p'), KeyCode::Char('2')]);
+    let game = h.pile_game();
+    assert_eq!(game.pile, 20, "the game starts where the study stood");
+    assert_eq!(
+        h.app.playing.players,
+        [munch::settings::Player::Computer, Person]
+    );
+    assert_eq!(
+        h.app.start.as_ref().map(|s| s.text().to_string()),
+        Some("subtraction 1,3,4 20".to_string())
+    );
+    // The computer moves first: a winning take from 20 (20 mod 7 = 6).
+    h.ticks(40);
+    assert_eq!(h.pile_game().turns.moves.len(), 1);
+
+    // From a game's study, that game goes back to the menu's saved games; the new game of
+    // its kind asks before replacing it, as any new game does.
+    let mut h = Harness::new();
+    h.start(4, 5, [Person, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Char('a'));
+    settle(&mut h);
+    h.keys(&[KeyCode::Enter, KeyCode::Char('p'), KeyCode::Char('1')]);
+    assert!(h.on_menu());
+    assert_eq!(h.app.menu.replacing, Some(GameKind::Chomp));
+    assert_eq!(
+        h.app.saved.len(),
+        1,
+        "the game studied is offered to resume"
+    );
+    h.key(KeyCode::Enter);
+    let heights = h.game().position.heights().to_vec();
+    assert_ne!(heights, [4; 5], "the game starts after the study's move");
+    assert!(h.game().turns.moves.is_empty());
+    assert_eq!(h.app.playing.players, [Person, Computer]);
+}

@@ -91,6 +91,19 @@ pub const STUDY: &[Binding] = &[
         Some("edit"),
         &[(plain(KeyCode::Char('e')), Action::Edit)],
     ),
+    // Not on the bar, which is full at 80 columns: the panel says them.
+    bind(
+        "p",
+        "play a game from this position against the computer (choose your side)",
+        None,
+        &[(plain(KeyCode::Char('p')), Action::PlayFrom)],
+    ),
+    bind(
+        "y",
+        "copy the position's string to the terminal's clipboard (OSC 52)",
+        None,
+        &[(plain(KeyCode::Char('y')), Action::CopyPosition)],
+    ),
     HELP,
     bind(
         "q Esc",
@@ -100,6 +113,28 @@ pub const STUDY: &[Binding] = &[
             (plain(KeyCode::Char('q')), Action::Back),
             (plain(KeyCode::Esc), Action::Back),
         ],
+    ),
+];
+
+/// Keys while the Study screen asks which side the person plays (`p`).
+pub const STUDY_SIDE: &[Binding] = &[
+    bind(
+        "1",
+        "play first: you move in the position studied",
+        Some("you first"),
+        &[(plain(KeyCode::Char('1')), Action::Digit(1))],
+    ),
+    bind(
+        "2",
+        "play second: the computer moves first",
+        Some("you second"),
+        &[(plain(KeyCode::Char('2')), Action::Digit(2))],
+    ),
+    bind(
+        "Esc",
+        "back to the study",
+        Some("cancel"),
+        &[(plain(KeyCode::Esc), Action::Back)],
     ),
 ];
 
@@ -467,6 +502,7 @@ mod tests {
             STUDY,
             STUDY_EDIT,
             REVIEW,
+            STUDY_SIDE,
             DEMO,
             DEMO_PAUSED,
             REPLACE_SAVED,

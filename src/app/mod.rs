@@ -632,6 +632,7 @@ impl App {
             (_, Screen::Menu) => keys::MENU,
             (_, Screen::Study(study)) if study.editor.is_some() => keys::STUDY_EDIT,
             (_, Screen::Study(study)) if study.review.is_some() => keys::REVIEW,
+            (_, Screen::Study(study)) if study.choosing_side => keys::STUDY_SIDE,
             (_, Screen::Study(_)) => keys::STUDY,
             (Some(Dialog::ConfirmQuit), _) => keys::CONFIRM_QUIT,
             (Some(Dialog::ConfirmRestart), _) => keys::CONFIRM_RESTART,
@@ -1021,6 +1022,37 @@ impl App {
         });
     }
 
+    /// Starts a game from the position studied against the computer, the person moving first
+    /// or second, at the menu's level. The game the study was opened from goes back to the
+    /// menu's saved games first (a new game of its kind asks before replacing it).
+    fn play_from_study(&mut self, person_first: bool) {
+        let Screen::Study(study) = &self.screen else {
+            return;
+        };
+        let text = study.study.position();
+        let (mut settings, start) = match self.menu.settings.clone().with_position(&text) {
+            Ok(parsed) => parsed,
+            Err(problem) => {
+                if let Screen::Study(study) = &mut self.screen {
+                    study.note = Some(problem);
+                }
+                return;
+            }
+        };
+        settings.players = if person_first {
+            [Player::Person, Player::Computer]
+        } else {
+            [Player::Computer, Player::Person]
+        };
+        if matches!(&self.screen, Screen::Study(study) if study.behind.is_some()) {
+            self.leave_study();
+            self.back_to_menu();
+        } else {
+            self.leave_study();
+        }
+        self.play_position(settings, start);
+    }
+
     /// Leaves the Study screen: back to the game it was opened from, or to the menu. A table
     /// the study asked for stops (its memory is freed); the game asks again for what its
     /// solver had not answered, since the study's request cancelled it.
@@ -1231,6 +1263,12 @@ impl App {
                 // one's requests follow.
                 study::Outcome::Replaced if study.generation.is_some() => self.cancel_solver(),
                 study::Outcome::Replaced | study::Outcome::Stays => {}
+                study::Outcome::Copy => {
+                    let text = study.study.position();
+                    study.note = Some(format!("Copied: {text}"));
+                    self.effects.push(Effect::Copy(text));
+                }
+                study::Outcome::Play(first) => self.play_from_study(first),
             }
             return;
         }

@@ -22,6 +22,10 @@ pub enum Outcome {
     Replaced,
     /// The study is to be left.
     Leave,
+    /// Copy the position's string.
+    Copy,
+    /// Play a game from the position, the person moving first (`true`) or second.
+    Play(bool),
 }
 
 /// The Study screen.
@@ -46,6 +50,8 @@ pub struct StudyScreen {
     pub edit_problem: Option<String>,
     /// The finished game under review, in review mode.
     pub review: Option<Review>,
+    /// Whether `p` asks which side the person plays.
+    pub choosing_side: bool,
     /// A note for the player (where `w` wrote the record), until the next key.
     pub note: Option<String>,
 }
@@ -67,6 +73,7 @@ impl StudyScreen {
             editor: None,
             edit_problem: None,
             review: None,
+            choosing_side: false,
             note: None,
         };
         screen.reset_choice();
@@ -224,8 +231,21 @@ impl StudyScreen {
                 Outcome::Stays
             };
         }
+        if self.choosing_side {
+            self.choosing_side = false;
+            return match action {
+                Action::Digit(1) => Outcome::Play(true),
+                Action::Digit(2) => Outcome::Play(false),
+                _ => Outcome::Stays,
+            };
+        }
         match action {
             Action::Edit => self.editor = Some(self.study.editor()),
+            Action::CopyPosition => return Outcome::Copy,
+            Action::PlayFrom if self.study.analysis().moves.is_empty() => {
+                self.note = Some("The game is over here: nothing to play.".into());
+            }
+            Action::PlayFrom => self.choosing_side = true,
             Action::Up => self.choose_row(-1, rows),
             Action::Down => self.choose_row(1, rows),
             Action::Left => self.choose_on_board(-1, rows),

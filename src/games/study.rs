@@ -136,6 +136,10 @@ pub trait Study: Send {
     /// The position now, for people: "pile 21", "[6,6,4,4,2,0,0]".
     fn describe(&self) -> String;
 
+    /// The position now as its string (`chomp 6x7 6,6,4,4,2,0,0`, `nim 3,4,5`), which `y`
+    /// copies and `munch study --position` reads.
+    fn position(&self) -> String;
+
     /// The position now, analysed.
     fn analysis(&self) -> &Analysis;
 

@@ -321,6 +321,7 @@ mod tests {
             keys::MENU,
             keys::STUDY,
             keys::STUDY_EDIT,
+            keys::STUDY_SIDE,
             keys::DEMO,
             keys::DEMO_PAUSED,
             keys::REPLACE_SAVED,

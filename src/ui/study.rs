@@ -172,7 +172,8 @@ fn panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, hits: &mut HitMap,
         .moves_left
         .map_or_else(|| "out of reach".to_string(), group);
     let top = vec![
-        Line::raw(cut(&format!("Position: {}", study.describe()), width)),
+        // The position's string, which `y` copies.
+        Line::styled(cut(&study.position(), width), theme.dim),
         Line::from(vec![
             Span::raw("To move: "),
             Span::styled(analysis.outcome(), outcome_style),
@@ -181,7 +182,13 @@ fn panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, hits: &mut HitMap,
     ];
     frame.render_widget(Paragraph::new(top), top_area);
 
-    if let Some((done, total)) = analysis.progress {
+    if screen.choosing_side {
+        let question = vec![
+            Line::styled("Play it: 1 you move first,", theme.title),
+            Line::styled("2 you move second, Esc back", theme.title),
+        ];
+        frame.render_widget(Paragraph::new(question), note_area);
+    } else if let Some((done, total)) = analysis.progress {
         let ratio = if total == 0 {
             0.0
         } else {
@@ -204,6 +211,15 @@ fn panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, hits: &mut HitMap,
             Paragraph::new(Line::styled(note.clone(), theme.bad)).wrap(Wrap { trim: true }),
             note_area,
         );
+    } else if let Some(note) = &screen.note {
+        frame.render_widget(
+            Paragraph::new(Line::styled(note.clone(), theme.title)).wrap(Wrap { trim: true }),
+            note_area,
+        );
+    } else if screen.review.is_none() {
+        // The review's keys are its own.
+        let hint = "p: play from here · y: copy it";
+        frame.render_widget(Paragraph::new(Line::styled(hint, theme.dim)), note_area);
     }
 
     let line = study.line();

@@ -180,6 +180,10 @@ impl Study for ChompStudy {
         self.position.to_string()
     }
 
+    fn position(&self) -> String {
+        super::position::print(&self.position)
+    }
+
     fn analysis(&self) -> &Analysis {
         &self.analysis
     }

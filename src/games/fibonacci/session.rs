@@ -74,6 +74,10 @@ impl PileRules for FibonacciRules {
         position::print(fib(at))
     }
 
+    fn position(&self, at: PilePosition) -> String {
+        super::position::print(fib(at))
+    }
+
     /// Within the moves-left table's reach (a pile of at most [`FIB_REACH`]).
     fn study(&self, at: PilePosition) -> Option<PositionStudy<u64>> {
         if at.pile > FIB_REACH {

@@ -96,6 +96,10 @@ impl Study for NimStudy {
         format!("piles {}", self.position)
     }
 
+    fn position(&self) -> String {
+        super::position::print(&self.position)
+    }
+
     fn analysis(&self) -> &Analysis {
         &self.analysis
     }

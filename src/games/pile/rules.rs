@@ -43,6 +43,9 @@ pub trait PileRules: Send {
     /// Every legal take at `at` with its outcome, moves left and winning replies, when the
     /// moves left of the position are known (and the takes few enough to weigh at once).
     fn study(&self, at: PilePosition) -> Option<PositionStudy<u64>>;
+
+    /// The position's string (`subtraction 1,3,4 21`, `fibonacci 30 max 5`).
+    fn position(&self, at: PilePosition) -> String;
 }
 
 /// The legal takes of a position.

@@ -159,6 +159,10 @@ impl Study for PileStudy {
         format!("pile {}", group(self.at.pile))
     }
 
+    fn position(&self) -> String {
+        self.rules.position(self.at)
+    }
+
     fn analysis(&self) -> &Analysis {
         &self.analysis
     }

@@ -83,6 +83,10 @@ impl PileRules for SubtractionRules {
         position::print(self.solution.set(), at.pile)
     }
 
+    fn position(&self, at: PilePosition) -> String {
+        super::position::print(self.solution.set(), at.pile)
+    }
+
     /// Where the moves-left table reaches the pile.
     fn study(&self, at: PilePosition) -> Option<PositionStudy<u64>> {
         self.table.moves_left(at.pile)?;
