@@ -34,7 +34,7 @@ pub enum Command {
     Play(GameKind, ArgMatches),
     /// `munch play --position "…" …`: the matches (the position and the sides).
     PlayPosition(ArgMatches),
-    /// `munch study …`: its matches (the record to review).
+    /// `munch study …`: its matches (the record to review, or the position to study).
     Study(ArgMatches),
 }
 
@@ -87,14 +87,28 @@ pub fn command() -> clap::Command {
         .subcommands(GAMES.iter().map(|game| with_sides(game.play_command())));
     let play = with_sides(play);
     let study = clap::Command::new("study")
-        .about("Open the Study screen: review a game record")
+        .about("Open the Study screen: on a position, or reviewing a game record")
         .arg(
             clap::Arg::new(RECORD)
                 .long("record")
                 .value_name("FILE")
                 .value_parser(clap::value_parser!(std::path::PathBuf))
-                .required(true)
                 .help("Review the game in this record (as the review's w writes it)"),
+        )
+        .arg(
+            clap::Arg::new(POSITION)
+                .long("position")
+                .value_name("POSITION")
+                .help(
+                    "Study this position, e.g. \"chomp 6x7 6,6,4,4,2,0,0\", \"subtraction \
+                     1,3,4 21\", \"fibonacci 30 max 5\" or \"nim 3,4,5\"",
+                ),
+        )
+        // One of the two, and only one.
+        .group(
+            clap::ArgGroup::new("what")
+                .args([RECORD, POSITION])
+                .required(true),
         );
     // The subcommands first, as clap's derive adds them: the help's order of options and
     // commands follows the order they were added in.
@@ -225,6 +239,17 @@ pub fn study_record(matches: &ArgMatches) -> Result<GameRecord, BadInput> {
         return Err(BadInput(format!("{} cannot be reviewed yet", kind.label())));
     }
     Ok(record)
+}
+
+/// The settings and the position `munch study --position "…"` asks to study, or why it
+/// cannot: the game and its size come from the string.
+pub fn study_position(matches: &ArgMatches) -> Result<(Settings, StartPosition), BadInput> {
+    let text = matches
+        .get_one::<String>(POSITION)
+        .map_or("", String::as_str);
+    Settings::default()
+        .with_position(text)
+        .map_err(|e| BadInput(format!("--position: {e}")))
 }
 
 /// The settings `munch play <game> …` asks for, or why it cannot start.

@@ -39,6 +39,12 @@ fn main() -> ExitCode {
             Ok((settings, start)) => play(&cli, Start::Game(settings, Some(start))),
             Err(BadInput(message)) => refuse(&message),
         },
+        Some(Command::Study(matches)) if matches.contains_id(cli::POSITION) => {
+            match cli::study_position(matches) {
+                Ok((settings, start)) => play(&cli, Start::Study(settings, start)),
+                Err(BadInput(message)) => refuse(&message),
+            }
+        }
         Some(Command::Study(matches)) => match cli::study_record(matches) {
             Ok(record) => play(&cli, Start::Review(record)),
             Err(BadInput(message)) => refuse(&message),

@@ -99,6 +99,9 @@ pub enum Start {
     Game(Settings, Option<StartPosition>),
     /// The review of this record (`munch study --record`).
     Review(GameRecord),
+    /// The Study screen on this position of the game these settings name (`munch study
+    /// --position`).
+    Study(Settings, StartPosition),
 }
 
 /// Runs the full-screen game until the player quits.
@@ -117,6 +120,7 @@ pub fn run(budget: u64, store: Store, start: Start) -> anyhow::Result<()> {
             app.menu.settings = settings;
             app.start_game();
         }
+        Start::Study(settings, position) => app.study_position(settings, &position),
         Start::Review(record) => {
             if let Err(problem) = app.review_record(record) {
                 app.menu.note = Some(format!("Cannot review: {problem}."));

@@ -1653,3 +1653,31 @@ fn study_record_refuses_a_missing_or_damaged_record_in_one_line() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn study_position_refuses_a_bad_string_in_one_line_and_takes_a_good_one() {
+    for (args, why) in [
+        (vec!["study", "--position", "chess 8x8"], "--position: "),
+        (
+            vec!["study", "--position", "chomp 6x7 6,7,4"],
+            "--position: ",
+        ),
+        (vec!["study", "--position", "nim 0"], "--position: "),
+        (
+            vec!["study", "--position", "nim 3,4,5", "--record", "x.txt"],
+            "cannot be used with",
+        ),
+    ] {
+        let out = munch(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(out.stdout.is_empty());
+    }
+    // A good string gets as far as the terminal, which a test has none of.
+    let out = munch(&["study", "--position", "chomp 6x7 6,6,4,4,2,0,0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the game needs a terminal"), "{err}");
+}

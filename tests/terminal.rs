@@ -196,6 +196,30 @@ fn the_study_screen_lists_every_move_in_a_real_terminal() {
 }
 
 #[test]
+fn munch_study_position_opens_the_study_in_a_real_terminal() {
+    if tmux_missing() {
+        return;
+    }
+    let (tmux, dir) = in_shell(
+        "study-position",
+        &format!(
+            "{} --data-dir {} study --position 'nim 3,4,5'",
+            env!("CARGO_BIN_EXE_munch"),
+            data_dir("study-position").display()
+        ),
+    );
+    let screen = tmux.wait_for("Moves, best first");
+    assert!(screen.contains("nim 3,4,5"), "{screen}");
+    // 3 ^ 4 ^ 5 = 2: the one winning move takes 2 from pile 1, and it heads the list.
+    assert!(screen.contains("▸ 1:2"), "{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("Second player");
+    tmux.keys(&["q"]);
+    tmux.wait_for("exit=0");
+    assert_restored(&dir);
+}
+
+#[test]
 fn fibonacci_nim_in_a_real_terminal() {
     if tmux_missing() {
         return;

@@ -917,6 +917,22 @@ impl App {
         }
     }
 
+    /// Opens the Study screen on `start`, a position of the game `settings` name (as `munch
+    /// study --position` asks); the menu, where Esc goes, is set to that game. The menu says
+    /// why when the position cannot be studied.
+    pub fn study_position(&mut self, settings: Settings, start: &StartPosition) {
+        let kind = settings.game;
+        let study = kind.game().study(&settings.values, Some(start), &[]);
+        self.menu.settings = settings;
+        self.screen = Screen::Menu;
+        match study {
+            Some(study) => {
+                self.screen = Screen::Study(Box::new(StudyScreen::new(kind, study, None)));
+            }
+            None => self.menu.note = Some(format!("{} cannot be studied there", kind.label())),
+        }
+    }
+
     /// Opens the Study screen on the position of the game on screen, which waits behind it
     /// unchanged.
     fn analyse(&mut self) {
