@@ -375,3 +375,65 @@ fn a_game_from_a_set_position_is_reviewed_from_that_position() {
     h.key(KeyCode::End);
     assert_eq!(reviewing(&h).lines(), ["After move 3: Player 1 won."]);
 }
+
+#[test]
+fn a_chomp_record_is_judged_again_once_the_study_has_its_tables() {
+    let text = [
+        "munch game record 1",
+        "game: chomp",
+        "start: rows=5 cols=6",
+        "players: person, person",
+        "level: perfect",
+        "moves:",
+        "1. Player 1: b4",
+        "2. Player 2: f3",
+        "3. Player 1: f2",
+        "4. Player 2: b1",
+        "5. Player 1: a4",
+        "6. Player 2: a3",
+        "7. Player 1: a2",
+        "8. Player 2: a1",
+        "result: Player 1 won",
+        "",
+    ]
+    .join("\n");
+    let record = munch::record::GameRecord::parse(&text).unwrap();
+    let mut h = Harness::new();
+    h.app.review_record(record).unwrap();
+    let unjudged = |h: &Harness| {
+        reviewing(h)
+            .judged
+            .iter()
+            .filter(|j| j.label.word() == "not judged")
+            .count()
+    };
+    assert!(unjudged(&h) > 0, "a replay without tables proves little");
+    // The study's tables arrive.
+    let waiting = |h: &Harness| match &h.app.screen {
+        munch::app::Screen::Study(study) => study.study.analysis().progress.is_some(),
+        _ => false,
+    };
+    while waiting(&h) {
+        let message = h.next_message();
+        h.app.update(munch::app::Event::Solver(message));
+    }
+    assert_eq!(unjudged(&h), 0, "{:?}", reviewing(&h).judged);
+    // The 5×6 bar is won, and b4 is not one of its winning moves (the outcome table says so).
+    let summary = &reviewing(&h).summary;
+    assert!(
+        summary.iter().all(|line| !line.contains("not judged")),
+        "{summary:?}"
+    );
+    assert_eq!(
+        reviewing(&h).lines()[0],
+        "Move 1 of 8 · Player 1: b4 · mistake"
+    );
+    assert!(
+        reviewing(&h)
+            .lines()
+            .iter()
+            .any(|l| l.starts_with("Refuted by ")),
+        "{:?}",
+        reviewing(&h).lines()
+    );
+}

@@ -32,6 +32,12 @@ impl Review {
         }
     }
 
+    /// Takes `judged` as the game's judged moves (judged again with more known), and its summary.
+    pub fn rejudge(&mut self, judged: Vec<Judged<String>>) {
+        self.summary = summary(&judged, self.record.settings.players);
+        self.judged = judged;
+    }
+
     /// How many moves the game had.
     pub fn len(&self) -> usize {
         self.record.moves.len()

@@ -147,7 +147,11 @@ impl StudyScreen {
     /// review, the move played).
     pub fn on_solver(&mut self, message: SolverMessage) {
         self.study.on_solver(message);
-        if self.review.is_some() {
+        if let Some(review) = &mut self.review {
+            // The study's tables may judge more of the game than its replay did.
+            if let Some(judged) = self.study.judge(&review.record.moves) {
+                review.rejudge(judged);
+            }
             // A review shows the move played, once the study knows the moves.
             return self.show_played();
         }

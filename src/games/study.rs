@@ -6,6 +6,7 @@
 
 use super::moves_left::PositionStudy;
 use super::request::{Request, SolverMessage};
+use super::review::Judged;
 use crate::input::{Action, Spot, Spots};
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -153,6 +154,13 @@ pub trait Study: Send {
             .moves
             .iter()
             .position(|m| m.notation == notation)
+    }
+
+    /// The moves of a game played from the study's start (in the notation saved games keep),
+    /// judged with what the study knows, when it knows more than a replay of the game would
+    /// (Chomp's tables, once they arrive); `None` otherwise.
+    fn judge(&self, _moves: &[String]) -> Option<Vec<Judged<String>>> {
+        None
     }
 
     /// Takes back the line's last move; `false` when the line is empty.
