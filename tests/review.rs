@@ -437,3 +437,24 @@ fn a_chomp_record_is_judged_again_once_the_study_has_its_tables() {
         reviewing(&h).lines()
     );
 }
+
+#[test]
+fn v_on_the_menu_says_why_there_is_nothing_to_review() {
+    let mut h = Harness::new();
+    h.key(KeyCode::Char('v'));
+    assert!(h.on_menu());
+    assert_eq!(
+        h.app.menu.note.as_deref(),
+        Some("No data folder: no finished game is kept.")
+    );
+    let dir = std::env::temp_dir().join(format!("munch-review-none-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = Harness::with_store(munch::store::Store::open(Some(&dir)).unwrap());
+    h.key(KeyCode::Char('v'));
+    assert!(h.on_menu());
+    assert_eq!(
+        h.app.menu.note.as_deref(),
+        Some("No finished Chomp game to review yet.")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
