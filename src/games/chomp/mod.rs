@@ -11,6 +11,7 @@ pub mod player;
 pub mod position;
 pub mod reference;
 pub mod rules;
+mod saved;
 pub mod session;
 pub mod study;
 pub mod theory;
@@ -90,7 +91,7 @@ impl Game for Chomp {
         start: Option<&StartPosition>,
         moves: &[String],
     ) -> Option<String> {
-        options::saved_problem(values, start, moves)
+        saved::saved_problem(values, start, moves)
     }
 
     fn parse_position(&self, body: &str) -> Result<ParsedPosition, String> {

@@ -1,9 +1,8 @@
 //! Chomp's settings: the bar's rows and columns and whether eating the poison asks first; its
 //! menu lines and their checks.
 
-use super::rules::{MAX_SIDE, Position, Square};
+use super::rules::MAX_SIDE;
 use crate::games::game::{Bound, Field, FieldKind, Problem, Values};
-use crate::games::position::StartPosition;
 
 /// The key of the bar's rows in settings.
 pub const ROWS: &str = "rows";
@@ -124,55 +123,6 @@ pub(super) fn sanitize(values: &mut Values) -> Vec<String> {
         values.set(COLS, 2_u64);
     }
     changes
-}
-
-pub(super) fn saved_problem(
-    values: &Values,
-    start: Option<&StartPosition>,
-    moves: &[String],
-) -> Option<String> {
-    let (rows, cols) = (values.number(ROWS), values.number(COLS));
-    let sides = 1..=u64::from(MAX_SIDE);
-    if !sides.contains(&rows) || !sides.contains(&cols) {
-        return Some(format!(
-            "a {rows}×{cols} board (rows and columns must be 1 to {MAX_SIDE})"
-        ));
-    }
-    if rows == 1 && cols == 1 {
-        return Some("a 1×1 board: nothing to play".into());
-    }
-    let options = ChompOptions::from(values);
-    let start = match start {
-        Some(start) => start
-            .body_for("chomp")
-            .and_then(super::position::parse)
-            .map_err(|e| format!("the start position: {e}")),
-        None => Position::full(options.rows.into(), options.cols.into()).map_err(|e| e.to_string()),
-    };
-    let mut position = match start {
-        Ok(position) => position,
-        Err(e) => return Some(e),
-    };
-    if (position.rows(), position.cols()) != (options.rows, options.cols) {
-        return Some(format!(
-            "its start is a {}×{} bar, not {rows}×{cols}",
-            position.rows(),
-            position.cols()
-        ));
-    }
-    for (i, text) in moves.iter().enumerate() {
-        let square = match Square::parse(text) {
-            Ok(square) if position.contains(square) => square,
-            _ => return Some(format!("move {} ({text:?}) is not legal", i + 1)),
-        };
-        if square.is_poison() {
-            return Some(format!("move {} eats the poison: the game is over", i + 1));
-        }
-        if let Some(next) = position.eat(square) {
-            position = next;
-        }
-    }
-    None
 }
 
 #[cfg(test)]

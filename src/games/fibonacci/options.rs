@@ -2,7 +2,6 @@
 
 use super::rules::FibPosition;
 use crate::games::game::{Bound, Field, FieldKind, Problem, Values};
-use crate::games::position::StartPosition;
 
 /// The key of the coins at the start (shared with the other one-pile games).
 pub const PILE: &str = "pile";
@@ -54,32 +53,6 @@ pub(super) fn problem(values: &Values) -> Option<Problem> {
 
 pub(super) fn describe(values: &Values) -> String {
     format!("Fibonacci Nim from {}", values.number(PILE))
-}
-
-pub(super) fn saved_problem(
-    values: &Values,
-    start: Option<&StartPosition>,
-    moves: &[String],
-) -> Option<String> {
-    let start = match start {
-        Some(start) => start
-            .body_for("fibonacci")
-            .and_then(super::position::parse)
-            .map_err(|e| format!("the start position: {e}")),
-        None => FibPosition::start(values.number(PILE)),
-    };
-    let mut position = match start {
-        Ok(position) => position,
-        Err(problem) => return Some(problem),
-    };
-    for (i, text) in moves.iter().enumerate() {
-        let take = text.parse::<u64>().ok().filter(|&k| position.is_legal(k));
-        let Some(take) = take else {
-            return Some(format!("take {} ({text:?}) is not legal", i + 1));
-        };
-        position = position.take(take);
-    }
-    (position.pile == 0).then(|| "the game is over".to_string())
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub mod options;
 pub mod position;
 pub mod reply;
 pub mod rules;
+mod saved;
 pub mod session;
 pub mod study;
 pub mod view;
@@ -92,7 +93,7 @@ impl Game for Nim {
         start: Option<&StartPosition>,
         moves: &[String],
     ) -> Option<String> {
-        options::saved_problem(values, start, moves)
+        saved::saved_problem(values, start, moves)
     }
 
     fn parse_position(&self, body: &str) -> Result<ParsedPosition, String> {

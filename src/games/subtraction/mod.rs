@@ -7,6 +7,7 @@ pub mod moves_left;
 pub mod options;
 pub mod position;
 pub mod rules;
+mod saved;
 pub mod session;
 pub mod study;
 
@@ -80,7 +81,7 @@ impl Game for Subtraction {
         start: Option<&StartPosition>,
         moves: &[String],
     ) -> Option<String> {
-        options::saved_problem(values, start, moves)
+        saved::saved_problem(values, start, moves)
     }
 
     fn parse_position(&self, body: &str) -> Result<ParsedPosition, String> {

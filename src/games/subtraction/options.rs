@@ -2,7 +2,6 @@
 
 use super::rules::{MAX_SET_CHARS, TakeSet};
 use crate::games::game::{Bound, Field, FieldKind, Problem, Values};
-use crate::games::position::StartPosition;
 
 /// The key of the coins at the start (shared with the other one-pile games).
 pub const PILE: &str = "pile";
@@ -100,41 +99,6 @@ pub(super) fn sanitize(values: &mut Values) -> Vec<String> {
     let change = format!("the take set is longer than {MAX_SET_CHARS} characters; using {set:?}");
     values.set(SET, set);
     vec![change]
-}
-
-pub(super) fn saved_problem(
-    values: &Values,
-    start: Option<&StartPosition>,
-    moves: &[String],
-) -> Option<String> {
-    let start = match start {
-        Some(start) => start
-            .body_for("subtraction")
-            .and_then(super::position::parse)
-            .map_err(|e| format!("the start position: {e}")),
-        None => match problem(values) {
-            Some(problem) => Err(problem.reason),
-            None => Ok((TakeSet::parse(values.text(SET)).ok()?, values.number(PILE))),
-        },
-    };
-    let (set, mut pile) = match start {
-        Ok(start) => start,
-        Err(problem) => return Some(problem),
-    };
-    for (i, text) in moves.iter().enumerate() {
-        let take = text
-            .parse::<u64>()
-            .ok()
-            .filter(|&k| set.legal(pile).any(|l| l == k));
-        let Some(take) = take else {
-            return Some(format!("take {} ({text:?}) is not legal", i + 1));
-        };
-        pile -= take;
-    }
-    set.legal(pile)
-        .next()
-        .is_none()
-        .then(|| "the game is over".to_string())
 }
 
 #[cfg(test)]
