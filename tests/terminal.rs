@@ -196,6 +196,64 @@ fn the_study_screen_lists_every_move_in_a_real_terminal() {
 }
 
 #[test]
+fn a_position_set_up_with_the_mouse_is_studied_and_copied_in_a_real_terminal() {
+    if tmux_missing() {
+        return;
+    }
+    let tmux = start_munch("editor");
+    // tmux keeps what a program copies with OSC 52 as a paste buffer when this is on.
+    tmux.run(&["set-option", "-s", "set-clipboard", "on"]);
+    // The menu's game is Chomp 6×7: study its start, then edit it.
+    tmux.keys(&["s"]);
+    tmux.wait_for("Moves, best first");
+    tmux.keys(&["e"]);
+    let screen = tmux.wait_for("Set up a position");
+    // Click the square c2: column c's height becomes 2, and the columns right of it follow.
+    let row = screen
+        .lines()
+        .position(|line| line.starts_with("│ 2 "))
+        .expect("the board's row 2");
+    let letters = screen
+        .lines()
+        .find(|line| line.contains(" a  b  c"))
+        .expect("the board's column letters");
+    let col = letters.chars().position(|c| c == 'c').expect("column c");
+    tmux.literal(&format!(
+        "\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m",
+        x = col + 1,
+        y = row + 1
+    ));
+    tmux.wait_for("Heights: 6,6,2,2,2,2,2");
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("Moves, best first");
+    assert!(
+        screen.contains("chomp 6x7 6,6,2,2,2,2,2") && screen.contains("To move: wins"),
+        "the edited position is studied:\n{screen}"
+    );
+    let best = screen
+        .lines()
+        .filter_map(|line| line.split('│').nth(3))
+        .map(str::trim)
+        .find(|line| line.starts_with('▸'))
+        .expect("the moves list");
+    assert!(best.starts_with("▸ e2") && best.contains("W15"), "{screen}");
+    tmux.keys(&["y"]);
+    let start = Instant::now();
+    while tmux.run(&["show-buffer"]) != "chomp 6x7 6,6,2,2,2,2,2" {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the clipboard holds {:?}",
+            tmux.run(&["show-buffer"])
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("Second player");
+    tmux.keys(&["q"]);
+    tmux.wait_gone();
+}
+
+#[test]
 fn munch_study_position_opens_the_study_in_a_real_terminal() {
     if tmux_missing() {
         return;
