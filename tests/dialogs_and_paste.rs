@@ -260,3 +260,47 @@ fn the_readme_says_how_large_a_terminal_each_board_needs() {
     h.start(20, 22, [Person, Person]);
     assert!(munch::ui::minimum_size(&h.app).0 > 80);
 }
+
+#[test]
+fn where_the_review_button_is_not_drawn_the_keys_skip_it() {
+    let mut h = Harness::new();
+    h.start(1, 2, [Person, Person]);
+    let narrow = munch::app::size::GAME_OVER_REVIEW_BUTTON - 1;
+    h.app.update(Event::Resize {
+        width: narrow,
+        height: 24,
+    });
+    assert!(!h.app.hidden(), "a 1×2 bar is played in {narrow} columns");
+    // b1, then the poison: the game is over.
+    h.keys(&[
+        KeyCode::Right,
+        KeyCode::Enter,
+        KeyCode::Left,
+        KeyCode::Enter,
+    ]);
+    if h.app.dialog() == Some(Dialog::EatPoison) {
+        h.key(KeyCode::Char('y'));
+    }
+    assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        h.key(KeyCode::Tab);
+        seen.extend(h.app.focused_button());
+    }
+    assert!(
+        !seen.contains(&Button::Review),
+        "Tab reached the undrawn Review button: {seen:?}"
+    );
+    assert!(seen.contains(&Button::Quit) && seen.contains(&Button::Menu));
+    // Wide enough, Tab reaches it.
+    h.app.update(Event::Resize {
+        width: 100,
+        height: 30,
+    });
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        h.key(KeyCode::Tab);
+        seen.extend(h.app.focused_button());
+    }
+    assert!(seen.contains(&Button::Review), "{seen:?}");
+}

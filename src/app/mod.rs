@@ -715,7 +715,16 @@ impl App {
 
     /// Moves the dialog's highlight `by` buttons, wrapping around.
     fn move_focus(&mut self, dialog: Dialog, by: isize) {
-        let buttons = dialog.buttons();
+        // The buttons drawn: on the narrowest screens the game-over box leaves Review out.
+        let narrow = self
+            .terminal_size
+            .is_some_and(|(width, _)| width < size::GAME_OVER_REVIEW_BUTTON);
+        let buttons: Vec<Button> = dialog
+            .buttons()
+            .iter()
+            .copied()
+            .filter(|&b| !(narrow && b == Button::Review))
+            .collect();
         let at = self
             .focused_button()
             .and_then(|b| buttons.iter().position(|&x| x == b))

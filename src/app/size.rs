@@ -14,6 +14,9 @@ pub const STUDY_MIN_HEIGHT: u16 = 16;
 /// The rows a review takes above the Study screen's board: the summary, the move and its label,
 /// what would have won and the refuting line.
 pub const REVIEW_ROWS: u16 = 5;
+/// The narrowest terminal whose game-over box shows all four buttons. Narrower, the box leaves
+/// Review to its key `v`, and ←/→/Tab skip it too (one rule for the drawing and the keys).
+pub const GAME_OVER_REVIEW_BUTTON: u16 = 45;
 /// The smallest terminal the menu fits in with at most one saved game: (columns, rows).
 pub const MENU: (u16, u16) = (48, 22);
 

@@ -2,6 +2,7 @@
 
 use super::{HitMap, centered};
 use crate::app::keys::Binding;
+use crate::app::size;
 use crate::app::{Button, Target};
 use crate::settings::{GameKind, Settings};
 use crate::theme::Theme;
@@ -233,15 +234,9 @@ pub fn game_over(
         format!("{winner} {verb}!"),
         theme.good,
     )));
-    let all = [
-        ("Play again", Button::PlayAgain),
-        ("Menu", Button::Menu),
-        ("Review", Button::Review),
-        ("Quit", Button::Quit),
-    ];
+    let all = GAME_OVER_BUTTONS;
     // Where the four do not fit (the smallest screens), Review is left to its key, v.
-    let room = usize::from(DIALOG_WIDTH.min(area.width).saturating_sub(2));
-    let buttons: Vec<(&str, Button)> = if buttons_width(&all) <= room {
+    let buttons: Vec<(&str, Button)> = if area.width >= size::GAME_OVER_REVIEW_BUTTON {
         all.to_vec()
     } else {
         all.into_iter()
@@ -269,8 +264,18 @@ fn buttons_width(buttons: &[(&str, Button)]) -> usize {
         + buttons.len().saturating_sub(1)
 }
 
+/// The game-over box's buttons, left to right.
+const GAME_OVER_BUTTONS: [(&str, Button); 4] = [
+    ("Play again", Button::PlayAgain),
+    ("Menu", Button::Menu),
+    ("Review", Button::Review),
+    ("Quit", Button::Quit),
+];
+
 /// Width of the question and game-over dialogs.
 const DIALOG_WIDTH: u16 = 56;
+// Where the four buttons fit, the box is narrower than its full width (see the test below).
+const _: () = assert!(size::GAME_OVER_REVIEW_BUTTON <= DIALOG_WIDTH);
 
 /// A box with `lines` and a row of buttons; the `focus` one is highlighted (▸ ◂), Enter's.
 #[expect(
@@ -319,7 +324,14 @@ fn dialog(
 
 #[cfg(test)]
 mod tests {
-    use super::wrap_words;
+    use super::{GAME_OVER_BUTTONS, buttons_width, size, wrap_words};
+
+    #[test]
+    fn the_review_button_shows_exactly_where_the_four_buttons_fit() {
+        // The box is the terminal's width there (narrower than DIALOG_WIDTH), less its border.
+        let narrowest = buttons_width(&GAME_OVER_BUTTONS) + 2;
+        assert_eq!(narrowest, usize::from(size::GAME_OVER_REVIEW_BUTTON));
+    }
 
     #[test]
     fn words_wrap_at_spaces_and_long_words_are_cut() {
