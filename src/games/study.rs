@@ -446,6 +446,68 @@ pub fn draw_takes(
     }
 }
 
+/// The hints of an editor whose fields step with ←/→ and take typing.
+pub const STEPPED_FIELDS: &[&str] = &["↑↓ field, ←→ ±1, type", "Enter: study it, Esc: back"];
+
+/// An editor that is only its fields (the coin games' and Nim's): the fields take the keys,
+/// the mouse and the drawing, and `study` reads the position they describe.
+pub struct FieldsEditor {
+    fields: EditFields,
+    hints: &'static [&'static str],
+    study: fn(&EditFields) -> Result<Box<dyn Study>, String>,
+}
+
+impl FieldsEditor {
+    /// An editor of `fields`, showing `hints`, whose position `study` reads.
+    pub fn new(
+        fields: EditFields,
+        hints: &'static [&'static str],
+        study: fn(&EditFields) -> Result<Box<dyn Study>, String>,
+    ) -> FieldsEditor {
+        FieldsEditor {
+            fields,
+            hints,
+            study,
+        }
+    }
+}
+
+impl Editor for FieldsEditor {
+    fn fields(&self) -> Vec<(String, String)> {
+        self.fields.shown()
+    }
+
+    fn selected(&self) -> Option<usize> {
+        Some(self.fields.selected)
+    }
+
+    fn act(&mut self, action: Action) {
+        self.fields.act(action);
+    }
+
+    fn type_char(&mut self, c: Option<char>) -> bool {
+        self.fields.type_char(c)
+    }
+
+    fn point(&mut self, spot: Spot, _click: bool) {
+        if let Some(at) = move_of(spot) {
+            self.fields.choose(at);
+        }
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, spots: &mut Spots) {
+        self.fields.render(area, buf, theme, spots);
+    }
+
+    fn hints(&self) -> &'static [&'static str] {
+        self.hints
+    }
+
+    fn study(&self) -> Result<Box<dyn Study>, String> {
+        (self.study)(&self.fields)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,11 +8,7 @@ use crate::games::game::Values;
 use crate::games::pile::rules::{PilePosition, PileRules};
 use crate::games::pile::study::PileStudy;
 use crate::games::position::StartPosition;
-use crate::games::study::{EditField, EditFields, Editor, Study, move_of};
-use crate::input::{Action, Spot, Spots};
-use crate::theme::Theme;
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, STEPPED_FIELDS, Study};
 
 /// The position a game with `values` (which have no problem) reaches after `moves`, from
 /// `start` when a position was set, studied.
@@ -36,8 +32,8 @@ pub fn study(
 
 /// The editor of the position `at`.
 fn editor(at: PilePosition) -> Box<dyn Editor> {
-    Box::new(FibonacciEditor {
-        fields: EditFields::new(vec![
+    Box::new(FieldsEditor::new(
+        EditFields::new(vec![
             EditField {
                 label: "Pile",
                 value: at.pile.to_string(),
@@ -49,65 +45,31 @@ fn editor(at: PilePosition) -> Box<dyn Editor> {
                 also: "",
             },
         ]),
-    })
+        STEPPED_FIELDS,
+        study_fields,
+    ))
 }
 
-/// Fibonacci Nim's editor: the pile and the largest take allowed now.
-struct FibonacciEditor {
-    fields: EditFields,
-}
-
-impl Editor for FibonacciEditor {
-    fn fields(&self) -> Vec<(String, String)> {
-        self.fields.shown()
+/// The position the editor's fields describe, studied; or why they describe none.
+fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
+    let number = |label: &str, what: &str| {
+        fields
+            .value(label)
+            .parse::<u64>()
+            .map_err(|_| format!("{what} is a whole number"))
+    };
+    let pile = number("Pile", "the pile")?;
+    let max_take = number("Max take", "the largest take")?;
+    if pile == 0 {
+        return Err("the pile needs at least 1 coin".into());
     }
-
-    fn selected(&self) -> Option<usize> {
-        Some(self.fields.selected)
+    if max_take == 0 {
+        return Err("the largest take is at least 1".into());
     }
-
-    fn act(&mut self, action: Action) {
-        self.fields.act(action);
-    }
-
-    fn type_char(&mut self, c: Option<char>) -> bool {
-        self.fields.type_char(c)
-    }
-
-    fn point(&mut self, spot: Spot, _click: bool) {
-        if let Some(at) = move_of(spot) {
-            self.fields.choose(at);
-        }
-    }
-
-    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, spots: &mut Spots) {
-        self.fields.render(area, buf, theme, spots);
-    }
-
-    fn hints(&self) -> &'static [&'static str] {
-        &["↑↓ field, ←→ ±1, type", "Enter: study it, Esc: back"]
-    }
-
-    fn study(&self) -> Result<Box<dyn Study>, String> {
-        let number = |label: &str, what: &str| {
-            self.fields
-                .value(label)
-                .parse::<u64>()
-                .map_err(|_| format!("{what} is a whole number"))
-        };
-        let pile = number("Pile", "the pile")?;
-        let max_take = number("Max take", "the largest take")?;
-        if pile == 0 {
-            return Err("the pile needs at least 1 coin".into());
-        }
-        if max_take == 0 {
-            return Err("the largest take is at least 1".into());
-        }
-        let at = PilePosition { pile, max_take };
-        Ok(Box::new(PileStudy::studying(
-            Box::new(FibonacciRules),
-            Box::new(editor),
-            at,
-        )))
-    }
+    let at = PilePosition { pile, max_take };
+    Ok(Box::new(PileStudy::studying(
+        Box::new(FibonacciRules),
+        Box::new(editor),
+        at,
+    )))
 }

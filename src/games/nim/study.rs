@@ -7,9 +7,9 @@ use super::moves_left::{NIM_BUDGET, NimMovesLeft, study};
 use super::rules::{Move, Position};
 use crate::games::moves_left::MAX_LISTED_MOVES;
 use crate::games::study::{
-    Analysis, EditField, EditFields, Editor, Study, TakeBoard, TakeRow, draw_takes, move_of,
+    Analysis, EditField, EditFields, Editor, FieldsEditor, Study, TakeBoard, TakeRow, draw_takes,
 };
-use crate::input::{Action, Spot, Spots};
+use crate::input::Spots;
 use crate::theme::Theme;
 use crate::units::{count, group};
 use ratatui::buffer::Buffer;
@@ -166,8 +166,8 @@ impl Study for NimStudy {
     }
 
     fn editor(&self) -> Box<dyn Editor> {
-        Box::new(NimEditor {
-            fields: EditFields::new(vec![EditField {
+        Box::new(FieldsEditor::new(
+            EditFields::new(vec![EditField {
                 label: "Piles",
                 // Empty piles are left out: a typed pile has a coin at least.
                 value: self
@@ -180,50 +180,15 @@ impl Study for NimStudy {
                     .join(","),
                 also: ", ",
             }]),
-        })
+            &["type the piles: 3,4,5", "Enter: study it, Esc: back"],
+            study_fields,
+        ))
     }
 }
 
-/// Nim's editor: the piles, typed like `3,4,5`.
-struct NimEditor {
-    fields: EditFields,
-}
-
-impl Editor for NimEditor {
-    fn fields(&self) -> Vec<(String, String)> {
-        self.fields.shown()
-    }
-
-    fn selected(&self) -> Option<usize> {
-        Some(self.fields.selected)
-    }
-
-    fn act(&mut self, action: Action) {
-        self.fields.act(action);
-    }
-
-    fn type_char(&mut self, c: Option<char>) -> bool {
-        self.fields.type_char(c)
-    }
-
-    fn point(&mut self, spot: Spot, _click: bool) {
-        if let Some(at) = move_of(spot) {
-            self.fields.choose(at);
-        }
-    }
-
-    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, spots: &mut Spots) {
-        self.fields.render(area, buf, theme, spots);
-    }
-
-    fn hints(&self) -> &'static [&'static str] {
-        &["type the piles: 3,4,5", "Enter: study it, Esc: back"]
-    }
-
-    fn study(&self) -> Result<Box<dyn Study>, String> {
-        let position =
-            Position::parse(self.fields.value("Piles")).map_err(|e| format!("piles: {e}"))?;
-        let study = NimStudy::new(&position, &[]).ok_or("not a Nim position")?;
-        Ok(Box::new(study))
-    }
+/// The position the editor's fields describe, studied; or why they describe none.
+fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
+    let position = Position::parse(fields.value("Piles")).map_err(|e| format!("piles: {e}"))?;
+    let study = NimStudy::new(&position, &[]).ok_or("not a Nim position")?;
+    Ok(Box::new(study))
 }

@@ -9,11 +9,7 @@ use crate::games::game::Values;
 use crate::games::pile::rules::PilePosition;
 use crate::games::pile::study::PileStudy;
 use crate::games::position::StartPosition;
-use crate::games::study::{EditField, EditFields, Editor, Study};
-use crate::input::{Action, Spot, Spots};
-use crate::theme::Theme;
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, STEPPED_FIELDS, Study};
 
 /// The pile a game with `values` (which have no problem) reaches after `moves`, from `start`
 /// when a position was set, studied.
@@ -56,8 +52,8 @@ fn study_of(set: &TakeSet, set_text: &str, pile: u64) -> PileStudy {
 fn editor_of(set: &str) -> Box<dyn Fn(PilePosition) -> Box<dyn Editor> + Send> {
     let set = set.to_string();
     Box::new(move |at: PilePosition| -> Box<dyn Editor> {
-        Box::new(SubtractionEditor {
-            fields: EditFields::new(vec![
+        Box::new(FieldsEditor::new(
+            EditFields::new(vec![
                 EditField {
                     label: "Pile",
                     value: at.pile.to_string(),
@@ -69,54 +65,19 @@ fn editor_of(set: &str) -> Box<dyn Fn(PilePosition) -> Box<dyn Editor> + Send> {
                     also: ",- ",
                 },
             ]),
-        })
+            STEPPED_FIELDS,
+            study_fields,
+        ))
     })
 }
 
-/// The subtraction game's editor: the pile and the take set.
-struct SubtractionEditor {
-    fields: EditFields,
-}
-
-impl Editor for SubtractionEditor {
-    fn fields(&self) -> Vec<(String, String)> {
-        self.fields.shown()
-    }
-
-    fn selected(&self) -> Option<usize> {
-        Some(self.fields.selected)
-    }
-
-    fn act(&mut self, action: Action) {
-        self.fields.act(action);
-    }
-
-    fn type_char(&mut self, c: Option<char>) -> bool {
-        self.fields.type_char(c)
-    }
-
-    fn point(&mut self, spot: Spot, _click: bool) {
-        if let Some(at) = crate::games::study::move_of(spot) {
-            self.fields.choose(at);
-        }
-    }
-
-    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, spots: &mut Spots) {
-        self.fields.render(area, buf, theme, spots);
-    }
-
-    fn hints(&self) -> &'static [&'static str] {
-        &["↑↓ field, ←→ ±1, type", "Enter: study it, Esc: back"]
-    }
-
-    fn study(&self) -> Result<Box<dyn Study>, String> {
-        let pile: u64 = self
-            .fields
-            .value("Pile")
-            .parse()
-            .map_err(|_| "the pile is a whole number of coins".to_string())?;
-        let text = self.fields.value("Takes");
-        let set = TakeSet::parse_typed(text).map_err(|e| format!("takes: {e}"))?;
-        Ok(Box::new(study_of(&set, text, pile)))
-    }
+/// The position the editor's fields describe, studied; or why they describe none.
+fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
+    let pile: u64 = fields
+        .value("Pile")
+        .parse()
+        .map_err(|_| "the pile is a whole number of coins".to_string())?;
+    let text = fields.value("Takes");
+    let set = TakeSet::parse_typed(text).map_err(|e| format!("takes: {e}"))?;
+    Ok(Box::new(study_of(&set, text, pile)))
 }
