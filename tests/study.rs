@@ -198,8 +198,19 @@ fn the_list_is_the_fastest_wins_then_the_longest_losses_in_every_game() {
     check(&mut h, "nim 3,5,6");
 }
 
+/// Whether the drawn screen shows the list's `▸` on a row of the move list.
+fn marker_in_list(terminal: &Terminal<TestBackend>) -> bool {
+    let buffer = terminal.backend().buffer();
+    let width = buffer.area.width;
+    (0..buffer.area.height).any(|y| {
+        let row: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
+        // The panel's entries: "▸ −7   L20 …"; the board's buttons are "▸−7 L20◂".
+        row.contains("│▸ −")
+    })
+}
+
 #[test]
-fn the_list_scrolls_with_pgup_pgdn_and_the_wheel_and_follows_the_cursor() {
+fn the_list_pages_with_the_choice_so_the_chosen_move_stays_in_view() {
     let mut h = Harness::new();
     h.app.menu.settings = Settings {
         game: GameKind::Fibonacci,
@@ -212,28 +223,102 @@ fn the_list_scrolls_with_pgup_pgdn_and_the_wheel_and_follows_the_cursor() {
         study_rows: 10,
         ..Viewport::default()
     }));
+    // A page down moves the list and the choice together.
     h.key(KeyCode::PageDown);
     assert_eq!(studying(&h).top, 10);
+    assert_eq!(studying(&h).chosen_row(), Some(10));
+    // The wheel scrolls a row; the choice stays while it is in view.
     h.app.update(Event::Wheel {
         target: Some(Target::MoveList),
         up: true,
     });
-    assert_eq!(studying(&h).top, 9);
+    assert_eq!((studying(&h).top, studying(&h).chosen_row()), (9, Some(10)));
     for _ in 0..10 {
         h.key(KeyCode::PageDown);
     }
     assert_eq!(studying(&h).top, 29, "no further than the last page");
+    assert_eq!(studying(&h).chosen_row(), Some(38), "the last move");
     h.key(KeyCode::PageUp);
-    assert_eq!(studying(&h).top, 19);
-    // The cursor is on the first row; moving it up the list brings the list back to it.
+    assert_eq!(
+        (studying(&h).top, studying(&h).chosen_row()),
+        (19, Some(28))
+    );
+    // The wheel past the choice takes the choice along.
+    for _ in 0..12 {
+        h.app.update(Event::Wheel {
+            target: Some(Target::MoveList),
+            up: true,
+        });
+    }
+    assert_eq!((studying(&h).top, studying(&h).chosen_row()), (7, Some(16)));
     h.key(KeyCode::Down);
-    assert_eq!(studying(&h).chosen_row(), Some(1));
-    assert_eq!(studying(&h).top, 1, "the chosen row is in view");
-    for _ in 0..15 {
+    assert_eq!((studying(&h).top, studying(&h).chosen_row()), (8, Some(17)));
+    // Home and End: the first and the last move, in view.
+    h.key(KeyCode::End);
+    assert_eq!(
+        (studying(&h).top, studying(&h).chosen_row()),
+        (29, Some(38))
+    );
+    h.key(KeyCode::Home);
+    assert_eq!((studying(&h).top, studying(&h).chosen_row()), (0, Some(0)));
+    // Drawn, the marker is on screen after every key that scrolls.
+    for key in [
+        KeyCode::PageDown,
+        KeyCode::PageDown,
+        KeyCode::End,
+        KeyCode::PageUp,
+    ] {
+        h.key(key);
+        let (terminal, _) = draw(&mut h, 80, 24, &Theme::colour());
+        assert!(marker_in_list(&terminal), "▸ out of view after {key:?}");
+    }
+}
+
+#[test]
+fn backspace_chooses_the_move_taken_back_and_keeps_it_in_view() {
+    let mut h = Harness::new();
+    h.app.menu.settings = Settings {
+        game: GameKind::Fibonacci,
+        ..Settings::default()
+    }
+    .with("pile", 40u64);
+    h.key(KeyCode::Char('s'));
+    h.app.update(Event::Viewport(Viewport {
+        study_rows: 10,
+        ..Viewport::default()
+    }));
+    // Choose the 25th move of the list and play it.
+    for _ in 0..24 {
         h.key(KeyCode::Down);
     }
-    assert_eq!(studying(&h).chosen_row(), Some(16));
-    assert_eq!(studying(&h).top, 7);
+    let at = studying(&h).chosen.unwrap();
+    let played = analysis(&h).moves[at].notation.clone();
+    let top = studying(&h).top;
+    assert_eq!(top, 15);
+    h.key(KeyCode::Enter);
+    assert_eq!(studying(&h).study.line(), std::slice::from_ref(&played));
+    assert_eq!(
+        studying(&h).top,
+        0,
+        "a new position's list starts at its top"
+    );
+    // Deeper, then back twice: each time the move taken back is chosen.
+    h.keys(&[KeyCode::Down, KeyCode::Enter]);
+    let second = studying(&h).study.line()[1].clone();
+    h.key(KeyCode::Backspace);
+    let chosen = studying(&h).chosen.unwrap();
+    assert_eq!(analysis(&h).moves[chosen].notation, second);
+    h.key(KeyCode::Backspace);
+    assert!(studying(&h).study.line().is_empty());
+    let chosen = studying(&h).chosen.unwrap();
+    assert_eq!(analysis(&h).moves[chosen].notation, played);
+    assert_eq!(studying(&h).chosen_row(), Some(24));
+    assert_eq!(studying(&h).top, top, "the list as it was before the move");
+    // Its neighbour is one key away.
+    h.key(KeyCode::Down);
+    assert_eq!(studying(&h).chosen_row(), Some(25));
+    let (terminal, _) = draw(&mut h, 80, 24, &Theme::colour());
+    assert!(marker_in_list(&terminal));
 }
 
 #[test]

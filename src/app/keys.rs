@@ -78,11 +78,20 @@ pub const STUDY: &[Binding] = &[
     ),
     bind(
         "PgUp PgDn",
-        "scroll the move list",
+        "a page up / down the move list (the choice moves with it)",
         None,
         &[
             (plain(KeyCode::PageUp), Action::PageUp),
             (plain(KeyCode::PageDown), Action::PageDown),
+        ],
+    ),
+    bind(
+        "Home End",
+        "choose the first (best) / last move of the list",
+        None,
+        &[
+            (plain(KeyCode::Home), Action::First),
+            (plain(KeyCode::End), Action::Last),
         ],
     ),
     bind(

@@ -755,6 +755,12 @@ impl App {
             Event::Viewport(viewport) => {
                 self.viewport = viewport;
                 self.help_scroll = self.help_scroll.min(viewport.help_hidden);
+                // The list's height may have changed: the chosen move stays in view.
+                if let Screen::Study(study) = &mut self.screen
+                    && viewport.study_rows > 0
+                {
+                    study.fit(usize::from(viewport.study_rows));
+                }
             }
             Event::Solver(message) => {
                 // What the game asked for before this message is numbered first, so an answer

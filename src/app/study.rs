@@ -39,6 +39,11 @@ pub struct StudyScreen {
     pub chosen: Option<usize>,
     /// The first row of the move list shown.
     pub top: usize,
+    /// The rows of the move list in view, as last drawn (at least 1).
+    pub rows: usize,
+    /// For each move of the line played here, the list's first row before it was played:
+    /// taking the move back shows the list as it was.
+    tops: Vec<usize>,
     /// The game the study was opened from, which Esc goes back to unchanged.
     pub behind: Option<Box<dyn Session>>,
     /// The number of the study's latest table request, if it made one: the solver's answers
@@ -68,6 +73,8 @@ impl StudyScreen {
             study,
             chosen: None,
             top: 0,
+            rows: 1,
+            tops: Vec::new(),
             behind,
             generation: None,
             editor: None,
@@ -128,7 +135,7 @@ impl StudyScreen {
             None => self.order().first().copied(),
         };
         if let Some(row) = self.chosen_row() {
-            self.show_row(row, 1);
+            self.show_row(row, self.rows);
         }
     }
 
@@ -178,6 +185,7 @@ impl StudyScreen {
             Action::Select => match editor.study() {
                 Ok(study) => {
                     self.study = study;
+                    self.tops.clear();
                     self.editor = None;
                     self.edit_problem = None;
                     self.reset_choice();
@@ -221,8 +229,8 @@ impl StudyScreen {
                 Action::Last => self.step(isize::MAX),
                 Action::Up => self.choose_row(-1, rows),
                 Action::Down => self.choose_row(1, rows),
-                Action::PageUp => self.scroll(-isize::try_from(rows.max(1)).unwrap_or(1), rows),
-                Action::PageDown => self.scroll(isize::try_from(rows.max(1)).unwrap_or(1), rows),
+                Action::PageUp => self.page(-1, rows),
+                Action::PageDown => self.page(1, rows),
                 Action::Back | Action::Quit => return Outcome::Leave,
                 _ => {}
             }
@@ -255,19 +263,45 @@ impl StudyScreen {
             Action::Left => self.choose_on_board(-1, rows),
             Action::Right => self.choose_on_board(1, rows),
             Action::Select => self.play_chosen(),
-            Action::Erase if self.study.take_back() => self.reset_choice(),
-            Action::PageUp => self.scroll(-isize::try_from(rows.max(1)).unwrap_or(1), rows),
-            Action::PageDown => self.scroll(isize::try_from(rows.max(1)).unwrap_or(1), rows),
+            Action::Erase => self.take_back(rows),
+            Action::PageUp => self.page(-1, rows),
+            Action::PageDown => self.page(1, rows),
+            Action::First => self.choose_row(isize::MIN, rows),
+            Action::Last => self.choose_row(isize::MAX, rows),
             Action::Back | Action::Quit => return Outcome::Leave,
             _ => {}
         }
         Outcome::Stays
     }
 
+    /// Takes back the line's last move and chooses it, the list scrolled as it was before the
+    /// move was played (and the move in view): a person exploring tries its neighbour next.
+    fn take_back(&mut self, rows: usize) {
+        let Some(last) = self.study.line().pop() else {
+            return;
+        };
+        if !self.study.take_back() {
+            return;
+        }
+        self.top = self.tops.pop().unwrap_or(0);
+        let moves = &self.study.analysis().moves;
+        self.chosen = moves
+            .iter()
+            .position(|m| m.notation == last)
+            .or_else(|| self.order().first().copied());
+        if let Some(row) = self.chosen_row() {
+            self.show_row(row, rows);
+        }
+    }
+
     /// Plays the chosen move, if there is one.
     pub fn play_chosen(&mut self) {
         if let Some(at) = self.chosen {
+            let before = self.study.line().len();
             self.study.play(at);
+            if self.study.line().len() > before {
+                self.tops.push(self.top);
+            }
             self.reset_choice();
         }
     }
@@ -300,6 +334,38 @@ impl StudyScreen {
         }
     }
 
+    /// A page down the list (`by` 1) or up (`-1`): the choice and the list move together, a
+    /// page at a time, so the chosen move stays in view.
+    fn page(&mut self, by: isize, rows: usize) {
+        let rows = rows.max(1);
+        let count = self.order().len();
+        if count == 0 {
+            return;
+        }
+        let step = by.saturating_mul(isize::try_from(rows).unwrap_or(isize::MAX));
+        let row = self.chosen_row().unwrap_or(0);
+        let last_top = count.saturating_sub(rows);
+        self.top = self
+            .top
+            .min(last_top)
+            .saturating_add_signed(step)
+            .min(last_top);
+        self.chosen = Some(self.order()[row.saturating_add_signed(step).min(count - 1)]);
+        if let Some(row) = self.chosen_row() {
+            self.show_row(row, rows);
+        }
+    }
+
+    /// The list is drawn `rows` rows high: it scrolls to keep the chosen move in view.
+    pub fn fit(&mut self, rows: usize) {
+        self.rows = rows.max(1);
+        let last_top = self.order().len().saturating_sub(self.rows);
+        self.top = self.top.min(last_top);
+        if let Some(row) = self.chosen_row() {
+            self.show_row(row, self.rows);
+        }
+    }
+
     /// Scrolls the list so that `row` is in view.
     fn show_row(&mut self, row: usize, rows: usize) {
         let rows = rows.max(1);
@@ -310,10 +376,17 @@ impl StudyScreen {
         }
     }
 
-    /// Scrolls the list `by` rows (up when negative), no further than its end.
+    /// Scrolls the list `by` rows (up when negative), no further than its end; the choice
+    /// moves with it as far as it must to stay in view (the wheel).
     pub fn scroll(&mut self, by: isize, rows: usize) {
-        let last_top = self.order().len().saturating_sub(rows.max(1));
+        let rows = rows.max(1);
+        let order = self.order();
+        let last_top = order.len().saturating_sub(rows);
         self.top = self.top.saturating_add_signed(by).min(last_top);
+        if let Some(row) = self.chosen_row() {
+            let kept = row.clamp(self.top, (self.top + rows - 1).min(order.len() - 1));
+            self.chosen = Some(order[kept]);
+        }
     }
 
     /// The mouse over (`click: false`) or pressed on a move the board drew: pointing chooses
@@ -331,6 +404,8 @@ impl StudyScreen {
         // A review keeps to the game's line: pointing only chooses.
         if click && self.review.is_none() {
             self.play_chosen();
+        } else if let Some(row) = self.chosen_row() {
+            self.show_row(row, self.rows);
         }
     }
 
@@ -343,6 +418,9 @@ impl StudyScreen {
             self.play_chosen();
         } else {
             self.chosen = Some(at);
+            if let Some(row) = self.chosen_row() {
+                self.show_row(row, self.rows);
+            }
         }
     }
 }

@@ -247,7 +247,11 @@ fn move_list(
     let order = screen.order();
     let rows = usize::from(list_area.height.saturating_sub(2));
     let last_top = order.len().saturating_sub(rows);
-    let start = screen.top.min(last_top);
+    // The chosen move is always in view, whatever the list's height was when it was chosen.
+    let mut start = screen.top.min(last_top);
+    if let Some(row) = screen.chosen_row() {
+        start = start.clamp((row + 1).saturating_sub(rows.max(1)), row);
+    }
     let end = (start + rows).min(order.len());
     let mut heading = vec![Span::styled("Moves, best first", theme.title)];
     if start > 0 {
