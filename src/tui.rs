@@ -120,7 +120,7 @@ pub fn run(budget: u64, store: Store, start: Start) -> anyhow::Result<()> {
             app.menu.settings = settings;
             app.start_game();
         }
-        Start::Study(settings, position) => app.study_position(settings, &position),
+        Start::Study(settings, position) => app.study_position(&settings, &position),
         Start::Review(record) => {
             if let Err(problem) = app.review_record(record) {
                 app.menu.note = Some(format!("Cannot review: {problem}."));

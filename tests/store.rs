@@ -1533,8 +1533,8 @@ fn a_game_from_a_position_asks_before_replacing_a_saved_game_of_its_kind() {
     h.keys(&[KeyCode::Enter, KeyCode::Enter]);
     assert_eq!(
         h.game().position.heights(),
-        &[3, 3, 3],
-        "the menu's 3×3 bar"
+        &[6; 7],
+        "the menu's own 6×7 bar: the position never became the menu's"
     );
     assert_eq!(h.app.start, None);
     drop(h);

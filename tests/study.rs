@@ -785,13 +785,19 @@ fn p_plays_from_the_studied_position_on_the_side_chosen() {
 #[test]
 fn a_position_string_opens_the_study_on_that_position() {
     let mut h = Harness::new();
+    let menu = h.app.menu.settings.clone();
     let (settings, start) = Settings::default()
         .with_position("fibonacci 30 max 5")
         .expect("a position");
-    h.app.study_position(settings, &start);
+    h.app.study_position(&settings, &start);
     assert_eq!(studying(&h).study.position(), "fibonacci 30 max 5");
     assert_eq!(analysis(&h).moves.len(), 5, "takes 1 to 5");
     h.key(KeyCode::Esc);
     assert!(h.on_menu());
-    assert_eq!(h.app.menu.settings.game, GameKind::Fibonacci);
+    assert_eq!(h.app.menu.settings, menu, "the menu as it was");
+    assert_ne!(
+        menu.game,
+        GameKind::Fibonacci,
+        "a menu the position would change"
+    );
 }

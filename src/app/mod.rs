@@ -169,9 +169,10 @@ pub struct App {
     /// --position`): restart and play again start from it too, and the game is not counted
     /// in the statistics.
     pub start: Option<StartPosition>,
-    /// The position the menu's next game starts from, while the game asked for with
-    /// [`App::play_position`] waits for "replace the saved game?" to be answered.
-    menu_start: Option<StartPosition>,
+    /// The game asked for with [`App::play_position`] (its own settings and start), while it
+    /// waits for the menu's "replace the saved game?" to be answered. The menu's settings stay
+    /// the person's.
+    asked: Option<(Settings, StartPosition)>,
     /// What the event loop is to do, oldest first, until it takes them.
     effects: Vec<Effect>,
     pub menu: Menu,
@@ -244,7 +245,7 @@ impl App {
             screen: Screen::Menu,
             playing: Settings::default(),
             start: None,
-            menu_start: None,
+            asked: None,
             effects: Vec::new(),
             menu: Menu::default(),
             help_open: false,
@@ -440,8 +441,17 @@ impl App {
         };
         self.menu.select(MenuLine::Start);
         self.menu.replacing = None;
-        self.menu.settings = saved.settings.clone();
-        self.launch(saved.id.clone(), saved.start.clone());
+        self.asked = None;
+        // An ordinary game brings its settings back to the menu; a game from a set position
+        // keeps its own, and the menu stays as the person left it.
+        if saved.start.is_none() {
+            self.menu.settings = saved.settings.clone();
+        }
+        self.launch(
+            saved.settings.clone(),
+            saved.id.clone(),
+            saved.start.clone(),
+        );
         self.counted = saved.counted;
         self.replaces = None;
         let ok = match &mut self.screen {
@@ -459,13 +469,19 @@ impl App {
     }
 
     /// Starts a game of `settings` (whose values are those of the position) from the position
-    /// `start`, as `munch play --position` asks. A saved game of its kind is replaced only
-    /// once the menu's question is answered, as for any new game.
+    /// `start`, as `munch play --position` asks. The game keeps its settings to itself: the
+    /// menu's, and the settings file, stay as they were. A saved game of its kind is replaced
+    /// only once the menu's question is answered, as for any new game.
     pub fn play_position(&mut self, settings: Settings, start: StartPosition) {
-        self.menu.settings = settings;
         self.screen = Screen::Menu;
-        self.menu_start = Some(start);
+        self.asked = Some((settings, start));
         self.start_game();
+    }
+
+    /// The position of the game asked for with [`App::play_position`], while the menu asks
+    /// whether it may replace the saved game of its kind.
+    pub fn asked_position(&self) -> Option<&StartPosition> {
+        self.asked.as_ref().map(|(_, start)| start)
     }
 
     /// The solver jobs asked for since the last call, oldest first: the event loop sends them to
@@ -827,31 +843,43 @@ impl App {
     }
 
     /// Starts a game with the menu's settings, unless they cannot start one (the menu then
-    /// shows why). A new game of a kind that has a saved game would replace that save: the menu
-    /// asks first, and this starts the game only once the question was answered yes (with
-    /// [`MenuLine::Start`] while [`Menu::replacing`] is set).
+    /// shows why), or the game asked for with [`App::play_position`] while the menu asked
+    /// whether it may replace a saved game. A new game of a kind that has a saved game would
+    /// replace that save: the menu asks first, and this starts the game only once the question
+    /// was answered yes (with [`MenuLine::Start`] while [`Menu::replacing`] is set).
     pub fn start_game(&mut self) {
-        // Restart and play again start from the same position as the game on screen; the
-        // menu starts from the position asked for with `play_position`, if any.
-        let start = match &self.screen {
-            Screen::Play(_) => self.start.clone(),
-            Screen::Menu | Screen::Study(_) => self.menu_start.clone(),
-        };
-        // A position was checked by its game's parser (a Fibonacci pile of 1 with 1 allowed
-        // is a position, though no game starts with it).
-        if start.is_none()
-            && let Some((line, problem)) = self.menu.problem()
-        {
+        if let Some((settings, start)) = self.asked.clone() {
+            // A position was checked by its game's parser (a Fibonacci pile of 1 with 1
+            // allowed is a position, though no game starts with it).
+            return self.begin(settings, Some(start));
+        }
+        if let Some((line, problem)) = self.menu.problem() {
             self.menu.select(line);
             self.menu.note = Some(format!("Cannot start: {problem}"));
             return;
         }
-        let kind = self.menu.settings.game;
+        self.begin(self.menu.settings.clone(), None);
+    }
+
+    /// Starts the game on screen again (Restart, Play again): its own settings, from the same
+    /// position.
+    fn restart(&mut self) {
+        if let Screen::Play(_) = self.screen {
+            self.begin(self.playing.clone(), self.start.clone());
+        }
+    }
+
+    /// Starts a game of `settings` from `start`, once the menu's question about the saved game
+    /// of its kind, if there is one, has been answered yes.
+    fn begin(&mut self, settings: Settings, start: Option<StartPosition>) {
+        let kind = settings.game;
         let (id, replaces) =
             if let Some(at) = self.saved.iter().position(|s| s.settings.game == kind) {
                 if self.menu.replacing != Some(kind) {
                     self.menu.replacing = Some(kind);
                     self.menu.select(MenuLine::Start);
+                    // The question is the menu's only line under its buttons.
+                    self.menu.note = None;
                     self.screen = Screen::Menu;
                     return;
                 }
@@ -873,16 +901,16 @@ impl App {
                 }
             };
         self.menu.replacing = None;
-        self.menu_start = None;
+        self.asked = None;
         self.menu.select(MenuLine::Start);
-        self.launch(id, start);
+        self.launch(settings, id, start);
         self.replaces = replaces;
     }
 
-    /// Starts a game with the menu's settings under the identity `id`, from `start` when a
-    /// position was set.
-    fn launch(&mut self, id: String, start: Option<StartPosition>) {
-        let settings = self.menu.settings.clone();
+    /// Starts a game of `settings` under the identity `id`, from `start` when a position was
+    /// set. The settings file keeps the menu's settings, written when a game of the menu's own
+    /// starts (a game from a set position leaves it alone).
+    fn launch(&mut self, settings: Settings, id: String, start: Option<StartPosition>) {
         self.take_play_lock(settings.game);
         self.game_id = id;
         self.game_serial += 1;
@@ -892,7 +920,8 @@ impl App {
         self.demo.restart();
         self.confirm_restart = false;
         if let Some(store) = &self.store
-            && let Err(problem) = store.save(SETTINGS_FILE, &settings)
+            && start.is_none()
+            && let Err(problem) = store.save(SETTINGS_FILE, &self.menu.settings)
         {
             self.warn(problem);
         }
@@ -933,12 +962,11 @@ impl App {
     }
 
     /// Opens the Study screen on `start`, a position of the game `settings` name (as `munch
-    /// study --position` asks); the menu, where Esc goes, is set to that game. The menu says
+    /// study --position` asks); Esc goes to the menu, as the person left it. The menu says
     /// why when the position cannot be studied.
-    pub fn study_position(&mut self, settings: Settings, start: &StartPosition) {
+    pub fn study_position(&mut self, settings: &Settings, start: &StartPosition) {
         let kind = settings.game;
         let study = kind.game().study(&settings.values, Some(start), &[]);
-        self.menu.settings = settings;
         self.screen = Screen::Menu;
         match study {
             Some(study) => {
@@ -1176,7 +1204,7 @@ impl App {
             && keys::action(self.bindings(), key) != Some(Action::Select)
         {
             self.menu.replacing = None; // the saved game is kept
-            self.menu_start = None;
+            self.asked = None;
             return;
         }
         if let Screen::Study(study) = &mut self.screen
@@ -1257,7 +1285,7 @@ impl App {
                 _ => self.set_confirm_quit(false),
             },
             Some(Dialog::ConfirmRestart) => match action {
-                Action::Yes => self.start_game(),
+                Action::Yes => self.restart(),
                 _ => self.confirm_restart = false,
             },
             Some(Dialog::EatPoison) => {
@@ -1266,7 +1294,7 @@ impl App {
                 }
             }
             Some(Dialog::GameOver) => match action {
-                Action::PlayAgain => self.start_game(),
+                Action::PlayAgain => self.restart(),
                 Action::Review => self.review_finished_game(),
                 Action::Menu => self.back_to_menu(),
                 Action::Quit => self.should_quit = true,
@@ -1362,7 +1390,7 @@ impl App {
             return;
         };
         if moves == 0 {
-            self.start_game();
+            self.restart();
         } else {
             self.confirm_restart = true;
         }
@@ -1372,7 +1400,7 @@ impl App {
         let line = self.menu.selected;
         if self.menu.replacing.is_some() && (action != Action::Select || line != MenuLine::Start) {
             self.menu.replacing = None; // the saved game is kept
-            self.menu_start = None;
+            self.asked = None;
             return;
         }
         match action {

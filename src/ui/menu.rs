@@ -123,20 +123,26 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
 /// The line under the buttons: why a value cannot start a game, the replace question, or the
 /// person's record with these settings.
 fn note_line(app: &App, problem: Option<(MenuLine, String)>, theme: &Theme) -> Line<'static> {
-    match (&app.menu.note, problem) {
-        (Some(note), _) => Line::styled(note.clone(), theme.bad),
-        (None, Some((_, problem))) => Line::styled(problem, theme.bad),
-        (None, None) if app.menu.replacing.is_some() => Line::styled(
-            format!(
-                "This replaces your saved {}. Enter: start anyway · Esc: keep it",
-                app.menu.value(MenuLine::Resume(app.menu.settings.game))
-            ),
-            theme.bad,
-        ),
-        (None, None) if app.menu.selected.is_typed() => {
+    // The question is about the game asked for: the menu's, or one from a set position
+    // (whose kind the menu need not show).
+    match (&app.menu.note, app.menu.replacing, problem) {
+        (Some(note), _, _) => Line::styled(note.clone(), theme.bad),
+        (None, Some(kind), _) => {
+            let saved = app.menu.value(MenuLine::Resume(kind));
+            // The position takes the room of the keys, which the key bar shows too.
+            let text = match app.asked_position() {
+                Some(start) => format!("This replaces your saved {saved} with {start}."),
+                None => {
+                    format!("This replaces your saved {saved}. Enter: start anyway · Esc: keep it")
+                }
+            };
+            Line::styled(text, theme.bad)
+        }
+        (None, None, Some((_, problem))) => Line::styled(problem, theme.bad),
+        (None, None, None) if app.menu.selected.is_typed() => {
             Line::styled("type to edit, ←→ to step", theme.dim)
         }
-        (None, None) => {
+        (None, None, None) => {
             let settings = &app.menu.settings;
             let level = settings.level.label();
             match app
