@@ -1,16 +1,19 @@
-//! The solver threads: one builds tables, one job at a time, requests in, progress and results
-//! out; the other runs the computer's short searches where no table, closed form or book entry
-//! proves a move, so that neither ever holds up the interface.
+//! The solver threads: one builds tables (Chomp's, and the other games' own through their build
+//! tasks), one job at a time, requests in, progress and results out; one runs the computer's
+//! short searches where no table, closed form or book entry proves a move; and one judges the
+//! moves of a finished game for its review. None of them ever holds up the interface.
 //!
 //! The app numbers every request (see [`Job`]); for tables the number is a generation. A new
 //! table request, or a cancel, makes its number the current generation; the running build
 //! notices within a few thousand positions and stops, and answers tagged with an old
-//! generation are for a board the player has left, so the app drops them. Searches are
-//! numbered the same way, and only the latest one runs.
+//! generation are for a board the player has left, so the app drops them. Searches and
+//! judgings are numbered the same way, and only the latest one of each runs.
 
 use crate::games::chomp::player;
 use crate::games::chomp::rules::Position;
-use crate::games::request::{Job, MovesLeftMessage, Request, SolverMessage};
+use crate::games::request::{
+    Built, Job, JudgedMoves, MovesLeftMessage, Request, SolverMessage, Task,
+};
 use crate::solve::{BuildError, MovesLeftTable, OutcomeTable};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::Receiver;
@@ -30,6 +33,9 @@ pub struct Worker {
     searches: Option<Sender<Search>>,
     latest_search: Arc<AtomicU64>,
     searcher: Option<JoinHandle<()>>,
+    judgings: Option<Sender<(u64, Task<JudgedMoves>)>>,
+    latest_judging: Arc<AtomicU64>,
+    judge: Option<JoinHandle<()>>,
 }
 
 impl Worker {
@@ -51,11 +57,20 @@ impl Worker {
                     if !still_wanted() {
                         continue;
                     }
-                    let (rows, cols) = (job.rows, job.cols);
-                    if job.moves_left {
-                        tables.moves_left(generation, rows, cols, &still_wanted, &*notify_builds);
-                    } else {
-                        tables.solve(generation, rows, cols, &still_wanted, &*notify_builds);
+                    match job.what {
+                        TableWork::Solve { rows, cols } => {
+                            tables.solve(generation, rows, cols, &still_wanted, &*notify_builds);
+                        }
+                        TableWork::MovesLeft { rows, cols } => tables.moves_left(
+                            generation,
+                            rows,
+                            cols,
+                            &still_wanted,
+                            &*notify_builds,
+                        ),
+                        TableWork::Build(task) => {
+                            build(generation, &task, &still_wanted, &*notify_builds);
+                        }
                     }
                 }
             })
@@ -63,10 +78,25 @@ impl Worker {
         let (searches, search_inbox) = mpsc::channel::<Search>();
         let latest_search = Arc::new(AtomicU64::new(0));
         let current_search = Arc::clone(&latest_search);
+        let notify_searches = Arc::clone(&notify);
         let search_thread = std::thread::Builder::new()
             .name("search".into())
-            .spawn(move || search_loop(&search_inbox, &current_search, &*notify))
+            .spawn(move || search_loop(&search_inbox, &current_search, &*notify_searches))
             .expect("spawn the search thread");
+        let (judgings, judge_inbox) = mpsc::channel::<(u64, Task<JudgedMoves>)>();
+        let latest_judging = Arc::new(AtomicU64::new(0));
+        let current_judging = Arc::clone(&latest_judging);
+        let judge_thread = std::thread::Builder::new()
+            .name("judge".into())
+            .spawn(move || {
+                for (number, task) in judge_inbox {
+                    let still_wanted = || current_judging.load(Ordering::Relaxed) == number;
+                    if let Some(message) = judge_message(number, &task, &still_wanted) {
+                        notify(message);
+                    }
+                }
+            })
+            .expect("spawn the judge thread");
         Worker {
             jobs: Some(jobs),
             latest,
@@ -74,6 +104,9 @@ impl Worker {
             searches: Some(searches),
             latest_search,
             searcher: Some(search_thread),
+            judgings: Some(judgings),
+            latest_judging,
+            judge: Some(judge_thread),
         }
     }
 
@@ -83,18 +116,36 @@ impl Worker {
         let Job { number, request } = job;
         // A send fails only if the thread has died, and then no answer will come: the game
         // falls back to unproven moves, which is the best that can be done.
-        match request {
-            Request::Solve { rows, cols } | Request::MovesLeft { rows, cols } => {
-                self.latest.store(number, Ordering::SeqCst);
-                if let Some(jobs) = &self.jobs {
-                    let _ = jobs.send(TableJob {
-                        generation: number,
-                        rows,
-                        cols,
-                        moves_left: matches!(request, Request::MovesLeft { .. }),
-                    });
+        let table_work = match request {
+            Request::Solve { rows, cols } => Some(TableWork::Solve { rows, cols }),
+            Request::MovesLeft { rows, cols } => Some(TableWork::MovesLeft { rows, cols }),
+            Request::Build(task) => Some(TableWork::Build(task)),
+            Request::Judge(task) => {
+                self.latest_judging.store(number, Ordering::SeqCst);
+                if let Some(judgings) = &self.judgings {
+                    let _ = judgings.send((number, task));
                 }
+                None
             }
+            request => {
+                self.send_other(number, request);
+                None
+            }
+        };
+        if let Some(what) = table_work {
+            self.latest.store(number, Ordering::SeqCst);
+            if let Some(jobs) = &self.jobs {
+                let _ = jobs.send(TableJob {
+                    generation: number,
+                    what,
+                });
+            }
+        }
+    }
+
+    /// Sends a cancel or a search on.
+    fn send_other(&self, number: u64, request: Request) {
+        match request {
             Request::Cancel => self.latest.store(number, Ordering::SeqCst),
             Request::Search {
                 rows,
@@ -111,6 +162,10 @@ impl Worker {
                     });
                 }
             }
+            Request::Solve { .. }
+            | Request::MovesLeft { .. }
+            | Request::Build(_)
+            | Request::Judge(_) => unreachable!("sent by `send`"),
         }
     }
 
@@ -120,13 +175,61 @@ impl Worker {
     }
 }
 
-/// A table request on its way to the table thread: [`Request::Solve`], or
-/// [`Request::MovesLeft`] when `moves_left` is set, with its number.
+/// A table request on its way to the table thread, with its number.
 struct TableJob {
     generation: u64,
-    rows: u8,
-    cols: u8,
-    moves_left: bool,
+    what: TableWork,
+}
+
+/// What the table thread is asked for: [`Request::Solve`], [`Request::MovesLeft`] or
+/// [`Request::Build`].
+enum TableWork {
+    Solve { rows: u8, cols: u8 },
+    MovesLeft { rows: u8, cols: u8 },
+    Build(Task<Built>),
+}
+
+/// Runs build task `generation` through `notify`: its progress, then what it made; nothing once
+/// `still_wanted` says no. The worker's table thread runs it; tests that need no thread call it
+/// directly.
+pub fn build(
+    generation: u64,
+    task: &Task<Built>,
+    still_wanted: &dyn Fn() -> bool,
+    notify: &dyn Fn(SolverMessage),
+) {
+    let started = Instant::now();
+    let mut report = reporter(started, still_wanted, |done, total, elapsed| {
+        notify(SolverMessage::Progress {
+            generation,
+            done,
+            total,
+            elapsed,
+        });
+    });
+    if let Some(built) = task.run(&mut report)
+        && still_wanted()
+    {
+        notify(SolverMessage::Built {
+            generation,
+            built,
+            elapsed: started.elapsed(),
+        });
+    }
+}
+
+/// The answer to judging number `judging`: what the worker's judge thread sends, computed
+/// here; `None` when `still_wanted` said no before it was done.
+pub fn judge_message(
+    judging: u64,
+    task: &Task<JudgedMoves>,
+    still_wanted: &dyn Fn() -> bool,
+) -> Option<SolverMessage> {
+    if !still_wanted() {
+        return None;
+    }
+    let judged = task.run(&mut |_, _| still_wanted())?;
+    still_wanted().then_some(SolverMessage::Judged { judging, judged })
 }
 
 /// A search on its way to the search thread: [`Request::Search`] with its number.
@@ -174,9 +277,11 @@ pub fn search_message(search: u64, rows: u8, heights: &[u8], seed: u64) -> Optio
 impl Drop for Worker {
     fn drop(&mut self) {
         self.cancel();
+        self.latest_judging.fetch_add(1, Ordering::SeqCst);
         self.jobs.take();
         self.searches.take();
-        for thread in [self.thread.take(), self.searcher.take()]
+        self.judgings.take();
+        for thread in [self.thread.take(), self.searcher.take(), self.judge.take()]
             .into_iter()
             .flatten()
         {

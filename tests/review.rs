@@ -250,7 +250,17 @@ fn v_on_the_game_over_dialog_reviews_the_game_move_by_move() {
     let mut h = Harness::new();
     lost_pile_game(&mut h);
     h.key(KeyCode::Char('v'));
+    // The review opens at once; its moves are judged on a solver thread.
+    assert!(reviewing(&h).judging);
+    assert_eq!(reviewing(&h).summary, ["Judging 4 moves…"]);
+    assert_eq!(reviewing(&h).lines(), ["Move 1 of 4 · You: 1 · judging…"]);
+    assert!(shows(
+        &screen(&h, 100, 30),
+        "Move 1 of 4 · You: 1 · judging…"
+    ));
+    h.wait_for_review();
     let review = reviewing(&h);
+    assert!(!review.judging);
     assert_eq!(
         review.summary,
         ["You kept the win in 0 of 1 move; first mistake at move 1."]
@@ -324,6 +334,7 @@ fn w_writes_the_record_and_the_menu_reviews_the_last_game() {
     assert!(h.on_menu());
     h.key(KeyCode::Char('v'));
     assert_eq!(reviewing(&h).record, record);
+    h.wait_for_review();
     assert_eq!(reviewing(&h).judged.len(), 4, "every move judged again");
     h.key(KeyCode::Esc);
     assert!(h.on_menu());
@@ -335,6 +346,7 @@ fn the_review_screen() {
     let mut h = Harness::new();
     lost_pile_game(&mut h);
     h.key(KeyCode::Char('v'));
+    h.wait_for_review();
     h.key(KeyCode::Right);
     h.key(KeyCode::Right);
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
@@ -363,6 +375,7 @@ fn a_game_from_a_set_position_is_reviewed_from_that_position() {
     }
     assert!(h.pile_game().is_over());
     h.key(KeyCode::Char('v'));
+    h.wait_for_review();
     assert_eq!(reviewing(&h).lines(), ["Move 1 of 3 · Player 1: 1 · best"]);
     let munch::app::Screen::Study(study) = &h.app.screen else {
         unreachable!("reviewing")
@@ -400,6 +413,18 @@ fn a_chomp_record_is_judged_again_once_the_study_has_its_tables() {
     let record = munch::record::GameRecord::parse(&text).unwrap();
     let mut h = Harness::new();
     h.app.review_record(record).unwrap();
+    assert_eq!(
+        reviewing(&h).lines()[0],
+        "Move 1 of 8 · Player 1: b4 · judging…"
+    );
+    // The replay's judging answers first (it was asked for first).
+    let message = h.next_message();
+    assert!(
+        matches!(message, munch::games::request::SolverMessage::Judged { .. }),
+        "{message:?}"
+    );
+    h.app.update(munch::app::Event::Solver(message));
+    assert!(!reviewing(&h).judging);
     let unjudged = |h: &Harness| {
         reviewing(h)
             .judged
@@ -417,6 +442,8 @@ fn a_chomp_record_is_judged_again_once_the_study_has_its_tables() {
         let message = h.next_message();
         h.app.update(munch::app::Event::Solver(message));
     }
+    // Judged again with them, on a solver thread.
+    h.wait_for_review();
     assert_eq!(unjudged(&h), 0, "{:?}", reviewing(&h).judged);
     // The 5×6 bar is won, and b4 is not one of its winning moves (the outcome table says so).
     let summary = &reviewing(&h).summary;
@@ -457,4 +484,55 @@ fn v_on_the_menu_says_why_there_is_nothing_to_review() {
         Some("No finished Chomp game to review yet.")
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_record_whose_board_does_not_fit_shows_its_moves_unjudged_and_why() {
+    let text = [
+        "munch game record 1",
+        "game: chomp",
+        "start: rows=5 cols=6",
+        "players: person, person",
+        "level: perfect",
+        "moves:",
+        "1. Player 1: b4",
+        "2. Player 2: f3",
+        "3. Player 1: f2",
+        "4. Player 2: b1",
+        "5. Player 1: a4",
+        "6. Player 2: a3",
+        "7. Player 1: a2",
+        "8. Player 2: a1",
+        "result: Player 1 won",
+        "",
+    ]
+    .join("\n");
+    let record = munch::record::GameRecord::parse(&text).unwrap();
+    // No table of the 5×6 box fits 8 bytes.
+    let mut h = Harness::with_budget(8, 7);
+    h.app.review_record(record).unwrap();
+    assert!(reviewing(&h).judging);
+    h.wait_for_review();
+    let review = reviewing(&h);
+    assert!(!review.judging);
+    assert!(
+        review.judged.iter().any(|j| j.label.word() == "not judged"),
+        "{:?}",
+        review.judged
+    );
+    let why = review.summary.last().expect("a summary");
+    assert!(
+        why.starts_with("Moves not judged: the 5×6 table needs ")
+            && why.ends_with(", the memory budget is 8 B."),
+        "{:?}",
+        review.summary
+    );
+    assert!(shows(
+        &screen(&h, 100, 30),
+        "Moves not judged: the 5×6 table"
+    ));
+    assert_eq!(
+        reviewing(&h).lines(),
+        ["Move 1 of 8 · Player 1: b4 · not judged"]
+    );
 }

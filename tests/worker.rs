@@ -1,6 +1,7 @@
 //! The solver thread: answers, refusals, progress and cancelling.
 
-use munch::games::request::{Job, MovesLeftMessage, Request, SolverMessage};
+use munch::games::request::{Built, Job, MovesLeftMessage, Request, SolverMessage, Task};
+use munch::games::review::{Judged, Label};
 use munch::solve::{MovesLeftTable, OutcomeTable};
 use munch::worker::{Worker, search_message};
 use std::sync::Arc;
@@ -353,4 +354,119 @@ fn a_new_table_request_cancels_a_moves_left_build() {
         "{:?}",
         started.elapsed()
     );
+}
+
+/// A build task that counts to `steps`, reporting each step, and makes the number it reached;
+/// it stops when told to.
+fn counting(steps: u64) -> Task<Built> {
+    Task::new(format!("count to {steps}"), move |progress| {
+        for done in 0..steps {
+            if !progress(done, steps) {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        Some(Arc::new(steps) as Built)
+    })
+}
+
+#[test]
+fn a_build_task_runs_on_the_table_thread_with_progress_and_a_new_request_cancels_it() {
+    let (worker, rx) = worker(1 << 20);
+    worker.send(Job {
+        number: 1,
+        request: Request::Build(counting(150)),
+    });
+    let mut progress = Vec::new();
+    let built = loop {
+        match next(&rx) {
+            SolverMessage::Progress {
+                generation,
+                done,
+                total,
+                ..
+            } => {
+                assert_eq!(generation, 1);
+                progress.push((done, total));
+            }
+            SolverMessage::Built {
+                generation, built, ..
+            } => {
+                assert_eq!(generation, 1);
+                break built;
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    };
+    assert_eq!(built.downcast_ref::<u64>(), Some(&150));
+    assert!(!progress.is_empty(), "a build of 150 ms reports progress");
+    assert!(
+        progress
+            .iter()
+            .all(|&(done, total)| done < total && total == 150)
+    );
+    // A long task is cancelled by the next table request: only the new one answers.
+    worker.send(Job {
+        number: 2,
+        request: Request::Build(counting(100_000)),
+    });
+    loop {
+        if let SolverMessage::Progress { generation: 2, .. } = next(&rx) {
+            break;
+        }
+    }
+    let started = Instant::now();
+    solve(&worker, 3, 2, 2);
+    loop {
+        match next(&rx) {
+            SolverMessage::Ready { generation, .. } => {
+                assert_eq!(generation, 3);
+                break;
+            }
+            SolverMessage::Progress { generation: 2, .. } => {}
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn a_judging_runs_on_its_own_thread_beside_a_table_build() {
+    let (worker, rx) = worker(4 << 30);
+    let big = moves_left(&worker, 1, 15, 15); // a second or so of work
+    let judged = vec![Judged {
+        played: "b2".to_string(),
+        won_before: Some(true),
+        label: Label::Best,
+    }];
+    let answer = judged.clone();
+    worker.send(Job {
+        number: 2,
+        request: Request::Judge(Task::new("judge", move |_| Some(answer.clone()))),
+    });
+    // The judging answers before the table, which it did not cancel.
+    let mut table_messages = 0;
+    loop {
+        match next(&rx) {
+            SolverMessage::Judged {
+                judging,
+                judged: got,
+            } => {
+                assert_eq!((judging, &got), (2, &judged));
+                break;
+            }
+            SolverMessage::MovesLeft(message) => {
+                assert_eq!(message.generation(), big);
+                assert!(
+                    matches!(message, MovesLeftMessage::Progress { .. }),
+                    "the judging waited for the table: {message:?}"
+                );
+                table_messages += 1;
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert!(table_messages < 10, "{table_messages} table messages first");
+    let (_, table) = moves_left_ready(&rx, big);
+    assert_eq!(table.outcomes().cols(), 15);
 }

@@ -9,7 +9,7 @@ pub mod size;
 pub mod study;
 
 use crate::games::position::StartPosition;
-use crate::games::request::{Job, Request, SolverMessage};
+use crate::games::request::{Job, Request, SolverMessage, Task};
 use crate::games::session::Session;
 use crate::input::Spot;
 use crate::record::GameRecord;
@@ -235,6 +235,8 @@ pub struct App {
     generation: u64,
     /// The latest search: only its answer is the game's.
     search: u64,
+    /// The latest judging of a review: only its answer is the review's.
+    judging: u64,
     rng: fastrand::Rng,
 }
 
@@ -276,6 +278,7 @@ impl App {
             job_number: 0,
             generation: 0,
             search: 0,
+            judging: 0,
             rng: fastrand::Rng::with_seed(seed),
         }
     }
@@ -495,25 +498,34 @@ impl App {
     fn collect_requests(&mut self) {
         let requests = match &mut self.screen {
             Screen::Play(game) => game.take_requests(),
-            Screen::Study(study) => study.study.take_requests(),
+            Screen::Study(study) => study.take_requests(),
             Screen::Menu => return,
         };
         for request in requests {
-            self.job_number += 1;
-            match request {
-                Request::Search { .. } => self.search = self.job_number,
-                Request::Solve { .. } | Request::MovesLeft { .. } | Request::Cancel => {
-                    self.generation = self.job_number;
-                    if let Screen::Study(study) = &mut self.screen {
-                        study.generation = Some(self.job_number);
-                    }
+            self.ask(request);
+        }
+    }
+
+    /// Numbers `request` and queues it for the event loop.
+    fn ask(&mut self, request: Request) {
+        self.job_number += 1;
+        match request {
+            Request::Search { .. } => self.search = self.job_number,
+            Request::Judge(_) => self.judging = self.job_number,
+            Request::Solve { .. }
+            | Request::MovesLeft { .. }
+            | Request::Build(_)
+            | Request::Cancel => {
+                self.generation = self.job_number;
+                if let Screen::Study(study) = &mut self.screen {
+                    study.generation = Some(self.job_number);
                 }
             }
-            self.jobs.push(Job {
-                number: self.job_number,
-                request,
-            });
         }
+        self.jobs.push(Job {
+            number: self.job_number,
+            request,
+        });
     }
 
     /// Stops the solver's running build, if any (its memory is freed).
@@ -530,6 +542,7 @@ impl App {
     fn is_current(&self, message: &SolverMessage) -> bool {
         match message {
             SolverMessage::Searched { search, .. } => *search == self.search,
+            SolverMessage::Judged { judging, .. } => *judging == self.judging,
             _ => message.generation() == Some(self.generation),
         }
     }
@@ -784,6 +797,11 @@ impl App {
                 self.collect_requests();
                 if self.is_current(&message) {
                     match &mut self.screen {
+                        Screen::Study(study)
+                            if let SolverMessage::Judged { judged, .. } = message =>
+                        {
+                            study.on_judged(judged);
+                        }
                         Screen::Play(game) => game.on_solver(message),
                         // The study's answers are its own; the game behind it goes on
                         // hearing from its solver.
@@ -1013,7 +1031,9 @@ impl App {
             game.note(format!("{} cannot be reviewed yet.", kind.label()));
             return;
         };
-        let review = Review::new(record, game.judged());
+        // Judged on a solver thread with the game's tables: the review opens at once.
+        let judging = game.judging();
+        let review = Review::judging(record);
         let Screen::Play(game) = std::mem::replace(&mut self.screen, Screen::Menu) else {
             unreachable!("a game is on screen")
         };
@@ -1023,23 +1043,29 @@ impl App {
             review,
             Some(game),
         )));
+        self.ask(Request::Judge(judging));
     }
 
     /// Opens the review of `record` (from the data folder or a file): its moves are judged by
-    /// a replay of the game. Fails, with the reason, when its game cannot be studied.
+    /// a replay of the game, on a solver thread (the review opens at once). Fails, with the
+    /// reason, when its game cannot be studied.
     pub fn review_record(&mut self, record: GameRecord) -> Result<(), String> {
         let kind = record.settings.game;
         let study = kind
             .game()
             .study(&record.settings.values, record.start.as_ref(), &[])
             .ok_or_else(|| format!("{} cannot be reviewed yet", kind.label()))?;
-        let judged = record.session().judged();
+        let replayed = record.clone();
+        let judging = Task::new("judge a record", move |progress| {
+            replayed.session().judging().run(progress)
+        });
         self.screen = Screen::Study(Box::new(StudyScreen::reviewing(
             kind,
             study,
-            Review::new(record, judged),
+            Review::judging(record),
             None,
         )));
+        self.ask(Request::Judge(judging));
         Ok(())
     }
 

@@ -1,10 +1,12 @@
 //! The review of a finished game, as the Study screen steps through it: the game's record,
 //! every move judged, each side's summary line, and the move on show (the board shows the
-//! position before it, with it highlighted).
+//! position before it, with it highlighted). The moves are judged on a solver thread: the
+//! review opens at once with the moves, "judging…" until the judged moves arrive.
 
 use crate::games::review::{Judged, Label, summary};
 use crate::games::setup::side_name;
 use crate::record::GameRecord;
+use crate::units::count;
 
 /// A finished game under review.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,25 +19,70 @@ pub struct Review {
     pub summary: Vec<String>,
     /// The move on show, from 0; the number of moves once past the last (the final position).
     pub at: usize,
+    /// Whether the moves are being judged (on a solver thread): until then no move has a label.
+    pub judging: bool,
+    /// Why the moves not judged cannot be, when nothing can judge them (the summary says so).
+    pub unjudgeable: Option<String>,
 }
 
 impl Review {
     /// The review of `record`, its moves judged as `judged` (which may be fewer: the moves
     /// after them are then not judged), on its first move.
     pub fn new(record: GameRecord, judged: Vec<Judged<String>>) -> Review {
-        let summary = summary(&judged, record.settings.players);
-        Review {
+        let mut review = Review {
             record,
             judged,
-            summary,
+            summary: Vec::new(),
             at: 0,
-        }
+            judging: false,
+            unjudgeable: None,
+        };
+        review.sum_up();
+        review
+    }
+
+    /// The review of `record` while its moves are being judged: they come with
+    /// [`Review::rejudge`].
+    pub fn judging(record: GameRecord) -> Review {
+        let mut review = Review::new(record, Vec::new());
+        review.judging = true;
+        review.sum_up();
+        review
     }
 
     /// Takes `judged` as the game's judged moves (judged again with more known), and its summary.
     pub fn rejudge(&mut self, judged: Vec<Judged<String>>) {
-        self.summary = summary(&judged, self.record.settings.players);
         self.judged = judged;
+        self.judging = false;
+        self.sum_up();
+    }
+
+    /// Says why the moves not judged cannot be (see [`Review::unjudgeable`]).
+    pub fn cannot_judge(&mut self, reason: String) {
+        self.unjudgeable = Some(reason);
+        self.sum_up();
+    }
+
+    /// Writes the summary lines of the moves judged so far.
+    fn sum_up(&mut self) {
+        if self.judging {
+            self.summary = vec![format!(
+                "Judging {}…",
+                count(self.len() as u64, "move", "moves")
+            )];
+            return;
+        }
+        self.summary = summary(&self.judged, self.record.settings.players);
+        let unjudged = self.judged.len() < self.len()
+            || self
+                .judged
+                .iter()
+                .any(|j| matches!(j.label, Label::Unjudged));
+        if let Some(reason) = &self.unjudgeable
+            && unjudged
+        {
+            self.summary.push(format!("Moves not judged: {reason}."));
+        }
     }
 
     /// How many moves the game had.
@@ -90,7 +137,11 @@ impl Review {
                 self.record.winner()
             )];
         };
-        let word = self.label().map_or("not judged", Label::word);
+        let word = match self.label() {
+            Some(label) => label.word(),
+            None if self.judging => "judging…",
+            None => "not judged",
+        };
         let mut lines = vec![format!(
             "Move {} of {} · {}: {played} · {word}",
             self.at + 1,

@@ -7,7 +7,7 @@
 //! [`Review`] says what the move was.
 
 use super::review::Review;
-use crate::games::request::SolverMessage;
+use crate::games::request::{JudgedMoves, Request, SolverMessage};
 use crate::games::session::Session;
 use crate::games::study::{Editor, Study, move_of};
 use crate::input::{Action, Spot};
@@ -59,6 +59,9 @@ pub struct StudyScreen {
     pub choosing_side: bool,
     /// A note for the player (where `w` wrote the record), until the next key.
     pub note: Option<String>,
+    /// What the screen itself asks of the solver threads (a review's judging), until the app
+    /// takes it with the study's requests.
+    requests: Vec<Request>,
 }
 
 impl StudyScreen {
@@ -82,6 +85,7 @@ impl StudyScreen {
             review: None,
             choosing_side: false,
             note: None,
+            requests: Vec::new(),
         };
         screen.reset_choice();
         screen
@@ -150,14 +154,33 @@ impl StudyScreen {
         self.order().iter().position(|&at| at == chosen)
     }
 
+    /// What the study and the screen need from the solver threads since the last call, oldest
+    /// first.
+    pub fn take_requests(&mut self) -> Vec<Request> {
+        let mut requests = self.study.take_requests();
+        requests.append(&mut self.requests);
+        requests
+    }
+
+    /// The judged moves of the game under review arrived.
+    pub fn on_judged(&mut self, judged: JudgedMoves) {
+        if let Some(review) = &mut self.review {
+            review.rejudge(judged);
+        }
+    }
+
     /// The solver answered the study: when its moves arrive, the best one is chosen (in a
     /// review, the move played).
     pub fn on_solver(&mut self, message: SolverMessage) {
         self.study.on_solver(message);
         if let Some(review) = &mut self.review {
-            // The study's tables may judge more of the game than its replay did.
-            if let Some(judged) = self.study.judge(&review.record.moves) {
-                review.rejudge(judged);
+            // The study's tables may judge more of the game than its replay did: judged again
+            // on a solver thread, the labels so far stay until then.
+            if let Some(task) = self.study.judging(&review.record.moves) {
+                self.requests.push(Request::Judge(task));
+            }
+            if let Some(reason) = self.study.unjudgeable() {
+                review.cannot_judge(reason);
             }
             // A review shows the move played, once the study knows the moves.
             return self.show_played();

@@ -1,11 +1,82 @@
 //! What a game asks of the solver threads ([`Request`], numbered by the app into a [`Job`]) and
 //! what they answer ([`SolverMessage`]). The sessions return requests and take the answers; the
 //! worker (above the games) runs them. A leaf of the games: it speaks in plain numbers and names
-//! no game, only the table engine; each game converts its own types at the edge.
+//! no game, only the table engine; each game converts its own types at the edge. Work that
+//! is a game's own (its tables, the judging of a finished game) travels as a [`Task`]: a job
+//! that holds everything it needs, which the solver threads run without knowing what it is.
 
+use crate::games::review::Judged;
 use crate::solve::{MovesLeftTable, OutcomeTable};
+use std::any::Any;
 use std::sync::Arc;
 use std::time::Duration;
+
+/// What a [`Task`] is told as it goes: `(done, total)` of its steps so far. It answers whether
+/// to go on (`false`: the task is no longer wanted, and should stop at once).
+pub type Progress<'a> = &'a mut dyn FnMut(u64, u64) -> bool;
+
+/// What a [`Request::Build`] task makes: the game that asked for it knows its type and
+/// downcasts it.
+pub type Built = Arc<dyn Any + Send + Sync>;
+
+/// The judged moves a [`Request::Judge`] task answers with, in notation.
+pub type JudgedMoves = Vec<Judged<String>>;
+
+/// A piece of a game's own work for the solver threads, holding all it needs (its tables are
+/// shared, never copied), so that they run it without knowing the game. Two tasks are equal
+/// only when they are the same task.
+pub struct Task<T> {
+    /// What it does, for the log and the tests ("moves left of subtraction 1,3,4 to 10").
+    what: String,
+    run: Arc<dyn Fn(Progress) -> Option<T> + Send + Sync>,
+}
+
+impl<T> Task<T> {
+    /// The task `what` that `run` does: it reports its progress, and gives `None` only when the
+    /// progress said to stop.
+    pub fn new(
+        what: impl Into<String>,
+        run: impl Fn(Progress) -> Option<T> + Send + Sync + 'static,
+    ) -> Task<T> {
+        Task {
+            what: what.into(),
+            run: Arc::new(run),
+        }
+    }
+
+    /// What it does.
+    pub fn what(&self) -> &str {
+        &self.what
+    }
+
+    /// Does it (slow: on a solver thread only); `None` when `progress` said to stop.
+    pub fn run(&self, progress: Progress) -> Option<T> {
+        (self.run)(progress)
+    }
+}
+
+impl<T> Clone for Task<T> {
+    fn clone(&self) -> Self {
+        Task {
+            what: self.what.clone(),
+            run: Arc::clone(&self.run),
+        }
+    }
+}
+
+impl<T> PartialEq for Task<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.run, &other.run)
+    }
+}
+
+impl<T> Eq for Task<T> {}
+
+impl<T> std::fmt::Debug for Task<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Task({})", self.what)
+    }
+}
 
 /// What the solver thread reports.
 #[derive(Clone)]
@@ -39,6 +110,14 @@ pub enum SolverMessage {
     },
     /// About a moves-left table (see [`Request::MovesLeft`]).
     MovesLeft(MovesLeftMessage),
+    /// What a [`Request::Build`] task made (its progress comes as [`SolverMessage::Progress`]).
+    Built {
+        generation: u64,
+        built: Built,
+        elapsed: Duration,
+    },
+    /// The moves of a finished game, judged by [`Request::Judge`] number `judging`.
+    Judged { judging: u64, judged: JudgedMoves },
 }
 
 /// What the solver thread reports about a moves-left table, as the table's own messages do.
@@ -79,14 +158,15 @@ impl MovesLeftMessage {
 }
 
 impl SolverMessage {
-    /// The table request this message answers; `None` for a search's answer.
+    /// The table request this message answers; `None` for a search's or a judging's answer.
     pub fn generation(&self) -> Option<u64> {
         match self {
             SolverMessage::Progress { generation, .. }
             | SolverMessage::Ready { generation, .. }
-            | SolverMessage::Refused { generation, .. } => Some(*generation),
+            | SolverMessage::Refused { generation, .. }
+            | SolverMessage::Built { generation, .. } => Some(*generation),
             SolverMessage::MovesLeft(message) => Some(message.generation()),
-            SolverMessage::Searched { .. } => None,
+            SolverMessage::Searched { .. } | SolverMessage::Judged { .. } => None,
         }
     }
 }
@@ -124,6 +204,10 @@ impl std::fmt::Debug for SolverMessage {
                 write!(f, "Searched(#{search}, col {col} row {row}, {proof})")
             }
             SolverMessage::MovesLeft(message) => write!(f, "MovesLeft{message:?}"),
+            SolverMessage::Built { generation, .. } => write!(f, "Built(#{generation})"),
+            SolverMessage::Judged { judging, judged } => {
+                write!(f, "Judged(#{judging}, {} moves)", judged.len())
+            }
         }
     }
 }
@@ -172,6 +256,14 @@ pub enum Request {
     MovesLeft { rows: u8, cols: u8 },
     /// Stop the running build; its memory is freed.
     Cancel,
+    /// A game's own table, built by its task on the table thread with progress (what it makes
+    /// comes back as [`SolverMessage::Built`]). A table request like [`Request::Solve`]: it
+    /// cancels any earlier one, and a later one cancels it.
+    Build(Task<Built>),
+    /// The moves of a finished game judged by its task, off the interface's thread (the answer
+    /// is [`SolverMessage::Judged`]). Only the latest judging is wanted: it replaces any
+    /// earlier one, and cancels no table.
+    Judge(Task<JudgedMoves>),
     /// The computer's best move in the position of column `heights` (from the poison column
     /// rightwards) in a box of `rows` rows, found by a short search where nothing proves a move;
     /// `seed` makes its choices repeatable. The position must have a square besides the poison;
@@ -184,7 +276,7 @@ pub enum Request {
 }
 
 /// A request with the number the app gave it: the answers to it carry that number (for
-/// tables, the generation; for searches, the search number).
+/// tables, the generation; for searches and judgings, their own number).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Job {
     pub number: u64,

@@ -124,8 +124,8 @@ pub fn mistake_lines<M>(
 /// The most moves a refuting line names before "…".
 pub const REFUTATION_MOVES: usize = 10;
 
-/// The most positions the refuting lines of one game study in all (the review is judged on
-/// the interface's thread, at once): past them, a mistake's line is left out.
+/// The most positions the refuting lines of one game study in all (so that a review's judging,
+/// on a solver thread, stays short): past them, a mistake's line is left out.
 pub const REFUTATION_BUDGET: usize = 100;
 
 /// The most legal moves a position may have for the review to study it (each move's winning

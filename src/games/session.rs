@@ -4,7 +4,7 @@
 //! through here, and the screen draws it through here too (its view, its panel, its review).
 
 use super::panel::PanelInfo;
-use crate::games::request::{Request, SolverMessage};
+use crate::games::request::{JudgedMoves, Request, SolverMessage, Task};
 use crate::games::review::Judged;
 use crate::input::{Action, Binding, Spot, Spots};
 use crate::theme::Theme;
@@ -68,7 +68,13 @@ pub trait Session: View + Any + Send {
     fn notation(&self) -> Vec<String>;
 
     /// Every move so far, judged (see [`Label`](crate::games::review::Label)), in notation.
+    /// Slow on a long game: the review asks for [`Session::judging`] instead.
     fn judged(&self) -> Vec<Judged<String>>;
+
+    /// What [`Session::judged`] answers, as a task for the solver threads: it holds what the
+    /// game judges with (its tables, shared), so the interface's thread only waits for the
+    /// answer.
+    fn judging(&self) -> Task<JudgedMoves>;
 
     /// The position now as its string (`chomp 6x7 6,6,4,4,2,0,0`), which the catalogue's
     /// `parse_position` reads back (once the game is over, it names a finished position, which

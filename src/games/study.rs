@@ -5,8 +5,7 @@
 //! screen reach it only through this trait.
 
 use super::moves_left::PositionStudy;
-use super::request::{Request, SolverMessage};
-use super::review::Judged;
+use super::request::{JudgedMoves, Request, SolverMessage, Task};
 use crate::input::{Action, Spot, Spots};
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -156,10 +155,17 @@ pub trait Study: Send {
             .position(|m| m.notation == notation)
     }
 
-    /// The moves of a game played from the study's start (in the notation saved games keep),
-    /// judged with what the study knows, when it knows more than a replay of the game would
-    /// (Chomp's tables, once they arrive); `None` otherwise.
-    fn judge(&self, _moves: &[String]) -> Option<Vec<Judged<String>>> {
+    /// The judging of a game played from the study's start (its moves in the notation saved
+    /// games keep) with what the study knows, as a task for the solver threads, when it knows
+    /// more than a replay of the game would (Chomp's tables, once they arrive); `None`
+    /// otherwise.
+    fn judging(&self, _moves: &[String]) -> Option<Task<JudgedMoves>> {
+        None
+    }
+
+    /// Why the moves of a game cannot be judged here, when nothing can judge them (a Chomp
+    /// box whose table does not fit the memory budget).
+    fn unjudgeable(&self) -> Option<String> {
         None
     }
 

@@ -3,6 +3,7 @@
 //! review. A game supplies only its moves and what is known of their outcomes ([`Outcomes`]).
 
 use super::moves_left::PositionStudy;
+use super::request::{JudgedMoves, Task};
 use super::review::{self, Judged, Known, Label, Mistake, Step};
 use crate::games::setup::{Level, Player};
 use std::collections::VecDeque;
@@ -319,6 +320,26 @@ where
         position = after;
     }
     judged
+}
+
+/// The judging of `moves` by `game` (see [`judge`]) as a task for the solver threads, in
+/// notation: `game` holds what it judges with (shared tables), so nothing is left to the
+/// interface's thread but the answer.
+pub fn judging<G>(game: G, moves: Vec<G::Move>) -> Task<JudgedMoves>
+where
+    G: Outcomes + Send + Sync + 'static,
+    G::Move: PartialEq + std::fmt::Display + Send + Sync,
+    G::Position: Clone,
+{
+    let what = format!("judge {} moves", moves.len());
+    Task::new(what, move |_| {
+        Some(
+            judge(&game, &moves)
+                .into_iter()
+                .map(|j| j.map(|m| m.to_string()))
+                .collect(),
+        )
+    })
 }
 
 /// How many of `moves` `game` cannot judge yet (see [`review::unjudged`]).

@@ -12,7 +12,7 @@ use munch::games::chomp::session::{FLASH_TICKS, Game, MovesLeftState, SolverStat
 use munch::games::pile::session::PileGame;
 use munch::games::request::{Job, Request, SolverMessage};
 use munch::settings::{GameKind, Player, Settings};
-use munch::worker::{Tables, Worker, search_message};
+use munch::worker::{Tables, Worker, build, judge_message, search_message};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -176,6 +176,38 @@ impl Harness {
         }
     }
 
+    /// Delivers solver messages until the review on screen has its judged moves, and (with
+    /// the test's own solver) until nothing more is asked or answered: the study's tables and
+    /// the judging again with them.
+    pub fn wait_for_review(&mut self) {
+        loop {
+            let judging = match &self.app.screen {
+                Screen::Study(study) => study.review.as_ref().is_some_and(|r| r.judging),
+                _ => false,
+            };
+            let jobs = self.app.take_requests();
+            let message = match &mut self.solver {
+                Solver::Inline { tables, answers } => {
+                    run_inline(jobs, tables, answers);
+                    answers.pop_front()
+                }
+                Solver::Threads { worker, answers } => {
+                    for job in jobs {
+                        worker.send(job);
+                    }
+                    judging
+                        .then(|| answers.recv_timeout(Duration::from_secs(60)).ok())
+                        .flatten()
+                }
+            };
+            match message {
+                Some(message) => self.app.update(Event::Solver(message)),
+                None if judging => panic!("the review's judging is answered"),
+                None => return,
+            }
+        }
+    }
+
     /// Lets the computer choose and land one move (and whatever was queued behind it).
     pub fn computer_moves(&mut self) {
         self.wait_for_solver();
@@ -203,12 +235,17 @@ impl Harness {
 }
 
 /// Runs `jobs` as the worker's threads would, one after the other, and queues their answers: a
-/// table request or a search that a later one of its kind replaces is skipped, as the threads
-/// skip it.
+/// table request, a search or a judging that a later one of its kind replaces is skipped, as
+/// the threads skip it.
 fn run_inline(jobs: Vec<Job>, tables: &mut Tables, answers: &mut VecDeque<SolverMessage>) {
-    let is_table = |job: &Job| !matches!(job.request, Request::Search { .. });
+    let is_table = |job: &Job| !matches!(job.request, Request::Search { .. } | Request::Judge(_));
     let last_table = jobs.iter().rposition(is_table);
-    let last_search = jobs.iter().rposition(|job| !is_table(job));
+    let last_search = jobs
+        .iter()
+        .rposition(|job| matches!(job.request, Request::Search { .. }));
+    let last_judging = jobs
+        .iter()
+        .rposition(|job| matches!(job.request, Request::Judge(_)));
     let out = RefCell::new(Vec::new());
     for (at, job) in jobs.into_iter().enumerate() {
         match job.request {
@@ -220,6 +257,10 @@ fn run_inline(jobs: Vec<Job>, tables: &mut Tables, answers: &mut VecDeque<Solver
                 let notify = |m: SolverMessage| out.borrow_mut().push(m);
                 tables.moves_left(job.number, rows, cols, &|| true, &notify);
             }
+            Request::Build(task) if Some(at) == last_table => {
+                let notify = |m: SolverMessage| out.borrow_mut().push(m);
+                build(job.number, &task, &|| true, &notify);
+            }
             Request::Search {
                 rows,
                 heights,
@@ -227,6 +268,10 @@ fn run_inline(jobs: Vec<Job>, tables: &mut Tables, answers: &mut VecDeque<Solver
             } if Some(at) == last_search => {
                 out.borrow_mut()
                     .extend(search_message(job.number, rows, &heights, seed));
+            }
+            Request::Judge(task) if Some(at) == last_judging => {
+                out.borrow_mut()
+                    .extend(judge_message(job.number, &task, &|| true));
             }
             _ => {}
         }

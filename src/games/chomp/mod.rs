@@ -5,6 +5,7 @@
 pub mod answer;
 pub mod book;
 pub mod cli;
+pub mod judge;
 pub mod moves_left;
 pub mod options;
 pub mod player;

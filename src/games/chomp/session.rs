@@ -1,13 +1,14 @@
 //! One game of Chomp in progress: the position, whose turn, the solver's state, the cursor.
 
 use crate::games::chomp::answer::ChompAnswer;
+use crate::games::chomp::judge::ChompJudge;
 use crate::games::chomp::moves_left;
 use crate::games::chomp::options::ChompOptions;
 use crate::games::chomp::player::{self, Choice, Quick};
 use crate::games::chomp::position;
 use crate::games::chomp::rules::{Position, Square};
 use crate::games::moves_left::PositionStudy;
-use crate::games::request::{MovesLeftMessage, Request, SolverMessage};
+use crate::games::request::{JudgedMoves, MovesLeftMessage, Request, SolverMessage, Task};
 use crate::games::review::{Judged, Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
@@ -376,6 +377,8 @@ impl Game {
                     },
                 };
             }
+            // Not a Chomp game's.
+            SolverMessage::Built { .. } | SolverMessage::Judged { .. } => {}
         }
     }
 
@@ -826,6 +829,21 @@ impl Session for Game {
 
     fn loser(&self) -> Option<usize> {
         Game::loser(self)
+    }
+
+    fn judging(&self) -> Task<JudgedMoves> {
+        ChompJudge {
+            start: self.start.clone(),
+            outcomes: match &self.solver {
+                SolverState::Ready(table) => Some(Arc::clone(table)),
+                _ => None,
+            },
+            moves_left: match &self.moves_left {
+                MovesLeftState::Ready(table) => Some(Arc::clone(table)),
+                _ => None,
+            },
+        }
+        .judging(self.turns.moves.clone())
     }
 
     fn judged(&self) -> Vec<Judged<String>> {

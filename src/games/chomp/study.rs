@@ -4,14 +4,11 @@
 //! box whose two tables do not fit the memory budget is studied from its outcome table alone,
 //! and one whose outcome table does not fit either is not studied.
 
-use super::answer::ChompAnswer;
+use super::judge::ChompJudge;
 use super::moves_left::study;
 use super::rules::{MAX_SIDE, Position, Square, column_letters};
-use crate::games::moves_left::PositionStudy;
-use crate::games::request::{MovesLeftMessage, Request, SolverMessage};
-use crate::games::review::{Judged, Known};
+use crate::games::request::{JudgedMoves, MovesLeftMessage, Request, SolverMessage, Task};
 use crate::games::study::{Analysis, Editor, Study, mark, mark_style, spot};
-use crate::games::turns::{self, Outcomes};
 use crate::input::{Action, Spot, Spots};
 use crate::solve::{MovesLeftTable, OutcomeTable};
 use crate::theme::{CHOCOLATE, CURSOR, EATEN, POISON, Theme};
@@ -175,55 +172,15 @@ impl ChompStudy {
     }
 }
 
-/// A Chomp game judged with a study's tables (see [`Study::judge`]).
-struct TableJudge<'a> {
-    start: Position,
-    outcomes: &'a OutcomeTable,
-    moves_left: Option<&'a MovesLeftTable>,
-}
-
-impl Outcomes for TableJudge<'_> {
-    type Move = Square;
-    type Position = Position;
-
-    fn start(&self) -> Position {
-        self.start.clone()
-    }
-
-    fn after(&self, position: &Position, square: Square) -> Option<Position> {
-        position.eat(square)
-    }
-
-    fn study(&self, position: &Position) -> Option<PositionStudy<Square>> {
-        study(self.outcomes, self.moves_left, position)
-    }
-
-    fn known(&self, position: &Position) -> Option<Known<Square>> {
-        if position.is_empty() {
-            // Eating the poison loses at once: the side left to move has won.
-            return Some(Known {
-                wins: true,
-                winning_moves: Vec::new(),
-                complete: true,
-            });
-        }
-        ChompAnswer::of(Some(self.outcomes), position).map(|a| Known {
-            wins: a.wins,
-            winning_moves: a.winning_moves,
-            complete: a.complete,
-        })
-    }
-}
-
 impl Study for ChompStudy {
     fn title(&self) -> String {
         format!("Chomp {}×{}", self.rows, self.cols)
     }
 
-    fn judge(&self, moves: &[String]) -> Option<Vec<Judged<String>>> {
+    fn judging(&self, moves: &[String]) -> Option<Task<JudgedMoves>> {
         let (outcomes, moves_left) = match &self.tables {
-            Tables::Both(table) => (table.outcomes().as_ref(), Some(table.as_ref())),
-            Tables::OutcomesOnly(outcomes) => (outcomes.as_ref(), None),
+            Tables::Both(table) => (Arc::clone(table.outcomes()), Some(Arc::clone(table))),
+            Tables::OutcomesOnly(outcomes) => (Arc::clone(outcomes), None),
             _ => return None,
         };
         let start = self
@@ -234,17 +191,28 @@ impl Study for ChompStudy {
             .iter()
             .map(|text| Square::parse(text).ok())
             .collect::<Option<Vec<Square>>>()?;
-        let judge = TableJudge {
+        let judge = ChompJudge {
             start,
-            outcomes,
+            outcomes: Some(outcomes),
             moves_left,
         };
-        Some(
-            turns::judge(&judge, &squares)
-                .into_iter()
-                .map(|j| j.map(|m| m.to_string()))
-                .collect(),
-        )
+        Some(judge.judging(squares))
+    }
+
+    fn unjudgeable(&self) -> Option<String> {
+        match &self.tables {
+            Tables::Refused {
+                needed_bytes,
+                budget,
+            } => Some(format!(
+                "the {}×{} table needs {}, the memory budget is {}",
+                self.table_box.0,
+                self.table_box.1,
+                bytes(*needed_bytes),
+                bytes(*budget)
+            )),
+            _ => None,
+        }
     }
 
     fn describe(&self) -> String {
@@ -406,7 +374,10 @@ impl Study for ChompStudy {
                     budget,
                 };
             }
-            SolverMessage::Searched { .. } => return,
+            // Not the study's.
+            SolverMessage::Searched { .. }
+            | SolverMessage::Built { .. }
+            | SolverMessage::Judged { .. } => return,
         }
         self.analyse();
     }

@@ -12,6 +12,7 @@ use crate::games::pile::session::PileGame;
 use crate::games::setup::Setup;
 
 /// Fibonacci Nim's rules: the first take is 1 to n-1, each later one up to twice the last.
+#[derive(Clone, Copy)]
 pub struct FibonacciRules;
 
 /// Starts Fibonacci Nim from `settings` (whose values have no problem).
@@ -43,6 +44,10 @@ fn fib(at: PilePosition) -> FibPosition {
 }
 
 impl PileRules for FibonacciRules {
+    fn boxed_clone(&self) -> Box<dyn PileRules> {
+        Box::new(*self)
+    }
+
     fn title(&self) -> String {
         "Fibonacci Nim".to_string()
     }

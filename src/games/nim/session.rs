@@ -9,7 +9,7 @@ use super::moves_left::{NIM_BUDGET, NimMovesLeft, study};
 use super::position;
 use super::rules::{Move, Position};
 use crate::games::moves_left::PositionStudy;
-use crate::games::request::{Request, SolverMessage};
+use crate::games::request::{JudgedMoves, Request, SolverMessage, Task};
 use crate::games::review::{Judged, Known, Mistake, REVIEW_STUDY_MOVES};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Player, Setup};
@@ -22,6 +22,7 @@ use crate::input::{
 use crate::units::group;
 use ratatui::crossterm::event::KeyCode;
 use std::any::Any;
+use std::sync::Arc;
 
 /// A place in the Nim view the pointer can be over (what the view records, the session acts on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,7 +136,7 @@ pub struct NimSession {
     pub message: Option<String>,
     /// The moves left of every position of the game, for the perfect computer, when the start
     /// is within [`NIM_BUDGET`].
-    table: Option<NimMovesLeft>,
+    table: Option<Arc<NimMovesLeft>>,
 }
 
 impl NimSession {
@@ -145,7 +146,7 @@ impl NimSession {
         let fights =
             settings.level == Level::Perfect && settings.players.contains(&Player::Computer);
         let table = if fights {
-            NimMovesLeft::build(&start, NIM_BUDGET)
+            NimMovesLeft::build(&start, NIM_BUDGET).map(Arc::new)
         } else {
             None
         };
@@ -507,7 +508,7 @@ impl TickSteps for NimSession {
         if self.turns.slips(self.settings.level, rng) {
             self.casual_move(rng)
         } else if self.settings.level == Level::Perfect {
-            fighting_move(&self.position, self.table.as_ref(), rng)
+            fighting_move(&self.position, self.table.as_deref(), rng)
         } else {
             best_move(&self.position, rng)
         }
@@ -572,6 +573,14 @@ impl Session for NimSession {
 
     fn loser(&self) -> Option<usize> {
         NimSession::loser(self)
+    }
+
+    fn judging(&self) -> Task<JudgedMoves> {
+        let judge = NimJudge {
+            start: self.start.clone(),
+            table: self.table.clone(),
+        };
+        turns::judging(judge, self.turns.moves.clone())
     }
 
     fn judged(&self) -> Vec<Judged<String>> {
@@ -652,25 +661,63 @@ impl Outcomes for NimSession {
         position.play(mv).ok()
     }
 
-    /// Within [`REVIEW_STUDY_MOVES`] legal moves (each one's replies are counted).
     fn study(&self, position: &Position) -> Option<PositionStudy<Move>> {
-        let moves = position
-            .piles()
-            .iter()
-            .try_fold(0u64, |sum, &pile| sum.checked_add(pile))?;
-        if moves > REVIEW_STUDY_MOVES {
-            return None;
-        }
-        study(position, self.table.as_ref())
+        review_study(position, self.table.as_deref())
     }
 
     fn known(&self, position: &Position) -> Option<Known<Move>> {
-        let answer = answer(position);
-        Some(Known {
-            wins: answer.wins,
-            winning_moves: answer.winning_moves,
-            complete: true,
-        })
+        Some(known(position))
+    }
+}
+
+/// What judges a Nim game away from its session: its start and its moves-left table, shared.
+struct NimJudge {
+    start: Position,
+    table: Option<Arc<NimMovesLeft>>,
+}
+
+/// As the session judges.
+impl Outcomes for NimJudge {
+    type Move = Move;
+    type Position = Position;
+
+    fn start(&self) -> Position {
+        self.start.clone()
+    }
+
+    fn after(&self, position: &Position, mv: Move) -> Option<Position> {
+        position.play(mv).ok()
+    }
+
+    fn study(&self, position: &Position) -> Option<PositionStudy<Move>> {
+        review_study(position, self.table.as_deref())
+    }
+
+    fn known(&self, position: &Position) -> Option<Known<Move>> {
+        Some(known(position))
+    }
+}
+
+/// The study the review judges `position` with: within [`REVIEW_STUDY_MOVES`] legal moves
+/// (each one's replies are counted).
+fn review_study(position: &Position, table: Option<&NimMovesLeft>) -> Option<PositionStudy<Move>> {
+    let moves = position
+        .piles()
+        .iter()
+        .try_fold(0u64, |sum, &pile| sum.checked_add(pile))?;
+    if moves > REVIEW_STUDY_MOVES {
+        return None;
+    }
+    study(position, table)
+}
+
+/// What the nim-sum proves of `position`.
+fn known(position: &Position) -> Known<Move> {
+    let answer = answer(position);
+    Known {
+        wins: answer.wins,
+        winning_moves: answer.winning_moves,
+        complete: true,
     }
 }
 

@@ -15,8 +15,11 @@ pub struct PilePosition {
 }
 
 /// The rules of a one-pile game, with what its solver knows about them (`Send`, as sessions
-/// are).
-pub trait PileRules: Send {
+/// are, and `Sync`, so that a finished game can be judged on another thread).
+pub trait PileRules: Send + Sync {
+    /// A copy of the rules, sharing what the solver knows (cheap: its tables are not copied).
+    fn boxed_clone(&self) -> Box<dyn PileRules>;
+
     /// The game's name, as the screen's title shows it.
     fn title(&self) -> String;
 

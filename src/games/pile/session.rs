@@ -3,7 +3,7 @@
 use crate::games::moves_left::PositionStudy;
 use crate::games::pile::player;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
-use crate::games::request::{Request, SolverMessage};
+use crate::games::request::{JudgedMoves, Request, SolverMessage, Task};
 use crate::games::review::{Judged, Known, Mistake, REVIEW_STUDY_MOVES};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
@@ -306,25 +306,64 @@ impl Outcomes for PileGame {
         (k <= at.pile).then(|| self.rules.after(at, k))
     }
 
-    /// Within [`REVIEW_STUDY_MOVES`] legal takes (each one's replies are counted).
     fn study(&self, &at: &PilePosition) -> Option<PositionStudy<u64>> {
-        let takes = match self.rules.takes(at) {
-            Takes::Listed(takes) => takes.len() as u64,
-            Takes::UpTo(limit) => limit,
-        };
-        if takes > REVIEW_STUDY_MOVES {
-            return None;
-        }
-        self.rules.study(at)
+        review_study(self.rules.as_ref(), at)
     }
 
     fn known(&self, &at: &PilePosition) -> Option<Known<u64>> {
-        self.rules.winning_takes(at).map(|w| Known {
-            wins: !w.is_empty(),
-            winning_moves: w,
-            complete: true,
-        })
+        known(self.rules.as_ref(), at)
     }
+}
+
+/// What judges a coin-pile game away from its session: its rules (sharing their tables) and
+/// its start.
+struct PileJudge {
+    rules: Box<dyn PileRules>,
+    start: PilePosition,
+}
+
+/// As the session judges.
+impl Outcomes for PileJudge {
+    type Move = u64;
+    type Position = PilePosition;
+
+    fn start(&self) -> PilePosition {
+        self.start
+    }
+
+    fn after(&self, &at: &PilePosition, k: u64) -> Option<PilePosition> {
+        (k <= at.pile).then(|| self.rules.after(at, k))
+    }
+
+    fn study(&self, &at: &PilePosition) -> Option<PositionStudy<u64>> {
+        review_study(self.rules.as_ref(), at)
+    }
+
+    fn known(&self, &at: &PilePosition) -> Option<Known<u64>> {
+        known(self.rules.as_ref(), at)
+    }
+}
+
+/// The study the review judges `at` with: within [`REVIEW_STUDY_MOVES`] legal takes (each
+/// one's replies are counted).
+fn review_study(rules: &dyn PileRules, at: PilePosition) -> Option<PositionStudy<u64>> {
+    let takes = match rules.takes(at) {
+        Takes::Listed(takes) => takes.len() as u64,
+        Takes::UpTo(limit) => limit,
+    };
+    if takes > REVIEW_STUDY_MOVES {
+        return None;
+    }
+    rules.study(at)
+}
+
+/// What the game's answer proves of `at`.
+fn known(rules: &dyn PileRules, at: PilePosition) -> Option<Known<u64>> {
+    rules.winning_takes(at).map(|w| Known {
+        wins: !w.is_empty(),
+        winning_moves: w,
+        complete: true,
+    })
 }
 
 /// A tick lands the computer's take, plays the takes queued behind it, or has the computer
@@ -484,6 +523,14 @@ impl Session for PileGame {
 
     fn loser(&self) -> Option<usize> {
         PileGame::loser(self)
+    }
+
+    fn judging(&self) -> Task<JudgedMoves> {
+        let judge = PileJudge {
+            rules: self.rules.boxed_clone(),
+            start: self.start,
+        };
+        turns::judging(judge, self.turns.moves.clone())
     }
 
     fn judged(&self) -> Vec<Judged<String>> {

@@ -10,6 +10,7 @@ use crate::games::panel::SolverLine;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::pile::session::PileGame;
 use crate::games::setup::Setup;
+use std::sync::Arc;
 
 /// Starts a subtraction game from `settings` (whose values have no problem).
 pub fn new_game(settings: Setup) -> PileGame {
@@ -30,9 +31,10 @@ pub fn new_game(settings: Setup) -> PileGame {
 
 /// The subtraction game's rules for one game: the answer (the period of its outcomes) and the
 /// moves left of every pile the game can reach.
+#[derive(Clone)]
 pub struct SubtractionRules {
-    solution: SubtractionSolution,
-    table: SubtractionMovesLeft,
+    solution: Arc<SubtractionSolution>,
+    table: Arc<SubtractionMovesLeft>,
 }
 
 impl SubtractionRules {
@@ -40,8 +42,11 @@ impl SubtractionRules {
     /// piles up to the start, or up to its limit (past which a pile has no moves left).
     pub fn new(set: &TakeSet, pile: u64) -> SubtractionRules {
         SubtractionRules {
-            solution: SubtractionSolution::solve(set, PERIOD_SEARCH_LIMIT),
-            table: SubtractionMovesLeft::solve(set, pile.saturating_add(1).min(MOVES_LEFT_LIMIT)),
+            solution: Arc::new(SubtractionSolution::solve(set, PERIOD_SEARCH_LIMIT)),
+            table: Arc::new(SubtractionMovesLeft::solve(
+                set,
+                pile.saturating_add(1).min(MOVES_LEFT_LIMIT),
+            )),
         }
     }
 }
@@ -49,6 +54,10 @@ impl SubtractionRules {
 /// A take is any size of the set up to the pile; no take bounds the next, so a position's
 /// `max_take` stays 0.
 impl PileRules for SubtractionRules {
+    fn boxed_clone(&self) -> Box<dyn PileRules> {
+        Box::new(self.clone())
+    }
+
     fn title(&self) -> String {
         format!("Subtraction game {}", self.solution.set())
     }
