@@ -1907,3 +1907,42 @@ fn a_studies_a_game_from_a_set_position_where_it_stands() {
         }
     }
 }
+
+#[test]
+fn a_moves_left_build_stops_when_the_game_ends_and_undo_asks_for_it_again() {
+    use munch::games::chomp::session::MovesLeftState;
+    use munch::games::request::Request;
+    let mut h = Harness::new();
+    h.start(4, 5, [Person, Computer]);
+    let mut tables = munch::worker::Tables::new(1 << 30);
+    let jobs = h.app.take_requests();
+    answer_table_jobs(&mut h, &mut tables, jobs);
+    // The moves-left table is asked for and not delivered yet.
+    let asked = h.app.take_requests();
+    assert!(matches!(asked[..], [ref job] if matches!(job.request, Request::MovesLeft { .. })));
+    // The person eats the poison: the game is over, and the build stops.
+    h.app.update(Event::Pointer {
+        target: munch::app::Target::Spot(munch::games::chomp::session::spot(Square::POISON)),
+        click: true,
+    });
+    h.key(KeyCode::Char('y'));
+    assert!(h.game().is_over());
+    let asked = h.app.take_requests();
+    assert!(
+        matches!(asked[..], [ref job] if job.request == Request::Cancel),
+        "{asked:?}"
+    );
+    assert!(matches!(h.game().moves_left, MovesLeftState::NotAsked));
+    // Undo: the game goes on, and asks for it again.
+    h.key(KeyCode::Char('u'));
+    assert!(!h.game().is_over());
+    let asked = h.app.take_requests();
+    assert!(
+        matches!(asked[..], [ref job] if matches!(job.request, Request::MovesLeft { .. })),
+        "{asked:?}"
+    );
+    assert!(matches!(
+        h.game().moves_left,
+        MovesLeftState::Building { .. }
+    ));
+}

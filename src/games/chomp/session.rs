@@ -448,6 +448,8 @@ impl Game {
             Ok(()) => {
                 self.replay();
                 self.follow_the_box();
+                // The moves-left build the end of the game stopped, asked for again.
+                self.ask_moves_left();
             }
             Err(note) => self.message = Some(note.into()),
         }
@@ -537,6 +539,12 @@ impl Game {
             if matches!(self.solver, SolverState::Solving { .. }) && !self.review_unfinished() {
                 self.request_table(Request::Cancel);
                 self.solver = SolverState::Stopped;
+            } else if matches!(self.moves_left, MovesLeftState::Building { .. }) {
+                // A moves-left table being built serves no one once the game is over: the
+                // review's study asks for its own (a finished table comes back at once, a
+                // running build would be started again anyway), as does playing again; undo
+                // asks again. Its core and memory are freed now.
+                self.request_table(Request::Cancel);
             }
         }
         self.keep_cursor_on_bar();
@@ -806,12 +814,16 @@ impl Session for Game {
         Game::take_requests(self)
     }
 
-    /// A table still being built is asked for again (the worker hands back a live table that
-    /// covers the bar at once).
+    /// A table still being built (the outcome table, or the moves-left table) is asked for
+    /// again (the worker hands back a live table that covers the bar at once).
     fn ask_again(&mut self) {
         let (rows, cols) = self.position.bounding_box();
         if matches!(self.solver, SolverState::Solving { .. }) && rows > 0 {
             self.requests.push(Request::Solve { rows, cols });
+        } else if matches!(self.moves_left, MovesLeftState::Building { .. }) {
+            // Asked for again (the other screen's request stopped it).
+            self.moves_left = MovesLeftState::NotAsked;
+            self.ask_moves_left();
         }
     }
 
