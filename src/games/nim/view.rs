@@ -87,11 +87,13 @@ impl<'a> NimView<'a> {
             }
         }
         NimPanel {
-            // The nim-sum is the whole strategy: shown only with the hints.
+            // The nim-sum is the whole strategy: its value is shown only with the hints. Without
+            // them the line names the rule, as Fibonacci Nim's does, and the hints line below
+            // says how to turn them on (once).
             solver: if game.hints {
                 nim_sum_text(nim_sum(&game.position))
             } else {
-                "nim-sum: with hints (H)".to_string()
+                "nim-sum rule".to_string()
             },
             info,
             history: game.turns.moves.iter().map(|&mv| move_text(mv)).collect(),
@@ -542,11 +544,12 @@ mod tests {
         assert_eq!(spot_at(&spots, 6, 3), None);
         let theme = Theme::monochrome();
         game.hints = false;
-        let hidden = NimView::new(&game, &theme, 0).panel().solver;
-        assert_eq!(
-            hidden, "nim-sum: with hints (H)",
-            "no strategy without hints"
-        );
+        let hidden = NimView::new(&game, &theme, 0).panel();
+        assert_eq!(hidden.solver, "nim-sum rule", "no strategy without hints");
+        // Hints are mentioned once, on their own line, never on the solver's line above it.
+        let info: Vec<String> = hidden.info.iter().map(ToString::to_string).collect();
+        assert_eq!(info, ["Hints off (H)"]);
+        assert!(!hidden.solver.contains("hint"), "{}", hidden.solver);
         game.hints = true;
         let panel = NimView::new(&game, &theme, 0).panel();
         assert_eq!(panel.solver, "nim-sum 1,000,002");
