@@ -706,6 +706,122 @@ fn the_coin_games_editors_set_the_pile_the_takes_and_the_piles() {
 }
 
 #[test]
+fn the_chomp_editor_starts_its_cursor_on_the_highlighted_move() {
+    let mut h = Harness::new();
+    h.app.menu.settings = Settings::default().with("rows", 4u8).with("cols", 5u8);
+    h.key(KeyCode::Char('s'));
+    // Before the tables arrive no move is highlighted: the cursor starts on the top square
+    // of the last column, and Space eats it.
+    h.key(KeyCode::Char('e'));
+    type_text(&mut h, " ");
+    assert_eq!(editor_fields(&h)[2].1, "4,4,4,4,3");
+    h.key(KeyCode::Esc);
+    settle(&mut h);
+    // Choose a move low on the board, away from the corners: the cursor starts on it.
+    let moves = &analysis(&h).moves;
+    let at = moves.iter().position(|m| m.notation == "c2").unwrap();
+    h.app.update(Event::Pointer {
+        target: Target::Spot(spot(at)),
+        click: false,
+    });
+    h.key(KeyCode::Char('e'));
+    // Space on c2 (not its column's top): column c is 2 high, those right of it no higher.
+    type_text(&mut h, " ");
+    assert_eq!(editor_fields(&h)[2].1, "4,4,2,2,2");
+    // The cursor stays there: Space again is on c2, now its column's top, and eats it.
+    type_text(&mut h, " ");
+    assert_eq!(editor_fields(&h)[2].1, "4,4,1,1,1");
+}
+
+#[test]
+fn the_coin_editors_say_what_works_on_each_field_and_check_as_you_type() {
+    let mut h = Harness::new();
+    subtraction_menu(&mut h, 21, "1,3,4");
+    h.keys(&[KeyCode::Char('s'), KeyCode::Char('e')]);
+    let editor = |h: &Harness| studying(h).editor.as_ref().unwrap().hints().join(" | ");
+    let problems = |h: &Harness| studying(h).editor.as_ref().unwrap().problems();
+    assert!(editor(&h).contains("←→ ±1"), "{}", editor(&h));
+    // On the take set ←/→ go through the menu's presets, and the hint says so (no ±1).
+    h.key(KeyCode::Down);
+    assert!(!editor(&h).contains("±1"), "{}", editor(&h));
+    assert!(editor(&h).contains("presets"), "{}", editor(&h));
+    h.key(KeyCode::Right);
+    assert_eq!(editor_fields(&h)[1].1, "2,5");
+    h.keys(&[KeyCode::Left, KeyCode::Left]);
+    assert_eq!(editor_fields(&h)[1].1, "1,2,3");
+    // A bad set is marked at once, on the field, as typed; Enter still refuses it.
+    assert_eq!(problems(&h), [None, None]);
+    type_text(&mut h, "0");
+    assert_eq!(editor_fields(&h)[1].1, "0", "the field stays as typed");
+    let problem = problems(&h)[1].clone().expect("a problem at once");
+    assert!(!problem.is_empty());
+    let (terminal, _) = draw(&mut h, 80, 24, &Theme::monochrome());
+    // On the board, under the field's value: "✗ 0 is not a take: …", wrapped to the board.
+    let rows = terminal.backend().buffer().content().chunks(80).map(|row| {
+        row.iter()
+            .map(ratatui::buffer::Cell::symbol)
+            .collect::<String>()
+    });
+    let board: String = rows
+        .map(|row| {
+            row.chars()
+                .take(47)
+                .skip(14)
+                .collect::<String>()
+                .trim()
+                .to_string()
+        })
+        .filter(|text| !text.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        board.contains(&format!("✗ {problem}")),
+        "{board}\n{}",
+        terminal.backend()
+    );
+    h.key(KeyCode::Enter);
+    assert!(studying(&h).editor.is_some(), "Enter refuses");
+    let refused = studying(&h).edit_problem.clone().unwrap_or_default();
+    assert!(refused.starts_with("takes: "), "{refused}");
+    // Fixed, the mark goes at once.
+    h.key(KeyCode::Backspace);
+    type_text(&mut h, "1-3");
+    assert_eq!(problems(&h), [None, None]);
+    h.key(KeyCode::Up);
+    type_text(&mut h, "5");
+    h.key(KeyCode::Backspace);
+    assert_eq!(problems(&h)[0].as_deref(), Some("type a number"));
+    h.key(KeyCode::Esc);
+
+    // Fibonacci Nim: a pile of 0 is marked as it is typed.
+    h.app.menu.settings = Settings {
+        game: GameKind::Fibonacci,
+        ..Settings::default()
+    }
+    .with("pile", 30u64);
+    h.keys(&[KeyCode::Esc, KeyCode::Char('s'), KeyCode::Char('e')]);
+    type_text(&mut h, "0");
+    assert_eq!(
+        problems(&h)[0].as_deref(),
+        Some("the pile needs at least 1 coin")
+    );
+    h.key(KeyCode::Esc);
+
+    // Nim: one field, its presets on ←/→ and no "↑↓ field".
+    h.app.menu.settings = Settings {
+        game: GameKind::ALL[3],
+        ..Settings::default()
+    }
+    .with("piles", "3,4,5");
+    h.keys(&[KeyCode::Esc, KeyCode::Char('s'), KeyCode::Char('e')]);
+    assert!(!editor(&h).contains("↑↓"), "{}", editor(&h));
+    h.key(KeyCode::Right);
+    assert_eq!(editor_fields(&h)[0].1, "1,3,5,7");
+    type_text(&mut h, "3,,");
+    assert!(problems(&h)[0].is_some());
+}
+
+#[test]
 fn y_copies_the_studied_positions_string_and_the_panel_shows_it() {
     use munch::app::Effect;
     let mut h = Harness::new();

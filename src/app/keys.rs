@@ -152,7 +152,7 @@ pub const STUDY_SIDE: &[Binding] = &[
 pub const STUDY_EDIT: &[Binding] = &[
     bind(
         "↑↓←→",
-        "coin games: choose a field (↑↓), step a number (←→); Chomp: move the cursor",
+        "coin games: choose a field (↑↓), step a number or go through presets (←→); Chomp: move the cursor",
         Some("choose"),
         &[
             (plain(KeyCode::Up), Action::Up),

@@ -275,7 +275,7 @@ impl StudyScreen {
             };
         }
         match action {
-            Action::Edit => self.editor = Some(self.study.editor()),
+            Action::Edit => self.editor = Some(self.study.editor(self.chosen)),
             Action::CopyPosition => return Outcome::Copy,
             Action::PlayFrom if self.study.analysis().moves.is_empty() => {
                 self.note = Some("The game is over here: nothing to play.".into());

@@ -198,8 +198,9 @@ pub trait Study: Send {
     /// The answer to its latest table request.
     fn on_solver(&mut self, _message: SolverMessage) {}
 
-    /// An editor on the position now, to set up another position of the game.
-    fn editor(&self) -> Box<dyn Editor>;
+    /// An editor on the position now, to set up another position of the game; `chosen` is the
+    /// move highlighted on the board (Chomp's editor starts its cursor on it).
+    fn editor(&self, chosen: Option<usize>) -> Box<dyn Editor>;
 }
 
 /// A position being set up on the Study screen (`e`): the game's fields, and for Chomp the bar
@@ -223,15 +224,21 @@ pub trait Editor: Send {
     /// Draws what is being set up in `area`, recording its clickable places in `spots`.
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, spots: &mut Spots);
 
-    /// What its keys do, a short line each, for the panel.
-    fn hints(&self) -> &'static [&'static str];
+    /// What its keys do now (on the chosen field), a short line each, for the panel.
+    fn hints(&self) -> Vec<String>;
+
+    /// What is wrong with each field's value as typed (`None`: nothing), in the order of
+    /// [`Editor::fields`]; empty when the fields cannot be wrong.
+    fn problems(&self) -> Vec<Option<String>> {
+        Vec::new()
+    }
 
     /// A study of the position set up, or why it is not a position of the game (one line).
     fn study(&self) -> Result<Box<dyn Study>, String>;
 }
 
 /// One field of a coin game's editor.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct EditField {
     /// Its name ("Pile", "Takes").
     pub label: &'static str,
@@ -239,12 +246,58 @@ pub struct EditField {
     pub value: String,
     /// The characters it takes besides digits (a take set's `,- `; none for a number).
     pub also: &'static str,
+    /// The values ←/→ go through (a take set's presets, as the menu's); empty for a number,
+    /// which ←/→ step by one.
+    pub presets: &'static [&'static str],
+    /// What ←/→ and typing do on it, for the panel ("←→ presets, or type 1,3-5").
+    pub hint: &'static str,
+    /// What is wrong with a value as typed (one line), checked at every key so the field
+    /// says so at once; `Ok` when the value is fine.
+    pub check: fn(&str) -> Result<(), String>,
+}
+
+impl EditField {
+    /// A field holding a whole number: digits only, ←/→ step it by one, `check` its value.
+    pub fn number(
+        label: &'static str,
+        value: u64,
+        check: fn(&str) -> Result<(), String>,
+    ) -> EditField {
+        EditField {
+            label,
+            value: value.to_string(),
+            also: "",
+            presets: &[],
+            hint: "←→ ±1, or type a number",
+            check,
+        }
+    }
+
+    /// What is wrong with the value as typed, if anything.
+    pub fn problem(&self) -> Option<String> {
+        (self.check)(&self.value).err()
+    }
+}
+
+/// Checks a whole number typed into a field: `Err` when it is not one.
+pub fn whole_number(text: &str) -> Result<u64, String> {
+    if text.is_empty() {
+        return Err("type a number".into());
+    }
+    text.parse::<u64>().map_err(|_| {
+        if text.chars().all(|c| c.is_ascii_digit()) {
+            format!("at most {}", crate::units::group(u64::MAX))
+        } else {
+            "a whole number".into()
+        }
+    })
 }
 
 /// The fields of a coin game's editor, one chosen at a time: ↑/↓ choose, ←/→ step a number by
-/// one, typing edits the chosen one (its first character replaces the value), Backspace
-/// erases. Each coin game's editor keeps one and reads its values.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// one (or go through a text field's presets), typing edits the chosen one (its first
+/// character replaces the value), Backspace erases. Each field says at once what is wrong with
+/// its value as typed. Each coin game's editor keeps one and reads its values.
+#[derive(Debug, Clone)]
 pub struct EditFields {
     /// The fields, top to bottom.
     pub fields: Vec<EditField>,
@@ -280,7 +333,15 @@ impl EditFields {
             .collect()
     }
 
-    /// ↑/↓ choose a field; ←/→ step a number.
+    /// The first field whose value is wrong, as "Label: what is wrong".
+    pub fn first_problem(&self) -> Option<String> {
+        self.fields.iter().find_map(|f| {
+            f.problem()
+                .map(|problem| format!("{}: {problem}", f.label.to_lowercase()))
+        })
+    }
+
+    /// ↑/↓ choose a field; ←/→ step a number, or go through a field's presets.
     pub fn act(&mut self, action: Action) {
         let count = self.fields.len();
         match action {
@@ -290,8 +351,19 @@ impl EditFields {
                 let Some(field) = self.fields.get_mut(self.selected) else {
                     return;
                 };
-                if let Ok(n) = field.value.trim().parse::<u64>() {
-                    let next = if action == Action::Right {
+                let forward = action == Action::Right;
+                if !field.presets.is_empty() {
+                    let presets = field.presets;
+                    let next = match presets.iter().position(|&p| p == field.value.trim()) {
+                        Some(at) if forward => (at + 1) % presets.len(),
+                        Some(at) => (at + presets.len() - 1) % presets.len(),
+                        None if forward => 0,
+                        None => presets.len() - 1,
+                    };
+                    field.value = presets[next].to_string();
+                    self.typing = false;
+                } else if let Ok(n) = field.value.trim().parse::<u64>() {
+                    let next = if forward {
                         n.saturating_add(1)
                     } else {
                         n.saturating_sub(1)
@@ -340,8 +412,10 @@ impl EditFields {
     /// Draws the fields in `area`, the chosen one highlighted, each clickable (as [`spot`]
     /// of its index).
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, spots: &mut Spots) {
+        /// The problem's lines start under the value: past the pointer and the label.
+        const INDENT: u16 = 13;
+        let mut y = area.y;
         for (at, field) in self.fields.iter().enumerate() {
-            let y = area.y + u16::try_from(at * 2).unwrap_or(u16::MAX);
             if y >= area.bottom() {
                 break;
             }
@@ -352,8 +426,48 @@ impl EditFields {
             let text = format!("{pointer} {:<10} {}", field.label, field.value);
             Paragraph::new(Span::styled(text, style)).render(row, buf);
             spots.add(row, spot(at));
+            y += 1;
+            // What is wrong with it, under its value, as it is typed.
+            if let Some(problem) = field.problem() {
+                let width = area.width.saturating_sub(INDENT).max(12);
+                for line in wrap(&format!("✗ {problem}"), usize::from(width)) {
+                    if y >= area.bottom() {
+                        break;
+                    }
+                    let under = Rect::new(area.x + INDENT, y, width, 1).intersection(area);
+                    Paragraph::new(Span::styled(line, theme.bad)).render(under, buf);
+                    y += 1;
+                }
+            }
+            // A blank line between fields.
+            y += 1;
         }
     }
+}
+
+/// `text` cut into lines of at most `width` characters, at spaces where it can.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let fits = line.chars().count() + 1 + word.chars().count() <= width;
+        if !line.is_empty() && !fits {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        while line.chars().count() > width {
+            let rest: String = line.chars().skip(width).collect();
+            lines.push(line.chars().take(width).collect());
+            line = rest;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// One row of take buttons on a pile game's board: its label and the moves it holds (indices
@@ -452,29 +566,20 @@ pub fn draw_takes(
     }
 }
 
-/// The hints of an editor whose fields step with ←/→ and take typing.
-pub const STEPPED_FIELDS: &[&str] = &["↑↓ field, ←→ ±1, type", "Enter: study it, Esc: back"];
-
 /// An editor that is only its fields (the coin games' and Nim's): the fields take the keys,
 /// the mouse and the drawing, and `study` reads the position they describe.
 pub struct FieldsEditor {
     fields: EditFields,
-    hints: &'static [&'static str],
     study: fn(&EditFields) -> Result<Box<dyn Study>, String>,
 }
 
 impl FieldsEditor {
-    /// An editor of `fields`, showing `hints`, whose position `study` reads.
+    /// An editor of `fields`, whose position `study` reads once every field is fine.
     pub fn new(
         fields: EditFields,
-        hints: &'static [&'static str],
         study: fn(&EditFields) -> Result<Box<dyn Study>, String>,
     ) -> FieldsEditor {
-        FieldsEditor {
-            fields,
-            hints,
-            study,
-        }
+        FieldsEditor { fields, study }
     }
 }
 
@@ -505,11 +610,29 @@ impl Editor for FieldsEditor {
         self.fields.render(area, buf, theme, spots);
     }
 
-    fn hints(&self) -> &'static [&'static str] {
-        self.hints
+    fn hints(&self) -> Vec<String> {
+        // Only what works on the chosen field.
+        let hint = self
+            .fields
+            .fields
+            .get(self.fields.selected)
+            .map_or("", |f| f.hint);
+        let first = if self.fields.fields.len() > 1 {
+            format!("↑↓ field; {hint}")
+        } else {
+            hint.to_string()
+        };
+        vec![first, "Enter: study it, Esc: back".into()]
+    }
+
+    fn problems(&self) -> Vec<Option<String>> {
+        self.fields.fields.iter().map(EditField::problem).collect()
     }
 
     fn study(&self) -> Result<Box<dyn Study>, String> {
+        if let Some(problem) = self.fields.first_problem() {
+            return Err(problem);
+        }
         (self.study)(&self.fields)
     }
 }
@@ -551,6 +674,16 @@ mod tests {
             ..Analysis::default()
         };
         assert_eq!(over.outcome(), "lost: the game is over");
+    }
+
+    #[test]
+    fn wrap_cuts_at_spaces_and_splits_words_too_long_for_a_line() {
+        assert_eq!(
+            wrap("✗ 0 is not a take: each take is 1 or more", 20),
+            ["✗ 0 is not a take:", "each take is 1 or", "more"]
+        );
+        assert_eq!(wrap("abcdefgh ij", 4), ["abcd", "efgh", "ij"]);
+        assert!(wrap("", 4).is_empty());
     }
 
     #[test]

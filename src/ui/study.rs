@@ -96,6 +96,7 @@ fn edit_panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, theme: &Theme
         Line::styled("Set up a position", theme.title),
         Line::raw(""),
     ];
+    let problems = editor.problems();
     for (at, (label, value)) in editor.fields().into_iter().enumerate() {
         let style = if editor.selected() == Some(at) {
             theme.selected
@@ -106,14 +107,24 @@ fn edit_panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, theme: &Theme
             cut(&format!("{label}: {value}"), width),
             style,
         ));
+        // What is wrong with the field, under it, as it is typed.
+        if let Some(Some(problem)) = problems.get(at) {
+            lines.push(Line::styled(format!("✗ {problem}"), theme.bad));
+        }
     }
     lines.push(Line::raw(""));
     if let Some(problem) = &screen.edit_problem {
-        lines.push(Line::styled(problem.clone(), theme.bad));
+        // Enter was refused: a field marked ✗ already says why.
+        let text = if problems.iter().any(Option::is_some) {
+            "Fix the field marked ✗ first.".to_string()
+        } else {
+            problem.clone()
+        };
+        lines.push(Line::styled(text, theme.bad));
         lines.push(Line::raw(""));
     }
     for hint in editor.hints() {
-        lines.push(Line::styled(*hint, theme.dim));
+        lines.push(Line::styled(hint, theme.dim));
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
 }

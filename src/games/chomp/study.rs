@@ -327,14 +327,24 @@ impl Study for ChompStudy {
         (width.max(30), u16::from(self.rows) + 2)
     }
 
-    fn editor(&self) -> Box<dyn Editor> {
+    fn editor(&self, chosen: Option<usize>) -> Box<dyn Editor> {
         let heights = self.position.heights().to_vec();
         let (rows, cols) = (self.rows, self.cols);
+        // The cursor starts where the person was looking: on the move highlighted on the board.
+        // With none (the tables not built yet, or the game over), on the top square of the last
+        // column with squares, the corner a first edit most often trims (Space eats it).
+        let cursor = chosen
+            .and_then(|at| self.moves.get(at).copied())
+            .unwrap_or_else(|| {
+                let last = heights.iter().rposition(|&h| h > 0).unwrap_or(0);
+                let top = heights.get(last).map_or(0, |h| h.saturating_sub(1));
+                Square::new(u8::try_from(last).unwrap_or(0), top)
+            });
         Box::new(ChompEditor {
             rows,
             cols,
-            cursor: Square::new(0, heights.first().map_or(0, |h| h.saturating_sub(1))),
             heights,
+            cursor,
         })
     }
 
@@ -528,12 +538,14 @@ impl Editor for ChompEditor {
         }
     }
 
-    fn hints(&self) -> &'static [&'static str] {
-        &[
+    fn hints(&self) -> Vec<String> {
+        [
             "click or Space: column height",
             "+ - rows, > < columns",
             "Enter: study it, Esc: back",
         ]
+        .map(String::from)
+        .to_vec()
     }
 
     fn study(&self) -> Result<Box<dyn Study>, String> {

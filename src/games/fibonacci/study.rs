@@ -8,7 +8,7 @@ use crate::games::game::Values;
 use crate::games::pile::rules::{PilePosition, PileRules};
 use crate::games::pile::study::PileStudy;
 use crate::games::position::StartPosition;
-use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, STEPPED_FIELDS, Study};
+use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
 
 /// The position a game with `values` (which have no problem) reaches after `moves`, from
 /// `start` when a position was set, studied.
@@ -34,20 +34,23 @@ pub fn study(
 fn editor(at: PilePosition) -> Box<dyn Editor> {
     Box::new(FieldsEditor::new(
         EditFields::new(vec![
-            EditField {
-                label: "Pile",
-                value: at.pile.to_string(),
-                also: "",
-            },
-            EditField {
-                label: "Max take",
-                value: at.max_take.min(at.pile).to_string(),
-                also: "",
-            },
+            EditField::number("Pile", at.pile, |text| {
+                at_least_one(text, "the pile needs at least 1 coin")
+            }),
+            EditField::number("Max take", at.max_take.min(at.pile), |text| {
+                at_least_one(text, "the largest take is at least 1")
+            }),
         ]),
-        STEPPED_FIELDS,
         study_fields,
     ))
+}
+
+/// A whole number of at least 1, else why not (`zero` for 0).
+fn at_least_one(text: &str, zero: &str) -> Result<(), String> {
+    match whole_number(text)? {
+        0 => Err(zero.to_string()),
+        _ => Ok(()),
+    }
 }
 
 /// The position the editor's fields describe, studied; or why they describe none.

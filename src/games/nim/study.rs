@@ -4,6 +4,7 @@
 
 use super::answer::{answer, nim_sum};
 use super::moves_left::{NIM_BUDGET, NimMovesLeft, study};
+use super::options::PILES_PRESETS;
 use super::rules::{Move, Position};
 use crate::games::moves_left::MAX_LISTED_MOVES;
 use crate::games::study::{
@@ -165,7 +166,7 @@ impl Study for NimStudy {
         (30, 8)
     }
 
-    fn editor(&self) -> Box<dyn Editor> {
+    fn editor(&self, _chosen: Option<usize>) -> Box<dyn Editor> {
         Box::new(FieldsEditor::new(
             EditFields::new(vec![EditField {
                 label: "Piles",
@@ -179,8 +180,10 @@ impl Study for NimStudy {
                     .collect::<Vec<_>>()
                     .join(","),
                 also: ", ",
+                presets: &PILES_PRESETS,
+                hint: "←→ presets, or type 3,4,5",
+                check: |text| Position::parse(text).map(|_| ()),
             }]),
-            &["type the piles: 3,4,5", "Enter: study it, Esc: back"],
             study_fields,
         ))
     }

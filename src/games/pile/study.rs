@@ -221,7 +221,7 @@ impl Study for PileStudy {
         (30, 8)
     }
 
-    fn editor(&self) -> Box<dyn Editor> {
+    fn editor(&self, _chosen: Option<usize>) -> Box<dyn Editor> {
         (self.make_editor)(self.at)
     }
 }

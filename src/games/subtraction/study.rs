@@ -1,6 +1,7 @@
 //! The subtraction game studied: its rules as the shared pile study plays them, and its
 //! editor (the pile and the take set).
 
+use super::options::SET_PRESETS;
 use super::options::SubtractionOptions;
 use super::position;
 use super::rules::TakeSet;
@@ -9,7 +10,7 @@ use crate::games::game::Values;
 use crate::games::pile::rules::PilePosition;
 use crate::games::pile::study::PileStudy;
 use crate::games::position::StartPosition;
-use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, STEPPED_FIELDS, Study};
+use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
 
 /// The pile a game with `values` (which have no problem) reaches after `moves`, from `start`
 /// when a position was set, studied.
@@ -54,18 +55,16 @@ fn editor_of(set: &str) -> Box<dyn Fn(PilePosition) -> Box<dyn Editor> + Send> {
     Box::new(move |at: PilePosition| -> Box<dyn Editor> {
         Box::new(FieldsEditor::new(
             EditFields::new(vec![
-                EditField {
-                    label: "Pile",
-                    value: at.pile.to_string(),
-                    also: "",
-                },
+                EditField::number("Pile", at.pile, |text| whole_number(text).map(|_| ())),
                 EditField {
                     label: "Takes",
                     value: set.clone(),
                     also: ",- ",
+                    presets: &SET_PRESETS,
+                    hint: "←→ presets, or type 1,3-5",
+                    check: |text| TakeSet::parse_typed(text).map(|_| ()),
                 },
             ]),
-            STEPPED_FIELDS,
             study_fields,
         ))
     })
