@@ -511,3 +511,87 @@ fn the_level_line_says_what_the_level_does() {
     }
     insta::assert_snapshot!(shown);
 }
+
+#[test]
+fn the_game_over_box_sits_over_the_board_and_leaves_the_moves_readable() {
+    use munch::app::{Dialog, Event};
+    use munch::settings::Settings;
+    let panel = usize::from(munch::app::size::PANEL_WIDTH);
+    for (text, chomp_moves) in [
+        (
+            "chomp 2x3 2,2,2",
+            &[(2, 1), (1, 1), (2, 0), (1, 0), (0, 1), (0, 0)][..],
+        ),
+        ("subtraction 1,2 6", &[]),
+        ("fibonacci 6", &[]),
+        ("nim 4", &[]),
+    ] {
+        let mut h = Harness::new();
+        let (settings, start) = Settings {
+            players: [Person, Person],
+            ..Settings::default()
+        }
+        .with_position(text)
+        .expect(text);
+        h.app.play_position(settings, start);
+        for &(col, row) in chomp_moves {
+            h.app.update(Event::Pointer {
+                target: Target::Spot(munch::input::Spot(col, row)),
+                click: true,
+            });
+            if h.app.dialog() == Some(Dialog::EatPoison) {
+                h.key(KeyCode::Char('y'));
+            }
+        }
+        // The coin games: Enter takes 1 until the last coin is gone.
+        while h.app.dialog().is_none() {
+            h.key(KeyCode::Enter);
+        }
+        assert_eq!(h.app.dialog(), Some(Dialog::GameOver), "{text}");
+        let moves = h.app.session().expect("a game").notation();
+        assert!(moves.len() >= 4, "{text}: {moves:?}");
+        for (width, height) in [(100, 30), (80, 24)] {
+            let screen = common::render_text(&h.app, width, height);
+            let rows: Vec<&str> = screen.lines().collect();
+            // The panel: the last columns of every row above the key bar.
+            let panel_rows: Vec<String> = rows[..rows.len() - 1]
+                .iter()
+                .map(|row| row.chars().skip(usize::from(width) - panel).collect())
+                .collect();
+            for (at, row) in panel_rows.iter().enumerate() {
+                assert!(
+                    row.starts_with(['│', '┌', '└']) && row.ends_with(['│', '┐', '┘']),
+                    "{text} at {width}×{height}: the box reaches the panel on row {at}:\n{screen}"
+                );
+            }
+            // Every move in the list (Nim's are written out: "1 from pile 1").
+            for (i, mv) in moves.iter().enumerate() {
+                let number = format!("{}. Player {}", i + 1, i % 2 + 1);
+                let shown = if text.starts_with("nim") {
+                    "from pile"
+                } else {
+                    mv.as_str()
+                };
+                assert!(
+                    panel_rows
+                        .iter()
+                        .any(|row| row.contains(&number) && row.contains(shown)),
+                    "{text} at {width}×{height}: move {number} {mv} is readable:\n{screen}"
+                );
+            }
+            // The box itself, whole, over the board.
+            let board: String = rows
+                .iter()
+                .map(|row| {
+                    row.chars()
+                        .take(usize::from(width) - panel)
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            for word in ["Game over", "Play again", "Menu", "Review", "Quit"] {
+                assert!(board.contains(word), "{text}: {word}:\n{screen}");
+            }
+        }
+    }
+}

@@ -9,7 +9,7 @@ use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, Padding, Paragraph, Wrap};
 
 /// Widest the help box grows.
 const HELP_WIDTH: u16 = 72;
@@ -296,12 +296,18 @@ fn dialog(
     let text = Paragraph::new(lines).centered().wrap(Wrap { trim: true });
     // As tall as the text once wrapped, plus the buttons' row and the border.
     let width = DIALOG_WIDTH.min(area.width);
-    let wrapped = text.line_count(width.saturating_sub(2)) as u16;
+    // A column of room inside each side, so that wrapped text never touches the border.
+    let wrapped = text.line_count(width.saturating_sub(4)) as u16;
     let rect = centered(area, width, wrapped.saturating_add(3));
     hits.clear();
     frame.render_widget(Clear, rect);
     frame.render_widget(
-        text.block(Block::bordered().title(title).title_style(theme.title)),
+        text.block(
+            Block::bordered()
+                .title(title)
+                .title_style(theme.title)
+                .padding(Padding::horizontal(1)),
+        ),
         rect,
     );
     let total = u16::try_from(buttons_width(buttons)).unwrap_or(u16::MAX);

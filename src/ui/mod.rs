@@ -70,7 +70,7 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
         Screen::Menu => menu::render(app, frame, main, &mut hits, theme),
         Screen::Study(screen) => study::render(screen, frame, main, &mut hits, theme),
         Screen::Play(session) => {
-            play(app, session.as_ref(), frame, main, &mut hits, theme);
+            let view = play(app, session.as_ref(), frame, main, &mut hits, theme);
             if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
                 question(app, dialog, frame, main, &mut hits, theme);
             } else if let Some(loser) = session.loser() {
@@ -80,13 +80,20 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                 if app.start.is_some() {
                     what.push("From a set position: not counted in your record.".into());
                 }
+                // Over the board, so that the panel's moves stay readable beside it; where the
+                // board's side is too narrow for the box's buttons, over the whole screen.
+                let over = if view.width >= size::GAME_OVER_REVIEW_BUTTON {
+                    view
+                } else {
+                    main
+                };
                 dialogs::game_over(
                     &app.playing,
                     loser,
                     what,
                     app.focused_button(),
                     frame,
-                    main,
+                    over,
                     &mut hits,
                     theme,
                 );
@@ -129,6 +136,7 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
 }
 
 /// A game's screen: its view, and beside it the side panel with what the game put in it.
+/// Returns where the view was drawn.
 fn play(
     app: &App,
     session: &dyn Session,
@@ -136,7 +144,7 @@ fn play(
     area: Rect,
     hits: &mut HitMap,
     theme: &Theme,
-) {
+) -> Rect {
     let [view_area, panel_area] =
         Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)]).areas(area);
     let mut spots = Spots::default();
@@ -151,6 +159,7 @@ fn play(
         theme,
     };
     frame.render_stateful_widget(panel, panel_area, hits);
+    view_area
 }
 
 /// The panel's buttons: each does what its key does.
