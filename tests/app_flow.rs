@@ -1946,3 +1946,45 @@ fn a_moves_left_build_stops_when_the_game_ends_and_undo_asks_for_it_again() {
         MovesLeftState::Building { .. }
     ));
 }
+
+#[test]
+fn a_studies_a_demonstration_which_waits_and_comes_back_paused() {
+    use munch::app::Screen;
+    use munch::games::session::Session;
+    let mut h = Harness::new();
+    h.start_pile(60, Some("1,2"), [Computer, Computer]);
+    ticks_to_next_take(&mut h);
+    ticks_to_next_take(&mut h);
+    let takes = h.pile_game().turns.moves.len();
+    let position = h.app.session().map(Session::position);
+    h.key(KeyCode::Char('a'));
+    let Screen::Study(study) = &h.app.screen else {
+        panic!("a opens the Study screen in a demonstration");
+    };
+    assert_eq!(
+        Some(study.study.position()),
+        position,
+        "on the game's position"
+    );
+    // The game waits behind the study.
+    h.ticks(200);
+    h.key(KeyCode::Esc);
+    assert!(h.app.is_demo(), "back to the demonstration");
+    assert_eq!(h.pile_game().turns.moves.len(), takes, "it waited");
+    assert_eq!(h.app.session().map(Session::position), position);
+    // Paused, on the position studied: Space goes on.
+    assert!(h.app.demo.paused);
+    h.ticks(200);
+    assert_eq!(h.pile_game().turns.moves.len(), takes, "paused");
+    h.key(KeyCode::Char(' '));
+    ticks_to_next_take(&mut h);
+    assert_eq!(h.pile_game().turns.moves.len(), takes + 1);
+    // The help lists it.
+    h.key(KeyCode::Char('?'));
+    let (_, rows) = frame(&mut h, 100, 30);
+    assert!(
+        rows.iter().any(|r| r.contains("analyse this position")),
+        "{}",
+        rows.join("\n")
+    );
+}

@@ -52,6 +52,12 @@ impl Demo {
         self.stepping_from = None;
     }
 
+    /// Pauses, dropping a step half made.
+    pub fn pause(&mut self) {
+        self.paused = true;
+        self.stepping_from = None;
+    }
+
     /// Pauses (if it was running) and plays one move: the game is ticked until the move count
     /// passes `moves_now`.
     pub fn step(&mut self, moves_now: usize) {

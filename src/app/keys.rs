@@ -1,8 +1,8 @@
 //! Every key binding, per screen, in one table each. The key handlers look keys up here and the
 //! help screen and key bar are printed from here, so what the help says is what the keys do.
 
+use crate::input::{ANALYSE, HELP, LEAVE, LEFT_RIGHT, PAGES, RESTART, UP_DOWN, bind, plain};
 pub use crate::input::{Action, Binding, Key, action};
-use crate::input::{HELP, LEAVE, LEFT_RIGHT, PAGES, RESTART, UP_DOWN, bind, plain};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Keys on the menu.
@@ -283,6 +283,8 @@ pub const DEMO: &[Binding] = &[
         Some("hints"),
         &[(plain(KeyCode::Char('H')), Action::ToggleHints)],
     ),
+    // The demonstration waits behind the Study screen, and comes back paused.
+    ANALYSE,
     HELP,
     LEAVE,
 ];
@@ -302,6 +304,7 @@ pub const DEMO_PAUSED: &[Binding] = &[
     DEMO[5],
     DEMO[6],
     DEMO[7],
+    DEMO[8],
 ];
 
 /// Keys while the menu asks whether a new game may replace the saved game of its kind: Enter

@@ -995,7 +995,7 @@ impl App {
     }
 
     /// Opens the Study screen on the position of the game on screen, which waits behind it
-    /// unchanged.
+    /// unchanged (a game between computers comes back paused, on the position studied).
     fn analyse(&mut self) {
         let Screen::Play(game) = &mut self.screen else {
             return;
@@ -1009,6 +1009,9 @@ impl App {
             game.note(format!("{} cannot be studied yet.", kind.label()));
             return;
         };
+        if self.is_demo() {
+            self.demo.pause();
+        }
         let Screen::Play(game) = std::mem::replace(&mut self.screen, Screen::Menu) else {
             unreachable!("a game is on screen")
         };
