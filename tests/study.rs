@@ -917,3 +917,66 @@ fn a_position_string_opens_the_study_on_that_position() {
         "a menu the position would change"
     );
 }
+
+/// The study of the position `text`, its tables built.
+fn study_of(text: &str) -> Harness {
+    let mut h = Harness::new();
+    let (settings, start) = Settings::default().with_position(text).expect("a position");
+    h.app.study_position(&settings, &start);
+    settle(&mut h);
+    h
+}
+
+/// The drawn screen's rows, as text.
+fn rows_of(terminal: &Terminal<TestBackend>) -> Vec<String> {
+    let buffer = terminal.backend().buffer();
+    let width = usize::from(buffer.area.width);
+    buffer
+        .content()
+        .chunks(width)
+        .map(|row| row.iter().map(ratatui::buffer::Cell::symbol).collect())
+        .collect()
+}
+
+#[test]
+fn a_larger_screen_grows_the_board_and_the_panel_and_wide_bars_fit_80_columns() {
+    let colour = Theme::colour();
+    // A 12×12 bar needed 97 columns for its marks: at 80 its squares show their letter, the
+    // legend says the list has the moves left, and nothing says the screen is too small.
+    let mut h = study_of("chomp 12x12 12,12,10,9,9,8,6,5,5,3,2,1");
+    let (terminal, _) = draw(&mut h, 80, 24, &colour);
+    let rows = rows_of(&terminal);
+    assert!(rows[0].contains("Study: Chomp 12×12"), "{rows:#?}");
+    assert!(rows[10].starts_with("│ 3 ▸W L L"), "{rows:#?}");
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("the list has the moves left"))
+    );
+    // At 100×30 the marks are whole again, each square two rows high.
+    let (terminal, _) = draw(&mut h, 100, 30, &colour);
+    let rows = rows_of(&terminal);
+    let board: Vec<&str> = rows.iter().map(|r| &r[..]).collect();
+    let row_of = |label: &str| board.iter().position(|r| r.starts_with(label)).unwrap();
+    assert_eq!(row_of("│ 2  L2 ") - row_of("│ 3 ▸W23"), 2, "{rows:#?}");
+    assert!(rows.iter().any(|r| r.contains("7 moves left after it")));
+
+    // A small board beside a wider panel at 100 columns, its list naming its columns whole;
+    // at 80 the panel is as it always was, 32 columns.
+    let mut h = study_of("nim 3,4,5");
+    let (terminal, _) = draw(&mut h, 80, 24, &colour);
+    let rows = rows_of(&terminal);
+    assert_eq!(rows[0].chars().position(|c| c == '┐'), Some(47));
+    assert!(rows.iter().any(|r| r.contains("move  result  replies")));
+    let (terminal, _) = draw(&mut h, 100, 30, &colour);
+    let rows = rows_of(&terminal);
+    assert_eq!(
+        rows[0].chars().position(|c| c == '┐'),
+        Some(59),
+        "{}",
+        rows[0]
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("move  result  winning replies"))
+    );
+}

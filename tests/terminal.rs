@@ -178,9 +178,9 @@ fn the_study_screen_lists_every_move_in_a_real_terminal() {
     assert_eq!(
         list,
         [
-            "▸ −1       L11        1",
-            "−3        L9        1",
-            "−4        L9        2"
+            "▸ −1       L11                1",
+            "−3        L9                1",
+            "−4        L9                2"
         ],
         "{screen}"
     );

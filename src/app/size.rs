@@ -7,6 +7,22 @@ use super::menu::Menu;
 
 /// Width of the side panel next to the board or the pile.
 pub const PANEL_WIDTH: u16 = 32;
+/// The most the Study screen's panel grows past [`PANEL_WIDTH`] on a wide screen.
+pub const STUDY_PANEL_GROWTH: u16 = 8;
+
+/// The Study screen's panel width on a screen `width` columns wide, beside a board that shows
+/// every mark whole in `board_whole` columns: [`PANEL_WIDTH`] up to 80 columns, as the rest
+/// of munch; past 80 columns and past the board (in its frame), half of what is left, up to
+/// [`STUDY_PANEL_GROWTH`] more. A review keeps [`PANEL_WIDTH`]: its lines above the board
+/// need the room more than the list.
+pub fn study_panel_width(width: u16, board_whole: u16, review: bool) -> u16 {
+    if review {
+        return PANEL_WIDTH;
+    }
+    let spare = width.saturating_sub((board_whole + 2 + PANEL_WIDTH).max(80));
+    PANEL_WIDTH + (spare / 2).min(STUDY_PANEL_GROWTH)
+}
+
 /// The panel needs this many rows to show everything but the move list.
 pub const PANEL_MIN_HEIGHT: u16 = 16;
 /// The Study screen's panel needs this many rows to show its lines and a few moves.
@@ -48,5 +64,25 @@ pub fn minimum_size(screen: &Screen, menu: &Menu) -> (u16, u16) {
                 (board_h + 3 + review).max(STUDY_MIN_HEIGHT + 1),
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_study_panel_grows_past_80_columns_after_the_board() {
+        assert_eq!(study_panel_width(80, 30, false), PANEL_WIDTH);
+        assert_eq!(study_panel_width(90, 30, false), PANEL_WIDTH + 5);
+        assert_eq!(study_panel_width(100, 30, false), PANEL_WIDTH + 8);
+        assert_eq!(
+            study_panel_width(100, 30, true),
+            PANEL_WIDTH,
+            "not in a review"
+        );
+        // A wide board keeps what it needs for its whole marks.
+        assert_eq!(study_panel_width(100, 63, false), PANEL_WIDTH + 1);
+        assert_eq!(study_panel_width(90, 63, false), PANEL_WIDTH);
     }
 }

@@ -189,6 +189,19 @@ pub trait Study: Send {
     /// The smallest area the board needs: (columns, rows).
     fn board_size(&self) -> (u16, u16);
 
+    /// The board's width at its natural size, every mark whole: a wider screen gives the
+    /// panel the room left over. The smallest width ([`Study::board_size`]) unless the board
+    /// can shorten its marks.
+    fn board_width_whole(&self) -> u16 {
+        self.board_size().0
+    }
+
+    /// Whether the board drawn in `area` shows its marks' letters alone (`W`, `L`), the moves
+    /// left being only in the list: a board too wide for its full marks.
+    fn marks_shortened(&self, _area: Rect) -> bool {
+        false
+    }
+
     /// What it needs from the solver threads since the last call, oldest first (Chomp's
     /// tables; the coin games need nothing).
     fn take_requests(&mut self) -> Vec<Request> {

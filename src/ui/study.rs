@@ -5,8 +5,8 @@
 use super::HitMap;
 use crate::app::Target;
 use crate::app::review::Review;
-use crate::app::size::PANEL_WIDTH;
 use crate::app::size::REVIEW_ROWS;
+use crate::app::size::study_panel_width;
 use crate::app::study::StudyScreen;
 use crate::games::review::Label;
 use crate::games::study::{mark, mark_style};
@@ -31,9 +31,14 @@ pub fn render(
     hits: &mut HitMap,
     theme: &Theme,
 ) {
-    let [board_area, panel_area] =
-        Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)]).areas(area);
     let study = screen.study.as_ref();
+    let panel_width = study_panel_width(
+        area.width,
+        study.board_width_whole(),
+        screen.review.is_some(),
+    );
+    let [board_area, panel_area] =
+        Layout::horizontal([Constraint::Min(1), Constraint::Length(panel_width)]).areas(area);
     let heading = if screen.review.is_some() {
         "Review"
     } else {
@@ -44,15 +49,46 @@ pub fn render(
         .title_style(theme.title);
     let inner = block.inner(board_area);
     frame.render_widget(block, board_area);
-    // What the marks mean, under the board.
+    // What the marks mean, under the board; with room, what the list's replies are too.
+    let review_rows = if screen.review.is_some() {
+        REVIEW_ROWS
+    } else {
+        0
+    };
+    let legend_rows = if inner.height >= study.board_size().1 + review_rows + 2 {
+        2
+    } else {
+        1
+    };
     let [inner, legend_area] =
-        Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
-    let legend = Line::from(vec![
-        Span::styled("W7", theme.good),
-        Span::styled(" wins, ", theme.dim),
-        Span::styled("L7", theme.bad),
-        Span::styled(" loses; 7 moves left after it", theme.dim),
-    ]);
+        Layout::vertical([Constraint::Min(1), Constraint::Length(legend_rows)]).areas(inner);
+    let board_area_now = if screen.review.is_some() {
+        Rect {
+            height: inner.height.saturating_sub(REVIEW_ROWS),
+            ..inner
+        }
+    } else {
+        inner
+    };
+    let mut legend = vec![if study.marks_shortened(board_area_now) {
+        Line::from(vec![
+            Span::styled("W", theme.good),
+            Span::styled(" wins, ", theme.dim),
+            Span::styled("L", theme.bad),
+            Span::styled(" loses; the list has the moves left", theme.dim),
+        ])
+    } else {
+        Line::from(vec![
+            Span::styled("W7", theme.good),
+            Span::styled(" wins, ", theme.dim),
+            Span::styled("L7", theme.bad),
+            Span::styled(" loses; 7 moves left after it", theme.dim),
+        ])
+    }];
+    legend.push(Line::styled(
+        "replies: winning moves it leaves the opponent",
+        theme.dim,
+    ));
     if screen.editor.is_none() {
         frame.render_widget(Paragraph::new(legend), legend_area);
     }
@@ -286,12 +322,19 @@ fn move_list(
         .chain([6])
         .max()
         .unwrap_or(6);
+    // The replies' heading in words where the panel has room (a wide screen).
+    let replies = if 2 + move_width + 2 + mark_width + 2 + 15 <= width {
+        "winning replies"
+    } else {
+        "replies"
+    };
+    let replies_width = replies.chars().count();
     match (order.is_empty(), &analysis.note) {
         (true, None) => lines.push(Line::styled("No legal move.", theme.dim)),
         (true, Some(_)) => lines.push(Line::styled("The moves are not listed.", theme.dim)),
         (false, _) => lines.push(Line::styled(
             format!(
-                "  {:<move_width$}  {:>mark_width$}  replies",
+                "  {:<move_width$}  {:>mark_width$}  {replies}",
                 "move", "result"
             ),
             theme.dim,
@@ -302,7 +345,7 @@ fn move_list(
         let chosen = screen.chosen == Some(at);
         let pointer = if chosen { "▸ " } else { "  " };
         let text = format!(
-            "{pointer}{:<move_width$}  {:>mark_width$}  {:>7}",
+            "{pointer}{:<move_width$}  {:>mark_width$}  {:>replies_width$}",
             m.notation,
             mark(m),
             m.winning_replies

@@ -33,6 +33,19 @@ enum Tables {
     Refused { needed_bytes: u64, budget: u64 },
 }
 
+/// The width of the row numbers left of the board.
+const LABEL_WIDTH: u16 = 3;
+/// A square's width when it shows its mark's letter alone: the pointer and the letter.
+const SHORT_WIDTH: u16 = 2;
+
+/// The size of the board's squares in an area (see [`ChompStudy::cells`]).
+struct Cells {
+    width: u16,
+    height: u16,
+    /// Whether the squares show their mark's letter alone.
+    short: bool,
+}
+
 /// A Chomp position being studied: the studied start, the line played from it, and the position
 /// now analysed from the tables of the start's box.
 pub struct ChompStudy {
@@ -162,6 +175,28 @@ impl ChompStudy {
         self.analysis = analysis;
     }
 
+    /// The squares' size in `area`: as wide as the longest mark and a space before it, up to
+    /// two columns wider where the area has room, and two rows high where it has room; where
+    /// even the marks do not fit, a letter a square (`short`).
+    fn cells(&self, area: Rect) -> Cells {
+        let cols = u16::from(self.cols).max(1);
+        let rows = u16::from(self.rows);
+        let full = self.square_width();
+        let room = area.width.saturating_sub(LABEL_WIDTH) / cols;
+        let (width, short) = if room >= full {
+            (room.min(full + 2), false)
+        } else {
+            (SHORT_WIDTH, true)
+        };
+        // Two rows a square, and the column letters under them.
+        let height = if area.height > rows * 2 { 2 } else { 1 };
+        Cells {
+            width,
+            height,
+            short,
+        }
+    }
+
     /// The width of a square on the board: room for the longest mark and a space before it.
     /// A move leaves at most the box's squares but one, and a position's moves left are at most
     /// its squares (each move eats one at least), so a mark is `L` and that many digits at most.
@@ -260,15 +295,20 @@ impl Study for ChompStudy {
         chosen: Option<usize>,
         spots: &mut Spots,
     ) {
-        let width = self.square_width();
-        let label_width: u16 = 3;
+        let Cells {
+            width,
+            height,
+            short,
+        } = self.cells(area);
+        let label_width = LABEL_WIDTH;
         let chosen = chosen.and_then(|at| self.moves.get(at).copied());
         let heights = self.position.heights();
+        let w = usize::from(width);
         for row in 0..self.rows {
             // The top row first.
             let Some(y) = area
                 .y
-                .checked_add(u16::from(self.rows - 1 - row))
+                .checked_add(u16::from(self.rows - 1 - row) * height)
                 .filter(|&y| y < area.bottom())
             else {
                 continue;
@@ -278,12 +318,13 @@ impl Study for ChompStudy {
                 .render(Rect::new(area.x, y, label_width, 1).intersection(area), buf);
             for col in 0..self.cols {
                 let x = area.x + label_width + u16::from(col) * width;
-                let cell = Rect::new(x, y, width, 1).intersection(area);
+                let cell = Rect::new(x, y, width, height).intersection(area);
                 let square = Square::new(col, row);
                 let here = heights.get(usize::from(col)).is_some_and(|&h| h > row);
                 let index = self.moves.iter().position(|&m| m == square);
-                let (text, style) = match (here, index) {
-                    (false, _) => (format!("{EATEN:^w$}", w = usize::from(width)), theme.eaten),
+                // The cell's first line, its style, and what fills a tall cell's second line.
+                let (text, style, fill) = match (here, index) {
+                    (false, _) => (format!(" {EATEN:<w$}", w = w - 1), theme.eaten, ' '),
                     (true, Some(at)) => {
                         let m = &self.analysis.moves[at];
                         let is_chosen = chosen == Some(square);
@@ -294,36 +335,57 @@ impl Study for ChompStudy {
                             mark_style(theme, m, is_chosen)
                         };
                         let pointer = if is_chosen { '▸' } else { ' ' };
-                        let text = format!("{pointer}{:<w$}", mark(m), w = usize::from(width) - 1);
-                        (text, style)
+                        // Too narrow for the moves left: the letter alone (the list has them).
+                        let shown = if short {
+                            mark(m).chars().take(1).collect()
+                        } else {
+                            mark(m)
+                        };
+                        (format!("{pointer}{shown:<w$}", w = w - 1), style, ' ')
                     }
                     (true, None) => (
-                        format!(" {}", CHOCOLATE.to_string().repeat(usize::from(width) - 2)),
+                        format!(
+                            " {}",
+                            CHOCOLATE.to_string().repeat(w.saturating_sub(2).max(1))
+                        ),
                         theme.chocolate,
+                        CHOCOLATE,
                     ),
                 };
-                Paragraph::new(Span::styled(text, style)).render(cell, buf);
+                let mut lines = vec![Line::styled(text, style)];
+                if height > 1 {
+                    let second =
+                        format!(" {}", fill.to_string().repeat(w.saturating_sub(2).max(1)));
+                    lines.push(Line::styled(second, style));
+                }
+                Paragraph::new(lines).render(cell, buf);
                 if let Some(at) = index {
                     spots.add(cell, spot(at));
                 }
             }
         }
         // The column letters under the bar.
-        let y = area.y + u16::from(self.rows);
+        let y = area.y + u16::from(self.rows) * height;
         if y < area.bottom() {
-            let letters: String =
-                std::iter::once(" ".repeat(usize::from(label_width)))
-                    .chain((0..self.cols).map(|col| {
-                        format!(" {:<w$}", column_letters(col), w = usize::from(width) - 1)
-                    }))
-                    .collect();
+            let letters: String = std::iter::once(" ".repeat(usize::from(label_width)))
+                .chain((0..self.cols).map(|col| format!(" {:<w$}", column_letters(col), w = w - 1)))
+                .collect();
             Paragraph::new(Line::styled(letters, theme.dim))
                 .render(Rect::new(area.x, y, area.width, 1), buf);
         }
     }
 
+    fn board_width_whole(&self) -> u16 {
+        (LABEL_WIDTH + u16::from(self.cols) * self.square_width()).max(30)
+    }
+
+    fn marks_shortened(&self, area: Rect) -> bool {
+        self.cells(area).short
+    }
+
     fn board_size(&self) -> (u16, u16) {
-        let width = 3 + u16::from(self.cols) * self.square_width();
+        // The narrowest board: a letter a square (the moves left are in the list).
+        let width = LABEL_WIDTH + u16::from(self.cols) * SHORT_WIDTH;
         (width.max(30), u16::from(self.rows) + 2)
     }
 
