@@ -189,6 +189,12 @@ pub trait Study: Send {
     /// The smallest area the board needs: (columns, rows).
     fn board_size(&self) -> (u16, u16);
 
+    /// The heading of the list's moves column: what a move's notation says ("move"; Nim's
+    /// "pile:take").
+    fn move_heading(&self) -> &'static str {
+        "move"
+    }
+
     /// The board's width at its natural size, every mark whole: a wider screen gives the
     /// panel the room left over. The smallest width ([`Study::board_size`]) unless the board
     /// can shorten its marks.

@@ -310,10 +310,11 @@ fn move_list(
     let mut lines = vec![Line::from(heading)];
     // The columns as wide as their widest entry shown.
     let shown = &order[start..end];
+    let move_heading = screen.study.move_heading();
     let move_width = shown
         .iter()
         .map(|&at| analysis.moves[at].notation.chars().count())
-        .chain([4])
+        .chain([move_heading.chars().count()])
         .max()
         .unwrap_or(4);
     let mark_width = shown
@@ -335,7 +336,7 @@ fn move_list(
         (false, _) => lines.push(Line::styled(
             format!(
                 "  {:<move_width$}  {:>mark_width$}  {replies}",
-                "move", "result"
+                move_heading, "result"
             ),
             theme.dim,
         )),
