@@ -283,6 +283,9 @@ fn v_on_the_game_over_dialog_reviews_the_game_move_by_move() {
         ["You kept the win in 0 of 1 move; first mistake at move 1."]
     );
     let rows = screen(&h, 100, 30);
+    // Enter steps a review: the panel does not say it plays.
+    assert!(!shows(&rows, "Enter plays"), "{rows:#?}");
+    assert!(shows(&rows, "Line: the game's start"), "{rows:#?}");
     for text in [
         "Review:",
         "You kept the win in 0 of 1 move; first mistake at move 1.",

@@ -966,7 +966,10 @@ fn a_larger_screen_grows_the_board_and_the_panel_and_wide_bars_fit_80_columns() 
     let (terminal, _) = draw(&mut h, 80, 24, &colour);
     let rows = rows_of(&terminal);
     assert_eq!(rows[0].chars().position(|c| c == '┐'), Some(47));
-    assert!(rows.iter().any(|r| r.contains("pile:take  result  replies")));
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("pile:take  result  replies"))
+    );
     let (terminal, _) = draw(&mut h, 100, 30, &colour);
     let rows = rows_of(&terminal);
     assert_eq!(

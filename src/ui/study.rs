@@ -270,7 +270,10 @@ fn panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, hits: &mut HitMap,
     }
 
     let line = study.line();
-    let line_text = if line.is_empty() {
+    let line_text = if line.is_empty() && screen.review.is_some() {
+        // In a review Enter steps along the game: the game's start is on show.
+        "Line: the game's start".to_string()
+    } else if line.is_empty() {
         "Line: none yet (Enter plays)".to_string()
     } else {
         keep_tail(&format!("Line: {}", line.join(" ")), width)
