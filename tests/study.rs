@@ -982,4 +982,25 @@ fn a_larger_screen_grows_the_board_and_the_panel_and_wide_bars_fit_80_columns() 
         rows.iter()
             .any(|r| r.contains("pile:take  result  winning replies"))
     );
+
+    // Chomp's editor draws the squares as large as the study's board: `e` keeps the bar's
+    // size on screen.
+    let spacing = |rows: &[String]| {
+        let letters = rows
+            .iter()
+            .find(|r| {
+                let words: Vec<&str> = r.trim_matches('│').split_whitespace().collect();
+                words.starts_with(&["a", "b", "c"])
+            })
+            .expect("the column letters");
+        let at = |c: char| letters.chars().position(|x| x == c).unwrap();
+        at('b') - at('a')
+    };
+    let mut h = study_of("chomp 6x7 6,6,4,4,2,0,0");
+    let (terminal, _) = draw(&mut h, 100, 30, &colour);
+    let board = spacing(&rows_of(&terminal));
+    assert_eq!(board, 6, "squares two columns wider than their marks need");
+    h.key(KeyCode::Char('e'));
+    let (terminal, _) = draw(&mut h, 100, 30, &colour);
+    assert_eq!(spacing(&rows_of(&terminal)), board);
 }

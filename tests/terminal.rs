@@ -215,7 +215,11 @@ fn a_position_set_up_with_the_mouse_is_studied_and_copied_in_a_real_terminal() {
         .expect("the board's row 2");
     let letters = screen
         .lines()
-        .find(|line| line.contains(" a  b  c"))
+        // However wide the squares are drawn: "│   a     b     c …".
+        .find(|line| {
+            let letters: Vec<&str> = line.trim_matches('│').split_whitespace().collect();
+            letters.starts_with(&["a", "b", "c"])
+        })
         .expect("the board's column letters");
     let col = letters.chars().position(|c| c == 'c').expect("column c");
     tmux.literal(&format!(

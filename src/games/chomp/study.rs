@@ -46,6 +46,38 @@ struct Cells {
     short: bool,
 }
 
+/// The width of a square of a `rows` × `cols` board: room for the longest mark and a space
+/// before it. A move leaves at most the box's squares but one, and a position's moves left are
+/// at most its squares (each move eats one at least), so a mark is `L` and that many digits at
+/// most.
+fn square_width(rows: u8, cols: u8) -> u16 {
+    let most = (u32::from(rows) * u32::from(cols)).saturating_sub(1);
+    let digits = most.max(1).ilog10() + 1;
+    u16::try_from(digits).unwrap_or(3) + 2
+}
+
+/// The size of a `rows` × `cols` board's squares in `area`, the same on the study's board and
+/// in its editor: as wide as the longest mark and a space before it, up to two columns wider
+/// where the area has room, and two rows high where it has room; where even the marks do not
+/// fit, a letter a square (`short`).
+fn cells(rows: u8, cols: u8, area: Rect) -> Cells {
+    let full = square_width(rows, cols);
+    let (rows, cols) = (u16::from(rows), u16::from(cols).max(1));
+    let room = area.width.saturating_sub(LABEL_WIDTH) / cols;
+    let (width, short) = if room >= full {
+        (room.min(full + 2), false)
+    } else {
+        (SHORT_WIDTH, true)
+    };
+    // Two rows a square, and the column letters under them.
+    let height = if area.height > rows * 2 { 2 } else { 1 };
+    Cells {
+        width,
+        height,
+        short,
+    }
+}
+
 /// A Chomp position being studied: the studied start, the line played from it, and the position
 /// now analysed from the tables of the start's box.
 pub struct ChompStudy {
@@ -175,35 +207,14 @@ impl ChompStudy {
         self.analysis = analysis;
     }
 
-    /// The squares' size in `area`: as wide as the longest mark and a space before it, up to
-    /// two columns wider where the area has room, and two rows high where it has room; where
-    /// even the marks do not fit, a letter a square (`short`).
+    /// The squares' size in `area` (see [`cells`]).
     fn cells(&self, area: Rect) -> Cells {
-        let cols = u16::from(self.cols).max(1);
-        let rows = u16::from(self.rows);
-        let full = self.square_width();
-        let room = area.width.saturating_sub(LABEL_WIDTH) / cols;
-        let (width, short) = if room >= full {
-            (room.min(full + 2), false)
-        } else {
-            (SHORT_WIDTH, true)
-        };
-        // Two rows a square, and the column letters under them.
-        let height = if area.height > rows * 2 { 2 } else { 1 };
-        Cells {
-            width,
-            height,
-            short,
-        }
+        cells(self.rows, self.cols, area)
     }
 
-    /// The width of a square on the board: room for the longest mark and a space before it.
-    /// A move leaves at most the box's squares but one, and a position's moves left are at most
-    /// its squares (each move eats one at least), so a mark is `L` and that many digits at most.
+    /// The width of a square on the board (see [`square_width`]).
     fn square_width(&self) -> u16 {
-        let most = (u32::from(self.rows) * u32::from(self.cols)).saturating_sub(1);
-        let digits = most.max(1).ilog10() + 1;
-        u16::try_from(digits).unwrap_or(3) + 2
+        square_width(self.rows, self.cols)
     }
 }
 
@@ -553,12 +564,14 @@ impl Editor for ChompEditor {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, spots: &mut Spots) {
-        let width: u16 = 3;
-        let label_width: u16 = 3;
+        // The squares as large as the study's board draws them (a letter's width when narrow).
+        let Cells { width, height, .. } = cells(self.rows, self.cols, area);
+        let w = usize::from(width);
+        let label_width = LABEL_WIDTH;
         for row in 0..self.rows {
             let Some(y) = area
                 .y
-                .checked_add(u16::from(self.rows - 1 - row))
+                .checked_add(u16::from(self.rows - 1 - row) * height)
                 .filter(|&y| y < area.bottom())
             else {
                 continue;
@@ -568,7 +581,7 @@ impl Editor for ChompEditor {
                 .render(Rect::new(area.x, y, label_width, 1).intersection(area), buf);
             for col in 0..self.cols {
                 let x = area.x + label_width + u16::from(col) * width;
-                let cell = Rect::new(x, y, width, 1).intersection(area);
+                let cell = Rect::new(x, y, width, height).intersection(area);
                 let square = Square::new(col, row);
                 let here = self.heights[usize::from(col)] > row;
                 let glyph = match (square == self.cursor, square.is_poison(), here) {
@@ -585,15 +598,19 @@ impl Editor for ChompEditor {
                     theme.eaten
                 };
                 let fill = if here { CHOCOLATE } else { ' ' };
-                let text = format!("{glyph}{fill} ");
-                Paragraph::new(Span::styled(text, style)).render(cell, buf);
+                let body = fill.to_string().repeat(w.saturating_sub(2));
+                let mut lines = vec![Line::styled(format!("{glyph}{body} "), style)];
+                if height > 1 {
+                    lines.push(Line::styled(format!("{fill}{body} "), style));
+                }
+                Paragraph::new(lines).render(cell, buf);
                 spots.add(cell, Spot(u64::from(col), u64::from(row)));
             }
         }
-        let y = area.y + u16::from(self.rows);
+        let y = area.y + u16::from(self.rows) * height;
         if y < area.bottom() {
             let letters: String = std::iter::once(" ".repeat(usize::from(label_width)))
-                .chain((0..self.cols).map(|col| format!(" {:<2}", column_letters(col))))
+                .chain((0..self.cols).map(|col| format!("{:<w$}", column_letters(col))))
                 .collect();
             Paragraph::new(Line::styled(letters, theme.dim))
                 .render(Rect::new(area.x, y, area.width, 1), buf);
