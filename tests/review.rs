@@ -28,6 +28,28 @@ fn screen(h: &Harness, width: u16, height: u16) -> Vec<String> {
         .collect()
 }
 
+/// What the review says above the board on a screen drawn by [`screen`]: the board frame's rows
+/// from the top down to the first blank one (the review's rows are followed by one), joined by
+/// spaces, as a person reads them.
+fn review_text(rows: &[String]) -> String {
+    let panel = usize::from(munch::app::size::PANEL_WIDTH);
+    let said: Vec<String> = rows
+        .iter()
+        .skip(1)
+        .map(|row| {
+            let chars: Vec<char> = row.chars().collect();
+            let inner = chars.len().saturating_sub(panel + 1);
+            chars[1..inner]
+                .iter()
+                .collect::<String>()
+                .trim()
+                .to_string()
+        })
+        .take_while(|row| !row.is_empty())
+        .collect();
+    said.join(" ")
+}
+
 /// Whether `text` is on one row of the screen.
 fn shows(rows: &[String], text: &str) -> bool {
     rows.iter().any(|row| row.contains(text))
@@ -270,10 +292,13 @@ fn v_on_the_game_over_dialog_reviews_the_game_move_by_move() {
     // The review opens at once; its moves are judged on a solver thread.
     assert!(reviewing(&h).judging);
     assert_eq!(reviewing(&h).summary, ["Judging 4 moves…"]);
-    assert_eq!(reviewing(&h).lines(), ["Move 1 of 4 · You: 1 · judging…"]);
+    assert_eq!(
+        reviewing(&h).lines(),
+        ["Move 1 of 4 · You: took 1 · judging…"]
+    );
     assert!(shows(
         &screen(&h, 100, 30),
-        "Move 1 of 4 · You: 1 · judging…"
+        "Move 1 of 4 · You: took 1 · judging…"
     ));
     h.wait_for_review();
     let review = reviewing(&h);
@@ -285,15 +310,16 @@ fn v_on_the_game_over_dialog_reviews_the_game_move_by_move() {
     let rows = screen(&h, 100, 30);
     // Enter steps a review: the panel does not say it plays.
     assert!(!shows(&rows, "Enter plays"), "{rows:#?}");
-    assert!(shows(&rows, "Line: the game's start"), "{rows:#?}");
+    assert!(shows(&rows, "Played: none yet (the start)"), "{rows:#?}");
+    assert!(shows(&rows, "Review:"), "{rows:#?}");
+    let said = review_text(&rows);
     for text in [
-        "Review:",
         "You kept the win in 0 of 1 move; first mistake at move 1.",
-        "Move 1 of 4 · You: 1 · mistake",
-        "2 would have won.",
-        "Refuted by 1 1 2",
+        "Move 1 of 4 · You: took 1 · mistake",
+        "Instead, taking 2 would have won.",
+        "Refuted by 2. Computer: took 1, 3. You: took 1, 4. Computer: took 2.",
     ] {
-        assert!(shows(&rows, text), "{text}: {rows:#?}");
+        assert!(said.contains(text), "{text}: {rows:#?}");
     }
     // The board shows the position before the move, the move played chosen.
     let munch::app::Screen::Study(study) = &h.app.screen else {
@@ -310,14 +336,25 @@ fn v_on_the_game_over_dialog_reviews_the_game_move_by_move() {
     );
 
     h.key(KeyCode::Right);
-    assert_eq!(reviewing(&h).lines(), ["Move 2 of 4 · Computer: 1 · best"]);
+    assert_eq!(
+        reviewing(&h).lines(),
+        ["Move 2 of 4 · Computer: took 1 · best: the fastest win"]
+    );
     h.key(KeyCode::Char(']'));
     assert_eq!(reviewing(&h).at, 2);
     h.key(KeyCode::Char('['));
     assert_eq!(reviewing(&h).at, 1);
     h.key(KeyCode::End);
-    assert_eq!(reviewing(&h).lines(), ["After move 4: Computer won."]);
-    assert!(shows(&screen(&h, 80, 24), "After move 4: Computer won."));
+    assert_eq!(
+        reviewing(&h).lines(),
+        ["The game is over after 4 moves: the computer won."]
+    );
+    let rows = screen(&h, 80, 24);
+    assert!(
+        review_text(&rows).contains("The game is over after 4 moves: the computer won."),
+        "{rows:#?}"
+    );
+    assert!(shows(&rows, "Game over: the computer won."), "{rows:#?}");
     h.key(KeyCode::Home);
     assert_eq!(reviewing(&h).at, 0);
     h.key(KeyCode::Left);
@@ -337,14 +374,20 @@ fn w_writes_the_record_and_the_menu_reviews_the_last_game() {
     h.key(KeyCode::Char('v'));
     h.key(KeyCode::Char('w'));
     let path = dir.join("record-subtraction-1.txt");
-    assert!(
-        shows(
-            &screen(&h, 100, 30),
-            &format!("Written to {}", path.display())
-        ),
-        "{:#?}",
-        screen(&h, 100, 30)
-    );
+    for (width, height) in [(80, 24), (100, 30)] {
+        let rows = screen(&h, width, height);
+        // The file's name whole on a row, said once; its folder whole under it.
+        assert!(
+            shows(&rows, "Record written: record-subtraction-1.txt"),
+            "{rows:#?}"
+        );
+        let named = rows
+            .iter()
+            .filter(|row| row.contains("record-subtraction"))
+            .count();
+        assert_eq!(named, 1, "{rows:#?}");
+        assert!(shows(&rows, &format!("in {}", dir.display())), "{rows:#?}");
+    }
     let record = munch::record::GameRecord::read_file(&path).expect("a record munch reads");
     assert_eq!(record, reviewing(&h).record);
     assert_eq!(record.moves, ["1", "1", "2", "1"]);
@@ -389,14 +432,17 @@ fn a_game_from_a_set_position_is_reviewed_from_that_position() {
         ..settings
     };
     h.app.play_position(settings, start);
-    // 4: take 1 (leaving 3, lost), then 2, then the last coin.
+    // 4: take 1 (leaving 3, lost for the other side), then 2, then the last coin.
     for take in ['1', '2', '1'] {
         h.keys(&[KeyCode::Char(take), KeyCode::Enter]);
     }
     assert!(h.pile_game().is_over());
     h.key(KeyCode::Char('v'));
     h.wait_for_review();
-    assert_eq!(reviewing(&h).lines(), ["Move 1 of 3 · Player 1: 1 · best"]);
+    assert_eq!(
+        reviewing(&h).lines(),
+        ["Move 1 of 3 · Player 1: took 1 · best: the fastest win"]
+    );
     let munch::app::Screen::Study(study) = &h.app.screen else {
         unreachable!("reviewing")
     };
@@ -406,7 +452,10 @@ fn a_game_from_a_set_position_is_reviewed_from_that_position() {
         Some("subtraction 1,2 4".to_string())
     );
     h.key(KeyCode::End);
-    assert_eq!(reviewing(&h).lines(), ["After move 3: Player 1 won."]);
+    assert_eq!(
+        reviewing(&h).lines(),
+        ["The game is over after 3 moves: Player 1 won."]
+    );
 }
 
 #[test]
@@ -555,4 +604,191 @@ fn a_record_whose_board_does_not_fit_shows_its_moves_unjudged_and_why() {
         reviewing(&h).lines(),
         ["Move 1 of 8 · Player 1: b4 · not judged"]
     );
+}
+
+/// A finished game's record, players 1 and 2 both people.
+fn record(start: &str, moves: &[&str], winner: usize) -> munch::record::GameRecord {
+    let game = start.split(' ').next().unwrap();
+    let mut text = vec![
+        "munch game record 1".to_string(),
+        format!("game: {game}"),
+        format!("start: {start}"),
+        "players: person, person".to_string(),
+        "level: perfect".to_string(),
+        "moves:".to_string(),
+    ];
+    for (at, m) in moves.iter().enumerate() {
+        text.push(format!("{}. Player {}: {m}", at + 1, at % 2 + 1));
+    }
+    text.push(format!("result: Player {winner} won"));
+    text.push(String::new());
+    munch::record::GameRecord::parse(&text.join("\n")).unwrap()
+}
+
+/// Nim from 3,4,5: 1 from pile 1 throws the win away (only 2 from pile 1 wins); then best play.
+fn nim_record() -> munch::record::GameRecord {
+    record("nim 3,4,5", &["1:1", "1:1", "3:5", "2:3", "1:1", "2:1"], 2)
+}
+
+/// Chomp from 4,3,1 in a 4×5 box: c1, then b1 throws the win away (b3 wins); a1 is the poison.
+fn chomp_record() -> munch::record::GameRecord {
+    record("chomp 4x5 4,3,1,0,0", &["c1", "a4", "b1", "a2", "a1"], 2)
+}
+
+/// Opens the review of `record`, judged, and gives the study the tables it asks for.
+fn open_review(h: &mut Harness, record: munch::record::GameRecord) {
+    h.app.review_record(record).unwrap();
+    h.wait_for_review();
+    let waiting = |h: &Harness| match &h.app.screen {
+        munch::app::Screen::Study(study) => study.study.analysis().progress.is_some(),
+        _ => false,
+    };
+    while waiting(h) {
+        let message = h.next_message();
+        h.app.update(munch::app::Event::Solver(message));
+    }
+}
+
+#[test]
+fn every_game_words_its_moves_in_the_review_as_its_move_list_does() {
+    let theme = munch::theme::Theme::monochrome();
+    for (record, listed) in [
+        (chomp_record(), vec!["c1", "a4", "b1", "a2", "a1"]),
+        (
+            nim_record(),
+            vec![
+                "1 from pile 1",
+                "1 from pile 1",
+                "5 from pile 3",
+                "3 from pile 2",
+                "1 from pile 1",
+                "1 from pile 2",
+            ],
+        ),
+        (
+            record("subtraction 1,2 5", &["1", "1", "2", "1"], 2),
+            vec!["took 1", "took 1", "took 2", "took 1"],
+        ),
+        (
+            record("fibonacci 10", &["2", "1", "2", "4", "1"], 1),
+            vec!["took 2", "took 1", "took 2", "took 4", "took 1"],
+        ),
+    ] {
+        let game = record.session();
+        let history = game.panel(&theme).history;
+        assert_eq!(history, listed, "the move list");
+        let review = munch::app::review::Review::new(record.clone(), Vec::new());
+        let worded: Vec<String> = record
+            .moves
+            .iter()
+            .map(|m| review.words(m).listed)
+            .collect();
+        assert_eq!(worded, history, "the review speaks as the move list");
+    }
+}
+
+#[test]
+fn a_nim_review_speaks_in_piles_as_its_move_list_does() {
+    let mut h = Harness::new();
+    open_review(&mut h, nim_record());
+    let lines = reviewing(&h).lines();
+    assert_eq!(lines[0], "Move 1 of 6 · Player 1: 1 from pile 1 · mistake");
+    assert_eq!(lines[1], "Instead, taking 2 from pile 1 would have won.");
+    assert!(
+        lines[2].starts_with("Refuted by 2. Player 2: 1 from pile 1, 3. Player 1: "),
+        "{lines:?}"
+    );
+    assert!(!lines.concat().contains("1:1"), "{lines:?}");
+    // The panel's line is the game so far, in the same words.
+    h.key(KeyCode::Right);
+    h.key(KeyCode::Right);
+    let rows = screen(&h, 100, 30);
+    assert!(shows(&rows, "Played: …, 1 from pile 1"), "{rows:#?}");
+    // The end: who won, and the piles as the game words them.
+    h.key(KeyCode::End);
+    let rows = screen(&h, 80, 24);
+    assert!(shows(&rows, "Game over: Player 2 won."), "{rows:#?}");
+    assert!(shows(&rows, "Piles 0,0,0"), "{rows:#?}");
+    assert!(!shows(&rows, "nim 0"), "{rows:#?}");
+}
+
+/// The review's words from the first move to the final position, each checked as drawn at
+/// `width`×`height`: every word shown whole in order, or the rows end with "…" where the
+/// rest did not fit (never a word cut); the panel's rows too are whole.
+fn every_review_row_fits(h: &mut Harness, width: u16, height: u16) {
+    h.key(KeyCode::Home);
+    loop {
+        let review = reviewing(h);
+        let said: Vec<String> = review
+            .summary
+            .iter()
+            .cloned()
+            .chain(review.lines())
+            .collect();
+        let said = said.join(" ");
+        let words: Vec<&str> = said.split_whitespace().collect();
+        let rows = screen(h, width, height);
+        let text = review_text(&rows);
+        let shown: Vec<&str> = text.split_whitespace().collect();
+        match shown.split_last() {
+            Some((&"…", before)) => {
+                assert!(words.starts_with(before), "cut mid-word: {rows:#?}");
+            }
+            _ => assert_eq!(shown, words, "every word whole: {rows:#?}"),
+        }
+        // The summary, the move and what would have won are always shown whole.
+        let lines = review.lines();
+        let must: Vec<String> = review
+            .summary
+            .iter()
+            .chain(lines.iter().take_while(|l| !l.starts_with("Refuted by")))
+            .cloned()
+            .collect();
+        let must = must.join(" ");
+        let must: Vec<&str> = must.split_whitespace().collect();
+        assert!(shown.starts_with(&must), "{rows:#?}");
+        for row in &rows {
+            assert!(!row.contains("the game is ove"), "{rows:#?}");
+        }
+        if review.played().is_none() {
+            break;
+        }
+        let at = review.at;
+        h.key(KeyCode::Right);
+        assert_eq!(reviewing(h).at, at + 1, "the review steps on");
+    }
+}
+
+#[test]
+fn at_80x24_and_100x30_no_review_line_is_cut_mid_word() {
+    for (width, height) in [(80, 24), (100, 30)] {
+        for record in [chomp_record(), nim_record()] {
+            let mut h = Harness::new();
+            open_review(&mut h, record);
+            every_review_row_fits(&mut h, width, height);
+        }
+        // A lost pile game, with the person against the computer.
+        let mut h = Harness::new();
+        lost_pile_game(&mut h);
+        h.key(KeyCode::Char('v'));
+        h.wait_for_review();
+        every_review_row_fits(&mut h, width, height);
+    }
+}
+
+#[test]
+fn a_chomp_review_at_80x24_names_the_mistake_the_winning_square_and_the_refutation() {
+    let mut h = Harness::new();
+    open_review(&mut h, chomp_record());
+    h.keys(&[KeyCode::Right, KeyCode::Right]);
+    let rows = screen(&h, 80, 24);
+    assert!(shows(&rows, "Played: c1, a4"), "{rows:#?}");
+    let said = review_text(&rows);
+    for text in [
+        "Move 3 of 5 · Player 1: b1 · mistake",
+        "Instead, b3 would have won.",
+        "Refuted by 4. Player 2: a2, 5. Player 1: a1.",
+    ] {
+        assert!(said.contains(text), "{text}: {rows:#?}");
+    }
 }

@@ -1030,7 +1030,7 @@ fn a_finished_game_is_reviewed_written_and_opened_again_in_a_real_terminal() {
     tmux.keys(&["Enter"]);
     tmux.wait_for("You win!");
     tmux.keys(&["v"]);
-    let review = tmux.wait_for("Move 1 of 3 · You: 2:1 · best");
+    let review = tmux.wait_for("Move 1 of 3 · You: 1 from pile 2 · best");
     assert!(
         review.contains("You kept the win in 2 of 2 moves; no mistakes."),
         "{review}"
@@ -1040,9 +1040,9 @@ fn a_finished_game_is_reviewed_written_and_opened_again_in_a_real_terminal() {
     tmux.keys(&["]"]);
     tmux.wait_for("Move 3 of 3 · You:");
     tmux.keys(&["End"]);
-    tmux.wait_for("After move 3: You won.");
+    tmux.wait_for("The game is over after 3 moves: you won.");
     tmux.keys(&["w"]);
-    tmux.wait_for("Written to");
+    tmux.wait_for("Record written: record-nim-1.txt");
     let record = data.join("record-nim-1.txt");
     assert!(record.exists(), "the record was written");
     tmux.keys(&["Escape"]);
@@ -1061,7 +1061,7 @@ fn a_finished_game_is_reviewed_written_and_opened_again_in_a_real_terminal() {
             record.display()
         ),
     );
-    tmux.wait_for("Move 1 of 3 · You: 2:1 · best");
+    tmux.wait_for("Move 1 of 3 · You: 1 from pile 2 · best");
     tmux.keys(&["Home", "Right"]);
     tmux.wait_for("Move 2 of 3 · Computer:");
     tmux.keys(&["q"]);

@@ -1093,7 +1093,8 @@ impl App {
         }
     }
 
-    /// Writes the record of the game under review to the data folder; the review says where.
+    /// Writes the record of the game under review to the data folder; the review says where:
+    /// the file's name, then its folder on a line of its own.
     fn write_record(&mut self) {
         let Screen::Study(study) = &mut self.screen else {
             return;
@@ -1104,7 +1105,16 @@ impl App {
         study.note = Some(match &self.store {
             None => "No data folder to write the record to.".into(),
             Some(store) => match store.write_record(&review.record) {
-                Ok(path) => format!("Written to {}", path.display()),
+                // The file's name on a line of its own, so that it is read whole; the folder
+                // under it.
+                Ok(path) => match (path.file_name(), path.parent()) {
+                    (Some(name), Some(folder)) => format!(
+                        "Record written: {}\nin {}",
+                        name.to_string_lossy(),
+                        folder.display()
+                    ),
+                    _ => format!("Record written: {}", path.display()),
+                },
                 Err(problem) => format!("Not written: {problem}."),
             },
         });

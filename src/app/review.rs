@@ -3,7 +3,7 @@
 //! position before it, with it highlighted). The moves are judged on a solver thread: the
 //! review opens at once with the moves, "judging…" until the judged moves arrive.
 
-use crate::games::review::{Judged, Label, summary};
+use crate::games::review::{Judged, Label, MoveWords, in_sentence, summary};
 use crate::games::setup::side_name;
 use crate::record::GameRecord;
 use crate::units::count;
@@ -126,34 +126,74 @@ impl Review {
         self.judged.get(self.at).map(|j| &j.label)
     }
 
-    /// What the review says of the move on show: "Move 5 of 9 · You: b2 · mistake", then for a
-    /// mistake what would have won and the line that refutes it; at the end, who won.
+    /// A move of the record in its game's words ([`MoveWords`]); a move the game cannot word
+    /// (it cannot be: the record was replayed) is shown as the record keeps it.
+    pub fn words(&self, notation: &str) -> MoveWords {
+        self.record
+            .settings
+            .game
+            .game()
+            .move_words(notation)
+            .unwrap_or_else(|| MoveWords {
+                listed: notation.to_string(),
+                instead: notation.to_string(),
+            })
+    }
+
+    /// What the review says of the move on show, in the words of the game's move list:
+    /// "Move 5 of 9 · You: b2 · mistake", then for a mistake what would have won and the line
+    /// that refutes it, its moves numbered and named as the move list has them; at the end,
+    /// who won.
     pub fn lines(&self) -> Vec<String> {
         let players = self.record.settings.players;
         let Some(played) = self.played() else {
             return vec![format!(
-                "After move {}: {} won.",
-                self.len(),
-                self.record.winner()
+                "The game is over after {}: {} won.",
+                count(self.len() as u64, "move", "moves"),
+                in_sentence(self.record.winner())
             )];
         };
-        let word = match self.label() {
-            Some(label) => label.word(),
-            None if self.judging => "judging…",
-            None => "not judged",
+        let word = match (self.label(), self.judged.get(self.at)) {
+            (Some(Label::Best), Some(judged)) => match judged.won_before {
+                Some(true) => "best: the fastest win",
+                Some(false) => "best: the longest defence",
+                None => "best",
+            },
+            (Some(label), _) => label.word(),
+            (None, _) if self.judging => "judging…",
+            (None, _) => "not judged",
         };
         let mut lines = vec![format!(
-            "Move {} of {} · {}: {played} · {word}",
+            "Move {} of {} · {}: {} · {word}",
             self.at + 1,
             self.len(),
-            side_name(players, self.at % 2)
+            side_name(players, self.at % 2),
+            self.words(played).listed
         )];
         if let Some(Label::Mistake { winner, refutation }) = self.label() {
             if let Some(winner) = winner {
-                lines.push(format!("{winner} would have won."));
+                lines.push(format!(
+                    "Instead, {} would have won.",
+                    self.words(winner).instead
+                ));
             }
             if !refutation.moves.is_empty() {
-                lines.push(format!("Refuted by {}", refutation.text()));
+                let replies: Vec<String> = refutation
+                    .moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| {
+                        let at = self.at + 1 + i;
+                        format!(
+                            "{}. {}: {}",
+                            at + 1,
+                            side_name(players, at % 2),
+                            self.words(m).listed
+                        )
+                    })
+                    .collect();
+                let end = if refutation.cut { ", …" } else { "." };
+                lines.push(format!("Refuted by {}{end}", replies.join(", ")));
             }
         }
         lines
@@ -202,29 +242,64 @@ mod tests {
         assert_eq!(
             review.lines(),
             [
-                "Move 1 of 4 · You: 1 · mistake",
-                "2 would have won.",
-                "Refuted by 1 1 2"
+                "Move 1 of 4 · You: took 1 · mistake",
+                "Instead, taking 2 would have won.",
+                "Refuted by 2. Computer: took 1, 3. You: took 1, 4. Computer: took 2."
             ]
         );
         assert_eq!(review.before(), [] as [String; 0]);
         review.step(-1);
         assert_eq!(review.at, 0);
         review.step(1);
-        assert_eq!(review.lines(), ["Move 2 of 4 · Computer: 1 · best"]);
+        assert_eq!(
+            review.lines(),
+            ["Move 2 of 4 · Computer: took 1 · best: the fastest win"]
+        );
         assert_eq!(review.before(), ["1"]);
         review.step(1);
         assert_eq!(
             review.lines(),
-            ["Move 3 of 4 · You: 2 · not judged"],
+            ["Move 3 of 4 · You: took 2 · not judged"],
             "past the judged moves"
         );
         review.last();
         assert_eq!(review.played(), None);
-        assert_eq!(review.lines(), ["After move 4: Computer won."]);
+        assert_eq!(
+            review.lines(),
+            ["The game is over after 4 moves: the computer won."]
+        );
         review.step(5);
         assert_eq!(review.at, 4);
         review.first();
         assert_eq!(review.played(), Some("1"));
+    }
+
+    #[test]
+    fn a_refuting_line_that_goes_on_ends_with_an_ellipsis_and_a_lost_best_is_a_defence() {
+        let mistake = Label::Mistake {
+            winner: None,
+            refutation: Line {
+                moves: ["1", "1"].map(String::from).to_vec(),
+                cut: true,
+            },
+        };
+        let defence = Judged {
+            played: String::new(),
+            won_before: Some(false),
+            label: Label::Best,
+        };
+        let mut review = Review::new(record(), vec![judged(mistake), defence]);
+        assert_eq!(
+            review.lines(),
+            [
+                "Move 1 of 4 · You: took 1 · mistake",
+                "Refuted by 2. Computer: took 1, 3. You: took 1, …"
+            ]
+        );
+        review.step(1);
+        assert_eq!(
+            review.lines(),
+            ["Move 2 of 4 · Computer: took 1 · best: the longest defence"]
+        );
     }
 }

@@ -57,7 +57,8 @@ pub struct StudyScreen {
     pub review: Option<Review>,
     /// Whether `p` asks which side the person plays.
     pub choosing_side: bool,
-    /// A note for the player (where `w` wrote the record), until the next key.
+    /// A note for the player until the next key (where `w` wrote the record: a line each for
+    /// the file and its folder).
     pub note: Option<String>,
     /// What the screen itself asks of the solver threads (a review's judging), until the app
     /// takes it with the study's requests.

@@ -5,6 +5,7 @@
 //! (`crate::games`), which imports every game: so no two files import each other.
 
 use super::position::{ParsedPosition, StartPosition};
+use super::review::MoveWords;
 use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
@@ -105,4 +106,9 @@ pub trait Game: Sync {
     /// The keys of its game screen, as the key bar and the help list them (what its sessions'
     /// [`Session::bindings`] give).
     fn keys(&self) -> &'static [Binding];
+
+    /// A move written in the notation saved games keep, in the game's own words (those of its
+    /// move list and its game-over dialog), for the review; `None` when `notation` is not how
+    /// this game writes a move.
+    fn move_words(&self, notation: &str) -> Option<MoveWords>;
 }

@@ -6,6 +6,18 @@ use crate::games::moves_left::{MoveStudy, PositionStudy};
 use crate::games::setup::{Player, side_name};
 use crate::units::{count, one_of};
 
+/// A move as its game words it, for the review of a finished game (the record keeps its
+/// notation: `c2`, `2:3`, `3`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveWords {
+    /// As the game's move list writes it after the mover's name: "c2", "3 from pile 2",
+    /// "took 3".
+    pub listed: String,
+    /// As the game-over dialog names a move that would have won, before "would have won":
+    /// "c2", "taking 3 from pile 2", "taking 3".
+    pub instead: String,
+}
+
 /// A move that turned a won position into a lost one for the side that made it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mistake<M> {

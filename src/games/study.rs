@@ -80,15 +80,21 @@ impl Analysis {
         order
     }
 
-    /// The position's outcome for the player to move, in words: "wins", "loses", or "won: the
-    /// game is over" when there is no move left to make.
+    /// Whether the game is over here: no move is left to make.
+    pub fn is_over(&self) -> bool {
+        self.moves.is_empty() && self.moves_left == Some(0)
+    }
+
+    /// The position's outcome for the player to move, in words: "wins", "loses"; once the game
+    /// is over ([`Analysis::is_over`]), how it ended: "the last move lost" (Chomp's poison) or
+    /// "the last move won" (the last coin).
     pub fn outcome(&self) -> &'static str {
-        let over = self.moves.is_empty() && self.moves_left == Some(0);
+        let over = self.is_over();
         match self.wins {
             None => "not known yet",
-            Some(true) if over => "won: the game is over",
+            Some(true) if over => "the last move lost",
             Some(true) => "wins",
-            Some(false) if over => "lost: the game is over",
+            Some(false) if over => "the last move won",
             Some(false) => "loses",
         }
     }
@@ -692,7 +698,13 @@ mod tests {
             moves_left: Some(0),
             ..Analysis::default()
         };
-        assert_eq!(over.outcome(), "lost: the game is over");
+        assert!(over.is_over());
+        assert!(!analysis.is_over());
+        assert_eq!(
+            over.outcome(),
+            "the last move won",
+            "the last coin was taken"
+        );
     }
 
     #[test]

@@ -3,12 +3,13 @@
 //! move, best first, with its winning replies.
 
 use super::HitMap;
+use super::dialogs::wrap_words;
 use crate::app::Target;
 use crate::app::review::Review;
 use crate::app::size::REVIEW_ROWS;
 use crate::app::size::study_panel_width;
 use crate::app::study::StudyScreen;
-use crate::games::review::Label;
+use crate::games::review::{Label, in_sentence};
 use crate::games::study::{mark, mark_style};
 use crate::input::Spots;
 use crate::theme::Theme;
@@ -50,27 +51,46 @@ pub fn render(
     let inner = block.inner(board_area);
     frame.render_widget(block, board_area);
     // What the marks mean, under the board; with room, what the list's replies are too.
-    let review_rows = if screen.review.is_some() {
+    let review_min = if screen.review.is_some() {
         REVIEW_ROWS
     } else {
         0
     };
-    let legend_rows = if inner.height >= study.board_size().1 + review_rows + 2 {
+    let legend_rows = if inner.height >= study.board_size().1 + review_min + 2 {
         2
     } else {
         1
     };
     let [inner, legend_area] =
         Layout::vertical([Constraint::Min(1), Constraint::Length(legend_rows)]).areas(inner);
-    let board_area_now = if screen.review.is_some() {
-        Rect {
-            height: inner.height.saturating_sub(REVIEW_ROWS),
-            ..inner
+    let inner = match &screen.review {
+        Some(review) => {
+            // The review's rows, wrapped, and a blank row under them: at most half the
+            // height, and never rows the board needs.
+            let room = inner
+                .height
+                .saturating_sub(study.board_size().1)
+                .min(inner.height / 2)
+                .max(REVIEW_ROWS)
+                .min(inner.height);
+            let rows = review_rows(
+                review,
+                screen.note.as_deref(),
+                inner.width,
+                room.saturating_sub(1),
+                theme,
+            );
+            let height = u16::try_from(rows.len() + 1)
+                .unwrap_or(u16::MAX)
+                .clamp(REVIEW_ROWS, room);
+            let [review_area, board] =
+                Layout::vertical([Constraint::Length(height), Constraint::Min(1)]).areas(inner);
+            frame.render_widget(Paragraph::new(rows), review_area);
+            board
         }
-    } else {
-        inner
+        None => inner,
     };
-    let mut legend = vec![if study.marks_shortened(board_area_now) {
+    let mut legend = vec![if study.marks_shortened(inner) {
         Line::from(vec![
             Span::styled("W", theme.good),
             Span::styled(" wins, ", theme.dim),
@@ -92,16 +112,6 @@ pub fn render(
     if screen.editor.is_none() {
         frame.render_widget(Paragraph::new(legend), legend_area);
     }
-    let inner = match &screen.review {
-        Some(review) => {
-            let [review_area, board] =
-                Layout::vertical([Constraint::Length(REVIEW_ROWS), Constraint::Min(1)])
-                    .areas(inner);
-            review_lines(review, screen.note.as_deref(), frame, review_area, theme);
-            board
-        }
-        None => inner,
-    };
     let mut spots = Spots::default();
     if let Some(editor) = &screen.editor {
         editor.render(inner, frame.buffer_mut(), theme, &mut spots);
@@ -165,31 +175,83 @@ fn edit_panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, theme: &Theme
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
 }
 
-/// What a review shows above the board: the summary, then the move on show with its label
-/// (and for a mistake what would have won and the refuting line), then the note.
-fn review_lines(review: &Review, note: Option<&str>, frame: &mut Frame, area: Rect, theme: &Theme) {
-    let mut lines: Vec<Line> = review
-        .summary
-        .iter()
-        .map(|line| Line::styled(line.clone(), theme.title))
-        .collect();
+/// What a review shows above the board, in rows of at most `width` columns broken between
+/// words: the summary, then the move on show with its label (and for a mistake what would have
+/// won and the refuting line), then the note (where `w` wrote the record, a line each part).
+/// At most `room` rows: the note is kept whole, and the review's last row shown ends with "…"
+/// when more of it did not fit.
+fn review_rows(
+    review: &Review,
+    note: Option<&str>,
+    width: u16,
+    room: u16,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let width = usize::from(width);
     let label_style = match review.label() {
         Some(Label::Mistake { .. }) => theme.bad,
         Some(Label::Best | Label::KeptWin) => theme.good,
         _ => Style::default(),
     };
-    for (at, line) in review.lines().into_iter().enumerate() {
-        let style = if at == 0 {
-            label_style
-        } else {
-            Style::default()
-        };
-        lines.push(Line::styled(line, style));
+    let said = review
+        .summary
+        .iter()
+        .map(|line| (line.clone(), theme.title))
+        .chain(review.lines().into_iter().enumerate().map(|(at, line)| {
+            let style = if at == 0 {
+                label_style
+            } else {
+                Style::default()
+            };
+            (line, style)
+        }));
+    let wrapped = |texts: Vec<(String, Style)>| -> Vec<(String, Style)> {
+        texts
+            .into_iter()
+            .flat_map(|(text, style)| {
+                wrap_words(&text, width)
+                    .into_iter()
+                    .map(move |row| (row, style))
+            })
+            .collect()
+    };
+    let mut rows = wrapped(said.collect());
+    let noted = wrapped(
+        note.into_iter()
+            .flat_map(str::lines)
+            .map(|line| (line.to_string(), theme.title))
+            .collect(),
+    );
+    let room = usize::from(room);
+    let keep = room.saturating_sub(noted.len());
+    if rows.len() > keep {
+        rows.truncate(keep);
+        if let Some((last, _)) = rows.last_mut() {
+            *last = goes_on(last, width);
+        }
     }
-    if let Some(note) = note {
-        lines.push(Line::styled(note.to_string(), theme.dim));
+    rows.extend(noted);
+    rows.truncate(room);
+    rows.into_iter()
+        .map(|(text, style)| Line::styled(text, style))
+        .collect()
+}
+
+/// `row` ending with " …" (what follows it is not shown) in at most `width` columns: its last
+/// words give way to the "…", so that no word is cut, and in a list (a refuting line) no item:
+/// the row ends after its last comma when it has one.
+fn goes_on(row: &str, width: usize) -> String {
+    let mut words: Vec<&str> = row.split(' ').collect();
+    loop {
+        if let Some(item_end) = words.iter().rposition(|w| w.ends_with(',')) {
+            words.truncate(item_end + 1);
+        }
+        let text = format!("{} …", words.join(" "));
+        if Line::raw(text.as_str()).width() <= width || words.len() <= 1 {
+            return cut(&text, width);
+        }
+        words.pop();
     }
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
 }
 
 /// The panel: the position, its outcome and moves left, the line, then the moves best first.
@@ -209,25 +271,7 @@ fn panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, hits: &mut HitMap,
     ])
     .areas(head_area);
 
-    let outcome_style = match analysis.wins {
-        Some(true) => theme.good,
-        Some(false) => theme.bad,
-        None => theme.dim,
-    };
-    // The position as people read it: where its short string will stand.
-    let moves_left = analysis
-        .moves_left
-        .map_or_else(|| "out of reach".to_string(), group);
-    let top = vec![
-        // The position's string, which `y` copies.
-        Line::styled(cut(&study.position(), width), theme.dim),
-        Line::from(vec![
-            Span::raw("To move: "),
-            Span::styled(analysis.outcome(), outcome_style),
-        ]),
-        Line::raw(cut(&format!("Moves left: {moves_left}"), width)),
-    ];
-    frame.render_widget(Paragraph::new(top), top_area);
+    frame.render_widget(Paragraph::new(top_lines(screen, width, theme)), top_area);
 
     if screen.choosing_side {
         let question = vec![
@@ -258,7 +302,8 @@ fn panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, hits: &mut HitMap,
             Paragraph::new(Line::styled(note.clone(), theme.bad)).wrap(Wrap { trim: true }),
             note_area,
         );
-    } else if let Some(note) = &screen.note {
+    } else if let Some(note) = screen.note.as_ref().filter(|_| screen.review.is_none()) {
+        // A review shows its note above the board.
         frame.render_widget(
             Paragraph::new(Line::styled(note.clone(), theme.title)).wrap(Wrap { trim: true }),
             note_area,
@@ -269,17 +314,78 @@ fn panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, hits: &mut HitMap,
         frame.render_widget(Paragraph::new(Line::styled(hint, theme.dim)), note_area);
     }
 
-    let line = study.line();
-    let line_text = if line.is_empty() && screen.review.is_some() {
-        // In a review Enter steps along the game: the game's start is on show.
-        "Line: the game's start".to_string()
-    } else if line.is_empty() {
+    let line_text = line_text(screen, width);
+    frame.render_widget(Paragraph::new(Line::raw(line_text)), line_area);
+    move_list(screen, frame, list_area, hits, theme);
+}
+
+/// The panel's first lines: the position, its outcome (at a game's end, how it ended) and its
+/// moves left.
+fn top_lines(screen: &StudyScreen, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let study = screen.study.as_ref();
+    let analysis = study.analysis();
+    let outcome_style = match analysis.wins {
+        Some(true) => theme.good,
+        Some(false) => theme.bad,
+        None => theme.dim,
+    };
+    let moves_left = analysis
+        .moves_left
+        .map_or_else(|| "out of reach".to_string(), group);
+    // A game over has no string to play from: the position as the game's board words it.
+    let position = if analysis.is_over() {
+        capitalised(&study.describe())
+    } else {
+        // The position's string, which `y` copies.
+        study.position()
+    };
+    let outcome = match &screen.review {
+        // At a review's end: who won the game.
+        Some(review) if review.played().is_none() => Line::styled(
+            cut(
+                &format!("Game over: {} won.", in_sentence(review.record.winner())),
+                width,
+            ),
+            theme.title,
+        ),
+        _ if analysis.is_over() => Line::styled(
+            cut(&format!("Game over: {}.", analysis.outcome()), width),
+            theme.title,
+        ),
+        _ => Line::from(vec![
+            Span::raw("To move: "),
+            Span::styled(analysis.outcome(), outcome_style),
+        ]),
+    };
+    vec![
+        Line::styled(cut(&position, width), theme.dim),
+        outcome,
+        Line::raw(cut(&format!("Moves left: {moves_left}"), width)),
+    ]
+}
+
+/// The panel's line row: the line explored; in a review, the game's moves before the board's
+/// position, in the words of its move list.
+fn line_text(screen: &StudyScreen, width: usize) -> String {
+    if let Some(review) = &screen.review {
+        let played: Vec<String> = review
+            .before()
+            .iter()
+            .map(|m| review.words(m).listed)
+            .collect();
+        return if played.is_empty() {
+            // Enter steps along the game: its start is on show.
+            "Played: none yet (the start)".to_string()
+        } else {
+            last_that_fit("Played: ", &played, ", ", width)
+        };
+    }
+    let line = screen.study.line();
+    if line.is_empty() {
         "Line: none yet (Enter plays)".to_string()
     } else {
         keep_tail(&format!("Line: {}", line.join(" ")), width)
-    };
-    frame.render_widget(Paragraph::new(Line::raw(line_text)), line_area);
-    move_list(screen, frame, list_area, hits, theme);
+    }
 }
 
 /// The list of moves, best first: a heading, the columns' names, then a row a move, each
@@ -375,4 +481,31 @@ fn keep_tail(text: &str, width: usize) -> String {
     let keep = width.saturating_sub(7);
     let tail: String = chars[chars.len() - keep..].iter().collect();
     format!("Line: …{tail}")
+}
+
+/// `lead` and as many of the last `items` as fit in `width` columns, joined by `gap`, with "…"
+/// before them when the first were left out: "Played: …, 1 from pile 3, 1 from pile 2".
+fn last_that_fit(lead: &str, items: &[String], gap: &str, width: usize) -> String {
+    let all = format!("{lead}{}", items.join(gap));
+    if Line::raw(all.as_str()).width() <= width {
+        return all;
+    }
+    let mut shown = 0;
+    for kept in 1..=items.len() {
+        let tail = items[items.len() - kept..].join(gap);
+        if Line::raw(format!("{lead}…{gap}{tail}")).width() > width {
+            break;
+        }
+        shown = kept;
+    }
+    let tail = items[items.len() - shown..].join(gap);
+    cut(&format!("{lead}…{gap}{tail}"), width)
+}
+
+/// `text` with its first letter a capital: "Piles 0,0,0".
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }

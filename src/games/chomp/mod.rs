@@ -20,6 +20,7 @@ pub mod view;
 
 use super::game::{Field, Game, Problem, Values};
 use super::position::{ParsedPosition, StartPosition};
+use super::review::MoveWords;
 use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
@@ -125,5 +126,9 @@ impl Game for Chomp {
 
     fn keys(&self) -> &'static [Binding] {
         session::KEYS
+    }
+
+    fn move_words(&self, notation: &str) -> Option<MoveWords> {
+        view::move_words(notation)
     }
 }

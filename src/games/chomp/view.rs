@@ -7,7 +7,7 @@ use super::session::{
     BOARD_LABEL_WIDTH as LABEL_WIDTH, Game, MovesLeftState, SMALLEST_SQUARE, SolverState, spot,
 };
 use crate::games::panel::{PanelInfo, SolverLine, subject};
-use crate::games::review::{in_sentence, mistake_lines, winners_text};
+use crate::games::review::{MoveWords, in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
 use crate::input::Spots;
 use crate::theme::{self, Theme};
@@ -271,6 +271,16 @@ fn review(game: &Game) -> Vec<String> {
         |i| in_sentence(game.name(i % 2)),
     ));
     lines
+}
+
+/// A move in the notation saved games keep ("c2") in the words of the move list and the
+/// game-over dialog: the square's name.
+pub fn move_words(notation: &str) -> Option<MoveWords> {
+    let square = Square::parse(notation).ok()?;
+    Some(MoveWords {
+        listed: square.to_string(),
+        instead: square.to_string(),
+    })
 }
 
 /// Draws a square, leaving its right column (and bottom row, when it has several) as a gap so

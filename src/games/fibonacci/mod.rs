@@ -13,6 +13,7 @@ pub mod study;
 
 use super::game::{Field, Game, Problem, Values};
 use super::position::{ParsedPosition, StartPosition};
+use super::review::MoveWords;
 use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
@@ -99,5 +100,9 @@ impl Game for Fibonacci {
 
     fn keys(&self) -> &'static [Binding] {
         super::pile::session::KEYS
+    }
+
+    fn move_words(&self, notation: &str) -> Option<MoveWords> {
+        super::pile::view::move_words(notation)
     }
 }

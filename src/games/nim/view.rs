@@ -5,7 +5,7 @@ use super::answer::nim_sum;
 use super::rules::Move;
 use super::session::{NimSession, Place, move_text};
 use crate::games::panel::{PanelInfo, SolverLine};
-use crate::games::review::{in_sentence, mistake_lines, winners_text};
+use crate::games::review::{MoveWords, in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
 use crate::input::Spots;
 use crate::theme::{self, Theme};
@@ -148,6 +148,16 @@ fn review(game: &NimSession) -> Vec<String> {
         |i| in_sentence(game.settings.name(i % 2)),
     ));
     lines
+}
+
+/// A move in the notation saved games keep (`2:3`) in the words of the move list ("3 from
+/// pile 2") and the game-over dialog ("taking 3 from pile 2").
+pub fn move_words(notation: &str) -> Option<MoveWords> {
+    let mv = Move::parse(notation).ok()?;
+    Some(MoveWords {
+        listed: move_text(mv),
+        instead: format!("taking {}", move_text(mv)),
+    })
 }
 
 /// Winning moves as the hint says them: "2 from pile 1 or 4 from pile 3".

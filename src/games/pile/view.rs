@@ -3,7 +3,7 @@
 
 use super::session::{PileGame, bar, coin};
 use crate::games::panel::{PanelInfo, subject};
-use crate::games::review::{in_sentence, mistake_lines, winners_text};
+use crate::games::review::{MoveWords, in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
 use crate::input::Spots;
 use crate::theme::{self, Theme};
@@ -105,14 +105,24 @@ impl<'a> PileView<'a> {
             loser: game.loser(),
             solver,
             info,
-            history: game
-                .turns
-                .moves
-                .iter()
-                .map(|&k| format!("took {}", group(k)))
-                .collect(),
+            history: game.turns.moves.iter().map(|&k| took(k)).collect(),
         }
     }
+}
+
+/// A take as the move list writes it: "took 3".
+fn took(take: u64) -> String {
+    format!("took {}", group(take))
+}
+
+/// A take in the notation saved games keep (`3`) in the words of the move list ("took 3") and
+/// the game-over dialog ("taking 3").
+pub fn move_words(notation: &str) -> Option<MoveWords> {
+    let take: u64 = notation.parse().ok().filter(|&k| k > 0)?;
+    Some(MoveWords {
+        listed: took(take),
+        instead: format!("taking {}", group(take)),
+    })
 }
 
 impl StatefulWidget for PileView<'_> {
