@@ -904,6 +904,41 @@ fn p_plays_from_the_studied_position_on_the_side_chosen() {
 }
 
 #[test]
+fn p_while_the_table_builds_starts_the_game_which_waits_for_its_own_table() {
+    let mut h = Harness::new();
+    h.app.menu.settings = Settings::default().with("rows", 4u8).with("cols", 5u8);
+    h.key(KeyCode::Char('s'));
+    // Nothing answered: the study's moves-left table is still on its way.
+    assert!(analysis(&h).progress.is_some());
+    assert!(analysis(&h).moves.is_empty());
+    h.key(KeyCode::Char('p'));
+    assert_eq!(studying(&h).note, None, "no claim that the game is over");
+    assert!(studying(&h).choosing_side, "p asks for the side at once");
+    h.key(KeyCode::Char('1'));
+    let game = h.game();
+    assert_eq!(game.position.heights(), [4; 5], "the studied position");
+    assert!(game.turns.moves.is_empty());
+    assert_eq!(h.app.playing.players, [Person, Computer]);
+    // The game asks for its own table, as every game does, and gets it.
+    h.wait_for_solver();
+    assert!(matches!(
+        h.game().solver,
+        munch::games::chomp::session::SolverState::Ready(_)
+    ));
+
+    // Where the game is over, p says so and plays nothing.
+    let mut h = study_of("nim 1");
+    h.key(KeyCode::Enter);
+    assert!(analysis(&h).is_over());
+    h.key(KeyCode::Char('p'));
+    assert!(!studying(&h).choosing_side);
+    assert_eq!(
+        studying(&h).note.as_deref(),
+        Some("The game is over here: nothing to play.")
+    );
+}
+
+#[test]
 fn a_position_string_opens_the_study_on_that_position() {
     let mut h = Harness::new();
     let menu = h.app.menu.settings.clone();

@@ -278,7 +278,9 @@ impl StudyScreen {
         match action {
             Action::Edit => self.editor = Some(self.study.editor(self.chosen)),
             Action::CopyPosition => return Outcome::Copy,
-            Action::PlayFrom if self.study.analysis().moves.is_empty() => {
+            // Over only where no move is left to make: moves not listed yet (a table still
+            // building) or not listable are no reason not to play, as the game finds its own.
+            Action::PlayFrom if self.study.analysis().is_over() => {
                 self.note = Some("The game is over here: nothing to play.".into());
             }
             Action::PlayFrom => self.choosing_side = true,
