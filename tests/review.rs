@@ -604,6 +604,81 @@ fn a_record_whose_board_does_not_fit_shows_its_moves_unjudged_and_why() {
         reviewing(&h).lines(),
         ["Move 1 of 8 · Player 1: b4 · not judged"]
     );
+    // Unjudged, the game still steps: the board follows, and the move played is highlighted.
+    let study = |h: &Harness| match &h.app.screen {
+        munch::app::Screen::Study(study) => {
+            let chosen = study
+                .chosen
+                .map(|at| study.study.analysis().moves[at].clone());
+            (study.study.position(), chosen.map(|m| (m.notation, m.wins)))
+        }
+        _ => panic!("not on the Study screen"),
+    };
+    assert_eq!(
+        study(&h),
+        (
+            "chomp 5x6 5,5,5,5,5,5".to_string(),
+            Some(("b4".into(), None))
+        )
+    );
+    h.key(KeyCode::Right);
+    assert_eq!(reviewing(&h).at, 1);
+    assert_eq!(
+        reviewing(&h).lines(),
+        ["Move 2 of 8 · Player 2: f3 · not judged"]
+    );
+    assert_eq!(
+        study(&h),
+        (
+            "chomp 5x6 5,3,3,3,3,3".to_string(),
+            Some(("f3".into(), None))
+        ),
+        "the board shows move 2's position, f3 on it highlighted"
+    );
+    let rows = screen(&h, 100, 30);
+    assert!(shows(&rows, "Played: b4"), "{rows:#?}");
+    assert!(shows(&rows, "▸ f3"), "the list highlights f3: {rows:#?}");
+    h.key(KeyCode::Char(']'));
+    h.key(KeyCode::Char(']'));
+    assert_eq!(study(&h).0, "chomp 5x6 5,3,3,3,3,1", "after b4, f3, f2");
+    h.key(KeyCode::End);
+    assert_eq!(reviewing(&h).at, 8);
+    assert!(reviewing(&h).played().is_none(), "the game's end");
+    h.key(KeyCode::Left);
+    assert_eq!(
+        study(&h),
+        (
+            "chomp 5x6 1,0,0,0,0,0".to_string(),
+            Some(("a1".into(), Some(false)))
+        ),
+        "only the poison is left, and eating it loses"
+    );
+}
+
+#[test]
+fn a_review_steps_through_the_game_while_its_tables_are_still_building() {
+    let mut h = Harness::new();
+    h.app.review_record(chomp_record()).unwrap();
+    // Nothing answered: the study lists no move yet, its tables on their way.
+    let study = |h: &Harness| match &h.app.screen {
+        munch::app::Screen::Study(study) => study.study.position(),
+        _ => panic!("not on the Study screen"),
+    };
+    assert_eq!(study(&h), "chomp 4x5 4,3,1,0,0");
+    h.keys(&[KeyCode::Right, KeyCode::Right]);
+    assert_eq!(reviewing(&h).at, 2);
+    assert_eq!(study(&h), "chomp 4x5 3,3,0,0,0", "after c1 and a4");
+    assert!(shows(&screen(&h, 80, 24), "Played: c1, a4"));
+    h.key(KeyCode::Left);
+    assert_eq!(study(&h), "chomp 4x5 4,3,0,0,0", "after c1");
+    // The tables come, and the review carries on where it stands.
+    h.wait_for_review();
+    assert_eq!(reviewing(&h).at, 1);
+    assert_eq!(study(&h), "chomp 4x5 4,3,0,0,0");
+    assert_eq!(
+        reviewing(&h).lines(),
+        ["Move 2 of 5 · Player 2: a4 · best: the longest defence"]
+    );
 }
 
 /// A finished game's record, players 1 and 2 both people.

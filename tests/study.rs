@@ -166,7 +166,8 @@ fn the_list_is_the_fastest_wins_then_the_longest_losses_in_every_game() {
             let key = |at: usize| {
                 let m = &a.moves[at];
                 let left = m.moves_left.expect("within reach");
-                (!m.wins, if m.wins { left } else { u64::MAX - left })
+                let wins = m.wins.expect("known");
+                (!wins, if wins { left } else { u64::MAX - left })
             };
             for pair in order.windows(2) {
                 assert!(key(pair[0]) <= key(pair[1]), "{what}: {:?}", a.moves);
@@ -177,7 +178,7 @@ fn the_list_is_the_fastest_wins_then_the_longest_losses_in_every_game() {
             // The position's own moves left follows from its best move.
             let best = &a.moves[order[0]];
             assert_eq!(a.moves_left, best.moves_left.map(|l| l + 1), "{what}");
-            assert_eq!(a.wins, Some(best.wins), "{what}");
+            assert_eq!(a.wins, best.wins, "{what}");
             h.key(KeyCode::Enter);
         }
         h.key(KeyCode::Esc);
@@ -541,6 +542,71 @@ fn a_box_whose_moves_left_do_not_fit_shows_outcomes_and_says_so() {
     let screen = common::render_text(&h.app, 80, 24);
     assert!(screen.contains("moves left: not within"), "{screen}");
     assert!(screen.contains("Moves left: out of reach"), "{screen}");
+}
+
+#[test]
+fn a_box_whose_table_does_not_fit_still_plays_its_moves_unjudged() {
+    // No table of the 5×6 box fits 8 bytes.
+    let mut h = Harness::with_budget(8, 7);
+    let (settings, start) = Settings::default()
+        .with_position("chomp 5x6 5,5,4,4,2,0")
+        .expect("a position");
+    h.app.study_position(&settings, &start);
+    settle(&mut h);
+    let a = analysis(&h).clone();
+    assert_eq!(a.wins, None);
+    let note = a.note.clone().unwrap_or_default();
+    assert!(
+        note.starts_with("outcomes: the table needs ") && note.ends_with(", the budget is 8 B"),
+        "{note}"
+    );
+    assert_eq!(a.moves.len(), 20, "every square is a move");
+    // The poison is known to lose, and is listed last; nothing is known of the rest.
+    let order = studying(&h).order();
+    let last = &a.moves[*order.last().unwrap()];
+    assert_eq!(
+        (last.notation.as_str(), last.wins, last.moves_left),
+        ("a1", Some(false), Some(0))
+    );
+    assert!(
+        a.moves
+            .iter()
+            .filter(|m| m.notation != "a1")
+            .all(|m| m.wins.is_none())
+    );
+    let screen = common::render_text(&h.app, 80, 24);
+    assert!(screen.contains("To move: not known"), "{screen}");
+    assert!(
+        !screen.contains("not known yet"),
+        "no table is coming: {screen}"
+    );
+    assert!(
+        screen
+            .lines()
+            .any(|row| row.contains(" b1 ") && row.matches('?').count() == 2),
+        "b1 listed, its result and replies not known: {screen}"
+    );
+    assert!(
+        screen.contains("the budget is 8 B"),
+        "the note whole: {screen}"
+    );
+    // A click on e2 eats it; Enter plays the chosen move; Backspace takes them back.
+    let e2 = a.moves.iter().position(|m| m.notation == "e2").unwrap();
+    h.app.update(Event::Pointer {
+        target: Target::Spot(spot(e2)),
+        click: true,
+    });
+    assert_eq!(studying(&h).study.position(), "chomp 5x6 5,5,4,4,1,0");
+    h.key(KeyCode::Enter);
+    assert_eq!(studying(&h).study.line().len(), 2);
+    h.keys(&[KeyCode::Backspace, KeyCode::Backspace]);
+    assert!(studying(&h).study.line().is_empty());
+    assert_eq!(studying(&h).study.position(), "chomp 5x6 5,5,4,4,2,0");
+    assert_eq!(
+        analysis(&h).moves[studying(&h).chosen.unwrap()].notation,
+        "e2",
+        "the move taken back is chosen"
+    );
 }
 
 #[test]

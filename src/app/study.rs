@@ -119,13 +119,13 @@ impl StudyScreen {
             }
         }
         while self.study.line().len() < target {
+            // By the move's notation: the line is stepped whether or not its outcomes are known.
             let next = &review.record.moves[self.study.line().len()];
-            let Some(at) = self.study.find(next) else {
-                // The study does not know the move (it cannot be): stay where the line is.
+            if !self.study.play_move(next) {
+                // The move is not legal there (it cannot be): stay where the line is.
                 review.at = self.study.line().len();
                 break;
-            };
-            self.study.play(at);
+            }
         }
         self.show_played();
     }

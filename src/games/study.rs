@@ -19,12 +19,26 @@ use ratatui::widgets::{Paragraph, Widget};
 pub struct StudyMove {
     /// The move in the game's notation ("3", "c2", "2:3").
     pub notation: String,
-    /// Whether the move wins for the player making it.
-    pub wins: bool,
+    /// Whether the move wins for the player making it; `None` when nothing is known of it (a
+    /// Chomp box whose outcome table does not fit the memory budget: the move is listed to be
+    /// played, not judged).
+    pub wins: Option<bool>,
     /// The moves left of the position the move leaves, when known.
     pub moves_left: Option<u64>,
-    /// How many winning moves the opponent has after it.
-    pub winning_replies: usize,
+    /// How many winning moves the opponent has after it, when known.
+    pub winning_replies: Option<usize>,
+}
+
+impl StudyMove {
+    /// A legal move of which nothing is known but its notation.
+    pub fn unknown(notation: String) -> StudyMove {
+        StudyMove {
+            notation,
+            wins: None,
+            moves_left: None,
+            winning_replies: None,
+        }
+    }
 }
 
 /// A position, analysed for the screen.
@@ -54,9 +68,9 @@ impl Analysis {
                 .iter()
                 .map(|m| StudyMove {
                     notation: notation(&m.mv),
-                    wins: m.wins,
+                    wins: Some(m.wins),
                     moves_left: m.moves_left,
-                    winning_replies: m.winning_replies,
+                    winning_replies: Some(m.winning_replies),
                 })
                 .collect(),
             note: None,
@@ -64,18 +78,22 @@ impl Analysis {
         }
     }
 
-    /// The moves' indices, best first: the winning moves by fewest moves left, then the losing
-    /// moves by most moves left; an unknown moves left comes last among its kind, and equal
-    /// moves keep the game's order.
+    /// The moves' indices, best first: the winning moves by fewest moves left, then the moves
+    /// whose outcome is not known (they may win), then the losing moves by most moves left; an
+    /// unknown moves left comes last among its kind, and equal moves keep the game's order.
     pub fn best_first(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.moves.len()).collect();
         order.sort_by_key(|&at| {
             let m = &self.moves[at];
             let unknown = m.moves_left.is_none();
             let left = m.moves_left.unwrap_or(0);
-            // Winning first, fastest first; losing next, longest first.
-            let length = if m.wins { left } else { u64::MAX - left };
-            (!m.wins, unknown, length)
+            // Winning first, fastest first; unknown next; losing last, longest first.
+            let (kind, length) = match m.wins {
+                Some(true) => (0, left),
+                None => (1, 0),
+                Some(false) => (2, u64::MAX - left),
+            };
+            (kind, unknown, length)
         });
         order
     }
@@ -87,11 +105,13 @@ impl Analysis {
 
     /// The position's outcome for the player to move, in words: "wins", "loses"; once the game
     /// is over ([`Analysis::is_over`]), how it ended: "the last move lost" (Chomp's poison) or
-    /// "the last move won" (the last coin).
+    /// "the last move won" (the last coin); "not known yet" while a build is on its way, "not
+    /// known" when none is.
     pub fn outcome(&self) -> &'static str {
         let over = self.is_over();
         match self.wins {
-            None => "not known yet",
+            None if self.progress.is_some() => "not known yet",
+            None => "not known",
             Some(true) if over => "the last move lost",
             Some(true) => "wins",
             Some(false) if over => "the last move won",
@@ -102,24 +122,28 @@ impl Analysis {
 
 /// The mark a move carries on the board and in the list: `W7` for a move that wins with 7 moves
 /// left after it, `L12` for one that loses but lasts 12; `W` or `L` alone when the moves left
-/// are not known. The letter carries the meaning without colour.
+/// are not known; `?` when its outcome is not known either. The letter carries the meaning
+/// without colour.
 pub fn mark(m: &StudyMove) -> String {
-    let letter = if m.wins { 'W' } else { 'L' };
+    let letter = match m.wins {
+        Some(true) => 'W',
+        Some(false) => 'L',
+        None => return "?".to_string(),
+    };
     match m.moves_left {
         Some(n) => format!("{letter}{n}"),
         None => letter.to_string(),
     }
 }
 
-/// The style of a move's mark: the good colour for a win, the bad for a loss, the cursor's
-/// when it is the chosen move.
+/// The style of a move's mark: the good colour for a win, the bad for a loss, dim when its
+/// outcome is not known, the cursor's when it is the chosen move.
 pub fn mark_style(theme: &Theme, m: &StudyMove, chosen: bool) -> Style {
-    if chosen {
-        theme.cursor
-    } else if m.wins {
-        theme.good
-    } else {
-        theme.bad
+    match m.wins {
+        _ if chosen => theme.cursor,
+        Some(true) => theme.good,
+        Some(false) => theme.bad,
+        None => theme.dim,
     }
 }
 
@@ -153,12 +177,25 @@ pub trait Study: Send {
     fn play(&mut self, index: usize);
 
     /// The index in the analysis of the move written `notation` in the notation saved games
-    /// keep (a review steps along a game's record with it); `None` when it is not legal now.
+    /// keep (a review highlights the move played with it); `None` when it is not legal now, or
+    /// not listed.
     fn find(&self, notation: &str) -> Option<usize> {
         self.analysis()
             .moves
             .iter()
             .position(|m| m.notation == notation)
+    }
+
+    /// Plays the move written `notation` in the notation saved games keep, extending the line,
+    /// whether or not the analysis lists it (a review steps along a game's record with it, its
+    /// outcomes known or not); `false` when it is not a legal move now.
+    fn play_move(&mut self, notation: &str) -> bool {
+        let Some(at) = self.find(notation) else {
+            return false;
+        };
+        let before = self.line().len();
+        self.play(at);
+        self.line().len() > before
     }
 
     /// The judging of a game played from the study's start (its moves in the notation saved
@@ -669,9 +706,9 @@ mod tests {
     fn studied(wins: bool, moves_left: Option<u64>) -> StudyMove {
         StudyMove {
             notation: String::new(),
-            wins,
+            wins: Some(wins),
             moves_left,
-            winning_replies: 0,
+            winning_replies: Some(0),
         }
     }
 
@@ -688,11 +725,18 @@ mod tests {
                 studied(false, None),
                 studied(true, None),
                 studied(true, Some(2)),
+                StudyMove::unknown(String::new()),
             ],
             ..Analysis::default()
         };
-        assert_eq!(analysis.best_first(), [3, 6, 1, 5, 2, 0, 4]);
+        assert_eq!(analysis.best_first(), [3, 6, 1, 5, 7, 2, 0, 4]);
         assert_eq!(analysis.outcome(), "wins");
+        assert_eq!(Analysis::default().outcome(), "not known");
+        let building = Analysis {
+            progress: Some((1, 2)),
+            ..Analysis::default()
+        };
+        assert_eq!(building.outcome(), "not known yet");
         let over = Analysis {
             wins: Some(false),
             moves_left: Some(0),
@@ -722,6 +766,7 @@ mod tests {
         assert_eq!(mark(&studied(true, Some(7))), "W7");
         assert_eq!(mark(&studied(false, Some(12))), "L12");
         assert_eq!(mark(&studied(false, None)), "L");
+        assert_eq!(mark(&StudyMove::unknown("b2".into())), "?");
         assert_eq!(move_of(spot(41)), Some(41));
     }
 }

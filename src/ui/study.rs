@@ -439,10 +439,12 @@ fn move_list(
         "replies"
     };
     let replies_width = replies.chars().count();
-    match (order.is_empty(), &analysis.note) {
-        (true, None) => lines.push(Line::styled("No legal move.", theme.dim)),
-        (true, Some(_)) => lines.push(Line::styled("The moves are not listed.", theme.dim)),
-        (false, _) => lines.push(Line::styled(
+    match (order.is_empty(), analysis.progress, &analysis.note) {
+        // A table being built: the moves come with it.
+        (true, Some(_), _) => lines.push(Line::styled("The moves come with the table.", theme.dim)),
+        (true, None, None) => lines.push(Line::styled("No legal move.", theme.dim)),
+        (true, None, Some(_)) => lines.push(Line::styled("The moves are not listed.", theme.dim)),
+        (false, _, _) => lines.push(Line::styled(
             format!(
                 "  {:<move_width$}  {:>mark_width$}  {replies}",
                 move_heading, "result"
@@ -459,6 +461,7 @@ fn move_list(
             m.notation,
             mark(m),
             m.winning_replies
+                .map_or_else(|| "?".to_string(), |r| r.to_string())
         );
         let style: Style = mark_style(theme, m, chosen);
         lines.push(Line::styled(cut(&text, width), style));

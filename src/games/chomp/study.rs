@@ -8,7 +8,7 @@ use super::judge::ChompJudge;
 use super::moves_left::study;
 use super::rules::{MAX_SIDE, Position, Square, column_letters};
 use crate::games::request::{JudgedMoves, MovesLeftMessage, Request, SolverMessage, Task};
-use crate::games::study::{Analysis, Editor, Study, mark, mark_style, spot};
+use crate::games::study::{Analysis, Editor, Study, StudyMove, mark, mark_style, spot};
 use crate::input::{Action, Spot, Spots};
 use crate::solve::{MovesLeftTable, OutcomeTable};
 use crate::theme::{CHOCOLATE, CURSOR, EATEN, POISON, Theme};
@@ -181,7 +181,28 @@ impl ChompStudy {
                     progress: Some((*done, *total)),
                     ..Analysis::default()
                 },
-                Tables::Refused { .. } => Analysis::default(),
+                // No table: the moves are still there to be played, and only the poison's is
+                // known (it loses, leaving no move to make).
+                Tables::Refused { .. } => {
+                    let poison_alone = position.squares_left() == 1;
+                    Analysis {
+                        wins: poison_alone.then_some(false),
+                        moves_left: poison_alone.then_some(1),
+                        moves: position
+                            .moves()
+                            .map(|square| {
+                                let mut m = StudyMove::unknown(square.to_string());
+                                if square.is_poison() {
+                                    m.wins = Some(false);
+                                    m.moves_left = Some(0);
+                                    m.winning_replies = Some(0);
+                                }
+                                m
+                            })
+                            .collect(),
+                        ..Analysis::default()
+                    }
+                }
             }
         };
         analysis.note = match &self.tables {
@@ -193,7 +214,7 @@ impl ChompStudy {
                 needed_bytes,
                 budget,
             } => Some(format!(
-                "not within the memory budget: the table needs {}, the budget is {}",
+                "outcomes: the table needs {}, the budget is {}",
                 bytes(*needed_bytes),
                 bytes(*budget)
             )),
@@ -215,6 +236,17 @@ impl ChompStudy {
     /// The width of a square on the board (see [`square_width`]).
     fn square_width(&self) -> u16 {
         square_width(self.rows, self.cols)
+    }
+
+    /// Eats `square`, extending the line; `false` when it is not on the bar.
+    fn eat(&mut self, square: Square) -> bool {
+        let Some(next) = self.position.eat(square) else {
+            return false;
+        };
+        self.line
+            .push((square, std::mem::replace(&mut self.position, next)));
+        self.analyse();
+        true
     }
 }
 
@@ -274,15 +306,14 @@ impl Study for ChompStudy {
     }
 
     fn play(&mut self, index: usize) {
-        let Some(&square) = self.moves.get(index) else {
-            return;
-        };
-        let Some(next) = self.position.eat(square) else {
-            return;
-        };
-        self.line
-            .push((square, std::mem::replace(&mut self.position, next)));
-        self.analyse();
+        if let Some(&square) = self.moves.get(index) {
+            self.eat(square);
+        }
+    }
+
+    fn play_move(&mut self, notation: &str) -> bool {
+        // The bar's own rules: the moves need not be listed (the tables still building).
+        Square::parse(notation).is_ok_and(|square| self.eat(square))
     }
 
     fn take_back(&mut self) -> bool {

@@ -116,9 +116,9 @@ impl PileStudy {
                     let replies = self.rules.winning_takes(self.rules.after(at, k))?.len();
                     Some(StudyMove {
                         notation: format!("−{}", group(k)),
-                        wins: replies == 0,
+                        wins: Some(replies == 0),
                         moves_left: None,
-                        winning_replies: replies,
+                        winning_replies: Some(replies),
                     })
                 })
                 .collect()
