@@ -233,7 +233,7 @@ pub fn study_record(matches: &ArgMatches) -> Result<GameRecord, BadInput> {
     let kind = record.settings.game;
     if kind
         .game()
-        .study(&record.settings.values, record.start.as_ref(), &[])
+        .study(&record.settings.values, record.start.as_ref(), &[], None)
         .is_none()
     {
         return Err(BadInput(format!("{} cannot be reviewed yet", kind.label())));

@@ -5,7 +5,7 @@ mod common;
 use common::{Harness, render_text};
 use munch::app::keys::Action;
 use munch::app::menu::MenuLine;
-use munch::app::{Button, Dialog, Event, Target};
+use munch::app::{Button, Dialog, Event, Screen, Target};
 use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::Square;
 use munch::games::chomp::session::SolverState;
@@ -1987,4 +1987,118 @@ fn a_studies_a_demonstration_which_waits_and_comes_back_paused() {
         "{}",
         rows.join("\n")
     );
+}
+
+/// Starts a game of `text`'s position (`nim 2047,2047`) at level perfect, the computer
+/// moving first.
+fn start_position(h: &mut Harness, text: &str) {
+    let settings = munch::settings::Settings {
+        players: [Computer, Person],
+        level: munch::settings::Level::Perfect,
+        ..munch::settings::Settings::default()
+    };
+    let (settings, start) = settings.with_position(text).expect("a position");
+    h.app.play_position(settings, start);
+    // A saved game of its kind may ask first.
+    if h.app.asked_position().is_some() {
+        h.app.start_game();
+    }
+}
+
+#[test]
+fn a_big_nim_game_shows_at_once_and_its_computer_waits_for_the_table() {
+    use munch::games::nim::session::NimSession;
+    let mut h = Harness::new();
+    start_position(&mut h, "nim 2047,2047");
+    // The game is on screen before its table: the panel shows the build's gauge.
+    let screen = render_text(&h.app, 100, 30);
+    assert!(screen.contains("2,047"), "{screen}");
+    assert!(screen.contains("moves left   0%"), "{screen}");
+    assert!(h.waits_for_a_table());
+    h.ticks(40);
+    assert_eq!(
+        h.app.session().unwrap().moves_made(),
+        0,
+        "waits for its table"
+    );
+    h.wait_for_tables();
+    let nim = h.app.session_as::<NimSession>().unwrap();
+    assert!(nim.table().is_some() && nim.waiting.is_none());
+    h.ticks(2 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+    assert_eq!(h.app.session().unwrap().moves_made(), 1, "then it moves");
+    assert!(!render_text(&h.app, 100, 30).contains("moves left"));
+}
+
+#[test]
+fn a_slow_take_set_is_solved_on_the_table_thread_while_the_game_shows() {
+    let mut h = Harness::with_worker(munch::memory::default_memory(), 7);
+    start_position(&mut h, "subtraction 2090,2023,742,303,3158 5000");
+    assert!(h.pile_game().waiting.is_some(), "asked of the table thread");
+    assert_eq!(h.pile_game().winning_takes(), None, "not solved yet");
+    let screen = render_text(&h.app, 100, 30);
+    assert!(screen.contains("solving"), "{screen}");
+    h.ticks(40);
+    assert_eq!(h.pile_game().turns.moves.len(), 0, "the computer waits");
+    h.wait_for_tables();
+    assert!(h.pile_game().winning_takes().is_some());
+    h.ticks(2 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+    assert_eq!(h.pile_game().turns.moves.len(), 1, "then it moves");
+}
+
+#[test]
+fn a_small_take_set_and_small_piles_need_no_build() {
+    use munch::games::nim::session::NimSession;
+    let mut h = Harness::new();
+    for text in ["subtraction 1,3,4 21", "fibonacci 30 max 29", "nim 3,4,5"] {
+        start_position(&mut h, text);
+        assert!(!h.waits_for_a_table(), "{text}: solved at once");
+        assert!(h.app.take_requests().is_empty(), "{text}: nothing asked");
+    }
+    let nim = h.app.session_as::<NimSession>().unwrap();
+    assert!(nim.table().is_some());
+}
+
+#[test]
+fn a_study_of_big_piles_shows_its_board_then_fills_in_its_moves_left() {
+    let mut h = Harness::new();
+    let (settings, start) = munch::settings::Settings::default()
+        .with_position("nim 2047,2047")
+        .unwrap();
+    h.app.study_position(&settings, &start);
+    let analysis = |h: &Harness| match &h.app.screen {
+        Screen::Study(study) => study.study.analysis().clone(),
+        _ => panic!("the Study screen is not on"),
+    };
+    let before = analysis(&h);
+    assert_eq!(before.progress, Some((0, 0)), "building");
+    assert_eq!(before.wins, Some(false), "the nim-sum answers at once");
+    assert_eq!(before.moves_left, None);
+    let screen = render_text(&h.app, 100, 30);
+    assert!(screen.contains("moves left   0%"), "{screen}");
+    h.wait_for_tables();
+    let after = analysis(&h);
+    assert_eq!(after.progress, None);
+    assert_eq!(
+        after.moves_left,
+        Some(4094),
+        "2047 a pile, every coin one by one"
+    );
+    assert!(after.moves.iter().all(|m| m.moves_left.is_some()));
+}
+
+#[test]
+fn a_study_opened_from_a_game_shares_its_table() {
+    let mut h = Harness::new();
+    start_position(&mut h, "fibonacci 1500 max 1499");
+    h.wait_for_tables();
+    h.ticks(2 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+    assert_eq!(h.pile_game().turns.moves.len(), 1);
+    start_position(&mut h, "nim 2047,2047");
+    h.wait_for_tables();
+    h.key(KeyCode::Char('a'));
+    assert!(h.app.take_requests().is_empty(), "nothing built again");
+    match &h.app.screen {
+        Screen::Study(study) => assert!(study.study.analysis().moves_left.is_some()),
+        _ => panic!("the Study screen is not on"),
+    }
 }

@@ -159,6 +159,8 @@ fn a_pile_of_coins_with_the_take_highlighted_and_hints() {
 fn a_huge_pile_is_a_number_and_a_bar() {
     let mut h = Harness::new();
     h.start_pile(1_000_000_000_000_000_000, None, [Person, Computer]);
+    // The perfect computer's moves-left table, built on the table thread.
+    h.wait_for_tables();
     let (terminal, _) = draw(&h, 80, 24);
     insta::assert_snapshot!(terminal.backend());
 }
@@ -415,6 +417,8 @@ fn game_over_at_the_minimum_size() {
 fn a_huge_pile_with_a_long_take_at_the_minimum_size() {
     let mut h = Harness::new();
     h.start_pile(1_000_000_000_000_000_000, None, [Person, Computer]);
+    // The perfect computer's moves-left table, built on the table thread.
+    h.wait_for_tables();
     h.app.update(munch::app::Event::Pointer {
         target: Target::Spot(bar(400_000_000_000_000_000)),
         click: true,

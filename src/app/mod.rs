@@ -969,7 +969,11 @@ impl App {
             return;
         }
         let settings = &self.menu.settings;
-        match settings.game.game().study(&settings.values, None, &[]) {
+        match settings
+            .game
+            .game()
+            .study(&settings.values, None, &[], None)
+        {
             Some(study) => {
                 self.screen = Screen::Study(Box::new(StudyScreen::new(settings.game, study, None)));
             }
@@ -984,7 +988,7 @@ impl App {
     /// why when the position cannot be studied.
     pub fn study_position(&mut self, settings: &Settings, start: &StartPosition) {
         let kind = settings.game;
-        let study = kind.game().study(&settings.values, Some(start), &[]);
+        let study = kind.game().study(&settings.values, Some(start), &[], None);
         self.screen = Screen::Menu;
         match study {
             Some(study) => {
@@ -1002,10 +1006,12 @@ impl App {
         };
         let kind = self.playing.game;
         let start = self.start.as_ref();
-        let Some(study) = kind
-            .game()
-            .study(&self.playing.values, start, &game.notation())
-        else {
+        let Some(study) = kind.game().study(
+            &self.playing.values,
+            start,
+            &game.notation(),
+            Some(game.as_ref()),
+        ) else {
             game.note(format!("{} cannot be studied yet.", kind.label()));
             return;
         };
@@ -1027,10 +1033,12 @@ impl App {
         let Some(record) = GameRecord::of(&self.playing, self.start.as_ref(), game.as_ref()) else {
             return;
         };
-        let Some(study) = kind
-            .game()
-            .study(&record.settings.values, record.start.as_ref(), &[])
-        else {
+        let Some(study) = kind.game().study(
+            &record.settings.values,
+            record.start.as_ref(),
+            &[],
+            Some(game.as_ref()),
+        ) else {
             game.note(format!("{} cannot be reviewed yet.", kind.label()));
             return;
         };
@@ -1056,7 +1064,7 @@ impl App {
         let kind = record.settings.game;
         let study = kind
             .game()
-            .study(&record.settings.values, record.start.as_ref(), &[])
+            .study(&record.settings.values, record.start.as_ref(), &[], None)
             .ok_or_else(|| format!("{} cannot be reviewed yet", kind.label()))?;
         let replayed = record.clone();
         let judging = Task::new("judge a record", move |progress| {

@@ -95,12 +95,15 @@ pub trait Game: Sync {
 
     /// The position a game with `values` (which have no problem) reaches after `moves` (in
     /// the notation saved games keep) from `start` when a position was set (else from the
-    /// values' start), to be studied; `None` when a move is not legal.
+    /// values' start), to be studied; `None` when a move is not legal. `from` is the game it
+    /// is opened from (to study its position, or to review it), whose tables the study shares
+    /// where they cover its position, rather than build them again.
     fn study(
         &self,
         values: &Values,
         start: Option<&StartPosition>,
         moves: &[String],
+        from: Option<&dyn Session>,
     ) -> Option<Box<dyn Study>>;
 
     /// The keys of its game screen, as the key bar and the help list them (what its sessions'

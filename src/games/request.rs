@@ -78,6 +78,47 @@ impl<T> std::fmt::Debug for Task<T> {
     }
 }
 
+/// A [`Request::Build`] a game waits for: its task (asked again when another screen's request
+/// cancelled it) and its progress so far, which the screen shows.
+#[derive(Debug, Clone)]
+pub struct Waiting {
+    /// What the panel's gauge says is built ("moves left").
+    pub label: &'static str,
+    task: Task<Built>,
+    /// Steps done so far, of `total` (both 0 before the first report).
+    pub done: u64,
+    pub total: u64,
+}
+
+impl Waiting {
+    /// Waiting for `task`, whose gauge says `label`.
+    pub fn new(label: &'static str, task: Task<Built>) -> Waiting {
+        Waiting {
+            label,
+            task,
+            done: 0,
+            total: 0,
+        }
+    }
+
+    /// The request that builds it (again).
+    pub fn request(&self) -> Request {
+        Request::Build(self.task.clone())
+    }
+
+    /// Takes an answer to its request: progress is kept; what was built is handed back.
+    pub fn on_solver(&mut self, message: SolverMessage) -> Option<Built> {
+        match message {
+            SolverMessage::Progress { done, total, .. } => {
+                (self.done, self.total) = (done, total);
+                None
+            }
+            SolverMessage::Built { built, .. } => Some(built),
+            _ => None,
+        }
+    }
+}
+
 /// What the solver thread reports.
 #[derive(Clone)]
 pub enum SolverMessage {

@@ -9,6 +9,7 @@
 
 use munch::app::{App, Event, Screen};
 use munch::games::chomp::session::{FLASH_TICKS, Game, MovesLeftState, SolverState};
+use munch::games::nim::session::NimSession;
 use munch::games::pile::session::PileGame;
 use munch::games::request::{Job, Request, SolverMessage};
 use munch::settings::{GameKind, Player, Settings};
@@ -173,6 +174,32 @@ impl Harness {
             }
             let message = self.next_message();
             self.app.update(Event::Solver(message));
+        }
+    }
+
+    /// Delivers solver messages until the game or the study on screen has the tables it asked
+    /// for (a coin game's or Nim's, built by a task on the table thread).
+    pub fn wait_for_tables(&mut self) {
+        while self.waits_for_a_table() {
+            let message = self.next_message();
+            self.app.update(Event::Solver(message));
+        }
+    }
+
+    /// Whether the game or the study on screen waits for a table built by a task.
+    pub fn waits_for_a_table(&self) -> bool {
+        match &self.app.screen {
+            Screen::Play(_) => {
+                self.app
+                    .session_as::<PileGame>()
+                    .is_some_and(|g| g.waiting.is_some())
+                    || self
+                        .app
+                        .session_as::<NimSession>()
+                        .is_some_and(|g| g.waiting.is_some())
+            }
+            Screen::Study(study) => study.study.analysis().progress.is_some(),
+            Screen::Menu => false,
         }
     }
 

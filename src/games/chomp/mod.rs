@@ -114,6 +114,7 @@ impl Game for Chomp {
         values: &Values,
         start: Option<&StartPosition>,
         moves: &[String],
+        _from: Option<&dyn Session>,
     ) -> Option<Box<dyn Study>> {
         let start = if let Some(start) = start {
             position::parse(start.body()).ok()?

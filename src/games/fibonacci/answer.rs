@@ -2,14 +2,19 @@
 //! the smallest Fibonacci number in the pile's Zeckendorf sum is at most the allowed take.
 
 use crate::games::fibonacci::rules::FibPosition;
+use std::sync::OnceLock;
 
-/// The Fibonacci numbers 1, 2, 3, 5, 8, … that fit in a `u64`.
-fn fibonacci_numbers() -> Vec<u64> {
-    let mut fib = vec![1u64, 2];
-    while let Some(next) = fib[fib.len() - 2].checked_add(fib[fib.len() - 1]) {
-        fib.push(next);
-    }
-    fib
+/// The Fibonacci numbers 1, 2, 3, 5, 8, … that fit in a `u64`, computed once (the Study asks
+/// for the winning replies of every take, a thousand answers at a time).
+fn fibonacci_numbers() -> &'static [u64] {
+    static NUMBERS: OnceLock<Vec<u64>> = OnceLock::new();
+    NUMBERS.get_or_init(|| {
+        let mut fib = vec![1u64, 2];
+        while let Some(next) = fib[fib.len() - 2].checked_add(fib[fib.len() - 1]) {
+            fib.push(next);
+        }
+        fib
+    })
 }
 
 /// The Zeckendorf representation of `n`: distinct, non-consecutive Fibonacci numbers summing to

@@ -94,8 +94,9 @@ impl Game for Fibonacci {
         values: &Values,
         start: Option<&StartPosition>,
         moves: &[String],
+        from: Option<&dyn Session>,
     ) -> Option<Box<dyn Study>> {
-        study::study(values, start, moves).map(|s| Box::new(s) as Box<dyn Study>)
+        study::study(values, start, moves, from).map(|s| Box::new(s) as Box<dyn Study>)
     }
 
     fn keys(&self) -> &'static [Binding] {

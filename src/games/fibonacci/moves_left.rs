@@ -4,7 +4,8 @@
 use super::answer::{fibonacci_winning_takes, fibonacci_wins};
 use super::rules::FibPosition;
 use crate::games::moves_left::{MAX_LISTED_MOVES, MoveStudy, PositionStudy};
-use std::sync::OnceLock;
+use crate::games::request::Progress;
+use std::sync::{Arc, OnceLock};
 
 /// The largest pile whose positions have their moves left: every max take of every pile up to
 /// this. Past it no moves left is shown (no closed form is known).
@@ -33,7 +34,14 @@ impl FibMovesLeft {
     /// The table of every position up to pile `reach` (at most 32,767, so a moves left fits
     /// its 15 bits).
     pub fn build(reach: u64) -> FibMovesLeft {
+        FibMovesLeft::build_within(reach, &mut |_, _| true).expect("nothing stops it")
+    }
+
+    /// As [`FibMovesLeft::build`], telling `progress` the positions done so far (every few
+    /// piles); `None` when `progress` said to stop.
+    pub fn build_within(reach: u64, progress: Progress) -> Option<FibMovesLeft> {
         assert!(reach < u64::from(WINS), "moves left fit 15 bits");
+        let cells = reach * (reach + 1) / 2;
         let n_max = usize::try_from(reach).expect("a small reach");
         let mut table = FibMovesLeft {
             reach,
@@ -41,6 +49,9 @@ impl FibMovesLeft {
         };
         let mut children: Vec<u16> = Vec::with_capacity(n_max);
         for n in 1..=n_max {
+            if n % 64 == 0 && !progress(table.cells.len() as u64, cells) {
+                return None;
+            }
             children.clear();
             children.extend((1..=n).map(|k| table.cell(n - k, (2 * k).min(n - k))));
             let mut fastest: Option<u16> = None;
@@ -57,13 +68,29 @@ impl FibMovesLeft {
                 });
             }
         }
-        table
+        Some(table)
     }
 
-    /// The table up to [`FIB_REACH`], built on first use and kept.
-    pub fn shared() -> &'static FibMovesLeft {
-        static TABLE: OnceLock<FibMovesLeft> = OnceLock::new();
-        TABLE.get_or_init(|| FibMovesLeft::build(FIB_REACH))
+    /// The table up to [`FIB_REACH`], built on first use and kept (slow the first time: not
+    /// on the interface's thread).
+    pub fn shared() -> Arc<FibMovesLeft> {
+        Arc::clone(SHARED.get_or_init(|| Arc::new(FibMovesLeft::build(FIB_REACH))))
+    }
+
+    /// The table up to [`FIB_REACH`], if it was built already.
+    pub fn shared_if_built() -> Option<Arc<FibMovesLeft>> {
+        SHARED.get().cloned()
+    }
+
+    /// Builds the table up to [`FIB_REACH`] unless it was built already, telling `progress`
+    /// how far it has gone, and keeps it; `None` when `progress` said to stop.
+    pub fn build_shared(progress: Progress) -> Option<Arc<FibMovesLeft>> {
+        if let Some(table) = FibMovesLeft::shared_if_built() {
+            return Some(table);
+        }
+        let table = Arc::new(FibMovesLeft::build_within(FIB_REACH, progress)?);
+        // Built twice at once (by the table thread and a judging), the first one is kept.
+        Some(Arc::clone(SHARED.get_or_init(|| table)))
     }
 
     /// The entry of pile `n` with max take `m <= n` (both within the table so far).
@@ -101,14 +128,21 @@ impl FibMovesLeft {
     }
 }
 
+/// The table up to [`FIB_REACH`], once built (see [`FibMovesLeft::shared`]).
+static SHARED: OnceLock<Arc<FibMovesLeft>> = OnceLock::new();
+
 /// The study of `position`: outcomes and winning replies from the game's answer (Zeckendorf),
-/// moves left from the shared table. `None` when it has more than
-/// [`MAX_LISTED_MOVES`] legal takes.
+/// moves left from the shared table (built first if need be: slow the first time). `None`
+/// when it has more than [`MAX_LISTED_MOVES`] legal takes.
 pub fn study(position: FibPosition) -> Option<PositionStudy<u64>> {
+    study_with(position, &FibMovesLeft::shared())
+}
+
+/// As [`study`], with the moves left from `table` (none past its reach).
+pub fn study_with(position: FibPosition, table: &FibMovesLeft) -> Option<PositionStudy<u64>> {
     if position.limit() > MAX_LISTED_MOVES {
         return None;
     }
-    let table = FibMovesLeft::shared();
     let moves = (1..=position.limit())
         .map(|take| {
             let after = position.take(take);

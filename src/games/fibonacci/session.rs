@@ -1,7 +1,7 @@
 //! Fibonacci Nim played from the shared pile session: its rules as [`PileRules`].
 
 use super::answer::fibonacci_winning_takes;
-use super::moves_left::{FIB_REACH, study};
+use super::moves_left::{FIB_REACH, FibMovesLeft, study_with};
 use super::options::FibonacciOptions;
 use super::position;
 use super::rules::FibPosition;
@@ -9,11 +9,51 @@ use crate::games::moves_left::PositionStudy;
 use crate::games::panel::SolverLine;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::pile::session::PileGame;
+use crate::games::request::{Built, Task, Waiting};
 use crate::games::setup::Setup;
+use std::any::Any;
+use std::sync::Arc;
 
-/// Fibonacci Nim's rules: the first take is 1 to n-1, each later one up to twice the last.
-#[derive(Clone, Copy)]
-pub struct FibonacciRules;
+/// Fibonacci Nim's rules: the first take is 1 to n-1, each later one up to twice the last;
+/// with the moves-left table of the positions a game reaches, once it is built.
+#[derive(Clone, Default)]
+pub struct FibonacciRules {
+    /// The largest pile the rules are for: a game's start, a study's position.
+    pile: u64,
+    table: Option<Arc<FibMovesLeft>>,
+}
+
+/// The largest pile whose own moves-left table is built at once on the interface's thread
+/// (about 33,000 positions, a few tenths of a millisecond); a larger one waits for the table up
+/// to [`FIB_REACH`], built once on the table thread and kept.
+pub const FIB_INSTANT: u64 = 256;
+
+impl FibonacciRules {
+    /// The rules with the moves-left table up to [`FIB_REACH`] (slow the first time: not on
+    /// the interface's thread).
+    pub fn with_table() -> FibonacciRules {
+        FibonacciRules {
+            pile: FIB_REACH,
+            table: Some(FibMovesLeft::shared()),
+        }
+    }
+
+    /// The rules for the positions below a pile of `pile` coins, as a game or a study starts:
+    /// the table up to [`FIB_REACH`] when it was built already, else a table up to the pile
+    /// when it is small (built at once), else none yet (see [`PileRules::build`]).
+    pub fn for_pile(pile: u64) -> FibonacciRules {
+        let table = FibMovesLeft::shared_if_built()
+            .or_else(|| (pile <= FIB_INSTANT).then(|| Arc::new(FibMovesLeft::build(pile))));
+        FibonacciRules { pile, table }
+    }
+
+    /// Whether their table holds every position within reach of the pile they are for.
+    pub fn hold(&self) -> bool {
+        self.table
+            .as_ref()
+            .is_some_and(|t| t.reach() >= self.pile.min(FIB_REACH))
+    }
+}
 
 /// Starts Fibonacci Nim from `settings` (whose values have no problem).
 pub fn new_game(settings: Setup) -> PileGame {
@@ -23,10 +63,11 @@ pub fn new_game(settings: Setup) -> PileGame {
         .as_ref()
         .and_then(|start| position::parse(start.body()).ok())
         .map_or_else(
-            || FibonacciRules.start(FibonacciOptions::from(&settings.values).pile),
+            || FibonacciRules::default().start(FibonacciOptions::from(&settings.values).pile),
             pile,
         );
-    PileGame::new(settings, Box::new(FibonacciRules), start)
+    let rules = FibonacciRules::for_pile(start.pile);
+    PileGame::new(settings, Box::new(rules), start)
 }
 
 fn pile(at: FibPosition) -> PilePosition {
@@ -45,7 +86,7 @@ fn fib(at: PilePosition) -> FibPosition {
 
 impl PileRules for FibonacciRules {
     fn boxed_clone(&self) -> Box<dyn PileRules> {
-        Box::new(*self)
+        Box::new(self.clone())
     }
 
     fn title(&self) -> String {
@@ -83,11 +124,39 @@ impl PileRules for FibonacciRules {
         super::position::print(fib(at))
     }
 
-    /// Within the moves-left table's reach (a pile of at most [`FIB_REACH`]).
+    /// Within the moves-left table's reach (a pile of at most [`FIB_REACH`]), once it is
+    /// built.
     fn study(&self, at: PilePosition) -> Option<PositionStudy<u64>> {
-        if at.pile > FIB_REACH {
+        let table = self.table.as_ref().filter(|t| at.pile <= t.reach())?;
+        study_with(fib(at), table)
+    }
+
+    /// The table up to [`FIB_REACH`], when the moves left are wanted and the rules hold no
+    /// table of their positions (a pile past [`FIB_INSTANT`]).
+    fn build(&self, moves_left: bool) -> Option<Waiting> {
+        if !moves_left || self.hold() {
             return None;
         }
-        study(fib(at))
+        let task = Task::new(
+            format!("moves left of fibonacci to pile {FIB_REACH}"),
+            |progress| FibMovesLeft::build_shared(progress).map(|t| t as Built),
+        );
+        Some(Waiting::new("moves left", task))
+    }
+
+    fn take_built(&mut self, built: Built) {
+        if let Ok(table) = built.downcast::<FibMovesLeft>() {
+            self.table = Some(table);
+        }
+    }
+
+    fn complete(&mut self) {
+        if !self.hold() {
+            self.table = Some(FibMovesLeft::shared());
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }

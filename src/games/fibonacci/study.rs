@@ -6,16 +6,20 @@ use super::position;
 use super::session::FibonacciRules;
 use crate::games::game::Values;
 use crate::games::pile::rules::{PilePosition, PileRules};
+use crate::games::pile::session::PileGame;
 use crate::games::pile::study::PileStudy;
 use crate::games::position::StartPosition;
+use crate::games::session::Session;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
 
 /// The position a game with `values` (which have no problem) reaches after `moves`, from
-/// `start` when a position was set, studied.
+/// `start` when a position was set, studied; with the table of `from`, the game it is opened
+/// from, when it holds the positions.
 pub fn study(
     values: &Values,
     start: Option<&StartPosition>,
     moves: &[String],
+    from: Option<&dyn Session>,
 ) -> Option<PileStudy> {
     let start = match start {
         Some(start) => {
@@ -25,9 +29,17 @@ pub fn study(
                 max_take: at.max_take,
             }
         }
-        None => FibonacciRules.start(FibonacciOptions::from(values).pile),
+        None => FibonacciRules::default().start(FibonacciOptions::from(values).pile),
     };
-    PileStudy::from_position(Box::new(FibonacciRules), Box::new(editor), start, moves)
+    // The game's own rules hold the positions below its start, which the study's are.
+    let shared = from
+        .and_then(|game| game.as_any().downcast_ref::<PileGame>())
+        .filter(|game| game.start == start)
+        .and_then(|game| game.rules.as_any().downcast_ref::<FibonacciRules>())
+        .filter(|rules| rules.hold())
+        .cloned();
+    let rules = shared.unwrap_or_else(|| FibonacciRules::for_pile(start.pile));
+    PileStudy::from_position(Box::new(rules), Box::new(editor), start, moves)
 }
 
 /// The editor of the position `at`.
@@ -71,7 +83,7 @@ fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
     }
     let at = PilePosition { pile, max_take };
     Ok(Box::new(PileStudy::studying(
-        Box::new(FibonacciRules),
+        Box::new(FibonacciRules::for_pile(pile)),
         Box::new(editor),
         at,
     )))

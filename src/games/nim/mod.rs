@@ -118,12 +118,18 @@ impl Game for Nim {
         values: &Values,
         start: Option<&StartPosition>,
         moves: &[String],
+        from: Option<&dyn Session>,
     ) -> Option<Box<dyn Study>> {
         let start = match start {
             Some(start) => position::parse(start.body()).ok()?,
             None => NimOptions::from(values).start().ok()?,
         };
-        study::NimStudy::new(&start, moves).map(|s| Box::new(s) as Box<dyn Study>)
+        // The table of the game it is opened from, when it holds the position studied.
+        let shared = from
+            .and_then(|game| game.as_any().downcast_ref::<NimSession>())
+            .and_then(NimSession::table)
+            .cloned();
+        study::NimStudy::new(&start, moves, shared).map(|s| Box::new(s) as Box<dyn Study>)
     }
 
     fn keys(&self) -> &'static [Binding] {

@@ -5,6 +5,8 @@
 use super::answer::{answer, nim_sum};
 use super::rules::{Move, Position};
 use crate::games::moves_left::{MAX_LISTED_MOVES, MoveStudy, PositionStudy};
+use crate::games::request::{Built, Progress, Task, Waiting};
+use std::sync::Arc;
 
 /// The most positions a table may have: a product of (pile + 1) over the piles. 16 MB of moves
 /// left at 4 bytes each.
@@ -30,20 +32,35 @@ pub struct NimMovesLeft {
 impl NimMovesLeft {
     /// The table below `start`, or `None` when it has more than `budget` positions.
     pub fn build(start: &Position, budget: u64) -> Option<NimMovesLeft> {
+        NimMovesLeft::build_within(start, budget, &mut |_, _| true)
+    }
+
+    /// How many positions the table below `start` has (`None`: more than a `u64` counts).
+    pub fn positions(start: &Position) -> Option<u64> {
+        start
+            .piles()
+            .iter()
+            .try_fold(1u64, |count, &pile| count.checked_mul(pile.checked_add(1)?))
+    }
+
+    /// As [`NimMovesLeft::build`], telling `progress` the positions done so far (every few
+    /// thousand); `None` as well when `progress` said to stop.
+    pub fn build_within(start: &Position, budget: u64, progress: Progress) -> Option<NimMovesLeft> {
         let top = start.piles().to_vec();
+        let count = NimMovesLeft::positions(start).filter(|&c| c <= budget)?;
         let mut stride = Vec::with_capacity(top.len());
-        let mut count = 1u64;
+        let mut counted = 1u64;
         for &pile in &top {
-            stride.push(count);
-            count = count.checked_mul(pile.checked_add(1)?)?;
-        }
-        if count > budget {
-            return None;
+            stride.push(counted);
+            counted *= pile + 1;
         }
         let count = usize::try_from(count).ok()?;
         let mut left: Vec<u32> = Vec::with_capacity(count);
         let mut piles = vec![0u64; top.len()];
         for number in 0..count {
+            if number % PROGRESS_STEPS == 0 && !progress(number as u64, count as u64) {
+                return None;
+            }
             if number > 0 {
                 // The next position: count up in mixed radix.
                 for (pile, &most) in piles.iter_mut().zip(&top) {
@@ -81,15 +98,49 @@ impl NimMovesLeft {
         Some(NimMovesLeft { top, stride, left })
     }
 
+    /// Whether the table holds `position`: the start's number of piles, each at most the
+    /// start's.
+    pub fn covers(&self, position: &Position) -> bool {
+        let piles = position.piles();
+        piles.len() == self.top.len() && piles.iter().zip(&self.top).all(|(p, t)| p <= t)
+    }
+
     /// The moves left of `position`, for the player to move; `None` unless it has the start's
     /// number of piles, each at most the start's.
     pub fn moves_left(&self, position: &Position) -> Option<u64> {
-        let piles = position.piles();
-        if piles.len() != self.top.len() || piles.iter().zip(&self.top).any(|(p, t)| p > t) {
+        if !self.covers(position) {
             return None;
         }
+        let piles = position.piles();
         let number: u64 = piles.iter().zip(&self.stride).map(|(p, s)| p * s).sum();
         Some(u64::from(self.left[to_usize(number)]))
+    }
+}
+
+/// The positions between two reports of a build's progress.
+const PROGRESS_STEPS: usize = 1 << 12;
+
+/// The most positions a table built at once on the interface's thread may have (a few tenths
+/// of a millisecond); a larger one is built on the table thread, with progress.
+pub const NIM_INSTANT: u64 = 1 << 14;
+
+/// The moves-left table below `start`, as a game or a study starts: built at once when it is
+/// small (at most [`NIM_INSTANT`] positions), else asked for as a build task on the table
+/// thread; neither when it is past [`NIM_BUDGET`].
+pub fn table_for(start: &Position) -> (Option<Arc<NimMovesLeft>>, Option<Waiting>) {
+    match NimMovesLeft::positions(start) {
+        Some(count) if count <= NIM_INSTANT => {
+            (NimMovesLeft::build(start, NIM_BUDGET).map(Arc::new), None)
+        }
+        Some(count) if count <= NIM_BUDGET => {
+            let top = start.clone();
+            let task = Task::new(format!("moves left of nim {top}"), move |progress| {
+                NimMovesLeft::build_within(&top, NIM_BUDGET, progress)
+                    .map(|table| Arc::new(table) as Built)
+            });
+            (None, Some(Waiting::new("moves left", task)))
+        }
+        _ => (None, None),
     }
 }
 

@@ -1,15 +1,15 @@
 //! A Nim game in progress: the piles, the pile and take the person is choosing, the computer's
 //! move, undo/redo and the game-over review, on the shared turn machinery.
 //!
-//! Nim needs no solver thread (the nim-sum answers any position at once), so a session never
-//! asks the app for anything.
+//! The nim-sum answers any position at once; only the perfect computer's moves-left table of a
+//! large start is built on the table thread (see [`table_for`]), and the computer waits for it.
 
 use super::answer::{answer, losing_moves};
-use super::moves_left::{NIM_BUDGET, NimMovesLeft, study};
+use super::moves_left::{NIM_BUDGET, NimMovesLeft, study, table_for};
 use super::position;
 use super::rules::{Move, Position};
 use crate::games::moves_left::PositionStudy;
-use crate::games::request::{JudgedMoves, Request, SolverMessage, Task};
+use crate::games::request::{JudgedMoves, Request, SolverMessage, Task, Waiting};
 use crate::games::review::{Judged, Known, Mistake, REVIEW_STUDY_MOVES};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Player, Setup};
@@ -135,23 +135,31 @@ pub struct NimSession {
     /// A short note for the player ("Nothing taken: pile 2 is empty").
     pub message: Option<String>,
     /// The moves left of every position of the game, for the perfect computer, when the start
-    /// is within [`NIM_BUDGET`].
+    /// is within [`NIM_BUDGET`] and the table is built.
     table: Option<Arc<NimMovesLeft>>,
+    /// The table's build on the table thread, while the game waits for it.
+    pub waiting: Option<Waiting>,
+    /// What the game needs from the solver threads, until the app takes it.
+    requests: Vec<Request>,
 }
 
 impl NimSession {
-    /// Starts a game from `start` with the players and level of `settings`.
+    /// Starts a game from `start` with the players and level of `settings`. The perfect
+    /// computer's table is built at once when it is small, else asked for on the table thread:
+    /// the game shows at once, and the computer waits for it.
     pub fn new(settings: Setup, start: Position) -> NimSession {
         // Only the perfect computer weighs moves left.
         let fights =
             settings.level == Level::Perfect && settings.players.contains(&Player::Computer);
-        let table = if fights {
-            NimMovesLeft::build(&start, NIM_BUDGET).map(Arc::new)
+        let (table, waiting) = if fights {
+            table_for(&start)
         } else {
-            None
+            (None, None)
         };
         let mut session = NimSession {
+            requests: waiting.iter().map(Waiting::request).collect(),
             table,
+            waiting,
             turns: Turns::new(settings.players),
             settings,
             position: start.clone(),
@@ -165,6 +173,11 @@ impl NimSession {
         };
         session.settle_choice();
         session
+    }
+
+    /// The moves-left table, once it is built.
+    pub fn table(&self) -> Option<&Arc<NimMovesLeft>> {
+        self.table.as_ref()
     }
 
     /// The side to move: 0 moves first.
@@ -504,8 +517,11 @@ impl TickSteps for NimSession {
         self.person_plays(mv);
     }
 
+    /// Nothing while the perfect computer's table is being built: it waits for it.
     fn computer_choice(&mut self, rng: &mut fastrand::Rng) -> Option<Move> {
-        if self.turns.slips(self.settings.level, rng) {
+        if self.waiting.is_some() {
+            None
+        } else if self.turns.slips(self.settings.level, rng) {
             self.casual_move(rng)
         } else if self.settings.level == Level::Perfect {
             fighting_move(&self.position, self.table.as_deref(), rng)
@@ -552,11 +568,25 @@ impl Session for NimSession {
         NimSession::tick(self, rng);
     }
 
-    /// Nim asks the solver nothing.
-    fn on_solver(&mut self, _message: SolverMessage) {}
+    /// The moves-left table's build reports progress, then the table.
+    fn on_solver(&mut self, message: SolverMessage) {
+        let Some(waiting) = &mut self.waiting else {
+            return;
+        };
+        if let Some(built) = waiting.on_solver(message) {
+            self.waiting = None;
+            self.table = built.downcast::<NimMovesLeft>().ok();
+        }
+    }
 
     fn take_requests(&mut self) -> Vec<Request> {
-        Vec::new()
+        std::mem::take(&mut self.requests)
+    }
+
+    /// The table's build, when another screen's request stopped it.
+    fn ask_again(&mut self) {
+        self.requests
+            .extend(self.waiting.as_ref().map(Waiting::request));
     }
 
     fn undo(&mut self) {
@@ -575,12 +605,23 @@ impl Session for NimSession {
         NimSession::loser(self)
     }
 
+    /// A table still being built is built by the judging itself, on the judge's thread.
     fn judging(&self) -> Task<JudgedMoves> {
-        let judge = NimJudge {
-            start: self.start.clone(),
-            table: self.table.clone(),
-        };
-        turns::judging(judge, self.turns.moves.clone())
+        let (start, table) = (self.start.clone(), self.table.clone());
+        let moves = self.turns.moves.clone();
+        let build = self.waiting.is_some();
+        Task::new(format!("judge {} moves", moves.len()), move |progress| {
+            let table = table.clone().or_else(|| {
+                build
+                    .then(|| NimMovesLeft::build(&start, NIM_BUDGET).map(Arc::new))
+                    .flatten()
+            });
+            let judge = NimJudge {
+                start: start.clone(),
+                table,
+            };
+            turns::judging(judge, moves.clone()).run(progress)
+        })
     }
 
     fn judged(&self) -> Vec<Judged<String>> {

@@ -1,12 +1,14 @@
 //! Nim studied ([`Study`]): the piles, each pile's takes as buttons marked with their outcome
 //! and moves left, and the line explored. The moves-left table of every position below the
-//! studied start is built when the study opens, within [`NIM_BUDGET`] positions.
+//! studied start, within [`NIM_BUDGET`] positions, is shared with the game it is opened from,
+//! or built when the study opens (on the table thread unless it is small).
 
 use super::answer::{answer, nim_sum};
-use super::moves_left::{NIM_BUDGET, NimMovesLeft, study};
+use super::moves_left::{NIM_BUDGET, NimMovesLeft, study, table_for};
 use super::options::PILES_PRESETS;
 use super::rules::{Move, Position};
 use crate::games::moves_left::MAX_LISTED_MOVES;
+use crate::games::request::{Request, SolverMessage, Waiting};
 use crate::games::study::{
     Analysis, EditField, EditFields, Editor, FieldsEditor, Study, TakeBoard, TakeRow, draw_takes,
 };
@@ -16,6 +18,7 @@ use crate::units::{count, group};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
+use std::sync::Arc;
 
 /// Piles being studied: the studied start, the line played from it, and the piles now
 /// analysed.
@@ -25,24 +28,41 @@ pub struct NimStudy {
     line: Vec<(Move, Position)>,
     /// The piles now.
     position: Position,
-    /// The moves left of every position below the start, when within the budget.
-    table: Option<NimMovesLeft>,
+    /// The moves left of every position below the start, when within the budget and built.
+    table: Option<Arc<NimMovesLeft>>,
+    /// The table's build on the table thread, while the study waits for it.
+    waiting: Option<Waiting>,
+    /// What the study needs from the solver threads, until the app takes it.
+    requests: Vec<Request>,
     /// The legal moves now, in the analysis's order.
     moves: Vec<Move>,
     analysis: Analysis,
 }
 
 impl NimStudy {
-    /// Studies the piles a game starting from `start` reaches after `moves` (in notation);
-    /// `None` when one is not legal.
-    pub fn new(start: &Position, moves: &[String]) -> Option<NimStudy> {
+    /// Studies the piles a game starting from `start` reaches after `moves` (in notation),
+    /// with `shared` (the table of the game it is opened from) when it holds them; otherwise
+    /// the table below them is built at once when small, else on the table thread (the study
+    /// shows the outcomes meanwhile, and the moves left once it is built). `None` when a move
+    /// is not legal.
+    pub fn new(
+        start: &Position,
+        moves: &[String],
+        shared: Option<Arc<NimMovesLeft>>,
+    ) -> Option<NimStudy> {
         let mut position = start.clone();
         for text in moves {
             let mv = Move::parse(text).ok()?;
             position = position.play(mv).ok()?;
         }
+        let (table, waiting) = match shared.filter(|t| t.covers(&position)) {
+            Some(shared) => (Some(shared), None),
+            None => table_for(&position),
+        };
         let mut study = NimStudy {
-            table: NimMovesLeft::build(&position, NIM_BUDGET),
+            requests: waiting.iter().map(Waiting::request).collect(),
+            table,
+            waiting,
             start: position.clone(),
             line: Vec::new(),
             position,
@@ -59,10 +79,12 @@ impl NimStudy {
     }
 
     fn analyse(&mut self) {
-        if let Some(studied) = study(&self.position, self.table.as_ref()) {
+        if let Some(studied) = study(&self.position, self.table.as_deref()) {
             self.moves = studied.moves.iter().map(|m| m.mv).collect();
             self.analysis = Analysis::of(&studied, ToString::to_string);
-            if self.table.is_none() {
+            if let Some(waiting) = &self.waiting {
+                self.analysis.progress = Some((waiting.done, waiting.total));
+            } else if self.table.is_none() {
                 self.analysis.note = Some(format!(
                     "moves left: more than {} positions below the start",
                     group(NIM_BUDGET)
@@ -171,6 +193,22 @@ impl Study for NimStudy {
         (30, 8)
     }
 
+    fn take_requests(&mut self) -> Vec<Request> {
+        std::mem::take(&mut self.requests)
+    }
+
+    /// The table's build reports progress, then the table: the moves left fill in.
+    fn on_solver(&mut self, message: SolverMessage) {
+        let Some(waiting) = &mut self.waiting else {
+            return;
+        };
+        if let Some(built) = waiting.on_solver(message) {
+            self.waiting = None;
+            self.table = built.downcast::<NimMovesLeft>().ok();
+        }
+        self.analyse();
+    }
+
     fn editor(&self, _chosen: Option<usize>) -> Box<dyn Editor> {
         Box::new(FieldsEditor::new(
             EditFields::new(vec![EditField {
@@ -197,6 +235,6 @@ impl Study for NimStudy {
 /// The position the editor's fields describe, studied; or why they describe none.
 fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
     let position = Position::parse(fields.value("Piles")).map_err(|e| format!("piles: {e}"))?;
-    let study = NimStudy::new(&position, &[]).ok_or("not a Nim position")?;
+    let study = NimStudy::new(&position, &[], None).ok_or("not a Nim position")?;
     Ok(Box::new(study))
 }

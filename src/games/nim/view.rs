@@ -116,7 +116,15 @@ impl View for NimSession {
             settings: &self.settings,
             to_move: self.to_move(),
             loser: self.loser(),
-            solver: SolverLine::Text(solver),
+            // The perfect computer's table, while it is built: the gauge Chomp's table shows.
+            solver: match &self.waiting {
+                Some(w) => SolverLine::Progress {
+                    label: w.label,
+                    done: w.done,
+                    total: w.total,
+                },
+                None => SolverLine::Text(solver),
+            },
             info,
             history,
         }

@@ -4,7 +4,9 @@
 
 use crate::games::moves_left::PositionStudy;
 use crate::games::panel::SolverLine;
+use crate::games::request::{Built, Waiting};
 use crate::units::{group, numbers_one_of};
+use std::any::Any;
 
 /// A one-pile position: the coins left and the largest take allowed now, for rules where each
 /// take bounds the next (rules without such a bound ignore it).
@@ -49,6 +51,23 @@ pub trait PileRules: Send + Sync {
 
     /// The position's string (`subtraction 1,3,4 21`, `fibonacci 30 max 5`).
     fn position(&self, at: PilePosition) -> String;
+
+    /// What the rules still lack (their tables, too slow to build on the interface's thread),
+    /// as a build task for the table thread; `None` when they lack nothing. `moves_left`:
+    /// whether the moves left are wanted (the perfect computer's, a study's), not only who wins.
+    fn build(&self, _moves_left: bool) -> Option<Waiting> {
+        None
+    }
+
+    /// Takes what the task of [`PileRules::build`] built.
+    fn take_built(&mut self, _built: Built) {}
+
+    /// Builds at once what they lack (slow: on a solver thread only, as the review's judging).
+    fn complete(&mut self) {}
+
+    /// The rules as their own type, so that a study can share the tables of the game it is
+    /// opened from.
+    fn as_any(&self) -> &dyn Any;
 }
 
 /// The legal takes of a position.

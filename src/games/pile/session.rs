@@ -3,10 +3,10 @@
 use crate::games::moves_left::PositionStudy;
 use crate::games::pile::player;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
-use crate::games::request::{JudgedMoves, Request, SolverMessage, Task};
+use crate::games::request::{JudgedMoves, Request, SolverMessage, Task, Waiting};
 use crate::games::review::{Judged, Known, Mistake, REVIEW_STUDY_MOVES};
 use crate::games::session::{Leftover, Session};
-use crate::games::setup::{Level, Setup};
+use crate::games::setup::{Level, Player, Setup};
 use crate::games::turns::{self, Outcomes, Pending, TickSteps, Turns};
 use crate::games::typing::{self, TypedTake};
 use crate::input::{
@@ -42,14 +42,25 @@ pub struct PileGame {
     pub hints: bool,
     pub confirm_quit: bool,
     pub message: Option<String>,
+    /// The build of the rules' tables on the table thread, while the game waits for it.
+    pub waiting: Option<Waiting>,
+    /// What the game needs from the solver threads, until the app takes it.
+    requests: Vec<Request>,
 }
 
 impl PileGame {
     /// Starts a game of `rules` from the position `start`, with `settings` (whose values have
-    /// no problem).
+    /// no problem). What the rules still lack is asked for on the table thread: the game shows
+    /// at once, and the computer waits for it.
     pub fn new(settings: Setup, rules: Box<dyn PileRules>, start: PilePosition) -> PileGame {
         let at = start;
+        // Only the perfect computer weighs moves left.
+        let fights =
+            settings.level == Level::Perfect && settings.players.contains(&Player::Computer);
+        let waiting = rules.build(fights);
         let mut game = PileGame {
+            requests: waiting.iter().map(Waiting::request).collect(),
+            waiting,
             turns: Turns::new(settings.players),
             settings,
             rules,
@@ -384,8 +395,11 @@ impl TickSteps for PileGame {
         self.person_takes(take);
     }
 
+    /// Nothing while the rules' tables are being built: the computer waits for them.
     fn computer_choice(&mut self, rng: &mut fastrand::Rng) -> Option<u64> {
-        if self.turns.slips(self.settings.level, rng) {
+        if self.waiting.is_some() {
+            None
+        } else if self.turns.slips(self.settings.level, rng) {
             self.casual_take(rng)
         } else if self.settings.level == Level::Perfect {
             player::fighting_take(self.rules.as_ref(), self.at(), rng)
@@ -503,10 +517,30 @@ impl Session for PileGame {
         PileGame::tick(self, rng);
     }
 
-    fn on_solver(&mut self, _message: SolverMessage) {}
+    /// The build of the rules' tables reports progress, then the tables: hints and the
+    /// computer's choice follow them, and a game that ended meanwhile has its mistakes found.
+    fn on_solver(&mut self, message: SolverMessage) {
+        let Some(waiting) = &mut self.waiting else {
+            return;
+        };
+        if let Some(built) = waiting.on_solver(message) {
+            self.waiting = None;
+            self.rules.take_built(built);
+            if self.is_over() {
+                let review = self.mistakes();
+                self.turns.judge(review);
+            }
+        }
+    }
 
     fn take_requests(&mut self) -> Vec<Request> {
-        Vec::new()
+        std::mem::take(&mut self.requests)
+    }
+
+    /// The tables' build, when another screen's request stopped it.
+    fn ask_again(&mut self) {
+        self.requests
+            .extend(self.waiting.as_ref().map(Waiting::request));
     }
 
     fn undo(&mut self) {
@@ -525,12 +559,15 @@ impl Session for PileGame {
         PileGame::loser(self)
     }
 
+    /// What the rules still lack is built by the judging itself, on the judge's thread.
     fn judging(&self) -> Task<JudgedMoves> {
-        let judge = PileJudge {
-            rules: self.rules.boxed_clone(),
-            start: self.start,
-        };
-        turns::judging(judge, self.turns.moves.clone())
+        let (rules, start) = (self.rules.boxed_clone(), self.start);
+        let moves = self.turns.moves.clone();
+        Task::new(format!("judge {} takes", moves.len()), move |progress| {
+            let mut rules = rules.boxed_clone();
+            rules.complete();
+            turns::judging(PileJudge { rules, start }, moves.clone()).run(progress)
+        })
     }
 
     fn judged(&self) -> Vec<Judged<String>> {

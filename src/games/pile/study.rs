@@ -3,6 +3,7 @@
 
 use crate::games::moves_left::MAX_LISTED_MOVES;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
+use crate::games::request::{Request, SolverMessage, Waiting};
 use crate::games::study::{Analysis, Editor, Study, StudyMove, TakeBoard, TakeRow, draw_takes};
 use crate::input::Spots;
 use crate::theme::Theme;
@@ -27,6 +28,10 @@ pub struct PileStudy {
     /// The legal takes now, in the analysis's order.
     takes: Vec<u64>,
     analysis: Analysis,
+    /// The build of the rules' tables on the table thread, while the study waits for it.
+    waiting: Option<Waiting>,
+    /// What the study needs from the solver threads, until the app takes it.
+    requests: Vec<Request>,
 }
 
 impl PileStudy {
@@ -61,13 +66,17 @@ impl PileStudy {
         Some(PileStudy::studying(rules, make_editor, at))
     }
 
-    /// Studies the position `at` of `rules`.
+    /// Studies the position `at` of `rules`; what the rules still lack is asked for on the
+    /// table thread, and the analysis fills in once it is built.
     pub fn studying(
         rules: Box<dyn PileRules>,
         make_editor: MakeEditor,
         at: PilePosition,
     ) -> PileStudy {
+        let waiting = rules.build(true);
         let mut study = PileStudy {
+            requests: waiting.iter().map(Waiting::request).collect(),
+            waiting,
             rules,
             make_editor,
             start: at,
@@ -93,6 +102,15 @@ impl PileStudy {
     /// Analyses the position now: the game's study where its moves left reach, else the
     /// outcomes alone (when the takes are few enough to list).
     fn analyse(&mut self) {
+        self.analyse_now();
+        if let Some(waiting) = &self.waiting {
+            self.analysis.progress = Some((waiting.done, waiting.total));
+            self.analysis.note = None;
+        }
+    }
+
+    /// The analysis from what the rules know now.
+    fn analyse_now(&mut self) {
         let at = self.at;
         if let Some(study) = self.rules.study(at) {
             self.takes = study.moves.iter().map(|m| m.mv).collect();
@@ -219,6 +237,23 @@ impl Study for PileStudy {
 
     fn board_size(&self) -> (u16, u16) {
         (30, 8)
+    }
+
+    fn take_requests(&mut self) -> Vec<Request> {
+        std::mem::take(&mut self.requests)
+    }
+
+    /// The build of the rules' tables reports progress, then the tables: the analysis fills
+    /// in.
+    fn on_solver(&mut self, message: SolverMessage) {
+        let Some(waiting) = &mut self.waiting else {
+            return;
+        };
+        if let Some(built) = waiting.on_solver(message) {
+            self.waiting = None;
+            self.rules.take_built(built);
+        }
+        self.analyse();
     }
 
     fn editor(&self, _chosen: Option<usize>) -> Box<dyn Editor> {

@@ -2,7 +2,7 @@
 //! it what the game puts in the side panel.
 
 use super::session::{PileGame, bar, coin};
-use crate::games::panel::{PanelInfo, subject};
+use crate::games::panel::{PanelInfo, SolverLine, subject};
 use crate::games::review::{MoveWords, in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
 use crate::input::Spots;
@@ -67,7 +67,15 @@ impl<'a> PileView<'a> {
     /// What the side panel shows for this game: the solver, hints, notes and the takes.
     pub fn panel(&self) -> PanelInfo<'a> {
         let (game, theme) = (self.game, self.theme);
-        let solver = game.rules.solver_line();
+        // The rules' tables, while they are built: the gauge Chomp's table shows.
+        let solver = match &game.waiting {
+            Some(w) => SolverLine::Progress {
+                label: w.label,
+                done: w.done,
+                total: w.total,
+            },
+            None => game.rules.solver_line(),
+        };
         let mut info = Vec::new();
         if !game.is_over() {
             if let Some(p) = game.turns.pending {
@@ -80,6 +88,7 @@ impl<'a> PileView<'a> {
             info.push(if game.hints {
                 let who = subject(game.settings.name(game.to_move()));
                 match game.winning_takes() {
+                    None if game.waiting.is_some() => Line::raw("Hints: once solved"),
                     None => Line::raw("Hints: the period is unknown here"),
                     Some(w) if w.is_empty() => Line::from(vec![
                         Span::raw(who),

@@ -1,11 +1,16 @@
 //! The subtraction game's one answer: its win/loss sequence is eventually periodic, so any
 //! pile up to `u64::MAX` is answered from the period.
 
+use crate::games::request::Progress;
 use crate::games::subtraction::rules::TakeSet;
 use rustc_hash::FxHashMap;
 
 /// How many outcomes the period search may compute before giving up.
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 22;
+
+/// The piles computed between two reports of a build's progress (the period search's, and the
+/// moves-left table's).
+pub const PROGRESS_STEPS: usize = 1 << 12;
 
 /// The win/loss sequence of a subtraction game, as far as it was computed, and its period.
 ///
@@ -29,6 +34,16 @@ pub struct SubtractionSolution {
 impl SubtractionSolution {
     /// Computes the sequence until its period shows, or `limit` outcomes have been computed.
     pub fn solve(set: &TakeSet, limit: u64) -> SubtractionSolution {
+        SubtractionSolution::solve_within(set, limit, &mut |_, _| true).expect("nothing stops it")
+    }
+
+    /// As [`SubtractionSolution::solve`], telling `progress` the outcomes computed so far (of
+    /// `limit`, every few thousand); `None` when `progress` said to stop.
+    pub fn solve_within(
+        set: &TakeSet,
+        limit: u64,
+        progress: Progress,
+    ) -> Option<SubtractionSolution> {
         // Windows are found by a rolling hash and confirmed by comparing the values.
         const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
         let s = set.max() as usize;
@@ -42,6 +57,11 @@ impl SubtractionSolution {
         let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
         let mut found = None;
         while (outcomes.len() as u64) < limit {
+            if outcomes.len().is_multiple_of(PROGRESS_STEPS)
+                && !progress(outcomes.len() as u64, limit)
+            {
+                return None;
+            }
             let w = next(&outcomes);
             outcomes.push(w);
             let x = outcomes.len() - 1;
@@ -82,11 +102,11 @@ impl SubtractionSolution {
             }
             (start as u64, period as u64)
         });
-        SubtractionSolution {
+        Some(SubtractionSolution {
             set: set.clone(),
             outcomes,
             cycle,
-        }
+        })
     }
 
     /// `(preperiod, period)`, if the period showed within the search limit.

@@ -2,9 +2,10 @@
 //! built once per take set, exact from pile 0 on and, once its arithmetic period shows, for
 //! every pile up to `u64::MAX` by a proven closed form.
 
-use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
+use super::answer::{PERIOD_SEARCH_LIMIT, PROGRESS_STEPS, SubtractionSolution};
 use super::rules::TakeSet;
 use crate::games::moves_left::{MoveStudy, PositionStudy};
+use crate::games::request::Progress;
 use rustc_hash::FxHashMap;
 
 /// How many piles the table computes while looking for its arithmetic period: at least 10^6,
@@ -66,9 +67,21 @@ impl SubtractionMovesLeft {
     /// The table of `set`, computed until its arithmetic period shows or `limit` piles are
     /// computed: O(piles · |S|), once per set.
     pub fn solve(set: &TakeSet, limit: u64) -> SubtractionMovesLeft {
+        SubtractionMovesLeft::solve_within(set, limit, None, &mut |_, _| true)
+            .expect("nothing stops it")
+    }
+
+    /// As [`SubtractionMovesLeft::solve`], with the outcomes' period from `solution` (of the
+    /// same set) when it is known already, telling `progress` the piles computed so far (of
+    /// `limit`, every few thousand); `None` when `progress` said to stop.
+    pub fn solve_within(
+        set: &TakeSet,
+        limit: u64,
+        solution: Option<&SubtractionSolution>,
+        progress: Progress,
+    ) -> Option<SubtractionMovesLeft> {
         let mut table = SubtractionMovesLeft::empty(set);
-        table.search(limit);
-        table
+        table.search(limit, solution, progress).then_some(table)
     }
 
     /// The plain table of piles 0 to `pile`, without looking for a period: the direct
@@ -109,9 +122,16 @@ impl SubtractionMovesLeft {
     }
 
     /// Computes piles until a key repeats or a window checks (see the type's doc), or `limit`
-    /// piles are computed.
-    fn search(&mut self, limit: u64) {
+    /// piles are computed; `solution` gives the outcomes' period when known. `false` when
+    /// `progress` said to stop.
+    fn search(
+        &mut self,
+        limit: u64,
+        solution: Option<&SubtractionSolution>,
+        progress: Progress,
+    ) -> bool {
         const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut outcomes: Option<Option<(u64, u64)>> = solution.map(SubtractionSolution::cycle);
         // A pair as one number for the hash: the step `d` (which may be negative) and `W`.
         let pair = |table: &SubtractionMovesLeft, y: usize| -> u64 {
             let step = table.left[y].wrapping_sub(table.left[y - 1]);
@@ -122,19 +142,23 @@ impl SubtractionMovesLeft {
         let top = BASE.wrapping_pow(u32::try_from(s).expect("a take is at most 4096"));
         let mut hash = 0u64;
         let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
-        // The outcomes' period, found at the first window check.
-        let mut outcomes: Option<Option<(u64, u64)>> = None;
         while (self.left.len() as u64) < limit {
+            if self.left.len().is_multiple_of(PROGRESS_STEPS)
+                && !progress(self.left.len() as u64, limit)
+            {
+                return false;
+            }
             self.push_next();
             let x = self.left.len() - 1;
             let computed = x + 1;
             if (computed.is_power_of_two() && computed >= 1024) || computed as u64 == limit {
+                // The outcomes' period: as known, or found at the first window check.
                 let period = *outcomes.get_or_insert_with(|| {
                     SubtractionSolution::solve(&self.set, PERIOD_SEARCH_LIMIT).cycle()
                 });
                 if let Some(cycle) = period.and_then(|(b, p)| self.check_window(b, p, s)) {
                     self.cycle = Some(cycle);
-                    return;
+                    return true;
                 }
             }
             if x == 0 {
@@ -157,7 +181,7 @@ impl SubtractionMovesLeft {
                         period: (x - j) as u64,
                         gains: vec![gain; x - j],
                     });
-                    return;
+                    return true;
                 }
                 Some(_) => {}
                 None => {
@@ -165,6 +189,7 @@ impl SubtractionMovesLeft {
                 }
             }
         }
+        true
     }
 
     /// Whether piles `j` and `i` (both at least `s`) have the same key.

@@ -9,7 +9,9 @@ use crate::games::moves_left::PositionStudy;
 use crate::games::panel::SolverLine;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::pile::session::PileGame;
+use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::setup::Setup;
+use std::any::Any;
 use std::sync::Arc;
 
 /// Starts a subtraction game from `settings` (whose values have no problem).
@@ -24,30 +26,80 @@ pub fn new_game(settings: Setup) -> PileGame {
             let set = TakeSet::parse(&options.set).expect("the menu checked the set");
             (set, options.pile)
         });
-    let rules = SubtractionRules::new(&set, pile);
+    let rules = SubtractionRules::asking(&set, pile);
     let start = rules.start(pile);
     PileGame::new(settings, Box::new(rules), start)
 }
 
 /// The subtraction game's rules for one game: the answer (the period of its outcomes) and the
-/// moves left of every pile the game can reach.
+/// moves left of every pile the game can reach, once they are built.
 #[derive(Clone)]
 pub struct SubtractionRules {
-    solution: Arc<SubtractionSolution>,
-    table: Arc<SubtractionMovesLeft>,
+    set: TakeSet,
+    /// The piles the moves-left table computes at most: up to the start, or up to its limit
+    /// (past which a pile has no moves left unless a period showed).
+    limit: u64,
+    tables: Option<Arc<SubtractionTables>>,
+}
+
+/// What the subtraction rules build: the period of the outcomes and the moves-left table.
+pub struct SubtractionTables {
+    pub solution: SubtractionSolution,
+    pub table: SubtractionMovesLeft,
+}
+
+/// The most progress reports a build made at once on the interface's thread may take before
+/// it goes to the table thread instead: a few thousand piles each, under a millisecond in
+/// all. Most take sets show their period within it.
+const INSTANT_REPORTS: u32 = 8;
+
+impl SubtractionTables {
+    /// The tables of `set` up to pile `limit` (see [`SubtractionRules`]), telling `progress`
+    /// how far each one has gone; `None` when `progress` said to stop.
+    pub fn build(set: &TakeSet, limit: u64, progress: Progress) -> Option<SubtractionTables> {
+        let solution = SubtractionSolution::solve_within(set, PERIOD_SEARCH_LIMIT, progress)?;
+        let table = SubtractionMovesLeft::solve_within(set, limit, Some(&solution), progress)?;
+        Some(SubtractionTables { solution, table })
+    }
 }
 
 impl SubtractionRules {
-    /// The rules of a game of `set` starting with `pile` coins: the moves-left table needs
-    /// piles up to the start, or up to its limit (past which a pile has no moves left).
+    /// The rules of a game of `set` starting with `pile` coins, with their tables built (slow:
+    /// not on the interface's thread).
     pub fn new(set: &TakeSet, pile: u64) -> SubtractionRules {
+        let mut rules = SubtractionRules::without_tables(set, pile);
+        rules.complete();
+        rules
+    }
+
+    /// The rules of a game of `set` starting with `pile` coins, as a game or a study starts:
+    /// their tables built at once when that is quick (most sets), else left for
+    /// [`PileRules::build`]'s task on the table thread.
+    pub fn asking(set: &TakeSet, pile: u64) -> SubtractionRules {
+        let mut rules = SubtractionRules::without_tables(set, pile);
+        let mut reports = 0;
+        let mut quick = |_, _| {
+            reports += 1;
+            reports <= INSTANT_REPORTS
+        };
+        rules.tables = SubtractionTables::build(set, rules.limit, &mut quick).map(Arc::new);
+        rules
+    }
+
+    fn without_tables(set: &TakeSet, pile: u64) -> SubtractionRules {
         SubtractionRules {
-            solution: Arc::new(SubtractionSolution::solve(set, PERIOD_SEARCH_LIMIT)),
-            table: Arc::new(SubtractionMovesLeft::solve(
-                set,
-                pile.saturating_add(1).min(MOVES_LEFT_LIMIT),
-            )),
+            set: set.clone(),
+            limit: pile.saturating_add(1).min(MOVES_LEFT_LIMIT),
+            tables: None,
         }
+    }
+
+    /// Whether these rules' tables serve a game of `set` from `pile` coins: the same set, and
+    /// the moves left computed that far.
+    pub fn serve(&self, set: &TakeSet, pile: u64) -> bool {
+        self.tables.is_some()
+            && self.set == *set
+            && self.limit >= pile.saturating_add(1).min(MOVES_LEFT_LIMIT)
     }
 }
 
@@ -59,7 +111,7 @@ impl PileRules for SubtractionRules {
     }
 
     fn title(&self) -> String {
-        format!("Subtraction game {}", self.solution.set())
+        format!("Subtraction game {}", self.set)
     }
 
     fn start(&self, pile: u64) -> PilePosition {
@@ -74,31 +126,69 @@ impl PileRules for SubtractionRules {
     }
 
     fn takes(&self, at: PilePosition) -> Takes {
-        Takes::Listed(self.solution.set().legal(at.pile).collect())
+        Takes::Listed(self.set.legal(at.pile).collect())
     }
 
+    /// Once the period search is done.
     fn winning_takes(&self, at: PilePosition) -> Option<Vec<u64>> {
-        self.solution.winning_takes(at.pile)
+        self.tables.as_ref()?.solution.winning_takes(at.pile)
     }
 
     fn solver_line(&self) -> SolverLine {
-        match self.solution.cycle() {
-            Some((start, period)) => SolverLine::Text(format!("period {period} from pile {start}")),
-            None => SolverLine::Warning("no period found".into()),
+        match self.tables.as_ref().map(|t| t.solution.cycle()) {
+            Some(Some((start, period))) => {
+                SolverLine::Text(format!("period {period} from pile {start}"))
+            }
+            Some(None) => SolverLine::Warning("no period found".into()),
+            None => SolverLine::Text("not solved yet".into()),
         }
     }
 
     fn print(&self, at: PilePosition) -> String {
-        position::print(self.solution.set(), at.pile)
+        position::print(&self.set, at.pile)
     }
 
     fn position(&self, at: PilePosition) -> String {
-        super::position::print(self.solution.set(), at.pile)
+        super::position::print(&self.set, at.pile)
     }
 
     /// Where the moves-left table reaches the pile.
     fn study(&self, at: PilePosition) -> Option<PositionStudy<u64>> {
-        self.table.moves_left(at.pile)?;
-        study(&self.solution, &self.table, at.pile)
+        let tables = self.tables.as_ref()?;
+        tables.table.moves_left(at.pile)?;
+        study(&tables.solution, &tables.table, at.pile)
+    }
+
+    /// Both tables in one task (the period, then the moves left), whatever is wanted: who
+    /// wins needs the period.
+    fn build(&self, _moves_left: bool) -> Option<Waiting> {
+        if self.tables.is_some() {
+            return None;
+        }
+        let (set, limit) = (self.set.clone(), self.limit);
+        let task = Task::new(
+            format!("tables of subtraction {set} to pile {limit}"),
+            move |progress| {
+                SubtractionTables::build(&set, limit, progress).map(|t| Arc::new(t) as Built)
+            },
+        );
+        Some(Waiting::new("solving", task))
+    }
+
+    fn take_built(&mut self, built: Built) {
+        if let Ok(tables) = built.downcast::<SubtractionTables>() {
+            self.tables = Some(tables);
+        }
+    }
+
+    fn complete(&mut self) {
+        if self.tables.is_none() {
+            let tables = SubtractionTables::build(&self.set, self.limit, &mut |_, _| true);
+            self.tables = tables.map(Arc::new);
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }

@@ -8,16 +8,20 @@ use super::rules::TakeSet;
 use super::session::SubtractionRules;
 use crate::games::game::Values;
 use crate::games::pile::rules::PilePosition;
+use crate::games::pile::session::PileGame;
 use crate::games::pile::study::PileStudy;
 use crate::games::position::StartPosition;
+use crate::games::session::Session;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
 
 /// The pile a game with `values` (which have no problem) reaches after `moves`, from `start`
-/// when a position was set, studied.
+/// when a position was set, studied; with the tables of `from`, the game it is opened from,
+/// when they serve it.
 pub fn study(
     values: &Values,
     start: Option<&StartPosition>,
     moves: &[String],
+    from: Option<&dyn Session>,
 ) -> Option<PileStudy> {
     let (set, pile) = if let Some(start) = start {
         position::parse(start.body()).ok()?
@@ -25,8 +29,13 @@ pub fn study(
         let options = SubtractionOptions::from(values);
         (TakeSet::parse(&options.set).ok()?, options.pile)
     };
+    let shared = from
+        .and_then(|game| game.as_any().downcast_ref::<PileGame>())
+        .and_then(|game| game.rules.as_any().downcast_ref::<SubtractionRules>())
+        .filter(|rules| rules.serve(&set, pile))
+        .cloned();
     PileStudy::new(
-        Box::new(SubtractionRules::new(&set, pile)),
+        Box::new(shared.unwrap_or_else(|| SubtractionRules::asking(&set, pile))),
         editor_of(&set_text(&set)),
         pile,
         moves,
@@ -41,7 +50,7 @@ fn set_text(set: &TakeSet) -> String {
 
 /// The study of `pile` coins with the takes of `set`.
 fn study_of(set: &TakeSet, set_text: &str, pile: u64) -> PileStudy {
-    let rules = SubtractionRules::new(set, pile);
+    let rules = SubtractionRules::asking(set, pile);
     PileStudy::studying(
         Box::new(rules),
         editor_of(set_text),
