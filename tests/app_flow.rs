@@ -2075,7 +2075,9 @@ fn a_study_of_big_piles_shows_its_board_then_fills_in_its_moves_left() {
     assert_eq!(before.moves_left, None);
     let screen = render_text(&h.app, 100, 30);
     assert!(screen.contains("moves left   0%"), "{screen}");
+    assert!(screen.contains("Moves left: building…"), "{screen}");
     h.wait_for_tables();
+    assert!(render_text(&h.app, 100, 30).contains("Moves left: 4,094"));
     let after = analysis(&h);
     assert_eq!(after.progress, None);
     assert_eq!(

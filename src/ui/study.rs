@@ -329,9 +329,17 @@ fn top_lines(screen: &StudyScreen, width: usize, theme: &Theme) -> Vec<Line<'sta
         Some(false) => theme.bad,
         None => theme.dim,
     };
-    let moves_left = analysis
-        .moves_left
-        .map_or_else(|| "out of reach".to_string(), group);
+    // Unknown while its table is built (the gauge below), else out of reach.
+    let moves_left = analysis.moves_left.map_or_else(
+        || {
+            if analysis.progress.is_some() {
+                "building…".to_string()
+            } else {
+                "out of reach".to_string()
+            }
+        },
+        group,
+    );
     // A game over has no string to play from: the position as the game's board words it.
     let position = if analysis.is_over() {
         capitalised(&study.describe())
