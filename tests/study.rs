@@ -1110,3 +1110,40 @@ fn a_larger_screen_grows_the_board_and_the_panel_and_wide_bars_fit_80_columns() 
     let (terminal, _) = draw(&mut h, 100, 30, &colour);
     assert_eq!(spacing(&rows_of(&terminal)), board);
 }
+
+#[test]
+fn a_pile_of_a_hundred_thousand_takes_draws_the_buttons_that_fit_and_counts_the_rest() {
+    let mut h = Harness::new();
+    let (settings, start) = Settings::default()
+        .with_position("fibonacci 99999")
+        .unwrap();
+    h.app.study_position(&settings, &start);
+    assert_eq!(analysis(&h).moves.len(), 99_998, "every take is listed");
+    for (width, height) in [(80, 24), (100, 30)] {
+        let screen = common::render_text(&h.app, width, height);
+        // The board's box ends where the panel's begins.
+        let top = screen.lines().next().unwrap();
+        let board_width = top[..top.find("┐┌").unwrap()].chars().count();
+        let board: Vec<String> = screen
+            .lines()
+            .map(|row| row.chars().take(board_width).collect())
+            .collect();
+        let buttons: usize = board.iter().map(|row| row.matches('−').count()).sum();
+        let hidden: usize = board
+            .iter()
+            .find_map(|row| {
+                let row = row.trim_matches(|c| c == '│' || c == ' ');
+                let count = row.strip_suffix(" more in the list →")?;
+                let hidden: usize = count.replace(',', "").parse().unwrap();
+                assert_eq!(
+                    count,
+                    munch::units::group(hidden as u64),
+                    "grouped as elsewhere"
+                );
+                Some(hidden)
+            })
+            .unwrap_or_else(|| panic!("no count of the hidden takes:\n{screen}"));
+        assert!(buttons > 10, "{screen}");
+        assert_eq!(buttons + hidden, 99_998, "{screen}");
+    }
+}

@@ -8,6 +8,7 @@ use super::moves_left::PositionStudy;
 use super::request::{JudgedMoves, Request, SolverMessage, Task};
 use crate::input::{Action, Spot, Spots};
 use crate::theme::Theme;
+use crate::units::group;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -537,8 +538,8 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 pub struct TakeRow {
     /// What the row stands for ("take", "pile 2 (4 coins)").
     pub label: String,
-    /// The moves, by index in the analysis, with the text their button shows ("3").
-    pub moves: Vec<(usize, String)>,
+    /// The moves, by index in the analysis, with the take their button shows (`−3`).
+    pub moves: Vec<(usize, u64)>,
 }
 
 /// A coin game's board: lines about the position, then rows of take buttons.
@@ -582,14 +583,20 @@ pub fn draw_takes(
         Paragraph::new(Line::styled(row.label.clone(), theme.title))
             .render(Rect::new(area.x, y, area.width, 1), buf);
         y += 1;
+        // No more buttons than cells below can show (each is at least two columns wide): a
+        // pile of 100,000 takes is drawn as fast as one of ten.
+        let room = usize::from(area.width) * usize::from(bottom - y) / 2 + 1;
         let texts: Vec<(usize, String)> = row
             .moves
             .iter()
+            .take(room)
             .filter_map(|(at, take)| {
                 let m = analysis.moves.get(*at)?;
-                Some((*at, format!("{take} {}", mark(m))))
+                Some((*at, format!("−{} {}", group(*take), mark(m))))
             })
             .collect();
+        // Those left out by the room count as hidden too.
+        let total = texts.len() + row.moves.len().saturating_sub(room);
         let width = texts
             .iter()
             .map(|(_, t)| t.chars().count())
@@ -599,8 +606,8 @@ pub fn draw_takes(
         let per_line = (usize::from(area.width.saturating_sub(1)) / (width + 1)).max(1);
         for (n, (at, text)) in texts.iter().enumerate() {
             let line_y = y + u16::try_from(n / per_line).unwrap_or(u16::MAX);
-            if line_y >= bottom.saturating_sub(1) && n + 1 < texts.len() || line_y >= bottom {
-                hidden += texts.len() - n;
+            if line_y >= bottom.saturating_sub(1) && n + 1 < total || line_y >= bottom {
+                hidden += total - n;
                 break;
             }
             let x = area.x
@@ -622,7 +629,10 @@ pub fn draw_takes(
         y += u16::try_from(texts.len().div_ceil(per_line)).unwrap_or(u16::MAX);
     }
     if hidden > 0 && area.height > 0 {
-        let text = format!("{hidden} more in the list →");
+        let text = format!(
+            "{} more in the list →",
+            group(u64::try_from(hidden).unwrap_or(u64::MAX))
+        );
         let last = Rect::new(area.x, bottom - 1, area.width, 1);
         Paragraph::new(Span::styled(text, theme.dim)).render(last, buf);
     }

@@ -50,30 +50,32 @@ pub fn fibonacci_wins(position: FibPosition) -> bool {
 /// Numbers whose terms are all at least `F` (a Fibonacci number with predecessor `F'`) are at
 /// least `F'` apart, and `F/2 < F'`, so for each `F` at most one such `x` lies in that window:
 /// the largest number below `p` whose terms are all at least `F`, which is `p - 1` with its
-/// terms below `F` dropped. So the candidates are the whole pile and `p - x_F` for each `F`;
-/// each is checked against the rule.
+/// terms below `F` dropped. As `F` runs over the Fibonacci numbers, that is a sum of the
+/// largest terms of `p - 1`'s representation, whose smallest term is the last one summed (the
+/// terms of a representation are one too). So the candidates are the whole pile and, for each
+/// prefix of `p - 1`'s terms, `p` less its sum, which wins when that prefix's last term exceeds
+/// twice the take: a handful of checks, however large the pile.
 pub fn fibonacci_winning_takes(position: FibPosition) -> Vec<u64> {
     let p = position.pile;
     let limit = position.limit();
     if p == 0 {
         return Vec::new();
     }
-    let leaves_lost = |k: u64| {
-        let x = p - k;
-        x == 0 || smallest_term(x) > k.saturating_mul(2)
-    };
-    let below = zeckendorf(p - 1);
-    let mut candidates: Vec<u64> = fibonacci_numbers()
-        .iter()
-        .map(|&f| below.iter().filter(|&&t| t >= f).sum::<u64>())
-        .filter(|&x| x > 0)
-        .map(|x| p - x)
-        .collect();
-    candidates.push(p);
-    candidates.retain(|&k| (1..=limit).contains(&k) && leaves_lost(k));
-    candidates.sort_unstable();
-    candidates.dedup();
-    candidates
+    let mut takes = Vec::new();
+    let mut kept = 0;
+    for term in zeckendorf(p - 1) {
+        kept += term;
+        let k = p - kept;
+        if k <= limit && term > k.saturating_mul(2) {
+            takes.push(k);
+        }
+    }
+    if p <= limit {
+        takes.push(p);
+    }
+    takes.sort_unstable();
+    takes.dedup();
+    takes
 }
 
 #[cfg(test)]

@@ -181,7 +181,7 @@ impl Study for NimStudy {
                     .iter()
                     .enumerate()
                     .filter(|(_, mv)| mv.pile == pile)
-                    .map(|(at, mv)| (at, format!("−{}", group(mv.take))))
+                    .map(|(at, mv)| (at, mv.take))
                     .collect(),
             })
             .collect();

@@ -228,7 +228,7 @@ impl Study for PileStudy {
                 .takes
                 .iter()
                 .enumerate()
-                .map(|(at, k)| (at, format!("−{}", group(*k))))
+                .map(|(at, &k)| (at, k))
                 .collect(),
         }];
         let board = TakeBoard { header, rows };
