@@ -1045,6 +1045,45 @@ fn rows_of(terminal: &Terminal<TestBackend>) -> Vec<String> {
 }
 
 #[test]
+fn nim_moves_are_listed_in_the_games_words_short_where_the_panel_is_narrow() {
+    let mut h = study_of("nim 12,3");
+    let colour = Theme::colour();
+    let shown = |h: &mut Harness, width: u16, height: u16, text: &str| {
+        let (terminal, _) = draw(h, width, height, &colour);
+        rows_of(&terminal).iter().any(|r| r.contains(text))
+    };
+    // "10 from pile 1" leaves no room for the result and the replies at 80 columns.
+    assert!(shown(&mut h, 80, 24, "▸ 9 from 1 "));
+    assert!(shown(&mut h, 80, 24, "  10 from 1 "));
+    assert!(!shown(&mut h, 80, 24, "1:9"), "no pile:take notation");
+    assert!(!shown(&mut h, 80, 24, "pile:take"));
+    assert!(shown(&mut h, 100, 30, "▸ 9 from pile 1 "));
+    assert!(shown(&mut h, 100, 30, "  10 from pile 1 "));
+    let play = |h: &mut Harness, notation: &str| {
+        let at = analysis(h)
+            .moves
+            .iter()
+            .position(|m| m.notation == notation)
+            .expect("a legal move");
+        h.app.update(Event::Pointer {
+            target: Target::Spot(spot(at)),
+            click: true,
+        });
+    };
+    play(&mut h, "2:3");
+    assert!(shown(&mut h, 80, 24, "Line: 3 from pile 2 "));
+    play(&mut h, "1:5");
+    assert_eq!(studying(&h).study.line(), ["2:3", "1:5"]);
+    assert!(shown(&mut h, 80, 24, "Line: 3 from 2, 5 from 1 "));
+    assert!(shown(
+        &mut h,
+        100,
+        30,
+        "Line: 3 from pile 2, 5 from pile 1 "
+    ));
+}
+
+#[test]
 fn a_larger_screen_grows_the_board_and_the_panel_and_wide_bars_fit_80_columns() {
     let colour = Theme::colour();
     // A 12×12 bar needed 97 columns for its marks: at 80 its squares show their letter, the
@@ -1072,9 +1111,14 @@ fn a_larger_screen_grows_the_board_and_the_panel_and_wide_bars_fit_80_columns() 
     let (terminal, _) = draw(&mut h, 80, 24, &colour);
     let rows = rows_of(&terminal);
     assert_eq!(rows[0].chars().position(|c| c == '┐'), Some(47));
+    // Its moves in the game's words, the columns a space apart to make room for them.
     assert!(
         rows.iter()
-            .any(|r| r.contains("pile:take  result  replies"))
+            .any(|r| r.contains("move          result replies"))
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("▸ 2 from pile 1    W10       0"))
     );
     let (terminal, _) = draw(&mut h, 100, 30, &colour);
     let rows = rows_of(&terminal);
@@ -1086,7 +1130,8 @@ fn a_larger_screen_grows_the_board_and_the_panel_and_wide_bars_fit_80_columns() 
     );
     assert!(
         rows.iter()
-            .any(|r| r.contains("pile:take  result  winning replies"))
+            .any(|r| r.contains("move           result  replies")),
+        "{rows:#?}"
     );
 
     // Chomp's editor draws the squares as large as the study's board: `e` keeps the bar's

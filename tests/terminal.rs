@@ -273,7 +273,7 @@ fn munch_study_position_opens_the_study_in_a_real_terminal() {
     let screen = tmux.wait_for("Moves, best first");
     assert!(screen.contains("nim 3,4,5"), "{screen}");
     // 3 ^ 4 ^ 5 = 2: the one winning move takes 2 from pile 1, and it heads the list.
-    assert!(screen.contains("▸ 1:2"), "{screen}");
+    assert!(screen.contains("▸ 2 from pile 1"), "{screen}");
     tmux.keys(&["q"]);
     tmux.wait_for("Second player");
     tmux.keys(&["q"]);

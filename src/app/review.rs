@@ -136,6 +136,7 @@ impl Review {
             .move_words(notation)
             .unwrap_or_else(|| MoveWords {
                 listed: notation.to_string(),
+                short: notation.to_string(),
                 instead: notation.to_string(),
             })
     }

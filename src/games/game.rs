@@ -111,7 +111,7 @@ pub trait Game: Sync {
     fn keys(&self) -> &'static [Binding];
 
     /// A move written in the notation saved games keep, in the game's own words (those of its
-    /// move list and its game-over dialog), for the review; `None` when `notation` is not how
-    /// this game writes a move.
+    /// move list and its game-over dialog), for the review and the Study screen's list; `None`
+    /// when `notation` is not how this game writes a move.
     fn move_words(&self, notation: &str) -> Option<MoveWords>;
 }

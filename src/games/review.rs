@@ -13,6 +13,9 @@ pub struct MoveWords {
     /// As the game's move list writes it after the mover's name: "c2", "3 from pile 2",
     /// "took 3".
     pub listed: String,
+    /// As a narrow list writes it (the Study screen's, at 80 columns), still in words: "c2",
+    /// "3 from 2", "took 3".
+    pub short: String,
     /// As the game-over dialog names a move that would have won, before "would have won":
     /// "c2", "taking 3 from pile 2", "taking 3".
     pub instead: String,

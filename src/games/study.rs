@@ -233,8 +233,8 @@ pub trait Study: Send {
     /// The smallest area the board needs: (columns, rows).
     fn board_size(&self) -> (u16, u16);
 
-    /// The heading of the list's moves column: what a move's notation says ("move"; Nim's
-    /// "pile:take").
+    /// The heading of the list's moves column, whose entries are the moves in the game's words
+    /// ([`crate::games::game::Game::move_words`]).
     fn move_heading(&self) -> &'static str {
         "move"
     }

@@ -9,7 +9,7 @@ use crate::app::review::Review;
 use crate::app::size::REVIEW_ROWS;
 use crate::app::size::study_panel_width;
 use crate::app::study::StudyScreen;
-use crate::games::review::{Label, in_sentence};
+use crate::games::review::{Label, MoveWords, in_sentence};
 use crate::games::study::{mark, mark_style};
 use crate::input::Spots;
 use crate::theme::Theme;
@@ -390,10 +390,31 @@ fn line_text(screen: &StudyScreen, width: usize) -> String {
     }
     let line = screen.study.line();
     if line.is_empty() {
-        "Line: none yet (Enter plays)".to_string()
-    } else {
-        keep_tail(&format!("Line: {}", line.join(" ")), width)
+        return "Line: none yet (Enter plays)".to_string();
     }
+    // In the game's words; in their short form when the whole line does not fit.
+    let words: Vec<MoveWords> = line.iter().map(|m| move_words(screen, m)).collect();
+    let listed: Vec<String> = words.iter().map(|w| w.listed.clone()).collect();
+    let all = format!("Line: {}", listed.join(", "));
+    if Line::raw(all.as_str()).width() <= width {
+        return all;
+    }
+    let short: Vec<String> = words.into_iter().map(|w| w.short).collect();
+    last_that_fit("Line: ", &short, ", ", width)
+}
+
+/// A move of the study in its game's words ([`MoveWords`]), as the game's move list and the
+/// review write it; a move the game does not word (a coin game's `−3`) as the study wrote it.
+fn move_words(screen: &StudyScreen, notation: &str) -> MoveWords {
+    screen
+        .kind
+        .game()
+        .move_words(notation)
+        .unwrap_or_else(|| MoveWords {
+            listed: notation.to_string(),
+            short: notation.to_string(),
+            instead: notation.to_string(),
+        })
 }
 
 /// The list of moves, best first: a heading, the columns' names, then a row a move, each
@@ -428,20 +449,43 @@ fn move_list(
     // The columns as wide as their widest entry shown.
     let shown = &order[start..end];
     let move_heading = screen.study.move_heading();
-    let move_width = shown
-        .iter()
-        .map(|&at| analysis.moves[at].notation.chars().count())
-        .chain([move_heading.chars().count()])
-        .max()
-        .unwrap_or(4);
     let mark_width = shown
         .iter()
         .map(|&at| mark(&analysis.moves[at]).chars().count())
         .chain([6])
         .max()
         .unwrap_or(6);
+    // Each move in its game's words: in full where every row shown has room for them beside
+    // the result and the replies (the columns a space apart rather than two if that makes the
+    // room), else in their short form ("3 from 2").
+    let words: Vec<MoveWords> = shown
+        .iter()
+        .map(|&at| move_words(screen, &analysis.moves[at].notation))
+        .collect();
+    let widest = |texts: &mut dyn Iterator<Item = &String>| {
+        texts
+            .map(|text| text.chars().count())
+            .chain([move_heading.chars().count()])
+            .max()
+            .unwrap_or(4)
+    };
+    let full_width = widest(&mut words.iter().map(|w| &w.listed));
+    let fits = |move_width: usize, gap: usize| {
+        2 + move_width + gap + mark_width + gap + "replies".len() <= width
+    };
+    let (full, gap) = match (fits(full_width, 2), fits(full_width, 1)) {
+        (true, _) => (true, 2),
+        (false, true) => (true, 1),
+        (false, false) => (false, 2),
+    };
+    let gap_text = " ".repeat(gap);
+    let texts: Vec<String> = words
+        .into_iter()
+        .map(|w| if full { w.listed } else { w.short })
+        .collect();
+    let move_width = widest(&mut texts.iter());
     // The replies' heading in words where the panel has room (a wide screen).
-    let replies = if 2 + move_width + 2 + mark_width + 2 + 15 <= width {
+    let replies = if 2 + move_width + gap + mark_width + gap + 15 <= width {
         "winning replies"
     } else {
         "replies"
@@ -454,19 +498,18 @@ fn move_list(
         (true, None, Some(_)) => lines.push(Line::styled("The moves are not listed.", theme.dim)),
         (false, _, _) => lines.push(Line::styled(
             format!(
-                "  {:<move_width$}  {:>mark_width$}  {replies}",
+                "  {:<move_width$}{gap_text}{:>mark_width$}{gap_text}{replies}",
                 move_heading, "result"
             ),
             theme.dim,
         )),
     }
-    for (row, &at) in shown.iter().enumerate() {
+    for (row, (&at, words)) in shown.iter().zip(&texts).enumerate() {
         let m = &analysis.moves[at];
         let chosen = screen.chosen == Some(at);
         let pointer = if chosen { "▸ " } else { "  " };
         let text = format!(
-            "{pointer}{:<move_width$}  {:>mark_width$}  {:>replies_width$}",
-            m.notation,
+            "{pointer}{words:<move_width$}{gap_text}{:>mark_width$}{gap_text}{:>replies_width$}",
             mark(m),
             m.winning_replies
                 .map_or_else(|| "?".to_string(), |r| r.to_string())
@@ -481,17 +524,6 @@ fn move_list(
     }
     frame.render_widget(Paragraph::new(lines), list_area);
     hits.viewport.study_rows = u16::try_from(rows).unwrap_or(u16::MAX);
-}
-
-/// `text` in at most `width` characters, keeping its end: "Line: … −3 −1".
-fn keep_tail(text: &str, width: usize) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    if chars.len() <= width {
-        return text.to_string();
-    }
-    let keep = width.saturating_sub(7);
-    let tail: String = chars[chars.len() - keep..].iter().collect();
-    format!("Line: …{tail}")
 }
 
 /// `lead` and as many of the last `items` as fit in `width` columns, joined by `gap`, with "…"

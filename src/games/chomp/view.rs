@@ -279,6 +279,7 @@ pub fn move_words(notation: &str) -> Option<MoveWords> {
     let square = Square::parse(notation).ok()?;
     Some(MoveWords {
         listed: square.to_string(),
+        short: square.to_string(),
         instead: square.to_string(),
     })
 }

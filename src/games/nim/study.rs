@@ -115,11 +115,6 @@ impl Study for NimStudy {
         "Nim".to_string()
     }
 
-    fn move_heading(&self) -> &'static str {
-        // "2:3" takes 3 from pile 2.
-        "pile:take"
-    }
-
     fn describe(&self) -> String {
         format!("piles {}", self.position)
     }

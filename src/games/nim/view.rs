@@ -164,6 +164,8 @@ pub fn move_words(notation: &str) -> Option<MoveWords> {
     let mv = Move::parse(notation).ok()?;
     Some(MoveWords {
         listed: move_text(mv),
+        // The pile by its number alone: "3 from 2".
+        short: format!("{} from {}", group(mv.take), mv.pile + 1),
         instead: format!("taking {}", move_text(mv)),
     })
 }

@@ -130,6 +130,7 @@ pub fn move_words(notation: &str) -> Option<MoveWords> {
     let take: u64 = notation.parse().ok().filter(|&k| k > 0)?;
     Some(MoveWords {
         listed: took(take),
+        short: took(take),
         instead: format!("taking {}", group(take)),
     })
 }
