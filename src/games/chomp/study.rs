@@ -629,10 +629,12 @@ impl Editor for ChompEditor {
                     theme.eaten
                 };
                 let fill = if here { CHOCOLATE } else { ' ' };
-                let body = fill.to_string().repeat(w.saturating_sub(2));
-                let mut lines = vec![Line::styled(format!("{glyph}{body} "), style)];
+                // Where the study's board draws the square: its glyph where the board puts the
+                // mark, after a space (the board's pointer), so that `e` moves nothing.
+                let body = fill.to_string().repeat(w.saturating_sub(3));
+                let mut lines = vec![Line::styled(format!(" {glyph}{body}"), style)];
                 if height > 1 {
-                    lines.push(Line::styled(format!("{fill}{body} "), style));
+                    lines.push(Line::styled(format!(" {fill}{body}"), style));
                 }
                 Paragraph::new(lines).render(cell, buf);
                 spots.add(cell, Spot(u64::from(col), u64::from(row)));
@@ -641,7 +643,7 @@ impl Editor for ChompEditor {
         let y = area.y + u16::from(self.rows) * height;
         if y < area.bottom() {
             let letters: String = std::iter::once(" ".repeat(usize::from(label_width)))
-                .chain((0..self.cols).map(|col| format!("{:<w$}", column_letters(col))))
+                .chain((0..self.cols).map(|col| format!(" {:<w$}", column_letters(col), w = w - 1)))
                 .collect();
             Paragraph::new(Line::styled(letters, theme.dim))
                 .render(Rect::new(area.x, y, area.width, 1), buf);
@@ -668,5 +670,44 @@ impl Editor for ChompEditor {
         ChompStudy::of(self.rows, self.cols, &position)
             .map(|s| Box::new(s) as Box<dyn Study>)
             .ok_or_else(|| "not a position of the bar".to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Which cells of `area` the drawing left blank.
+    fn blanks(area: Rect, draw: impl FnOnce(&mut Buffer)) -> Vec<Vec<bool>> {
+        let mut buf = Buffer::empty(area);
+        draw(&mut buf);
+        (area.top()..area.bottom())
+            .map(|y| {
+                (area.left()..area.right())
+                    .map(|x| buf[(x, y)].symbol().trim().is_empty())
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_editor_draws_every_square_where_the_board_does() {
+        let theme = Theme::colour();
+        // Narrow (a letter a square), wide, and tall squares.
+        for area in [
+            Rect::new(0, 0, 30, 9),
+            Rect::new(2, 1, 60, 9),
+            Rect::new(0, 0, 60, 20),
+        ] {
+            let study = ChompStudy::new(4, 6, &[]).expect("a bar");
+            let editor = study.editor(None);
+            let board = blanks(area, |buf| {
+                study.render(area, buf, &theme, None, &mut Spots::default());
+            });
+            let edited = blanks(area, |buf| {
+                editor.render(area, buf, &theme, &mut Spots::default());
+            });
+            assert_eq!(board, edited, "{area:?}");
+        }
     }
 }
