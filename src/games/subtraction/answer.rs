@@ -8,9 +8,16 @@ use rustc_hash::FxHashMap;
 /// How many outcomes the period search may compute before giving up.
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 22;
 
-/// The piles computed between two reports of a build's progress (the period search's, and the
-/// moves-left table's).
-pub const PROGRESS_STEPS: usize = 1 << 12;
+/// The takes tried between two reports of a build's progress (the period search's, and the
+/// moves-left table's), about: see [`progress_steps`].
+const PROGRESS_WORK: usize = 1 << 15;
+
+/// The piles computed between two reports of a build's progress for `set`: 4,096 for a set of
+/// at most 8 takes, fewer for a larger set (each pile tries every take), so that a report comes
+/// after about the same work whatever the set (a set of 4,096 takes: every 8 piles).
+pub fn progress_steps(set: &TakeSet) -> usize {
+    (PROGRESS_WORK / set.sizes().len().max(1)).clamp(8, PROGRESS_WORK / 8)
+}
 
 /// The win/loss sequence of a subtraction game, as far as it was computed, and its period.
 ///
@@ -56,10 +63,9 @@ impl SubtractionSolution {
         let mut hash = 0u64;
         let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
         let mut found = None;
+        let steps = progress_steps(set);
         while (outcomes.len() as u64) < limit {
-            if outcomes.len().is_multiple_of(PROGRESS_STEPS)
-                && !progress(outcomes.len() as u64, limit)
-            {
+            if outcomes.len().is_multiple_of(steps) && !progress(outcomes.len() as u64, limit) {
                 return None;
             }
             let w = next(&outcomes);

@@ -2,7 +2,7 @@
 //! built once per take set, exact from pile 0 on and, once its arithmetic period shows, for
 //! every pile up to `u64::MAX` by a proven closed form.
 
-use super::answer::{PERIOD_SEARCH_LIMIT, PROGRESS_STEPS, SubtractionSolution};
+use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution, progress_steps};
 use super::rules::TakeSet;
 use crate::games::moves_left::{MoveStudy, PositionStudy};
 use crate::games::request::Progress;
@@ -142,10 +142,9 @@ impl SubtractionMovesLeft {
         let top = BASE.wrapping_pow(u32::try_from(s).expect("a take is at most 4096"));
         let mut hash = 0u64;
         let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
+        let steps = progress_steps(&self.set);
         while (self.left.len() as u64) < limit {
-            if self.left.len().is_multiple_of(PROGRESS_STEPS)
-                && !progress(self.left.len() as u64, limit)
-            {
+            if self.left.len().is_multiple_of(steps) && !progress(self.left.len() as u64, limit) {
                 return false;
             }
             self.push_next();

@@ -49,8 +49,9 @@ pub struct SubtractionTables {
 }
 
 /// The most progress reports a build made at once on the interface's thread may take before
-/// it goes to the table thread instead: a few thousand piles each, under a millisecond in
-/// all. Most take sets show their period within it.
+/// it goes to the table thread instead: each comes after about the same work whatever the set
+/// (see [`progress_steps`](super::answer::progress_steps)), under a millisecond in all. Most
+/// take sets show their period within it.
 const INSTANT_REPORTS: u32 = 8;
 
 impl SubtractionTables {
@@ -190,5 +191,29 @@ impl PileRules for SubtractionRules {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether a game of `set` from `pile` is solved at once, on the interface's thread.
+    fn instant(set: &str, pile: u64) -> bool {
+        let set = TakeSet::parse(set).unwrap();
+        SubtractionRules::asking(&set, pile).tables.is_some()
+    }
+
+    #[test]
+    fn a_set_of_many_takes_is_built_on_the_table_thread_a_small_one_at_once() {
+        // Each pile tries every take: thousands of takes take thousands of times as long a
+        // pile, so the same few thousand piles are far more than a millisecond's work.
+        assert!(
+            !instant("1-4096", 99_999),
+            "4,096 takes: 16 M steps a report"
+        );
+        assert!(!instant("1,2000-4096", 1_000));
+        assert!(instant("1,3,4", 1_000_000));
+        assert!(instant("2,5,7,11,13", 100_000));
     }
 }
