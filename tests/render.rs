@@ -37,6 +37,81 @@ fn menu() {
     assert!(start.is_some());
 }
 
+/// Where `target` is drawn first (top to bottom, left to right), if anywhere.
+fn place_of(hits: &HitMap, target: Target, (width, height): (u16, u16)) -> Option<(u16, u16)> {
+    (0..height)
+        .flat_map(|y| (0..width).map(move |x| (x, y)))
+        .find(|&(x, y)| hits.target_at(x, y) == Some(target))
+}
+
+/// The menu's rows stay where they are whatever the game: a click on Game's ▶, then a click
+/// where Study was, studies (the rows once moved up a line for the games without Chomp's
+/// "Ask before a1", and the second click quit munch). Quit by the mouse takes a second click.
+#[test]
+fn menu_rows_stay_put_as_the_game_changes_and_quit_asks_for_a_second_click() {
+    use munch::app::Event;
+    use munch::app::menu::MenuLine;
+    use munch::settings::GameKind;
+    for size in [(80, 24), (48, 22), (100, 30)] {
+        let mut h = Harness::new();
+        h.app.update(Event::Resize {
+            width: size.0,
+            height: size.1,
+        });
+        let lines = [
+            Target::MenuLine(MenuLine::First),
+            Target::MenuLine(MenuLine::Second),
+            Target::MenuLine(MenuLine::Level),
+            Target::MenuLine(MenuLine::Start),
+            Target::MenuLine(MenuLine::Study),
+            Target::MenuLine(MenuLine::Quit),
+            Target::MenuStep(MenuLine::Game, 1),
+        ];
+        let places = |h: &Harness| {
+            let (_, hits) = draw(h, size.0, size.1);
+            lines.map(|t| place_of(&hits, t, size).expect("every line is drawn"))
+        };
+        let chomp = places(&h);
+        for kind in GameKind::ALL {
+            h.app.menu.settings.game = kind;
+            assert_eq!(places(&h), chomp, "{kind:?} at {size:?}");
+        }
+        h.app.menu.settings.game = GameKind::Chomp;
+        let [.., study, quit, game_right] = chomp;
+        let click = |h: &mut Harness, (x, y): (u16, u16)| {
+            let (_, hits) = draw(h, size.0, size.1);
+            let target = hits.target_at(x, y).expect("something is there");
+            h.app.update(Event::Pointer {
+                target,
+                click: true,
+            });
+        };
+        click(&mut h, game_right);
+        assert_eq!(h.app.menu.settings.game, GameKind::Subtraction);
+        click(&mut h, study);
+        assert!(!h.app.should_quit, "a click where Study was never quits");
+        assert!(!h.on_menu(), "it studies");
+        // (The Study screen needs more room than the smallest menu.)
+        let resize = |h: &mut Harness, (width, height): (u16, u16)| {
+            h.app.update(Event::Resize { width, height });
+        };
+        resize(&mut h, (100, 30));
+        h.key(KeyCode::Esc);
+        resize(&mut h, size);
+        assert!(h.on_menu());
+        click(&mut h, quit);
+        assert!(!h.app.should_quit, "one click on Quit does not quit");
+        let (terminal, _) = draw(&h, size.0, size.1);
+        assert!(
+            format!("{:?}", terminal.backend().buffer()).contains("Click Quit again"),
+            "{}",
+            terminal.backend()
+        );
+        click(&mut h, quit);
+        assert!(h.app.should_quit, "the second click quits");
+    }
+}
+
 #[test]
 fn board_with_cursor_preview() {
     let mut h = Harness::new();
@@ -314,11 +389,16 @@ fn a_long_take_set_scrolls_inside_its_field() {
     ] {
         insta::assert_snapshot!(format!("long_set_typing_{name}"), terminal.backend());
         // The field shows the end being typed, marked as cut at its start, and stays
-        // between its arrows.
+        // between its arrows; on 80 columns the box is wider, and the set shows whole.
         let all = rows(&terminal);
         let y = all.iter().position(|r| r.contains("Takes (set)")).unwrap();
         let set_row = &all[y];
-        assert!(set_row.contains("◀ …, 8, 13, 21, 34 ▶"), "{set_row}");
+        let shown = if name == "80x24" {
+            "◀ 1, 2, 3, 5, 8, 13, 21, 34  ▶"
+        } else {
+            "◀ …, 8, 13, 21, 34 ▶"
+        };
+        assert!(set_row.contains(shown), "{set_row}");
         // The ▶ is where it always is, and still clickable.
         let right = set_row.chars().position(|c| c == '▶').unwrap() as u16;
         let set = munch::app::menu::MenuLine::Field("set");
@@ -330,7 +410,7 @@ fn a_long_take_set_scrolls_inside_its_field() {
     }
     // Away from the line, the field shows the start instead.
     h.key(KeyCode::Down);
-    let (terminal, _) = draw(&h, 80, 24);
+    let (terminal, _) = draw_at_minimum(&h);
     let set_row = rows(&terminal)
         .into_iter()
         .find(|r| r.contains("Takes (set)"))

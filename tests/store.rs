@@ -481,13 +481,12 @@ fn each_kind_keeps_its_own_saved_game() {
         .save(&saved_game_file(GameKind::Fibonacci), &fib)
         .unwrap();
     let mut h = Harness::with_store(store.clone());
+    // Both are offered, on the one Resume row, which shows the first.
     assert_eq!(
-        h.app.menu.lines()[..2],
-        [
-            MenuLine::Resume(GameKind::Chomp),
-            MenuLine::Resume(GameKind::Fibonacci)
-        ]
+        h.app.menu.resumes.iter().map(|r| r.0).collect::<Vec<_>>(),
+        [GameKind::Chomp, GameKind::Fibonacci]
     );
+    assert_eq!(h.app.menu.lines()[0], MenuLine::Resume(GameKind::Chomp));
     assert_eq!(
         h.app.menu.resume(GameKind::Fibonacci),
         Some("Fibonacci Nim from 30, move 2")
@@ -805,12 +804,8 @@ fn every_warning_stays_on_the_menu_until_dismissed() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The menu with a saved game of every kind and the list of warnings above it, at 80×24 and at
-/// the smallest size it asks for.
-#[test]
-fn menu_with_three_saved_games_and_warnings() {
-    let dir = temp_dir("snapshot");
-    let store = Store::open(Some(&dir)).unwrap();
+/// Saves a game of every kind, each a move or two in.
+fn save_one_of_each(store: &Store) {
     let chomp = &saved_game_file(GameKind::Chomp);
     store
         .save(chomp, &chomp_game("c", 6, 7, &["g6", "c3"]))
@@ -829,14 +824,36 @@ fn menu_with_three_saved_games_and_warnings() {
     store
         .save(&saved_game_file(GameKind::Fibonacci), &fib)
         .unwrap();
+    let nim = SavedGame {
+        id: "n".into(),
+        settings: Settings {
+            game: GameKind::Nim,
+            ..Settings::default()
+        }
+        .with("piles", "3,4,5"),
+        moves: vec!["1:1".into()],
+        counted: None,
+        start: None,
+    };
+    store.save(&saved_game_file(GameKind::Nim), &nim).unwrap();
+}
+
+/// The menu with a saved game of every kind and the list of warnings above it, at 80×24 and at
+/// the smallest size it asks for, which is the README's 48×22 however many games are saved:
+/// they share one row, whose ←/→ reach every one.
+#[test]
+fn menu_with_four_saved_games_and_warnings() {
+    let dir = temp_dir("snapshot");
+    let store = Store::open(Some(&dir)).unwrap();
+    save_one_of_each(&store);
     std::fs::write(dir.join(STATS_FILE), "{").unwrap();
     mkfifo(&dir.join(SETTINGS_FILE));
     let mut h = Harness::with_store(store);
     let (width, height) = munch::ui::minimum_size(&h.app);
     assert_eq!(
         (width, height),
-        (48, 24),
-        "three saved games need two more rows"
+        (48, 22),
+        "the README's smallest menu, whatever is saved"
     );
     let draw = |h: &Harness, width: u16, height: u16| {
         let backend = ratatui::backend::TestBackend::new(width, height);
@@ -852,9 +869,74 @@ fn menu_with_three_saved_games_and_warnings() {
     insta::assert_snapshot!("warnings_minimum", draw(&h, width, height).backend());
     h.key(KeyCode::Enter);
     insta::assert_snapshot!(
-        "three_saved_games_minimum",
+        "four_saved_games_minimum",
         draw(&h, width, height).backend()
     );
+    insta::assert_snapshot!("four_saved_games_80x24", draw(&h, 80, 24).backend());
+    for (width, height) in [(80, 24), (48, 22)] {
+        h.app.update(munch::app::Event::Resize { width, height });
+        assert!(!h.app.hidden(), "the menu is drawn at {width}×{height}");
+    }
+    // One row, and ←/→ on it show every saved game in turn, in the menu's order.
+    let resumes = h
+        .app
+        .menu
+        .lines()
+        .into_iter()
+        .filter(|l| matches!(l, MenuLine::Resume(_)));
+    assert_eq!(resumes.count(), 1);
+    assert_eq!(h.app.menu.selected, MenuLine::Resume(GameKind::Chomp));
+    let mut seen = Vec::new();
+    for at in 1..=4 {
+        let text = common::render_text(&h.app, 48, 22);
+        let MenuLine::Resume(kind) = h.app.menu.selected else {
+            panic!(
+                "the Resume row stays highlighted: {:?}",
+                h.app.menu.selected
+            )
+        };
+        assert!(
+            text.contains(&format!("({at}/4)")),
+            "its place among the four:\n{text}"
+        );
+        seen.push(kind);
+        h.key(KeyCode::Right);
+    }
+    assert_eq!(seen, GameKind::ALL, "every saved game is reached");
+    assert_eq!(
+        h.app.menu.selected,
+        MenuLine::Resume(GameKind::Chomp),
+        "and round again"
+    );
+    h.key(KeyCode::Left);
+    h.key(KeyCode::Enter);
+    assert_eq!(h.app.playing.game, GameKind::Nim, "the last one is resumed");
+    assert_eq!(
+        h.app
+            .session()
+            .map(munch::games::session::Session::moves_made),
+        Some(1)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The menu grows with the screen: a saved game's row is cut only where it does not fit.
+#[test]
+fn a_wider_screen_shows_the_saved_game_whole() {
+    let dir = temp_dir("wide-menu");
+    let store = Store::open(Some(&dir)).unwrap();
+    let sub = pile_game("s", GameKind::Subtraction, 21, "1,3,4", &["4", "1"]);
+    store
+        .save(&saved_game_file(GameKind::Subtraction), &sub)
+        .unwrap();
+    let h = Harness::with_store(store);
+    let whole = "Resume Subtraction {1,3,4} from 21, move 3";
+    for (width, height) in [(100, 30), (80, 24)] {
+        let text = common::render_text(&h.app, width, height);
+        assert!(text.contains(whole), "{width}×{height}:\n{text}");
+    }
+    let text = common::render_text(&h.app, 48, 22);
+    assert!(text.contains("…, move 3"), "cut where it must be:\n{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

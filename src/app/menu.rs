@@ -8,7 +8,8 @@ use crate::settings::{GameKind, Level, Settings};
 /// The lines of the menu, top to bottom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum MenuLine {
-    /// Continue the saved game of this kind.
+    /// Continue the saved game of this kind: the one row of the saved games, whose ←/→ show
+    /// the others in turn.
     Resume(GameKind),
     Game,
     /// One of the chosen game's own lines, by the key of its value ("rows", "set").
@@ -83,6 +84,28 @@ pub struct Menu {
     pub replacing: Option<GameKind>,
     /// The kinds whose saved game another munch window is playing now: not resumed here.
     pub open_elsewhere: Vec<GameKind>,
+    /// Which of [`Menu::resumes`] the Resume row shows: one row holds them all, so that the
+    /// menu fits its smallest size however many games are saved.
+    pub resume_at: usize,
+    /// Quit was clicked once: a second click on it quits. A stray click never quits munch
+    /// (keys quit at once: they are not aimed by accident).
+    pub quit_armed: bool,
+}
+
+/// The most lines of its own a game puts before the players (`after_level: false`) or after
+/// the level, over every game: the menu keeps that many rows for them whatever the game, so
+/// that the rows below never move when the game changes.
+pub fn field_rows(after_level: bool) -> usize {
+    GAMES
+        .iter()
+        .map(|g| {
+            g.fields()
+                .iter()
+                .filter(|f| f.after_level == after_level)
+                .count()
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 impl Menu {
@@ -96,7 +119,7 @@ impl Menu {
                 .map(|f| MenuLine::Field(f.key))
         };
         let mut lines = Vec::new();
-        lines.extend(self.resumes.iter().map(|&(kind, _)| MenuLine::Resume(kind)));
+        lines.extend(self.shown_resume().map(MenuLine::Resume));
         lines.push(MenuLine::Game);
         lines.extend(own(false));
         lines.extend([MenuLine::First, MenuLine::Second, MenuLine::Level]);
@@ -112,12 +135,25 @@ impl Menu {
         self.select(lines[wrapped(at, delta, lines.len())]);
     }
 
-    /// Highlights `line`; arriving on a line ends any typing and its note.
+    /// The kind of the saved game the Resume row shows, if any game is saved.
+    pub fn shown_resume(&self) -> Option<GameKind> {
+        let last = self.resumes.len().checked_sub(1)?;
+        Some(self.resumes[self.resume_at.min(last)].0)
+    }
+
+    /// Highlights `line`; arriving on a line ends any typing and its note, and disarms Quit.
+    /// Highlighting the saved game of a kind shows it on the Resume row.
     pub fn select(&mut self, line: MenuLine) {
+        if let MenuLine::Resume(kind) = line
+            && let Some(at) = self.resumes.iter().position(|&(k, _)| k == kind)
+        {
+            self.resume_at = at;
+        }
         if line != self.selected {
             self.selected = line;
             self.typing = None;
             self.note = None;
+            self.quit_armed = false;
         }
     }
 
@@ -167,6 +203,12 @@ impl Menu {
             MenuLine::Level => {
                 let at = Level::ALL.iter().position(|&l| l == s.level).unwrap_or(0);
                 s.level = Level::ALL[wrapped(at, delta.into(), Level::ALL.len())];
+            }
+            // The next saved game on the one Resume row.
+            MenuLine::Resume(_) if !self.resumes.is_empty() => {
+                let at = self.resume_at.min(self.resumes.len() - 1);
+                let next = wrapped(at, delta.into(), self.resumes.len());
+                self.select(MenuLine::Resume(self.resumes[next].0));
             }
             MenuLine::Start | MenuLine::Study | MenuLine::Quit | MenuLine::Resume(_) => {}
         }

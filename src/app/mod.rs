@@ -397,8 +397,8 @@ impl App {
             .collect();
         let lines = self.menu.lines();
         let highlight = kind
+            .filter(|&kind| self.menu.resume(kind).is_some())
             .map(MenuLine::Resume)
-            .filter(|line| lines.contains(line))
             .or_else(|| {
                 self.saved
                     .first()
@@ -704,7 +704,7 @@ impl App {
     /// Whether the terminal is too small for the current screen, which is then not drawn:
     /// nothing on it takes keys or clicks.
     pub fn hidden(&self) -> bool {
-        let (need_w, need_h) = size::minimum_size(&self.screen, &self.menu);
+        let (need_w, need_h) = size::minimum_size(&self.screen);
         self.terminal_size
             .is_some_and(|(w, h)| w < need_w || h < need_h)
     }
@@ -1504,7 +1504,12 @@ impl App {
             }
             Target::MenuLine(line) if matches!(self.screen, Screen::Menu) => {
                 self.menu.select(line);
-                if click && !line.has_value() {
+                // Quit by the mouse takes a second click on it: one stray click never closes
+                // munch.
+                if click && line == MenuLine::Quit && !self.menu.quit_armed {
+                    self.menu.quit_armed = true;
+                    self.menu.note = Some("Click Quit again to leave munch.".into());
+                } else if click && !line.has_value() {
                     self.menu_action(Action::Select);
                 }
             }

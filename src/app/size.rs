@@ -33,19 +33,34 @@ pub const REVIEW_ROWS: u16 = 5;
 /// The narrowest terminal whose game-over box shows all four buttons. Narrower, the box leaves
 /// Review to its key `v`, and ←/→/Tab skip it too (one rule for the drawing and the keys).
 pub const GAME_OVER_REVIEW_BUTTON: u16 = 45;
-/// The smallest terminal the menu fits in with at most one saved game: (columns, rows).
+/// The smallest terminal the menu fits in, whatever is saved: (columns, rows).
 pub const MENU: (u16, u16) = (48, 22);
+/// The menu box's width on the smallest terminal, and the most it grows to on a wide one.
+pub const MENU_WIDTH: (u16, u16) = (46, 64);
 
-/// The menu box's height: 21 rows, and one more for each saved game past the first.
-pub fn menu_height(menu: &Menu) -> u16 {
-    21 + menu.resumes.len().saturating_sub(1) as u16
+/// The menu box's width on a terminal `width` columns wide: it grows with the screen (leaving
+/// a margin of 12 columns each side), from [`MENU_WIDTH`]'s least to its most.
+pub fn menu_width(width: u16) -> u16 {
+    width.saturating_sub(24).clamp(MENU_WIDTH.0, MENU_WIDTH.1)
 }
 
-/// The smallest terminal that shows `screen` whole (the menu as `menu` is now), key bar
-/// included: (columns, rows).
-pub fn minimum_size(screen: &Screen, menu: &Menu) -> (u16, u16) {
+/// The menu box's height when `rows` rows are free above the key bar: 21 rows, two more (for
+/// the Resume row and the gap under it, so that the note under the buttons keeps four rows)
+/// when a game is saved and the rows are there. The saved games share one row, so the menu
+/// fits [`MENU`] however many there are.
+pub fn menu_height(menu: &Menu, rows: u16) -> u16 {
+    let base = MENU.1 - 1;
+    if menu.resumes.is_empty() {
+        base
+    } else {
+        (base + 2).min(rows).max(base)
+    }
+}
+
+/// The smallest terminal that shows `screen` whole, key bar included: (columns, rows).
+pub fn minimum_size(screen: &Screen) -> (u16, u16) {
     match screen {
-        Screen::Menu => (MENU.0, MENU.1.max(menu_height(menu) + 1)),
+        Screen::Menu => MENU,
         // The game's view beside the panel, above the key bar.
         Screen::Play(session) => {
             let (view_w, view_h) = session.view_size();

@@ -1,17 +1,23 @@
 //! The start menu.
 
 use super::{HitMap, centered};
-use crate::app::menu::MenuLine;
-use crate::app::{App, Button, Target};
+use crate::app::menu::{Menu, MenuLine, field_rows};
+use crate::app::{App, Button, Target, size};
+use crate::settings::GameKind;
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
-const WIDTH: u16 = 46;
-/// Characters of a value between its ◀ and ▶.
-const FIELD_WIDTH: usize = 16;
+/// Characters of a value between its ◀ and ▶ in the narrowest box; a wider box gives the
+/// values its extra columns.
+const FIELD_WIDTH: u16 = 16;
+/// The columns of a value line besides its value: the label (2 + 15), ◀ and ▶ (3 each), and
+/// the right margin (5).
+const FIELD_FRAME: u16 = 28;
+/// The rows above the menu's lines: the title, the game's tagline and a blank row.
+const INTRO_ROWS: u16 = 3;
 
 /// `value` in at most `width` characters: a longer one is cut, and … marks the cut end. The
 /// end is kept when `show_end` (the cursor end while typing), else the start.
@@ -34,10 +40,61 @@ fn fit_field(value: &str, width: usize, show_end: bool) -> String {
     }
 }
 
-use crate::app::size::menu_height as height;
+/// Where each line of the menu is drawn, in rows from the top of the box's inside (Study
+/// shares Start's row). The rows never depend on the game chosen: each game's own lines get
+/// as many rows as the game with the most has ([`field_rows`]), so that changing the game
+/// never moves the buttons under the pointer.
+pub(crate) fn layout(menu: &Menu) -> Vec<(MenuLine, u16)> {
+    let own = |after_level: bool| -> Vec<MenuLine> {
+        let fields = menu.settings.game.game().fields();
+        fields
+            .iter()
+            .filter(|f| f.after_level == after_level)
+            .map(|f| MenuLine::Field(f.key))
+            .collect()
+    };
+    // The rows a game with fewer lines of its own leaves blank.
+    let spare = |lines: &[MenuLine], after_level: bool| {
+        u16::try_from(field_rows(after_level).saturating_sub(lines.len())).unwrap_or(0)
+    };
+    let mut rows = Vec::new();
+    let mut y = INTRO_ROWS;
+    if let Some(kind) = menu.shown_resume() {
+        rows.push((MenuLine::Resume(kind), y));
+        y += 2; // a gap under the saved games
+    }
+    let before = own(false);
+    let after = own(true);
+    let mut put = |line: MenuLine, y: &mut u16| {
+        rows.push((line, *y));
+        *y += 1;
+    };
+    put(MenuLine::Game, &mut y);
+    for &line in &before {
+        put(line, &mut y);
+    }
+    y += spare(&before, false);
+    for line in [MenuLine::First, MenuLine::Second, MenuLine::Level] {
+        put(line, &mut y);
+    }
+    y += 1; // what the level does
+    for &line in &after {
+        put(line, &mut y);
+    }
+    y += spare(&after, true);
+    y += 1; // a gap before the buttons
+    rows.push((MenuLine::Start, y));
+    rows.push((MenuLine::Study, y));
+    rows.push((MenuLine::Quit, y + 1));
+    rows
+}
 
 pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
-    let rect = centered(area, WIDTH, height(&app.menu));
+    let rect = centered(
+        area,
+        size::menu_width(area.width),
+        size::menu_height(&app.menu, area.height),
+    );
     let block = Block::bordered().title(" munch ").title_style(theme.title);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
@@ -48,14 +105,13 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
     frame.render_widget(Paragraph::new(intro), inner);
 
     let problem = app.menu.problem();
-    let top = inner.y + 3;
-    let mut y = top;
-    for line in app.menu.lines() {
+    let value_width = inner.width.saturating_sub(FIELD_FRAME).max(FIELD_WIDTH);
+    let mut bottom = inner.y;
+    for (line, at) in layout(&app.menu) {
+        let y = inner.y + at;
+        bottom = bottom.max(y + 1);
         if line == MenuLine::Study {
             continue; // drawn beside Start
-        }
-        if line == MenuLine::Start || line == MenuLine::Game && !app.menu.resumes.is_empty() {
-            y += 1; // a gap before the buttons
         }
         let row = Rect::new(inner.x, y, inner.width, 1);
         let selected = app.menu.selected == line;
@@ -71,52 +127,106 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
                 _ => (value, style),
             };
             // While a line is being edited its end (where typing goes) stays in view.
-            let value = fit_field(&value, FIELD_WIDTH, selected && line.is_typed());
+            let width = usize::from(value_width);
+            let value = fit_field(&value, width, selected && line.is_typed());
             let spans = vec![
                 Span::styled(format!("  {:<15}", line.label()), style),
                 Span::styled(" ◀ ", theme.dim),
-                Span::styled(format!("{value:^16}"), value_style),
+                Span::styled(format!("{value:^width$}"), value_style),
                 Span::styled(" ▶ ", theme.dim),
             ];
             frame.render_widget(Paragraph::new(Line::from(spans)), row);
             hits.add(Rect::new(row.x + 17, y, 3, 1), Target::MenuStep(line, -1));
-            hits.add(Rect::new(row.x + 36, y, 3, 1), Target::MenuStep(line, 1));
+            hits.add(
+                Rect::new(row.x + 20 + value_width, y, 3, 1),
+                Target::MenuStep(line, 1),
+            );
             if line == MenuLine::Level {
                 // What the level does, under it.
-                y += 1;
                 let about = Line::styled(app.menu.settings.level.description(), theme.dim);
-                let row = Rect::new(inner.x, y, inner.width, 1);
+                let row = Rect::new(inner.x, y + 1, inner.width, 1);
                 frame.render_widget(Paragraph::new(about.centered()), row);
             }
+        } else if let MenuLine::Resume(kind) = line {
+            resume_row(app, kind, selected, frame, row, hits, theme);
         } else {
-            let text = match line {
-                MenuLine::Resume(kind) if app.menu.open_elsewhere.contains(&kind) => {
-                    format!("In another window: {}", app.menu.value(line))
-                }
-                MenuLine::Resume(_) => format!("Resume {}", app.menu.value(line)),
-                _ => line.label().to_string(),
-            };
-            let room = usize::from(inner.width).saturating_sub(4);
-            let text = fit_keeping_tail(&text, room);
             let label = if selected {
-                format!("▸ {text} ◂")
+                format!("▸ {} ◂", line.label())
             } else {
-                text
+                line.label().to_string()
             };
             frame.render_widget(Paragraph::new(Line::styled(label, style).centered()), row);
         }
-        y += 1;
     }
     let note = note_line(app, problem, theme);
     // The note may take every row left in the box (a question with its keys needs three).
-    let note_rows = inner.bottom().saturating_sub(y + 1);
-    let note_area = Rect::new(inner.x + 1, y + 1, inner.width.saturating_sub(2), note_rows);
+    let note_rows = inner.bottom().saturating_sub(bottom + 1);
+    let note_area = Rect::new(
+        inner.x + 1,
+        bottom + 1,
+        inner.width.saturating_sub(2),
+        note_rows,
+    );
     frame.render_widget(
         Paragraph::new(note.centered()).wrap(ratatui::widgets::Wrap { trim: true }),
         note_area.intersection(inner),
     );
     if !app.warnings.is_empty() {
         warnings(&app.warnings, frame, area, hits, theme);
+    }
+}
+
+/// The one row of the saved games: the one shown, and when there are more, ◀ ▶ at the row's
+/// ends to show the others, with its place among them ("1/4").
+fn resume_row(
+    app: &App,
+    kind: GameKind,
+    selected: bool,
+    frame: &mut Frame,
+    row: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
+    let line = MenuLine::Resume(kind);
+    let style = if selected { theme.selected } else { theme.text };
+    let what = if app.menu.open_elsewhere.contains(&kind) {
+        "In another window:"
+    } else {
+        "Resume"
+    };
+    let count = app.menu.resumes.len();
+    let several = count > 1;
+    let text = if several {
+        let at = app.menu.resume_at.min(count - 1) + 1;
+        format!("{what} {} ({at}/{count})", app.menu.value(line))
+    } else {
+        format!("{what} {}", app.menu.value(line))
+    };
+    // Room for the ▸ ◂ marks, and for ◀ ▶ at the ends when there are several.
+    let arrows = if several { 6 } else { 0 };
+    let room = usize::from(row.width).saturating_sub(4 + arrows);
+    let text = fit_keeping_tail(&text, room);
+    let label = if selected {
+        format!("▸ {text} ◂")
+    } else {
+        text
+    };
+    let inside = if several {
+        Rect::new(row.x + 3, row.y, row.width.saturating_sub(6), 1)
+    } else {
+        row
+    };
+    frame.render_widget(
+        Paragraph::new(Line::styled(label, style).centered()),
+        inside,
+    );
+    if several {
+        let left = Rect::new(row.x, row.y, 3, 1);
+        let right = Rect::new(row.right().saturating_sub(3), row.y, 3, 1);
+        frame.render_widget(Paragraph::new(Span::styled(" ◀ ", theme.dim)), left);
+        frame.render_widget(Paragraph::new(Span::styled(" ▶ ", theme.dim)), right);
+        hits.add(left, Target::MenuStep(line, -1));
+        hits.add(right, Target::MenuStep(line, 1));
     }
 }
 
@@ -304,7 +414,11 @@ mod tests {
     fn every_tagline_fits_inside_the_menu() {
         for game in crate::games::GAMES {
             let width = Line::raw(game.tagline()).width();
-            assert!(width <= usize::from(WIDTH - 2), "{}: {width}", game.id());
+            assert!(
+                width <= usize::from(size::MENU_WIDTH.0 - 2),
+                "{}: {width}",
+                game.id()
+            );
         }
     }
 }

@@ -239,7 +239,7 @@ fn question(
 
 /// The smallest terminal that shows the current screen whole: (columns, rows).
 pub fn minimum_size(app: &App) -> (u16, u16) {
-    size::minimum_size(&app.screen, &app.menu)
+    size::minimum_size(&app.screen)
 }
 
 fn too_small(frame: &mut Frame, area: Rect, (need_w, need_h): (u16, u16), theme: &Theme) {
