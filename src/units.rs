@@ -25,11 +25,7 @@ pub fn count(n: u64, one: &str, many: &str) -> String {
 /// separated by " · " instead, so a comma never means two things in one list.
 pub fn one_of(items: &[String], shown: usize) -> String {
     let shown = shown.max(1);
-    let sep = if items.iter().take(shown).any(|item| item.contains(',')) {
-        " · "
-    } else {
-        ", "
-    };
+    let sep = sep_of(&items[..shown.min(items.len())]);
     match items {
         [] => String::new(),
         [only] => only.clone(),
@@ -46,6 +42,59 @@ pub fn one_of(items: &[String], shown: usize) -> String {
 pub fn numbers_one_of(numbers: &[u64], shown: usize) -> String {
     let items: Vec<String> = numbers.iter().map(|&n| group(n)).collect();
     one_of(&items, shown)
+}
+
+/// Ascending numbers as alternatives, runs of three or more written as one range:
+/// "1 or 2,000–4,096", "1–3, 5 or 7". When the whole phrase is longer than `width` characters,
+/// the first items that fit and "…and N more" (N counting numbers, not items).
+pub fn runs_one_of(numbers: &[u64], width: usize) -> String {
+    // Each item's text and how many numbers it stands for.
+    let mut items: Vec<(String, usize)> = Vec::new();
+    let mut at = 0;
+    while at < numbers.len() {
+        let mut end = at;
+        while end + 1 < numbers.len() && numbers[end + 1] == numbers[end].saturating_add(1) {
+            end += 1;
+        }
+        if end - at >= 2 {
+            items.push((
+                format!("{}–{}", group(numbers[at]), group(numbers[end])),
+                end - at + 1,
+            ));
+        } else {
+            items.extend(numbers[at..=end].iter().map(|&n| (group(n), 1)));
+        }
+        at = end + 1;
+    }
+    let texts: Vec<String> = items.iter().map(|(text, _)| text.clone()).collect();
+    let whole = one_of(&texts, usize::MAX);
+    if whole.chars().count() <= width || texts.len() < 2 {
+        return whole;
+    }
+    // The most items whose phrase fits (one at least), counting the numbers left out.
+    let mut best = None;
+    for shown in 1..texts.len() {
+        let left_out: usize = items[shown..].iter().map(|(_, n)| n).sum();
+        let phrase = format!(
+            "{} …and {} more",
+            texts[..shown].join(sep_of(&texts[..shown])),
+            group(left_out as u64)
+        );
+        if phrase.chars().count() > width && best.is_some() {
+            break;
+        }
+        best = Some(phrase);
+    }
+    best.unwrap_or(whole)
+}
+
+/// The separator [`one_of`] puts between `items`.
+fn sep_of(items: &[String]) -> &'static str {
+    if items.iter().any(|item| item.contains(',')) {
+        " · "
+    } else {
+        ", "
+    }
 }
 
 /// A count short enough for the side panel: exact up to a million, then in millions, billions
@@ -136,6 +185,31 @@ mod tests {
         assert_eq!(count(2, "move", "moves"), "2 moves");
         assert_eq!(count(0, "coin", "coins"), "0 coins");
         assert_eq!(count(2_429, "coin", "coins"), "2,429 coins");
+    }
+
+    #[test]
+    fn runs_are_written_as_ranges_and_a_long_list_is_cut_to_its_width() {
+        let wide: Vec<u64> = std::iter::once(1).chain(2_000..=4_096).collect();
+        assert_eq!(runs_one_of(&wide, 80), "1 or 2,000–4,096");
+        assert_eq!(runs_one_of(&[1, 2, 3, 5, 7], 80), "1–3, 5 or 7");
+        assert_eq!(
+            runs_one_of(&[1, 3, 4], 80),
+            "1, 3 or 4",
+            "a run of two is two"
+        );
+        // Every other number: no run, so the phrase is cut to fit, counting the numbers left.
+        let odd: Vec<u64> = (0..2_000).map(|n| 2 * n + 1).collect();
+        let cut = runs_one_of(&odd, 30);
+        assert!(cut.chars().count() <= 30, "{cut}");
+        assert!(cut.starts_with("1, 3, 5"), "{cut}");
+        let shown = cut.split(" …").next().unwrap().split(", ").count();
+        assert!(
+            cut.ends_with(&format!("…and {} more", group((2_000 - shown) as u64))),
+            "{cut}"
+        );
+        // One item too long for the width is still said.
+        assert_eq!(runs_one_of(&wide, 3), "1 …and 2,097 more");
+        assert_eq!(runs_one_of(&[], 10), "");
     }
 
     #[test]

@@ -405,7 +405,7 @@ fn the_menu_chooses_a_coin_game_and_validates_the_set_as_you_type() {
         (game.pile, game.title().as_str()),
         (12, "Subtraction game {2,5}")
     );
-    assert_eq!(game.legal_text(), "take 2 or 5");
+    assert_eq!(game.legal_text(80), "take 2 or 5");
 }
 
 #[test]
@@ -496,7 +496,7 @@ fn fibonacci_nim_from_22_the_computer_takes_1_and_the_limit_follows_the_rule() {
         vec![1],
         "the seed notebook's winning first take"
     );
-    assert_eq!(game.legal_text(), "take 1 to 2");
+    assert_eq!(game.legal_text(80), "take 1 to 2");
     h.key(KeyCode::Char('H'));
     assert_eq!(
         h.pile_game().winning_takes(),

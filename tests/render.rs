@@ -679,3 +679,52 @@ fn the_game_over_box_sits_over_the_board_and_leaves_the_moves_readable() {
         }
     }
 }
+
+/// The rows of the board's column (left of the panel) of a drawn screen.
+fn board_rows(screen: &str) -> Vec<String> {
+    screen
+        .lines()
+        .map(|row| row.chars().take(48).collect::<String>())
+        .collect()
+}
+
+#[test]
+fn a_wide_take_set_is_said_in_ranges_on_one_line_at_80x24() {
+    let mut h = Harness::new();
+    h.start_pile(
+        1_000_000_000_000_000_000,
+        Some("1,2000-4096"),
+        [Person, Computer],
+    );
+    h.wait_for_tables();
+    h.key(KeyCode::Char('H'));
+    let screen = common::render_text(&h.app, 80, 24);
+    let rows = board_rows(&screen);
+    // The takes in one line, the pile's bar right under the heading.
+    assert_eq!(
+        rows[2].trim_end_matches(['│', ' ']),
+        "│Now: take 1 or 2,000–4,096",
+        "{screen}"
+    );
+    assert!(rows[3].contains('█'), "{screen}");
+    insta::assert_snapshot!(screen);
+
+    // A set with no runs: one line still, cut to its first takes and how many more.
+    let sparse: Vec<String> = (0..19).map(|n| (1_000 + 37 * n).to_string()).collect();
+    let set = sparse.join(",");
+    let mut h = Harness::new();
+    h.start_pile(1_000_000_000_000_000_000, Some(&set), [Person, Computer]);
+    h.wait_for_tables();
+    h.key(KeyCode::Char('H'));
+    let screen = common::render_text(&h.app, 80, 24);
+    let rows = board_rows(&screen);
+    let now = rows.iter().position(|row| row.contains("Now:")).unwrap();
+    assert!(
+        rows[now].starts_with("│Now: take 1,000 · 1,037 · "),
+        "{screen}"
+    );
+    assert!(rows[now].contains(" more"), "{screen}");
+    assert!(rows[now + 1].contains('█'), "{screen}");
+    // The hint in the panel is said whole, its end included.
+    assert!(screen.contains("more (★)"), "{screen}");
+}

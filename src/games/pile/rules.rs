@@ -5,7 +5,7 @@
 use crate::games::moves_left::PositionStudy;
 use crate::games::panel::SolverLine;
 use crate::games::request::{Built, Waiting};
-use crate::units::{group, numbers_one_of};
+use crate::units::{group, runs_one_of};
 use std::any::Any;
 
 /// A one-pile position: the coins left and the largest take allowed now, for rules where each
@@ -104,11 +104,15 @@ impl Takes {
         }
     }
 
-    /// What the panel says is legal: "take 1, 3 or 4" / "take 1 to 6".
-    pub fn text(&self) -> String {
+    /// What the panel says is legal: "take 1, 3 or 4" / "take 1 to 6" / "take 1 or
+    /// 2,000–4,096" (runs as ranges); a list longer than `width` characters is cut to its first
+    /// takes and "…and N more".
+    pub fn text(&self, width: usize) -> String {
         match self {
             Takes::Listed(takes) if takes.is_empty() => "no take is possible".into(),
-            Takes::Listed(takes) => format!("take {}", numbers_one_of(takes, usize::MAX)),
+            Takes::Listed(takes) => {
+                format!("take {}", runs_one_of(takes, width.saturating_sub(5)))
+            }
             Takes::UpTo(0) => "no take is possible".into(),
             Takes::UpTo(1) => "take 1".into(),
             Takes::UpTo(limit) => format!("take 1 to {}", group(*limit)),
@@ -183,11 +187,11 @@ mod tests {
             (listed.nearest(2), listed.limit(), listed.smallest()),
             (Some(1), 4, 1)
         );
-        assert_eq!(listed.text(), "take 1, 3 or 4");
+        assert_eq!(listed.text(80), "take 1, 3 or 4");
         let range = Takes::UpTo(6);
         assert_eq!((range.step(5, 10), range.step(5, -10)), (6, 1));
         assert_eq!(
-            (range.nearest(9), range.text()),
+            (range.nearest(9), range.text(80)),
             (Some(6), "take 1 to 6".to_string())
         );
         assert!(range.contains(6) && !range.contains(7) && !range.contains(0));
@@ -197,6 +201,8 @@ mod tests {
             (0, 1, None)
         );
         assert_eq!(none.random(&mut fastrand::Rng::with_seed(1)), None);
-        assert_eq!(Takes::UpTo(0).text(), "no take is possible");
+        assert_eq!(Takes::UpTo(0).text(80), "no take is possible");
+        let wide = Takes::Listed(std::iter::once(1).chain(2_000..=4_096).collect());
+        assert_eq!(wide.text(80), "take 1 or 2,000–4,096");
     }
 }

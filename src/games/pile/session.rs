@@ -17,6 +17,9 @@ use crate::units::group;
 use ratatui::crossterm::event::KeyCode;
 use std::any::Any;
 
+/// How long the legal takes may be in a message (the panel wraps it over a few lines).
+const MESSAGE_TAKES: usize = 40;
+
 /// The computer's chosen take, shown flashing before it lands.
 pub type PendingTake = Pending<u64>;
 
@@ -110,9 +113,10 @@ impl PileGame {
         self.takes().contains(k)
     }
 
-    /// What the panel says is legal: "take 1, 3 or 4" / "take 1 to 6".
-    pub fn legal_text(&self) -> String {
-        self.takes().text()
+    /// What the panel says is legal: "take 1, 3 or 4" / "take 1 to 6", in at most `width`
+    /// characters where it can (see [`Takes::text`]).
+    pub fn legal_text(&self, width: usize) -> String {
+        self.takes().text(width)
     }
 
     /// Whether the player to move has no take: the game is over and that player lost.
@@ -165,7 +169,11 @@ impl PileGame {
     }
 
     fn not_allowed(&self, k: u64) -> String {
-        format!("Taking {} is not allowed: {}.", group(k), self.legal_text())
+        format!(
+            "Taking {} is not allowed: {}.",
+            group(k),
+            self.legal_text(MESSAGE_TAKES)
+        )
     }
 
     /// A key on the coin-pile screen.
@@ -419,7 +427,7 @@ impl TypedTake for PileGame {
     }
 
     fn too_large(&self) -> String {
-        format!("No pile is that large: {}.", self.legal_text())
+        format!("No pile is that large: {}.", self.legal_text(MESSAGE_TAKES))
     }
 
     fn set_message(&mut self, message: Option<String>) {

@@ -220,7 +220,7 @@ impl Study for PileStudy {
     ) {
         let header = vec![
             Line::styled(count(self.at.pile, "coin", "coins"), theme.title),
-            Line::raw(self.rules.takes(self.at).text()),
+            Line::raw(self.rules.takes(self.at).text(usize::from(area.width))),
         ];
         let rows = vec![TakeRow {
             label: "Takes".into(),

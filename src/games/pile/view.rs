@@ -7,12 +7,14 @@ use crate::games::review::{MoveWords, in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
 use crate::input::Spots;
 use crate::theme::{self, Theme};
-use crate::units::{count, group, numbers_one_of};
+use crate::units::{count, group, runs_one_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget, Wrap};
 
+/// How long the winning takes may be in the hint (the panel wraps it over a few lines).
+const HINT_TAKES: usize = 40;
 /// Terminal columns per coin.
 const COIN_WIDTH: u16 = 2;
 /// A coin still in the pile.
@@ -98,7 +100,7 @@ impl<'a> PileView<'a> {
                     Some(w) => Line::from(vec![
                         Span::raw(who),
                         Span::styled("winning", theme.good),
-                        Span::raw(format!(": take {} (★)", numbers_one_of(&w, 6))),
+                        Span::raw(format!(": take {} (★)", runs_one_of(&w, HINT_TAKES))),
                     ]),
                 }
             } else {
@@ -135,27 +137,32 @@ pub fn move_words(notation: &str) -> Option<MoveWords> {
     })
 }
 
+/// The longest title of `game` that fits a border `width` wide.
+fn title(game: &PileGame, width: u16) -> String {
+    let (name, start) = (game.title(), group(game.start.pile));
+    [
+        format!(" {name} — {start} coins at the start "),
+        format!(" {name} — from {start} "),
+        format!(" {name} "),
+    ]
+    .into_iter()
+    .find(|t| t.chars().count() + 2 <= usize::from(width))
+    .unwrap_or_else(|| {
+        format!(
+            " {} ",
+            crate::units::cut(&name, usize::from(width).saturating_sub(4))
+        )
+    })
+}
+
 impl StatefulWidget for PileView<'_> {
     type State = Spots;
 
     fn render(self, area: Rect, buf: &mut Buffer, spots: &mut Spots) {
         let PileView { game, theme, ticks } = self;
-        // The longest title that fits the border.
-        let (name, start) = (game.title(), group(game.start.pile));
-        let title = [
-            format!(" {name} — {start} coins at the start "),
-            format!(" {name} — from {start} "),
-            format!(" {name} "),
-        ]
-        .into_iter()
-        .find(|t| t.chars().count() + 2 <= usize::from(area.width))
-        .unwrap_or_else(|| {
-            format!(
-                " {} ",
-                crate::units::cut(&name, usize::from(area.width).saturating_sub(4))
-            )
-        });
-        let block = Block::bordered().title(title).title_style(theme.title);
+        let block = Block::bordered()
+            .title(title(game, area.width))
+            .title_style(theme.title);
         let inner = block.inner(area);
         block.render(area, buf);
         let person_to_move =
@@ -189,7 +196,10 @@ impl StatefulWidget for PileView<'_> {
             ]
         };
         heading.push(Line::styled(
-            format!("Now: {}", game.legal_text()),
+            format!(
+                "Now: {}",
+                game.legal_text(usize::from(inner.width).saturating_sub(5))
+            ),
             theme.dim,
         ));
         let heading = Paragraph::new(heading).wrap(Wrap { trim: true });
