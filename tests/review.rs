@@ -867,3 +867,44 @@ fn a_chomp_review_at_80x24_names_the_mistake_the_winning_square_and_the_refutati
         assert!(said.contains(text), "{text}: {rows:#?}");
     }
 }
+
+#[test]
+fn a_review_steps_through_positions_with_too_many_moves_to_list() {
+    // Each start has more than 100,000 legal takes: the study lists none of them, and the
+    // review still steps along the game by the record's notation.
+    for (record, after_first) in [
+        (
+            record("nim 1000000000000,1", &["1:999999999999", "1:1", "2:1"], 1),
+            "nim 1,1",
+        ),
+        (
+            record("fibonacci 1000000000000", &["999999999999", "1"], 2),
+            "fibonacci 1 max 1",
+        ),
+    ] {
+        let moves = record.moves.len();
+        let mut h = Harness::new();
+        h.app.review_record(record).unwrap();
+        let study = |h: &Harness| match &h.app.screen {
+            munch::app::Screen::Study(study) => (
+                study.study.position(),
+                study.study.analysis().moves.len(),
+                study.study.line().len(),
+            ),
+            _ => panic!("not on the Study screen"),
+        };
+        let (_, listed, _) = study(&h);
+        assert_eq!(listed, 0, "too many takes to list at the start");
+        h.key(KeyCode::Right);
+        assert_eq!(reviewing(&h).at, 1, "the review steps past the first move");
+        let (position, listed, line) = study(&h);
+        assert_eq!(position, after_first);
+        assert_eq!(line, 1);
+        assert!(listed > 0, "few takes are left: they are listed");
+        h.key(KeyCode::End);
+        assert_eq!(reviewing(&h).at, moves);
+        assert_eq!(study(&h).2, moves, "the line is the whole game");
+        h.key(KeyCode::Home);
+        assert_eq!(study(&h).2, 0, "and back to the start");
+    }
+}

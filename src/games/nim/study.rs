@@ -78,6 +78,17 @@ impl NimStudy {
         &self.start
     }
 
+    /// Plays `mv`, extending the line; `false` when it is not legal here.
+    fn play_legal(&mut self, mv: Move) -> bool {
+        let Ok(next) = self.position.play(mv) else {
+            return false;
+        };
+        self.line
+            .push((mv, std::mem::replace(&mut self.position, next)));
+        self.analyse();
+        true
+    }
+
     fn analyse(&mut self) {
         if let Some(studied) = study(&self.position, self.table.as_deref()) {
             self.moves = studied.moves.iter().map(|m| m.mv).collect();
@@ -128,15 +139,14 @@ impl Study for NimStudy {
     }
 
     fn play(&mut self, index: usize) {
-        let Some(&mv) = self.moves.get(index) else {
-            return;
-        };
-        let Ok(next) = self.position.play(mv) else {
-            return;
-        };
-        self.line
-            .push((mv, std::mem::replace(&mut self.position, next)));
-        self.analyse();
+        if let Some(&mv) = self.moves.get(index) {
+            self.play_legal(mv);
+        }
+    }
+
+    fn play_move(&mut self, notation: &str) -> bool {
+        // By the rules, listed or not (too many moves to list).
+        Move::parse(notation).is_ok_and(|mv| self.play_legal(mv))
     }
 
     fn take_back(&mut self) -> bool {

@@ -99,6 +99,13 @@ impl PileStudy {
         self.at
     }
 
+    /// Takes `k` coins (a legal take), extending the line.
+    fn take(&mut self, k: u64) {
+        self.line.push((k, self.at));
+        self.at = self.rules.after(self.at, k);
+        self.analyse();
+    }
+
     /// Analyses the position now: the game's study where its moves left reach, else the
     /// outcomes alone (when the takes are few enough to list).
     fn analyse(&mut self) {
@@ -189,9 +196,19 @@ impl Study for PileStudy {
         let Some(&k) = self.takes.get(index) else {
             return;
         };
-        self.line.push((k, self.at));
-        self.at = self.rules.after(self.at, k);
-        self.analyse();
+        self.take(k);
+    }
+
+    fn play_move(&mut self, notation: &str) -> bool {
+        // By the rules' takes, listed or not (too many to list, or outcomes out of reach).
+        let Ok(k) = notation.parse::<u64>() else {
+            return false;
+        };
+        if !self.rules.takes(self.at).contains(k) {
+            return false;
+        }
+        self.take(k);
+        true
     }
 
     fn take_back(&mut self) -> bool {
