@@ -1832,16 +1832,21 @@ fn a_game_from_a_set_position_restarts_there_and_is_not_counted() {
     h.app.act(Action::PlayAgain);
     assert_eq!(h.game().position.heights(), &[1, 1]);
     assert!(h.app.start.is_some());
-    // Left for the menu, it is offered to resume, from its position.
+    // Left for the menu after a move (before the computer's reply), it is offered to
+    // resume, from its position.
+    h.app.update(Event::Pointer {
+        target: Target::Spot(spot(Square::new(1, 0))),
+        click: true,
+    });
     h.key(KeyCode::Char('q'));
     h.app.act(Action::Menu);
     assert!(h.on_menu());
     assert_eq!(
         h.app.menu.resume(GameKind::Chomp),
-        Some("Chomp 2×2 (set), move 1")
+        Some("Chomp 2×2 (set), move 2")
     );
     h.key(KeyCode::Enter);
-    assert_eq!(h.game().position.heights(), &[1, 1]);
+    assert_eq!(h.game().position.heights(), &[1, 0]);
     assert!(h.app.start.is_some());
     // The menu's own Start plays the menu's values, from the full bar.
     h.key(KeyCode::Char('q'));

@@ -551,8 +551,14 @@ fn a_new_game_of_a_kind_with_a_saved_game_asks_before_replacing_it() {
     h.keys(&[KeyCode::Enter, KeyCode::Enter]);
     assert_eq!(h.game().turns.moves.len(), 0, "a new game");
     assert!(h.app.menu.resumes.is_empty());
+    assert_eq!(
+        store.load(file),
+        Ok(Some(chomp.clone())),
+        "kept until the new game's first move"
+    );
+    h.key(KeyCode::Enter);
     let saved: SavedGame = store.load(file).unwrap().unwrap();
-    assert_eq!(saved.moves.len(), 0, "the new game took the slot");
+    assert_eq!(saved.moves.len(), 1, "the new game took the slot");
     assert_ne!(saved.id, "mine", "under an id of its own");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -613,7 +619,7 @@ fn two_processes_never_delete_each_others_saved_game() {
         Some("Chomp 4×5, move 2")
     );
     d.start(2, 2, [Person, Person]); // asks, and the harness says yes
-    d.ticks(1); // saved after the event
+    d.key(KeyCode::Enter); // saved once a move is made
     let d_game: SavedGame = store.load(file).unwrap().unwrap();
     assert_eq!(d_game.settings.values.small("rows"), 2);
     a.key(KeyCode::Left);
@@ -801,6 +807,84 @@ fn every_warning_stays_on_the_menu_until_dismissed() {
     assert_eq!(h.app.menu.selected, MenuLine::Study);
     h.key(KeyCode::Down);
     assert_eq!(h.app.menu.selected, MenuLine::Quit);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game nobody has played in yet is neither saved nor offered: left at once, or after only
+/// the computer's opening move. Nothing the person had is lost: a saved game the new one was
+/// to replace is offered again, from its file; a game once played and undone to its start goes.
+#[test]
+fn a_game_left_before_any_move_is_not_saved_and_the_one_it_replaced_comes_back() {
+    let dir = temp_dir("unplayed");
+    let store = Store::open(Some(&dir)).unwrap();
+    let mut h = Harness::with_store(store.clone());
+    let leave = |h: &mut Harness| {
+        h.key(KeyCode::Char('q'));
+        let screen = common::render_text(&h.app, 80, 24);
+        assert!(screen.contains("nothing to keep"), "{screen}");
+        h.key(KeyCode::Char('m'));
+        assert!(h.on_menu());
+    };
+    h.start_pile(21, Some("1,3,4"), [Person, Computer]);
+    leave(&mut h);
+    assert!(h.app.menu.resumes.is_empty(), "{:?}", h.app.menu.resumes);
+    let file = saved_game_file(GameKind::Subtraction);
+    assert_eq!(store.load::<SavedGame>(&file), Ok(None));
+    // The computer opened; the person left at once.
+    h.start_pile(21, Some("1,3,4"), [Computer, Person]);
+    h.wait_for_tables();
+    h.ticks(40);
+    assert_eq!(
+        h.app
+            .session()
+            .map(munch::games::session::Session::moves_made),
+        Some(1)
+    );
+    leave(&mut h);
+    assert!(h.app.menu.resumes.is_empty(), "{:?}", h.app.menu.resumes);
+    assert_eq!(store.load::<SavedGame>(&file), Ok(None));
+
+    // A real game is kept; a new one of its kind, left before a move, does not replace it.
+    h.start_pile(21, Some("1,3,4"), [Person, Computer]);
+    h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
+    h.ticks(40);
+    h.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    let real: SavedGame = store.load(&file).unwrap().expect("saved");
+    assert_eq!(real.moves.len(), 2);
+    h.app.menu.select(MenuLine::Start);
+    h.start_and_replace();
+    assert_eq!(
+        h.app
+            .session()
+            .map(munch::games::session::Session::moves_made),
+        Some(0)
+    );
+    leave(&mut h);
+    assert_eq!(
+        h.app.menu.resume(GameKind::Subtraction),
+        Some("Subtraction {1,3,4} from 21, move 3")
+    );
+    assert_eq!(store.load(&file), Ok(Some(real.clone())));
+    let again = Harness::with_store(store.clone());
+    assert_eq!(
+        again.app.menu.resumes.len(),
+        1,
+        "offered on the next start too"
+    );
+
+    // Played, then undone to the start: nothing left to keep, and the save goes.
+    h.start_and_replace();
+    h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
+    h.ticks(40);
+    assert!(store.load::<SavedGame>(&file).unwrap().is_some());
+    h.key(KeyCode::Char('u'));
+    assert_eq!(
+        h.app
+            .session()
+            .map(munch::games::session::Session::moves_made),
+        Some(0)
+    );
+    assert_eq!(store.load::<SavedGame>(&file), Ok(None));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1194,7 +1278,7 @@ fn leave_the_game_never_claims_a_save_that_did_not_happen() {
     a.key(KeyCode::Enter);
     let mut d = Harness::with_store(Store::open(Some(&dir)).unwrap());
     d.start(2, 2, [Person, Person]); // replaces A's save (asked, and said yes)
-    d.ticks(1);
+    d.key(KeyCode::Enter); // at its first move
     a.key(KeyCode::Char('q'));
     let shown = screen(&a);
     assert!(!shown.contains("The game is saved"), "{shown}");

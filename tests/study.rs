@@ -952,6 +952,7 @@ fn p_plays_from_the_studied_position_on_the_side_chosen() {
     let mut h = Harness::new();
     h.start(4, 5, [Person, Computer]);
     h.wait_for_solver();
+    h.key(KeyCode::Enter); // the person's move: a game worth keeping
     h.key(KeyCode::Char('a'));
     settle(&mut h);
     h.keys(&[KeyCode::Enter, KeyCode::Char('p'), KeyCode::Char('1')]);

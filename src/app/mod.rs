@@ -24,6 +24,20 @@ use study::StudyScreen;
 
 pub use crate::games::turns::{STRONG_EARLY, STRONG_SLIP};
 
+/// Whether a game whose players are `players` is worth saving once `moves` moves are made:
+/// once a person has moved (the first player makes the even moves, counted from 0); between
+/// two computers, once a move is made. A game the computer opened and the person left at once
+/// is not kept: starting it again gives the same. (A game counted in the record is kept
+/// whatever this says.)
+pub fn worth_keeping(players: [Player; 2], moves: usize) -> bool {
+    match players {
+        [Player::Computer, Player::Computer] => moves > 0,
+        [first, second] => {
+            (moves >= 1 && first == Player::Person) || (moves >= 2 && second == Player::Person)
+        }
+    }
+}
+
 /// How often the event loop sends [`Event::Tick`].
 pub const TICK: Duration = Duration::from_millis(50);
 
@@ -209,7 +223,7 @@ pub struct App {
     game_id: String,
     /// The saved game the game on screen replaces, until its first save (the player chose to
     /// replace it; if another munch has meanwhile taken the file, that one is kept).
-    replaces: Option<String>,
+    replaces: Option<SavedGame>,
     /// Games whose last save failed (another munch's game holds the file, or the folder
     /// cannot be written): they are resumed from memory, not from the file.
     unsaved: Vec<String>,
@@ -375,6 +389,15 @@ impl App {
     /// Whether "Leave the game?" may say the game is saved.
     pub fn quit_saved(&self) -> bool {
         self.quit_saved == Some(true)
+    }
+
+    /// Whether the game on screen is worth keeping (see [`worth_keeping`]): "Leave the game?"
+    /// says a game nobody has played in yet is not kept.
+    pub fn game_played(&self) -> bool {
+        self.counted.is_some()
+            || self
+                .session()
+                .is_some_and(|g| worth_keeping(self.playing.players, g.moves_made()))
     }
 
     /// Puts the saved games on the menu, highlighting the one of `kind` (or the first).
@@ -573,11 +596,17 @@ impl App {
             self.last_recorded = Some((self.game_serial, moves));
             self.keep_last_record();
         }
+        // A game nobody has played in yet is not saved (nor kept, once undone to there),
+        // unless it was counted: its entry is amended when it ends again.
+        let keep = worth_keeping(self.playing.players, moves) || self.counted.is_some();
+        let saved_now = matches!(self.last_saved, Some((serial, _)) if serial == self.game_serial);
         // This runs after every event, ticks included: leave at once unless something changed.
         let due = if over {
             // A game finished again after undo keeps its one entry, amended if the result
             // changed; its save goes.
             (result.is_some() && result != self.counted) || self.last_saved.is_some()
+        } else if !keep {
+            saved_now
         } else {
             self.last_saved != Some((self.game_serial, moves))
         };
@@ -611,10 +640,14 @@ impl App {
                 problems.extend(warnings);
             }
             problems.extend(store.remove_game(settings.game, &self.game_id).err());
+        } else if !keep {
+            self.last_saved = None;
+            problems.extend(store.remove_game(settings.game, &self.game_id).err());
         } else if let Some(saved) = self.game_in_progress() {
             self.last_saved = Some((self.game_serial, moves));
             self.unsaved.retain(|id| *id != saved.id);
-            match store.save_game(&saved, self.replaces.as_deref()) {
+            let replaces = self.replaces.as_ref().map(|r| r.id.as_str());
+            match store.save_game(&saved, replaces) {
                 Ok(()) => self.replaces = None,
                 Err(problem) => {
                     self.unsaved.push(saved.id);
@@ -903,7 +936,7 @@ impl App {
                 }
                 // The new game takes the saved game's place, if that is still there (another munch
                 // may have resumed it meanwhile).
-                let replaced = self.saved.remove(at).id;
+                let replaced = self.saved.remove(at);
                 self.offer_saved_games(None);
                 (crate::store::new_id(), Some(replaced))
             } else {
@@ -1180,10 +1213,28 @@ impl App {
         }
     }
 
-    /// Leaves the game for the menu, which then offers to resume it (it is saved already).
+    /// Leaves the game for the menu, which then offers to resume it (it is saved already),
+    /// unless nobody has played in it yet: then the saved game it was to replace, if any, is
+    /// offered again (its file still holds it), and a save of its own (an old one, resumed) goes.
     fn back_to_menu(&mut self) {
         self.cancel_solver();
-        let kind = self.game_in_progress().map(|game| {
+        let game = self.game_in_progress();
+        let played = game.as_ref().is_some_and(|g| {
+            worth_keeping(g.settings.players, g.moves.len()) || g.counted.is_some()
+        });
+        let kept = match game {
+            Some(game) if played => Some(game),
+            Some(game) => {
+                if let Some(store) = &self.store
+                    && let Err(problem) = store.remove_game(game.settings.game, &game.id)
+                {
+                    self.warn(problem);
+                }
+                self.replaces.take()
+            }
+            None => None,
+        };
+        let kind = kept.map(|game| {
             let kind = game.settings.game;
             self.saved.retain(|s| s.settings.game != kind);
             self.saved.push(game);

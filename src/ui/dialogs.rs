@@ -130,22 +130,23 @@ pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// "Leave this game?", saying whether the game is saved (only when it is).
+/// "Leave this game?", saying whether the game is saved (only when it is); `saved` is `None`
+/// while nobody has played in it, and nothing is kept.
 pub fn confirm_quit(
-    saved: bool,
+    saved: Option<bool>,
     focus: Option<Button>,
     frame: &mut Frame,
     area: Rect,
     hits: &mut HitMap,
     theme: &Theme,
 ) {
-    let line = if saved {
-        Line::raw("The game is saved; the menu offers to resume it.")
-    } else {
-        Line::styled(
+    let line = match saved {
+        Some(true) => Line::raw("The game is saved; the menu offers to resume it."),
+        Some(false) => Line::styled(
             "This game is not saved: the menu keeps it until munch quits; Quit loses it.",
             theme.bad,
-        )
+        ),
+        None => Line::raw("No move made yet: nothing to keep."),
     };
     dialog(
         focus,

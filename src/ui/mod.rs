@@ -229,7 +229,12 @@ fn question(
     let focus = app.focused_button();
     match dialog {
         Dialog::ConfirmQuit => {
-            dialogs::confirm_quit(app.quit_saved(), focus, frame, area, hits, theme);
+            let saved = if app.game_played() {
+                Some(app.quit_saved())
+            } else {
+                None
+            };
+            dialogs::confirm_quit(saved, focus, frame, area, hits, theme);
         }
         Dialog::ConfirmRestart => dialogs::confirm_restart(focus, frame, area, hits, theme),
         Dialog::EatPoison => dialogs::eat_poison(focus, frame, area, hits, theme),
