@@ -878,6 +878,28 @@ fn the_coin_editors_say_what_works_on_each_field_and_check_as_you_type() {
     );
     h.key(KeyCode::Esc);
 
+    // A largest take above the pile: marked under it at once, in the position string's
+    // words, and Enter refuses it.
+    let (settings, start) = Settings::default()
+        .with_position("fibonacci 30 max 5")
+        .expect("a position");
+    h.app.study_position(&settings, &start);
+    h.keys(&[KeyCode::Char('e'), KeyCode::Down]);
+    type_text(&mut h, "50");
+    let refusal = munch::games::parse_position("fibonacci 30 max 50").expect_err("refused");
+    assert_eq!(problems(&h), [None, Some(refusal.clone())]);
+    h.key(KeyCode::Enter);
+    assert!(studying(&h).editor.is_some(), "Enter refuses");
+    let refused = studying(&h).edit_problem.clone().unwrap_or_default();
+    assert_eq!(refused, format!("max take: {refusal}"));
+    // A larger pile makes it right, and Enter studies it.
+    h.key(KeyCode::Up);
+    type_text(&mut h, "60");
+    assert_eq!(problems(&h), [None, None]);
+    h.key(KeyCode::Enter);
+    assert_eq!(studying(&h).study.position(), "fibonacci 60 max 50");
+    h.key(KeyCode::Esc);
+
     // Nim: one field, its presets on ←/→ and no "↑↓ field".
     h.app.menu.settings = Settings {
         game: GameKind::ALL[3],

@@ -368,6 +368,9 @@ pub struct EditFields {
     pub selected: usize,
     /// Whether the chosen field is being typed (a character adds to it rather than replace).
     typing: bool,
+    /// What is wrong with the fields together (Fibonacci Nim's largest take above its pile),
+    /// once each is fine alone: the label of the field it is said under, and why.
+    together: fn(&EditFields) -> Option<(&'static str, String)>,
 }
 
 impl EditFields {
@@ -377,7 +380,34 @@ impl EditFields {
             fields,
             selected: 0,
             typing: false,
+            together: |_| None,
         }
+    }
+
+    /// The fields, with `together` saying what is wrong with their values together (checked
+    /// once every field is fine alone), and under which field to say it.
+    #[must_use]
+    pub fn checked_together(
+        mut self,
+        together: fn(&EditFields) -> Option<(&'static str, String)>,
+    ) -> EditFields {
+        self.together = together;
+        self
+    }
+
+    /// What is wrong with the field at `at` as typed: its own check, then the check of the
+    /// fields together when it is said under this field.
+    pub fn problem(&self, at: usize) -> Option<String> {
+        let field = self.fields.get(at)?;
+        if let Some(problem) = field.problem() {
+            return Some(problem);
+        }
+        if self.fields.iter().any(|f| f.problem().is_some()) {
+            return None;
+        }
+        (self.together)(self)
+            .filter(|(label, _)| *label == field.label)
+            .map(|(_, problem)| problem)
     }
 
     /// The value of the field `label`.
@@ -398,8 +428,8 @@ impl EditFields {
 
     /// The first field whose value is wrong, as "Label: what is wrong".
     pub fn first_problem(&self) -> Option<String> {
-        self.fields.iter().find_map(|f| {
-            f.problem()
+        self.fields.iter().enumerate().find_map(|(at, f)| {
+            self.problem(at)
                 .map(|problem| format!("{}: {problem}", f.label.to_lowercase()))
         })
     }
@@ -491,7 +521,7 @@ impl EditFields {
             spots.add(row, spot(at));
             y += 1;
             // What is wrong with it, under its value, as it is typed.
-            if let Some(problem) = field.problem() {
+            if let Some(problem) = self.problem(at) {
                 let width = area.width.saturating_sub(INDENT).max(12);
                 for line in wrap(&format!("✗ {problem}"), usize::from(width)) {
                     if y >= area.bottom() {
@@ -698,7 +728,9 @@ impl Editor for FieldsEditor {
     }
 
     fn problems(&self) -> Vec<Option<String>> {
-        self.fields.fields.iter().map(EditField::problem).collect()
+        (0..self.fields.fields.len())
+            .map(|at| self.fields.problem(at))
+            .collect()
     }
 
     fn study(&self) -> Result<Box<dyn Study>, String> {

@@ -28,19 +28,8 @@ pub fn parse(body: &str) -> Result<FibPosition, String> {
         }
         [pile, max, take] if max.eq_ignore_ascii_case("max") => {
             let pile = parse_number(pile, "a pile", 0, u64::MAX)?;
-            if pile == 0 {
-                return Err(finished("the pile is empty"));
-            }
             let max_take = parse_number(take, "the largest take", 0, u64::MAX)?;
-            if max_take == 0 {
-                return Err(finished("no take is allowed"));
-            }
-            if max_take > pile {
-                return Err(format!(
-                    "max {max_take} is more than the pile of {pile}: the largest take is at most the pile"
-                ));
-            }
-            Ok(FibPosition { pile, max_take })
+            FibPosition::new(pile, max_take)
         }
         _ => Err(format!(
             "'{}' is not a Fibonacci Nim position: write the pile and the largest take, like fibonacci 30 max 5",

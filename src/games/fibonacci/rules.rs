@@ -2,6 +2,8 @@
 //! later move takes 1 to twice what the previous player took (never more than the pile). Taking
 //! the last coin wins. A position is the pile and the largest take allowed now.
 
+use crate::games::position::finished;
+
 /// A Fibonacci Nim position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FibPosition {
@@ -22,6 +24,24 @@ impl FibPosition {
             pile,
             max_take: pile - 1,
         })
+    }
+
+    /// The position of `pile` coins with at most `max_take` allowed now, or why a game cannot
+    /// go on from it, in one line: the position string, the Study's editor and `munch solve`
+    /// all refuse with these words.
+    pub fn new(pile: u64, max_take: u64) -> Result<FibPosition, String> {
+        if pile == 0 {
+            return Err(finished("the pile is empty"));
+        }
+        if max_take == 0 {
+            return Err(finished("no take is allowed"));
+        }
+        if max_take > pile {
+            return Err(format!(
+                "max {max_take} is more than the pile of {pile}: the largest take is at most the pile"
+            ));
+        }
+        Ok(FibPosition { pile, max_take })
     }
 
     /// The largest take legal now.
@@ -68,5 +88,19 @@ mod tests {
         assert_eq!(later.pile, 7);
         assert_eq!(later.max_take, 7, "never more than the pile");
         assert!(FibPosition::start(1).is_err());
+        assert_eq!(
+            FibPosition::new(30, 5),
+            Ok(FibPosition {
+                pile: 30,
+                max_take: 5
+            })
+        );
+        assert!(
+            FibPosition::new(30, 31)
+                .unwrap_err()
+                .contains("at most the pile")
+        );
+        assert!(FibPosition::new(0, 1).unwrap_err().contains("game is over"));
+        assert!(FibPosition::new(3, 0).unwrap_err().contains("game is over"));
     }
 }

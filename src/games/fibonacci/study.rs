@@ -3,6 +3,7 @@
 
 use super::options::FibonacciOptions;
 use super::position;
+use super::rules::FibPosition;
 use super::session::FibonacciRules;
 use crate::games::game::Values;
 use crate::games::pile::rules::{PilePosition, PileRules};
@@ -52,9 +53,20 @@ fn editor(at: PilePosition) -> Box<dyn Editor> {
             EditField::number("Max take", at.max_take.min(at.pile), |text| {
                 at_least_one(text, "the largest take is at least 1")
             }),
-        ]),
+        ])
+        .checked_together(take_within_pile),
         study_fields,
     ))
+}
+
+/// Why the largest take cannot be what it is with the pile as typed (as the position string
+/// says it), under the largest take.
+fn take_within_pile(fields: &EditFields) -> Option<(&'static str, String)> {
+    let pile = fields.value("Pile").parse().ok()?;
+    let max_take = fields.value("Max take").parse().ok()?;
+    FibPosition::new(pile, max_take)
+        .err()
+        .map(|problem| ("Max take", problem))
 }
 
 /// A whole number of at least 1, else why not (`zero` for 0).
@@ -75,13 +87,11 @@ fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
     };
     let pile = number("Pile", "the pile")?;
     let max_take = number("Max take", "the largest take")?;
-    if pile == 0 {
-        return Err("the pile needs at least 1 coin".into());
-    }
-    if max_take == 0 {
-        return Err("the largest take is at least 1".into());
-    }
-    let at = PilePosition { pile, max_take };
+    let at = FibPosition::new(pile, max_take)?;
+    let at = PilePosition {
+        pile: at.pile,
+        max_take: at.max_take,
+    };
     Ok(Box::new(PileStudy::studying(
         Box::new(FibonacciRules::for_pile(pile)),
         Box::new(editor),
