@@ -18,7 +18,13 @@ use std::fmt;
 pub struct Cli {
     /// Most memory munch may use: the outcome table and its build's buffers, on top of what
     /// munch holds already; e.g. 512M, 2G or 18GiB (K, M, G, T count powers of 1024).
-    #[arg(long, global = true, default_value = DEFAULT_MEMORY, value_parser = parse_memory)]
+    #[arg(
+        long,
+        global = true,
+        default_value = DEFAULT_MEMORY,
+        value_parser = parse_memory,
+        allow_hyphen_values = true
+    )]
     pub memory: u64,
     /// Where to keep settings, statistics and the saved game (default: the platform's data
     /// folder, e.g. ~/.local/share/munch).

@@ -18,7 +18,10 @@ pub fn parse_memory(text: &str) -> Result<u64, String> {
     match parse_size::Config::new().with_binary().parse_size(text) {
         Ok(0) => Err("the memory budget must be more than 0 bytes".into()),
         Ok(bytes) => Ok(bytes),
-        Err(err) => Err(format!("{err}: write a size such as 512M or 2G")),
+        Err(_) => Err(
+            "not a memory size: write a whole number of bytes, or one with K, M, G or T after it, such as 512M or 2G"
+                .into(),
+        ),
     }
 }
 
@@ -62,5 +65,10 @@ mod tests {
         assert!(zero.contains("more than 0 bytes"), "{zero}");
         let word = parse_memory("lots").expect_err("no size");
         assert!(word.contains("such as 512M"), "{word}");
+        for bad in ["1X", "-2G", "", "G"] {
+            let why = parse_memory(bad).expect_err(bad);
+            assert!(why.starts_with("not a memory size: "), "{bad}: {why}");
+            assert!(!why.contains("digit"), "Rust's words, not ours: {why}");
+        }
     }
 }

@@ -1681,3 +1681,83 @@ fn study_position_refuses_a_bad_string_in_one_line_and_takes_a_good_one() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("the game needs a terminal"), "{err}");
 }
+
+#[test]
+fn a_fibonacci_position_is_refused_in_the_same_words_by_solve_play_and_study() {
+    let reason = |args: &[&str]| {
+        let out = munch(args);
+        assert_refused(args);
+        let stderr = String::from_utf8_lossy(&out.stderr).trim_end().to_string();
+        let line = stderr.trim_start_matches("munch: ");
+        line.trim_start_matches("--position: ").to_string()
+    };
+    for (pile, max) in [("30", "50"), ("1", "2"), ("0", "1"), ("30", "0")] {
+        let solved = reason(&["solve", "fibonacci", "--pile", pile, "--max", max]);
+        let position = format!("fibonacci {pile} max {max}");
+        for command in ["study", "play"] {
+            assert_eq!(
+                reason(&[command, "--position", &position]),
+                solved,
+                "{command} {position}"
+            );
+        }
+    }
+    assert_eq!(
+        reason(&["solve", "fibonacci", "--pile", "30", "--max", "50"]),
+        "max 50 is more than the pile of 30: the largest take is at most the pile"
+    );
+    // Within the pile, all three take it.
+    let v = json_of(&[
+        "solve",
+        "fibonacci",
+        "--pile",
+        "30",
+        "--max",
+        "30",
+        "--json",
+    ]);
+    assert_eq!(v["max_take"], 30);
+    assert!(
+        v["winning_moves"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!(30))
+    );
+}
+
+#[test]
+fn bad_numbers_on_the_command_line_say_what_a_good_one_looks_like() {
+    let said = |args: &[&str]| {
+        assert_refused(args);
+        String::from_utf8_lossy(&munch(args).stderr)
+            .trim_end()
+            .to_string()
+    };
+    for args in [
+        &["solve", "subtraction", "--pile", "-1", "--set", "1"][..],
+        &["solve", "fibonacci", "--pile", "-1"],
+        &["play", "subtraction", "--pile", "-5"],
+        &["solve", "subtraction", "--pile", "x", "--set", "1"],
+    ] {
+        let line = said(args);
+        assert!(
+            line.ends_with("write a whole number of coins, 0 or more, like 21"),
+            "{args:?}: {line}"
+        );
+        assert!(!line.contains("unexpected argument"), "{args:?}: {line}");
+    }
+    for memory in ["1X", "-2G"] {
+        let line = said(&["--memory", memory, "solve", "fibonacci", "--pile", "3"]);
+        assert!(line.contains("not a memory size"), "{memory}: {line}");
+        assert!(line.ends_with("such as 512M or 2G"), "{memory}: {line}");
+        assert!(!line.contains("digit"), "{memory}: {line}");
+    }
+    // The position strings: the fault named, not a neighbour of it.
+    let line = said(&["study", "--position", "subtraction 1,3,4 21 extra"]);
+    assert!(line.contains("'extra' follows the pile 21"), "{line}");
+    let line = said(&["play", "--position", "chomp 0x7"]);
+    assert!(
+        line.ends_with("0 is not a number of rows: it must be 1 to 26"),
+        "{line}"
+    );
+}

@@ -24,14 +24,15 @@ pub fn print(position: &Position) -> String {
 /// not a position a game can start from, in one line.
 pub fn parse(body: &str) -> Result<Position, String> {
     let body = body.trim();
-    let (size, heights) = body.split_once(char::is_whitespace).ok_or_else(|| {
-        if body.is_empty() {
+    if body.is_empty() {
+        return Err(
             "a Chomp position needs its box and its column heights, like chomp 6x7 6,6,4,4,2,0,0"
-                .to_string()
-        } else {
-            format!("a Chomp position needs its column heights after the box, like chomp {body} …")
-        }
-    })?;
+                .to_string(),
+        );
+    }
+    let (size, heights) = body
+        .split_once(char::is_whitespace)
+        .map_or((body, None), |(size, heights)| (size, Some(heights)));
     let (rows, cols) = size
         .split_once(['x', 'X', '×'])
         .ok_or_else(|| format!("'{size}' is not a box: write rows x columns, like 6x7"))?;
@@ -41,6 +42,14 @@ pub fn parse(body: &str) -> Result<Position, String> {
     if rows == 1 && cols == 1 {
         return Err(ONLY_POISON.to_string());
     }
+    let Some(heights) = heights else {
+        // The whole box as the example: a position of exactly this size.
+        let full = vec![rows; usize::try_from(cols).unwrap_or(0)];
+        return Err(format!(
+            "a Chomp position needs its column heights after the box, like chomp {rows}x{cols} {}",
+            print_list(&full)
+        ));
+    };
     let heights = parse_list(heights, "column height", rows)?;
     let heights: Vec<usize> = heights.iter().map(|&h| h as usize).collect();
     let position = Position::from_heights(rows as usize, cols as usize, &heights)

@@ -9,7 +9,7 @@ use crate::games::game::Values;
 use crate::games::moves_left::{
     AllMoves, all_moves, outcome_word, plain_all_moves, too_many_moves,
 };
-use crate::games::pile::cli::{PileMoveReply, plain_takes};
+use crate::games::pile::cli::{PileMoveReply, coins, plain_takes};
 use crate::units::group;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
@@ -21,7 +21,7 @@ use serde::Serialize;
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// Coins in the pile (at least 2).
-    #[arg(long, default_value_t = 21)]
+    #[arg(long, default_value_t = 21, value_parser = coins, allow_negative_numbers = true)]
     pub pile: u64,
 }
 
@@ -29,10 +29,10 @@ pub struct PlayArgs {
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// Coins in the pile.
-    #[arg(long)]
+    #[arg(long, value_parser = coins, allow_negative_numbers = true)]
     pub pile: u64,
     /// The largest take allowed now (default: pile - 1, the first move).
-    #[arg(long = "max", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long = "max", value_parser = coins, allow_negative_numbers = true)]
     pub max_take: Option<u64>,
     /// Print one JSON object on one line.
     #[arg(long)]
@@ -74,10 +74,7 @@ struct FibonacciReply {
 pub fn solve(matches: &ArgMatches) -> Result<String, String> {
     let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
     let position = match args.max_take {
-        Some(max_take) => FibPosition {
-            pile: args.pile,
-            max_take,
-        },
+        Some(max_take) => FibPosition::new(args.pile, max_take)?,
         None => FibPosition::start(args.pile).map_err(|e| format!("--pile: {e}"))?,
     };
     let studied = if all_moves(matches) {

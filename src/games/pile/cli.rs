@@ -3,6 +3,20 @@
 use crate::units::group;
 use serde::Serialize;
 
+/// Reads a number of coins on the command line (`--pile`, `--max`): a whole number, or a
+/// reason that says what one looks like (a negative number included, which the arguments
+/// let through to here rather than take for an option).
+pub fn coins(text: &str) -> Result<u64, String> {
+    text.trim().parse().map_err(|_| {
+        let digits = text.trim();
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            format!("at most {} coins", group(u64::MAX))
+        } else {
+            "write a whole number of coins, 0 or more, like 21".to_string()
+        }
+    })
+}
+
 /// The winning takes of a pile, for people, ending with a newline: "the player to move wins by
 /// taking 1 or 4." or, with none, that the player to move loses.
 pub fn plain_takes(takes: &[u64]) -> String {

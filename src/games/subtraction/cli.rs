@@ -7,7 +7,7 @@ use super::options::{PILE, SET};
 use super::rules::TakeSet;
 use crate::games::game::Values;
 use crate::games::moves_left::{AllMoves, all_moves, outcome_word, plain_all_moves};
-use crate::games::pile::cli::{PileMoveReply, plain_takes};
+use crate::games::pile::cli::{PileMoveReply, coins, plain_takes};
 use crate::units::group;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
@@ -20,7 +20,7 @@ use std::fmt::Write as _;
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// Coins in the pile.
-    #[arg(long, default_value_t = 21)]
+    #[arg(long, default_value_t = 21, value_parser = coins, allow_negative_numbers = true)]
     pub pile: u64,
     /// The take sizes: numbers and ranges, e.g. "1, 3-5, 8".
     // Hyphen values reach the set's own parser, which says why `-2` is no take.
@@ -32,7 +32,7 @@ pub struct PlayArgs {
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// Coins in the pile (0 to 18446744073709551615).
-    #[arg(long)]
+    #[arg(long, value_parser = coins, allow_negative_numbers = true)]
     pub pile: u64,
     /// The take sizes: numbers and ranges, e.g. "1, 3-5, 8".
     #[arg(long, allow_hyphen_values = true)]

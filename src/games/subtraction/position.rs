@@ -6,7 +6,7 @@ use super::options::{PILE, SET};
 use super::rules::TakeSet;
 use crate::games::field::Values;
 use crate::games::position::{ParsedPosition, StartPosition, finished, parse_number, print_ranges};
-use crate::units::group;
+use crate::units::{group, shown};
 
 /// The position's string: `subtraction 1,3,4 21`.
 pub fn print(set: &TakeSet, pile: u64) -> String {
@@ -18,17 +18,58 @@ pub fn print(set: &TakeSet, pile: u64) -> String {
 /// start from, in one line.
 pub fn parse(body: &str) -> Result<(TakeSet, u64), String> {
     let body = body.trim();
-    let Some((set, pile)) = body.rsplit_once(char::is_whitespace) else {
-        return Err(if body.is_empty() {
-            "a subtraction position needs its take set and its pile, like subtraction 1,3,4 21"
-                .to_string()
-        } else {
-            format!(
-                "a subtraction position needs its pile after the take set, like subtraction {body} 21"
-            )
-        });
+    let words: Vec<&str> = body.split_whitespace().collect();
+    if let [one] = words[..] {
+        return Err(format!(
+            "'{}' is not a subtraction position: it needs a take set and a pile, like subtraction 1,3,4 21",
+            shown(one)
+        ));
+    }
+    // The set's words: the first, and each next one a comma or a dash joins to it (the set may
+    // hold spaces after its commas, as the menu's field does).
+    let mut set_words = 1.min(words.len());
+    while set_words < words.len()
+        && (words[set_words - 1].ends_with([',', '-']) || words[set_words].starts_with([',', '-']))
+    {
+        set_words += 1;
+    }
+    let numbers = |word: &&str| {
+        word.bytes()
+            .all(|b| b.is_ascii_digit() || b == b',' || b == b'-')
     };
-    let set = TakeSet::parse_typed(set)?;
+    let (set, pile) = match &words[set_words..] {
+        [] if words.is_empty() => {
+            return Err(
+                "a subtraction position needs its take set and its pile, like subtraction 1,3,4 21"
+                    .to_string(),
+            );
+        }
+        // A last word of a minus and digits is a pile below 0, not the end of a range.
+        [] if words.last().is_some_and(|last| {
+            last.len() > 1 && last.starts_with('-') && last[1..].bytes().all(|b| b.is_ascii_digit())
+        }) =>
+        {
+            (words[..words.len() - 1].join(" "), words[words.len() - 1])
+        }
+        [] => {
+            return Err(format!(
+                "a subtraction position needs its pile after the take set, like subtraction {body} 21"
+            ));
+        }
+        [pile] => (words[..set_words].join(" "), *pile),
+        // Numbers with no commas between them: the set says so.
+        [.., pile] if words[set_words..].iter().all(numbers) => {
+            (words[..words.len() - 1].join(" "), *pile)
+        }
+        [pile, extra @ ..] => {
+            return Err(format!(
+                "'{}' follows the pile {}: a subtraction position is a take set, then a pile, like subtraction 1,3,4 21",
+                shown(&extra.join(" ")),
+                shown(pile)
+            ));
+        }
+    };
+    let set = TakeSet::parse_typed(&set)?;
     let pile = parse_number(pile, "a pile", 0, u64::MAX)?;
     if set.legal(pile).next().is_none() {
         return Err(finished(&format!(
@@ -63,5 +104,7 @@ mod tests {
         let (set, pile) = parse("1, 2, 3-10 5").expect("spaces and a range");
         assert_eq!(print(&set, pile), "subtraction 1-10 5");
         assert!(parse("3,5 2").unwrap_err().contains("game is over"));
+        let (set, pile) = parse("1, 3 ,4 - 6 21").expect("spaces around commas and dashes");
+        assert_eq!(print(&set, pile), "subtraction 1,3-6 21");
     }
 }
