@@ -3,6 +3,7 @@
 //! `munch play`/`munch solve` arguments, reads its own matches and writes its own replies.
 
 use clap::{ArgMatches, Args, FromArgMatches};
+use munch::games::game::SolveProgress;
 use munch::games::moves_left::ALL_MOVES;
 use munch::games::position::StartPosition;
 use munch::games::{GAMES, Game};
@@ -331,8 +332,13 @@ impl std::error::Error for BadInput {}
 
 /// Runs `munch solve <game> …` with a table memory budget and returns what to print on
 /// standard output.
-pub fn solve(game: &dyn Game, matches: &ArgMatches, budget: u64) -> Result<String, BadInput> {
-    game.solve(matches, budget).map_err(BadInput)
+pub fn solve(
+    game: &dyn Game,
+    matches: &ArgMatches,
+    budget: u64,
+    progress: SolveProgress,
+) -> Result<String, BadInput> {
+    game.solve(matches, budget, progress).map_err(BadInput)
 }
 
 #[cfg(test)]

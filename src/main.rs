@@ -5,13 +5,16 @@
 //! look like a success to a script.
 
 mod cli;
+mod progress;
 mod tui;
 
 use clap::error::ErrorKind;
 use cli::{BadInput, Cli, Command};
 use munch::memory::table_budget;
+use progress::ProgressLine;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 use tui::Start;
 
 /// Exit code for bad input: a bad command line, a position or size munch refuses, no terminal.
@@ -26,7 +29,20 @@ fn main() -> ExitCode {
     };
     match &command {
         Some(Command::Solve(game, matches)) => {
-            match cli::solve(*game, matches, table_budget(cli.memory)) {
+            // A person watching the terminal sees a long build's progress; a script sees none.
+            let mut line = io::stderr()
+                .is_terminal()
+                .then(|| ProgressLine::new(io::stderr(), Instant::now()));
+            let mut progress = |what: &str, done, total| {
+                if let Some(line) = &mut line {
+                    line.report(what, done, total, Instant::now());
+                }
+            };
+            let solved = cli::solve(*game, matches, table_budget(cli.memory), &mut progress);
+            if let Some(line) = &mut line {
+                line.finish();
+            }
+            match solved {
                 Ok(text) => answer(&text),
                 Err(BadInput(message)) => refuse(&message),
             }

@@ -12,6 +12,10 @@ use super::study::Study;
 use crate::input::Binding;
 use clap::{ArgMatches, Command};
 
+/// What a long `munch solve` build reports as it goes: what it builds ("solving 16×16",
+/// "moves left of 16×16"), and `(done, total)` of its steps.
+pub type SolveProgress<'a> = &'a mut dyn FnMut(&str, u64, u64);
+
 pub use super::field::{Bound, Field, FieldKind, Problem, Value, Values};
 
 /// One game munch plays.
@@ -44,8 +48,13 @@ pub trait Game: Sync {
 
     /// Answers `munch solve <id>` from its matches: the text to print (one line of JSON with
     /// `--json`), or why the question cannot be answered. `budget` is the most memory, in
-    /// bytes, a table may take.
-    fn solve(&self, matches: &ArgMatches, budget: u64) -> Result<String, String>;
+    /// bytes, a table may take; a long build tells `progress` how far it has gone.
+    fn solve(
+        &self,
+        matches: &ArgMatches,
+        budget: u64,
+        progress: SolveProgress,
+    ) -> Result<String, String>;
 
     // The menu: the game's own lines, the values they hold, and their checks.
 

@@ -5,7 +5,7 @@ use super::moves_left::study;
 use super::options::{COLS, ROWS};
 use super::rules::{MAX_SIDE, Position, Square, parse_heights};
 use crate::games::chomp::answer::{ChompAnswer, Source};
-use crate::games::game::Values;
+use crate::games::game::{SolveProgress, Values};
 use crate::games::moves_left::{PositionStudy, all_moves, outcome_word, plain_all_moves};
 use crate::solve::{MovesLeftTable, OutcomeTable};
 use crate::units::{bytes, group};
@@ -148,6 +148,7 @@ fn all_moves_study(
     table: Option<&Arc<OutcomeTable>>,
     position: &Position,
     budget: u64,
+    progress: SolveProgress,
 ) -> Result<(PositionStudy<Square>, Option<String>), String> {
     let (rows, cols) = position.bounding_box();
     let Some(table) = table else {
@@ -161,7 +162,13 @@ fn all_moves_study(
         OutcomeTable::bytes_for(rows, cols).saturating_add(MovesLeftTable::bytes_for(rows, cols));
     // A moves-left table the machine cannot hold counts as over budget, as the table does.
     let moves_left = (needed <= budget)
-        .then(|| MovesLeftTable::build(Arc::clone(table), &mut |_, _| true))
+        .then(|| {
+            let what = format!("moves left of {rows}×{cols}");
+            MovesLeftTable::build(Arc::clone(table), &mut |done, total| {
+                progress(&what, done, total);
+                true
+            })
+        })
         .and_then(Result::ok);
     let why = moves_left.is_none().then(|| {
         format!(
@@ -176,7 +183,7 @@ fn all_moves_study(
 }
 
 /// Answers `munch solve chomp` within a table memory budget: what to print, or why not.
-pub fn solve(matches: &ArgMatches, budget: u64) -> Result<String, String> {
+pub fn solve(matches: &ArgMatches, budget: u64, progress: SolveProgress) -> Result<String, String> {
     let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
     let (rows, cols) = (usize::from(args.rows), usize::from(args.cols));
     let position = match &args.position {
@@ -196,7 +203,13 @@ pub fn solve(matches: &ArgMatches, budget: u64) -> Result<String, String> {
     // A table the machine cannot hold (the budget is capped by its free memory, see
     // `crate::memory::table_budget`, but another program may take memory meanwhile) counts as over budget.
     let table = (needed <= budget)
-        .then(|| OutcomeTable::build(box_rows, box_cols, &mut |_, _| true))
+        .then(|| {
+            let what = format!("solving {box_rows}×{box_cols}");
+            OutcomeTable::build(box_rows, box_cols, &mut |done, total| {
+                progress(&what, done, total);
+                true
+            })
+        })
         .and_then(Result::ok)
         .map(Arc::new);
     let Some(answer) = ChompAnswer::of(table.as_deref(), &position) else {
@@ -216,7 +229,12 @@ pub fn solve(matches: &ArgMatches, budget: u64) -> Result<String, String> {
     });
     // The moves-left table is built after the stats' time is taken: they are the table's.
     let studied = if all_moves(matches) {
-        Some(all_moves_study(table.as_ref(), &position, budget)?)
+        Some(all_moves_study(
+            table.as_ref(),
+            &position,
+            budget,
+            progress,
+        )?)
     } else {
         None
     };

@@ -18,7 +18,7 @@ pub mod study;
 pub mod theory;
 pub mod view;
 
-use super::game::{Field, Game, Problem, Values};
+use super::game::{Field, Game, Problem, SolveProgress, Values};
 use super::position::{ParsedPosition, StartPosition};
 use super::review::MoveWords;
 use super::session::{Leftover, Session};
@@ -63,8 +63,13 @@ impl Game for Chomp {
         cli::solve_command()
     }
 
-    fn solve(&self, matches: &ArgMatches, budget: u64) -> Result<String, String> {
-        cli::solve(matches, budget)
+    fn solve(
+        &self,
+        matches: &ArgMatches,
+        budget: u64,
+        progress: SolveProgress,
+    ) -> Result<String, String> {
+        cli::solve(matches, budget, progress)
     }
 
     fn fields(&self) -> &'static [Field] {

@@ -11,7 +11,7 @@ mod saved;
 pub mod session;
 pub mod study;
 
-use super::game::{Field, Game, Problem, Values};
+use super::game::{Field, Game, Problem, SolveProgress, Values};
 use super::position::{ParsedPosition, StartPosition};
 use super::review::MoveWords;
 use super::session::{Leftover, Session};
@@ -56,7 +56,12 @@ impl Game for Fibonacci {
         cli::solve_command()
     }
 
-    fn solve(&self, matches: &ArgMatches, _budget: u64) -> Result<String, String> {
+    fn solve(
+        &self,
+        matches: &ArgMatches,
+        _budget: u64,
+        _progress: SolveProgress,
+    ) -> Result<String, String> {
         cli::solve(matches)
     }
 

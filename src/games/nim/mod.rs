@@ -18,7 +18,7 @@ pub mod session;
 pub mod study;
 pub mod view;
 
-use super::game::{Field, Game, Problem, Values};
+use super::game::{Field, Game, Problem, SolveProgress, Values};
 use super::position::{ParsedPosition, StartPosition};
 use super::review::MoveWords;
 use super::session::{Leftover, Session};
@@ -68,7 +68,12 @@ impl Game for Nim {
         cli::solve_command()
     }
 
-    fn solve(&self, matches: &ArgMatches, _budget: u64) -> Result<String, String> {
+    fn solve(
+        &self,
+        matches: &ArgMatches,
+        _budget: u64,
+        _progress: SolveProgress,
+    ) -> Result<String, String> {
         cli::solve(matches)
     }
 
