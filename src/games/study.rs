@@ -164,7 +164,7 @@ pub trait Study: Send {
     /// The game and its size, for the screen's title: "Subtraction game {1,3,4}".
     fn title(&self) -> String;
 
-    /// The position now, for people: "pile 21", "[6,6,4,4,2,0,0]".
+    /// The position now, for people: "pile 21", `[6,6,4,4,2,0,0]`.
     fn describe(&self) -> String;
 
     /// The position now as its string (`chomp 6x7 6,6,4,4,2,0,0`, `nim 3,4,5`), which `y`
@@ -234,7 +234,7 @@ pub trait Study: Send {
     fn board_size(&self) -> (u16, u16);
 
     /// The heading of the list's moves column, whose entries are the moves in the game's words
-    /// ([`crate::games::game::Game::move_words`]).
+    /// (its `Game::move_words`; this file is below the catalogue and does not name it).
     fn move_heading(&self) -> &'static str {
         "move"
     }
