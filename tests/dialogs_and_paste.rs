@@ -304,3 +304,55 @@ fn where_the_review_button_is_not_drawn_the_keys_skip_it() {
     }
     assert!(seen.contains(&Button::Review), "{seen:?}");
 }
+
+/// The README's sizes of the menu, the coin-pile games and Nim are the program's.
+#[test]
+fn the_readme_says_how_large_the_menu_and_the_pile_games_are() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let text = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    // The first two numbers after `key` in the README's sentence on sizes.
+    let sizes = text.find("the menu needs").expect("the README's sizes");
+    let after = |key: &str| -> (u16, u16) {
+        let at = sizes
+            + text[sizes..]
+                .find(key)
+                .unwrap_or_else(|| panic!("{key:?} in the README"));
+        let numbers: Vec<u16> = text[at + key.len()..]
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|n| n.parse().ok())
+            .take(2)
+            .collect();
+        (numbers[0], numbers[1])
+    };
+    let mut h = Harness::new();
+    assert_eq!(munch::ui::minimum_size(&h.app), after("the menu needs"));
+    h.start_pile(21, Some("1,3,4"), [Person, Person]);
+    assert_eq!(
+        munch::ui::minimum_size(&h.app),
+        after("the coin-pile games")
+    );
+    h.start_pile(21, None, [Person, Person]);
+    assert_eq!(
+        munch::ui::minimum_size(&h.app),
+        after("the coin-pile games")
+    );
+    let nim = |h: &mut Harness, piles: &str| {
+        h.app.menu.settings = munch::settings::Settings {
+            game: munch::settings::GameKind::Nim,
+            players: [Person, Person],
+            ..munch::settings::Settings::default()
+        }
+        .with("piles", piles);
+        h.start_and_replace();
+        munch::ui::minimum_size(&h.app)
+    };
+    assert_eq!(nim(&mut h, "3,4,5"), after("and Nim"));
+    assert_eq!(nim(&mut h, "1000000000000000"), after("and Nim"));
+    let most = ["1000000000000000000"; 8].join(",");
+    assert_eq!(nim(&mut h, &most), after("up to"));
+    assert!(
+        nim(&mut h, "10000000000000000").0 > after("and Nim").0,
+        "past 10^15"
+    );
+}
