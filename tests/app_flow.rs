@@ -2109,3 +2109,29 @@ fn a_study_opened_from_a_game_shares_its_table() {
         _ => panic!("the Study screen is not on"),
     }
 }
+
+/// Hints turned on stay on for the next games of the run: Play again, Restart, a new game
+/// from the menu; turned off, they stay off.
+#[test]
+fn hints_stay_on_for_the_next_games_until_turned_off() {
+    let mut h = Harness::new();
+    h.start_pile(4, Some("1,2"), [Person, Person]);
+    assert!(!h.pile_game().hints);
+    h.key(KeyCode::Char('H'));
+    assert!(h.pile_game().hints);
+    h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
+    h.keys(&[KeyCode::Char('r'), KeyCode::Char('y')]); // restart, asked and answered
+    assert_eq!(h.pile_game().pile, 4, "restarted");
+    assert!(h.pile_game().hints, "after Restart");
+    for take in ['1', '2', '1'] {
+        h.keys(&[KeyCode::Char(take), KeyCode::Enter]);
+    }
+    assert!(h.pile_game().is_over());
+    h.app.act(Action::PlayAgain);
+    assert!(h.pile_game().hints, "after Play again");
+    h.start(3, 3, [Person, Computer]);
+    assert!(h.game().hints, "in a new game from the menu");
+    h.key(KeyCode::Char('H'));
+    h.start_pile(4, Some("1,2"), [Person, Person]);
+    assert!(!h.pile_game().hints, "turned off, they stay off");
+}

@@ -191,6 +191,9 @@ pub struct App {
     effects: Vec<Effect>,
     pub menu: Menu,
     pub help_open: bool,
+    /// Whether the person turned the hints on: every later game of this run starts with
+    /// them on too (Play again, Restart, a new game), until they are turned off.
+    pub hints: bool,
     /// The first help line shown, when the help does not fit.
     pub help_scroll: u16,
     /// What the last frame could show.
@@ -265,6 +268,7 @@ impl App {
             effects: Vec::new(),
             menu: Menu::default(),
             help_open: false,
+            hints: false,
             help_scroll: 0,
             viewport: Viewport::default(),
             history_top: None,
@@ -982,12 +986,14 @@ impl App {
             Screen::Play(game) if self.playing.game == settings.game => game.leftover(),
             _ => None,
         };
-        self.screen = Screen::Play(
-            settings
-                .game
-                .game()
-                .new_session(settings.setup_from(start.clone()), previous),
-        );
+        let mut session = settings
+            .game
+            .game()
+            .new_session(settings.setup_from(start.clone()), previous);
+        if self.hints {
+            session.act(Action::ToggleHints);
+        }
+        self.screen = Screen::Play(session);
         self.playing = settings;
         self.start = start;
         self.collect_requests();
@@ -1451,7 +1457,12 @@ impl App {
                 game.note(format!("Copied: {text}"));
                 self.effects.push(Effect::Copy(text));
             }
-            Screen::Play(game) => game.act(action),
+            Screen::Play(game) => {
+                if action == Action::ToggleHints {
+                    self.hints = !self.hints;
+                }
+                game.act(action);
+            }
             // Its keys were handled above.
             Screen::Study(_) => {}
         }
