@@ -175,6 +175,10 @@ pub enum Screen {
 }
 
 /// The whole application state.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about the app (help open, hints on, a question up, quitting), not one state"
+)]
 pub struct App {
     pub screen: Screen,
     /// The settings the game on screen was started with (what it is saved and counted under).
