@@ -486,7 +486,18 @@ fn chomp_is_studied_from_its_moves_left_table_and_agrees_with_the_reference() {
     h.app.menu.settings = Settings::default().with("rows", 4u8).with("cols", 5u8);
     h.key(KeyCode::Char('s'));
     assert!(analysis(&h).progress.is_some(), "the table is on its way");
-    assert!(analysis(&h).moves.is_empty());
+    assert_eq!(
+        analysis(&h).moves.len(),
+        20,
+        "listed to be played meanwhile"
+    );
+    assert!(
+        analysis(&h)
+            .moves
+            .iter()
+            .all(|m| m.wins.is_none() == (m.notation != "a1")),
+        "only the poison's outcome is known before the table"
+    );
     settle(&mut h);
     assert_eq!(analysis(&h).moves.len(), 20, "every square of the 4×5 bar");
     assert!(
@@ -607,6 +618,53 @@ fn a_box_whose_table_does_not_fit_still_plays_its_moves_unjudged() {
         "e2",
         "the move taken back is chosen"
     );
+}
+
+#[test]
+fn a_chomp_study_plays_while_its_table_builds_and_keeps_the_line_when_it_comes() {
+    let mut h = Harness::new();
+    h.app.menu.settings = Settings::default().with("rows", 4u8).with("cols", 5u8);
+    h.key(KeyCode::Char('s'));
+    assert!(analysis(&h).progress.is_some(), "the table is on its way");
+    let rows = rows_of(&draw(&mut h, 80, 24, &Theme::colour()).0);
+    assert!(
+        rows.iter()
+            .any(|row| row.contains(" a3 ") && row.matches('?').count() == 2),
+        "a3 listed, its result and replies to come: {rows:#?}"
+    );
+    assert!(
+        !rows.iter().any(|row| row.contains("come with the table")),
+        "{rows:#?}"
+    );
+    let at = |h: &Harness, notation: &str| {
+        analysis(h)
+            .moves
+            .iter()
+            .position(|m| m.notation == notation)
+            .expect("a legal move")
+    };
+    // A click on e4 eats it; c2 is then chosen on the board.
+    let e4 = at(&h, "e4");
+    h.app.update(Event::Pointer {
+        target: Target::Spot(spot(e4)),
+        click: true,
+    });
+    assert_eq!(studying(&h).study.position(), "chomp 4x5 4,4,4,4,3");
+    let c2 = at(&h, "c2");
+    h.app.update(Event::Pointer {
+        target: Target::Spot(spot(c2)),
+        click: false,
+    });
+    assert!(analysis(&h).progress.is_some(), "still building");
+    // The table comes: the outcomes fill in, the line and the chosen move stay.
+    settle(&mut h);
+    assert_eq!(studying(&h).study.line(), ["e4"]);
+    assert!(analysis(&h).moves.iter().all(|m| m.wins.is_some()));
+    assert_eq!(
+        analysis(&h).moves[studying(&h).chosen.expect("a move chosen")].notation,
+        "c2"
+    );
+    assert!(analysis(&h).wins.is_some());
 }
 
 #[test]
@@ -781,8 +839,14 @@ fn the_chomp_editor_starts_its_cursor_on_the_highlighted_move() {
     let mut h = Harness::new();
     h.app.menu.settings = Settings::default().with("rows", 4u8).with("cols", 5u8);
     h.key(KeyCode::Char('s'));
-    // Before the tables arrive no move is highlighted: the cursor starts on the top square
-    // of the last column, and Space eats it.
+    // Before the tables arrive the moves are listed too: the cursor starts on the one
+    // highlighted (e4, the top square of the last column here), and Space eats it.
+    let moves = &analysis(&h).moves;
+    let at = moves.iter().position(|m| m.notation == "e4").unwrap();
+    h.app.update(Event::Pointer {
+        target: Target::Spot(spot(at)),
+        click: false,
+    });
     h.key(KeyCode::Char('e'));
     type_text(&mut h, " ");
     assert_eq!(editor_fields(&h)[2].1, "4,4,4,4,3");
@@ -997,9 +1061,10 @@ fn p_while_the_table_builds_starts_the_game_which_waits_for_its_own_table() {
     let mut h = Harness::new();
     h.app.menu.settings = Settings::default().with("rows", 4u8).with("cols", 5u8);
     h.key(KeyCode::Char('s'));
-    // Nothing answered: the study's moves-left table is still on its way.
+    // Nothing answered: the study's moves-left table is still on its way, its moves listed
+    // with their outcomes not known yet.
     assert!(analysis(&h).progress.is_some());
-    assert!(analysis(&h).moves.is_empty());
+    assert!(analysis(&h).moves.iter().any(|m| m.wins.is_none()));
     h.key(KeyCode::Char('p'));
     assert_eq!(studying(&h).note, None, "no claim that the game is over");
     assert!(studying(&h).choosing_side, "p asks for the side at once");

@@ -37,6 +37,10 @@ pub struct StudyScreen {
     /// The chosen move, by its index in the analysis (the game's order); `None` when there is
     /// no move.
     pub chosen: Option<usize>,
+    /// Whether the person chose the chosen move (a key, the mouse, a move taken back), rather
+    /// than the screen (the best move, or the first while outcomes are not known yet): the
+    /// screen's choice follows the best move when the outcomes arrive, the person's is kept.
+    picked: bool,
     /// The first row of the move list shown.
     pub top: usize,
     /// The rows of the move list in view, as last drawn (at least 1).
@@ -76,6 +80,7 @@ impl StudyScreen {
             kind,
             study,
             chosen: None,
+            picked: false,
             top: 0,
             rows: 1,
             tops: Vec::new(),
@@ -135,6 +140,7 @@ impl StudyScreen {
     fn show_played(&mut self) {
         self.top = 0;
         let played = self.review.as_ref().and_then(Review::played);
+        self.picked = false;
         self.chosen = match played {
             Some(played) => self.study.find(played),
             None => self.order().first().copied(),
@@ -186,8 +192,10 @@ impl StudyScreen {
             // A review shows the move played, once the study knows the moves.
             return self.show_played();
         }
+        // The moves listed while the table builds stay where they are when it comes, and so
+        // does the person's choice among them; the screen's own choice becomes the best move.
         let count = self.study.analysis().moves.len();
-        if self.chosen.is_none_or(|at| at >= count) {
+        if !self.picked || self.chosen.is_none_or(|at| at >= count) {
             self.reset_choice();
         }
     }
@@ -195,6 +203,7 @@ impl StudyScreen {
     /// After the position changed: the best move is chosen and the list starts at the top.
     fn reset_choice(&mut self) {
         self.chosen = self.order().first().copied();
+        self.picked = false;
         self.top = 0;
     }
 
@@ -315,6 +324,7 @@ impl StudyScreen {
             .iter()
             .position(|m| m.notation == last)
             .or_else(|| self.order().first().copied());
+        self.picked = true;
         if let Some(row) = self.chosen_row() {
             self.show_row(row, rows);
         }
@@ -342,6 +352,7 @@ impl StudyScreen {
             .chosen_row()
             .map_or(0, |row| row.saturating_add_signed(by).min(order.len() - 1));
         self.chosen = Some(order[row]);
+        self.picked = true;
         self.show_row(row, rows);
     }
 
@@ -355,6 +366,7 @@ impl StudyScreen {
             .chosen
             .map_or(0, |at| at.saturating_add_signed(by).min(count - 1));
         self.chosen = Some(at);
+        self.picked = true;
         if let Some(row) = self.chosen_row() {
             self.show_row(row, rows);
         }
@@ -377,6 +389,7 @@ impl StudyScreen {
             .saturating_add_signed(step)
             .min(last_top);
         self.chosen = Some(self.order()[row.saturating_add_signed(step).min(count - 1)]);
+        self.picked = true;
         if let Some(row) = self.chosen_row() {
             self.show_row(row, rows);
         }
@@ -412,6 +425,7 @@ impl StudyScreen {
         if let Some(row) = self.chosen_row() {
             let kept = row.clamp(self.top, (self.top + rows - 1).min(order.len() - 1));
             self.chosen = Some(order[kept]);
+            self.picked = true;
         }
     }
 
@@ -427,6 +441,7 @@ impl StudyScreen {
             return;
         };
         self.chosen = Some(at);
+        self.picked = true;
         // A review keeps to the game's line: pointing only chooses.
         if click && self.review.is_none() {
             self.play_chosen();
@@ -444,6 +459,7 @@ impl StudyScreen {
             self.play_chosen();
         } else {
             self.chosen = Some(at);
+            self.picked = true;
             if let Some(row) = self.chosen_row() {
                 self.show_row(row, self.rows);
             }

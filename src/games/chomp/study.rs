@@ -78,6 +78,30 @@ fn cells(rows: u8, cols: u8, area: Rect) -> Cells {
     }
 }
 
+/// The analysis of `position` (with a square left) when no table answers it: every legal move
+/// listed to be played, of which only the poison's is known (it loses, leaving no move to
+/// make).
+fn unknown_outcomes(position: &Position) -> Analysis {
+    let poison_alone = position.squares_left() == 1;
+    Analysis {
+        wins: poison_alone.then_some(false),
+        moves_left: poison_alone.then_some(1),
+        moves: position
+            .moves()
+            .map(|square| {
+                let mut m = StudyMove::unknown(square.to_string());
+                if square.is_poison() {
+                    m.wins = Some(false);
+                    m.moves_left = Some(0);
+                    m.winning_replies = Some(0);
+                }
+                m
+            })
+            .collect(),
+        ..Analysis::default()
+    }
+}
+
 /// A Chomp position being studied: the studied start, the line played from it, and the position
 /// now analysed from the tables of the start's box.
 pub struct ChompStudy {
@@ -177,32 +201,13 @@ impl ChompStudy {
                 Tables::OutcomesOnly(outcomes) => study(outcomes, None, position)
                     .map(|s| Analysis::of(&s, ToString::to_string))
                     .unwrap_or_default(),
+                // Still building: the moves are listed to be played, their outcomes to come.
                 Tables::MovesLeft { done, total } | Tables::Outcomes { done, total } => Analysis {
                     progress: Some((*done, *total)),
-                    ..Analysis::default()
+                    ..unknown_outcomes(position)
                 },
-                // No table: the moves are still there to be played, and only the poison's is
-                // known (it loses, leaving no move to make).
-                Tables::Refused { .. } => {
-                    let poison_alone = position.squares_left() == 1;
-                    Analysis {
-                        wins: poison_alone.then_some(false),
-                        moves_left: poison_alone.then_some(1),
-                        moves: position
-                            .moves()
-                            .map(|square| {
-                                let mut m = StudyMove::unknown(square.to_string());
-                                if square.is_poison() {
-                                    m.wins = Some(false);
-                                    m.moves_left = Some(0);
-                                    m.winning_replies = Some(0);
-                                }
-                                m
-                            })
-                            .collect(),
-                        ..Analysis::default()
-                    }
-                }
+                // No table: the moves are still there to be played.
+                Tables::Refused { .. } => unknown_outcomes(position),
             }
         };
         analysis.note = match &self.tables {
