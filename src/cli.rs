@@ -403,7 +403,8 @@ mod tests {
             panic!("a position to play");
         };
         let (settings, start) = position_settings(&matches).expect("nim");
-        assert_eq!((settings.game, start.text()), (GameKind::Nim, "nim 7"));
+        // The empty pile keeps its place (and pile 2 its number); the menu's piles hold coins.
+        assert_eq!((settings.game, start.text()), (GameKind::Nim, "nim 0,7"));
         assert_eq!(settings.values.text("piles"), "7");
         assert!(
             play_settings(&["play", "--position", "nim 0"])

@@ -1280,3 +1280,32 @@ fn a_pile_of_a_hundred_thousand_takes_draws_the_buttons_that_fit_and_counts_the_
         assert_eq!(buttons + hidden, 99_998, "{screen}");
     }
 }
+
+#[test]
+fn nim_keeps_an_emptied_pile_in_its_string_so_the_pile_numbers_agree() {
+    let mut h = study_of("nim 3,4,5");
+    let Screen::Study(study) = &mut h.app.screen else {
+        panic!("the Study screen is not on");
+    };
+    assert!(study.study.play_move("1:3"), "3 from pile 1 empties it");
+    assert_eq!(studying(&h).study.position(), "nim 0,4,5");
+    let rows = rows_of(&draw(&mut h, 100, 30, &Theme::colour()).0);
+    assert!(
+        rows.iter().any(|row| row.contains("nim 0,4,5")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter().any(|row| row.contains("5 from pile 3")),
+        "{rows:#?}"
+    );
+    assert!(
+        !rows
+            .iter()
+            .any(|row| row.contains("from pile 1") && !row.contains("Line: 3 from pile 1")),
+        "pile 1 is empty, and no move of the list names it: {rows:#?}"
+    );
+    // The string read back is the same position: the same moves, by the same numbers.
+    let again = study_of("nim 0,4,5");
+    assert_eq!(studying(&again).study.position(), "nim 0,4,5");
+    assert_eq!(analysis(&again).moves, analysis(&h).moves);
+}

@@ -978,21 +978,22 @@ fn a_game_from_a_position_string_shows_it_and_y_copies_it_with_osc_52() {
     );
     // tmux keeps what a program copies with OSC 52 as a paste buffer when this is on.
     tmux.run(&["set-option", "-s", "set-clipboard", "on"]);
-    let screen = tmux.wait_for("Now: take 1 from pile 1");
-    assert!(screen.contains("Nim — 1,2 at the start"), "{screen}");
+    // The empty pile keeps its place and its number: the hint, the board and the string agree.
+    let screen = tmux.wait_for("Now: take 1 from pile 2");
+    assert!(screen.contains("Nim — 0,1,2 at the start"), "{screen}");
     assert!(
-        screen.contains("nim 1,2"),
+        screen.contains("nim 0,1,2"),
         "the panel shows the string:\n{screen}"
     );
     assert_eq!(
         screen.matches('●').count() + screen.matches('○').count(),
         3,
-        "a row of 1 coin and a row of 2 (the empty pile dropped):\n{screen}"
+        "an empty pile, a row of 1 coin and a row of 2:\n{screen}"
     );
     tmux.keys(&["y"]);
-    tmux.wait_for("Copied: nim 1,2");
+    tmux.wait_for("Copied: nim 0,1,2");
     let start = Instant::now();
-    while tmux.run(&["show-buffer"]) != "nim 1,2" {
+    while tmux.run(&["show-buffer"]) != "nim 0,1,2" {
         assert!(
             start.elapsed() < Duration::from_secs(10),
             "the clipboard holds {:?}",
