@@ -32,13 +32,13 @@ fn screen(h: &Harness, width: u16, height: u16) -> Vec<String> {
 /// from the top down to the first blank one (the review's rows are followed by one), joined by
 /// spaces, as a person reads them.
 fn review_text(rows: &[String]) -> String {
-    let panel = usize::from(munch::app::size::PANEL_WIDTH);
+    // The board's frame ends where its top right corner is (the panel's width varies).
+    let inner = board_frame_end(rows);
     let said: Vec<String> = rows
         .iter()
         .skip(1)
         .map(|row| {
             let chars: Vec<char> = row.chars().collect();
-            let inner = chars.len().saturating_sub(panel + 1);
             chars[1..inner]
                 .iter()
                 .collect::<String>()
@@ -48,6 +48,14 @@ fn review_text(rows: &[String]) -> String {
         .take_while(|row| !row.is_empty())
         .collect();
     said.join(" ")
+}
+
+/// The column of the board frame's right edge on a Study screen drawn by [`screen`].
+fn board_frame_end(rows: &[String]) -> usize {
+    rows[0]
+        .chars()
+        .position(|c| c == '┐')
+        .expect("the board's frame")
 }
 
 /// Whether `text` is on one row of the screen.
@@ -777,14 +785,77 @@ fn a_nim_review_speaks_in_piles_as_its_move_list_does() {
     // The panel's line is the game so far, in the same words.
     h.key(KeyCode::Right);
     h.key(KeyCode::Right);
-    let rows = screen(&h, 100, 30);
+    let rows = screen(&h, 80, 24);
     assert!(shows(&rows, "Played: …, 1 from pile 1"), "{rows:#?}");
-    // The end: who won, and the piles as the game words them.
+    // At 100 columns the panel grows, as the study's does: the whole line fits.
+    let rows = screen(&h, 100, 30);
+    assert!(
+        shows(&rows, "Played: 1 from pile 1, 1 from pile 1"),
+        "{rows:#?}"
+    );
+    // The end: who won, and the finished position's string, every pile in its place.
     h.key(KeyCode::End);
     let rows = screen(&h, 80, 24);
     assert!(shows(&rows, "Game over: Player 2 won."), "{rows:#?}");
-    assert!(shows(&rows, "Piles 0,0,0"), "{rows:#?}");
-    assert!(!shows(&rows, "nim 0"), "{rows:#?}");
+    assert!(shows(&rows, "nim 0,0,0"), "{rows:#?}");
+}
+
+#[test]
+fn the_review_panel_grows_past_80_columns_as_the_studys_does() {
+    use munch::app::size::{PANEL_WIDTH, STUDY_PANEL_GROWTH};
+    let mut h = Harness::new();
+    open_review(&mut h, chomp_record());
+    let panel = |rows: &[String]| rows[0].chars().count() - board_frame_end(rows) - 1;
+    let rows = screen(&h, 100, 30);
+    assert_eq!(panel(&rows), usize::from(PANEL_WIDTH + STUDY_PANEL_GROWTH));
+    assert!(shows(&rows, "winning replies"), "{rows:#?}");
+    let rows = screen(&h, 80, 24);
+    assert_eq!(
+        panel(&rows),
+        usize::from(PANEL_WIDTH),
+        "80 columns as before"
+    );
+}
+
+#[test]
+fn the_last_step_of_every_games_review_shows_the_finished_positions_string() {
+    for (record, finished) in [
+        (chomp_record(), "chomp 4x5 0,0,0,0,0"),
+        (nim_record(), "nim 0,0,0"),
+        (
+            record("subtraction 1,2 5", &["1", "1", "2", "1"], 2),
+            "subtraction 1,2 0",
+        ),
+        (
+            record("fibonacci 10", &["2", "1", "2", "4", "1"], 1),
+            "fibonacci 0 max 0",
+        ),
+    ] {
+        let mut h = Harness::new();
+        open_review(&mut h, record);
+        h.key(KeyCode::End);
+        assert!(reviewing(&h).played().is_none(), "{finished}: the end");
+        let munch::app::Screen::Study(study) = &h.app.screen else {
+            panic!("not on the Study screen");
+        };
+        assert_eq!(study.study.position(), finished);
+        let refused = munch::games::parse_position(finished)
+            .map(|_| ())
+            .unwrap_err();
+        assert!(
+            refused.contains("the game is over"),
+            "{finished}: {refused}"
+        );
+        for (width, height) in [(80, 24), (100, 30)] {
+            let rows = screen(&h, width, height);
+            // The panel's first line: the string, then how the game ended.
+            let at = board_frame_end(&rows) + 2;
+            let first: String = rows[1].chars().skip(at).collect();
+            assert_eq!(first.trim_end_matches([' ', '│']), finished, "{rows:#?}");
+            let second: String = rows[2].chars().skip(at).collect();
+            assert!(second.starts_with("Game over: Player "), "{rows:#?}");
+        }
+    }
 }
 
 /// The review's words from the first move to the final position, each checked as drawn at

@@ -13,12 +13,8 @@ pub const STUDY_PANEL_GROWTH: u16 = 8;
 /// The Study screen's panel width on a screen `width` columns wide, beside a board that shows
 /// every mark whole in `board_whole` columns: [`PANEL_WIDTH`] up to 80 columns, as the rest
 /// of munch; past 80 columns and past the board (in its frame), half of what is left, up to
-/// [`STUDY_PANEL_GROWTH`] more. A review keeps [`PANEL_WIDTH`]: its lines above the board
-/// need the room more than the list.
-pub fn study_panel_width(width: u16, board_whole: u16, review: bool) -> u16 {
-    if review {
-        return PANEL_WIDTH;
-    }
+/// [`STUDY_PANEL_GROWTH`] more. A review's panel grows alike: its list is the study's.
+pub fn study_panel_width(width: u16, board_whole: u16) -> u16 {
     let spare = width.saturating_sub((board_whole + 2 + PANEL_WIDTH).max(80));
     PANEL_WIDTH + (spare / 2).min(STUDY_PANEL_GROWTH)
 }
@@ -88,16 +84,11 @@ mod tests {
 
     #[test]
     fn the_study_panel_grows_past_80_columns_after_the_board() {
-        assert_eq!(study_panel_width(80, 30, false), PANEL_WIDTH);
-        assert_eq!(study_panel_width(90, 30, false), PANEL_WIDTH + 5);
-        assert_eq!(study_panel_width(100, 30, false), PANEL_WIDTH + 8);
-        assert_eq!(
-            study_panel_width(100, 30, true),
-            PANEL_WIDTH,
-            "not in a review"
-        );
+        assert_eq!(study_panel_width(80, 30), PANEL_WIDTH);
+        assert_eq!(study_panel_width(90, 30), PANEL_WIDTH + 5);
+        assert_eq!(study_panel_width(100, 30), PANEL_WIDTH + 8);
         // A wide board keeps what it needs for its whole marks.
-        assert_eq!(study_panel_width(100, 63, false), PANEL_WIDTH + 1);
-        assert_eq!(study_panel_width(90, 63, false), PANEL_WIDTH);
+        assert_eq!(study_panel_width(100, 63), PANEL_WIDTH + 1);
+        assert_eq!(study_panel_width(90, 63), PANEL_WIDTH);
     }
 }

@@ -33,11 +33,7 @@ pub fn render(
     theme: &Theme,
 ) {
     let study = screen.study.as_ref();
-    let panel_width = study_panel_width(
-        area.width,
-        study.board_width_whole(),
-        screen.review.is_some(),
-    );
+    let panel_width = study_panel_width(area.width, study.board_width_whole());
     let [board_area, panel_area] =
         Layout::horizontal([Constraint::Min(1), Constraint::Length(panel_width)]).areas(area);
     let heading = if screen.review.is_some() {
@@ -340,13 +336,9 @@ fn top_lines(screen: &StudyScreen, width: usize, theme: &Theme) -> Vec<Line<'sta
         },
         group,
     );
-    // A game over has no string to play from: the position as the game's board words it.
-    let position = if analysis.is_over() {
-        capitalised(&study.describe())
-    } else {
-        // The position's string, which `y` copies.
-        study.position()
-    };
+    // The position's string, which `y` copies; a finished game's too (`nim 0,0,0`), which
+    // `munch play --position` refuses saying the game is over there.
+    let position = study.position();
     let outcome = match &screen.review {
         // At a review's end: who won the game.
         Some(review) if review.played().is_none() => Line::styled(
@@ -543,12 +535,4 @@ fn last_that_fit(lead: &str, items: &[String], gap: &str, width: usize) -> Strin
     }
     let tail = items[items.len() - shown..].join(gap);
     cut(&format!("{lead}…{gap}{tail}"), width)
-}
-
-/// `text` with its first letter a capital: "Piles 0,0,0".
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
