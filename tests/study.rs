@@ -1309,3 +1309,24 @@ fn nim_keeps_an_emptied_pile_in_its_string_so_the_pile_numbers_agree() {
     assert_eq!(studying(&again).study.position(), "nim 0,4,5");
     assert_eq!(analysis(&again).moves, analysis(&h).moves);
 }
+
+#[test]
+fn the_chomp_editors_title_follows_the_size_and_centres_the_poison() {
+    let mut h = Harness::new();
+    h.app.menu.settings = Settings::default();
+    h.keys(&[KeyCode::Char('s'), KeyCode::Char('e')]);
+    type_text(&mut h, "+>");
+    for (width, height) in [(100, 30), (80, 24)] {
+        let rows = rows_of(&draw(&mut h, width, height, &Theme::colour()).0);
+        assert!(rows[0].contains(" Study: Chomp 7×8 "), "{rows:#?}");
+        // The poison between chocolate, as the game draws it (its squares here are 4 wide
+        // or more: a chocolate run of 2 at least, the poison first when it is 2).
+        let poison = rows.iter().find(|row| row.contains('☠')).expect("☠ drawn");
+        // At 100 columns the squares are 6 wide: a run of 4, the poison second.
+        let centred = poison.contains("▒☠▒") || width == 80 && poison.contains(" ☠▒ ");
+        assert!(centred, "{poison:?}");
+    }
+    h.key(KeyCode::Enter);
+    let rows = rows_of(&draw(&mut h, 100, 30, &Theme::colour()).0);
+    assert!(rows[0].contains(" Study: Chomp 7×8 "), "{rows:#?}");
+}

@@ -269,6 +269,12 @@ pub trait Study: Send {
 /// A position being set up on the Study screen (`e`): the game's fields, and for Chomp the bar
 /// itself. Once its position is right, it gives a [`Study`] of it.
 pub trait Editor: Send {
+    /// The game and its size as set up so far, for the screen's title ("Chomp 7×8"), when the
+    /// editor changes them; `None` keeps the study's title.
+    fn title(&self) -> Option<String> {
+        None
+    }
+
     /// Its fields, top to bottom: (label, value as shown).
     fn fields(&self) -> Vec<(String, String)>;
 

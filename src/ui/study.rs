@@ -41,8 +41,14 @@ pub fn render(
     } else {
         "Study"
     };
+    // The editor's size while a position is set up (`+` and `>` change it).
+    let title = screen
+        .editor
+        .as_ref()
+        .and_then(|editor| editor.title())
+        .unwrap_or_else(|| study.title());
     let block = Block::bordered()
-        .title(format!(" {heading}: {} ", study.title()))
+        .title(format!(" {heading}: {title} "))
         .title_style(theme.title);
     let inner = block.inner(board_area);
     frame.render_widget(block, board_area);

@@ -551,6 +551,10 @@ impl ChompEditor {
 }
 
 impl Editor for ChompEditor {
+    fn title(&self) -> Option<String> {
+        Some(format!("Chomp {}×{}", self.rows, self.cols))
+    }
+
     fn fields(&self) -> Vec<(String, String)> {
         let heights: Vec<String> = self.heights.iter().map(u8::to_string).collect();
         vec![
@@ -634,12 +638,19 @@ impl Editor for ChompEditor {
                     theme.eaten
                 };
                 let fill = if here { CHOCOLATE } else { ' ' };
-                // Where the study's board draws the square: its glyph where the board puts the
-                // mark, after a space (the board's pointer), so that `e` moves nothing.
-                let body = fill.to_string().repeat(w.saturating_sub(3));
-                let mut lines = vec![Line::styled(format!(" {glyph}{body}"), style)];
+                // Where the study's board draws the square: after a space (the board's
+                // pointer), so that `e` moves nothing. On chocolate the glyph sits in the
+                // middle of the run, as the game centres its marks; on an eaten square, where
+                // the board puts its dot.
+                let run = w.saturating_sub(2).max(1);
+                let at = if here { (run - 1) / 2 } else { 0 };
+                let first: String = (0..run)
+                    .map(|i| if i == at { glyph } else { fill })
+                    .collect();
+                let mut lines = vec![Line::styled(format!(" {first}"), style)];
                 if height > 1 {
-                    lines.push(Line::styled(format!(" {fill}{body}"), style));
+                    let second = fill.to_string().repeat(run);
+                    lines.push(Line::styled(format!(" {second}"), style));
                 }
                 Paragraph::new(lines).render(cell, buf);
                 spots.add(cell, Spot(u64::from(col), u64::from(row)));
@@ -682,17 +693,35 @@ impl Editor for ChompEditor {
 mod tests {
     use super::*;
 
-    /// Which cells of `area` the drawing left blank.
-    fn blanks(area: Rect, draw: impl FnOnce(&mut Buffer)) -> Vec<Vec<bool>> {
+    /// Which cells of `area` the drawing left blank, outside the rectangles `masked`; and
+    /// the squares' places it recorded, square by square.
+    fn drawn(
+        area: Rect,
+        draw: impl FnOnce(&mut Buffer, &mut Spots),
+        square_of: impl Fn(Spot) -> Square,
+    ) -> (Vec<Vec<bool>>, Vec<(Square, Rect)>) {
         let mut buf = Buffer::empty(area);
-        draw(&mut buf);
-        (area.top()..area.bottom())
+        let mut spots = Spots::default();
+        draw(&mut buf, &mut spots);
+        let mut squares: Vec<(Square, Rect)> = spots
+            .0
+            .iter()
+            .map(|&(r, spot)| (square_of(spot), r))
+            .collect();
+        squares.sort_by_key(|&(sq, _)| (sq.col, sq.row));
+        let blanks = (area.top()..area.bottom())
             .map(|y| {
                 (area.left()..area.right())
-                    .map(|x| buf[(x, y)].symbol().trim().is_empty())
+                    .map(|x| {
+                        let inside = squares
+                            .iter()
+                            .any(|(_, r)| r.contains(ratatui::layout::Position::new(x, y)));
+                        !inside && buf[(x, y)].symbol().trim().is_empty()
+                    })
                     .collect()
             })
-            .collect()
+            .collect();
+        (blanks, squares)
     }
 
     #[test]
@@ -704,15 +733,59 @@ mod tests {
             Rect::new(2, 1, 60, 9),
             Rect::new(0, 0, 60, 20),
         ] {
+            // Its tables not built yet: every square is listed, marked `?`.
             let study = ChompStudy::new(4, 6, &[]).expect("a bar");
             let editor = study.editor(None);
-            let board = blanks(area, |buf| {
-                study.render(area, buf, &theme, None, &mut Spots::default());
-            });
-            let edited = blanks(area, |buf| {
-                editor.render(area, buf, &theme, &mut Spots::default());
-            });
+            let board = drawn(
+                area,
+                |buf, spots| study.render(area, buf, &theme, None, spots),
+                |spot| {
+                    let at = crate::games::study::move_of(spot).expect("a move");
+                    Square::parse(&study.analysis().moves[at].notation).expect("a square")
+                },
+            );
+            let edited = drawn(
+                area,
+                |buf, spots| editor.render(area, buf, &theme, spots),
+                |Spot(col, row)| {
+                    Square::new(u8::try_from(col).unwrap(), u8::try_from(row).unwrap())
+                },
+            );
+            assert_eq!(board.1.len(), 24, "every square is a move");
             assert_eq!(board, edited, "{area:?}");
+        }
+    }
+
+    #[test]
+    fn the_editor_centres_the_poison_in_its_square_as_the_game_does() {
+        let theme = Theme::colour();
+        for area in [Rect::new(0, 0, 30, 9), Rect::new(0, 0, 60, 20)] {
+            let study = ChompStudy::new(4, 6, &[]).expect("a bar");
+            let editor = study.editor(None);
+            let mut buf = Buffer::empty(area);
+            let mut spots = Spots::default();
+            editor.render(area, &mut buf, &theme, &mut spots);
+            let (cell, _) = spots
+                .0
+                .iter()
+                .find(|(_, spot)| *spot == Spot(0, 0))
+                .expect("a1 drawn");
+            // The chocolate runs from past the pointer's column to before the gap on the
+            // right, as the game's body does; the poison sits in its middle (left of it when
+            // the run is even).
+            let run: String = (cell.x + 1..cell.right() - 1)
+                .map(|x| buf[(x, cell.y)].symbol().to_string())
+                .collect();
+            let middle = (run.chars().count() - 1) / 2;
+            assert_eq!(
+                run.chars().position(|c| c == POISON),
+                Some(middle),
+                "{area:?}: {run:?}"
+            );
+            assert!(
+                run.chars().filter(|&c| c != POISON).all(|c| c == CHOCOLATE),
+                "{run:?}"
+            );
         }
     }
 }
