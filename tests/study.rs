@@ -1330,3 +1330,41 @@ fn the_chomp_editors_title_follows_the_size_and_centres_the_poison() {
     let rows = rows_of(&draw(&mut h, 100, 30, &Theme::colour()).0);
     assert!(rows[0].contains(" Study: Chomp 7×8 "), "{rows:#?}");
 }
+
+#[test]
+fn among_moves_as_long_the_list_puts_the_fewest_winning_replies_first() {
+    // Along a line of Chomp 6×7, every pair of neighbours in the list of the same outcome and
+    // moves left has its winning replies in order; and such ties with different replies occur.
+    let mut h = study_of("chomp 6x7 6,6,6,6,6,6,6");
+    let mut ties = 0;
+    for _ in 0..6 {
+        let screen = studying(&h);
+        let moves = &screen.study.analysis().moves;
+        let order = screen.order();
+        for pair in order.windows(2) {
+            let (a, b) = (&moves[pair[0]], &moves[pair[1]]);
+            if (a.wins, a.moves_left) == (b.wins, b.moves_left) && a.moves_left.is_some() {
+                assert!(
+                    a.winning_replies <= b.winning_replies,
+                    "{} {:?} before {} {:?}",
+                    a.notation,
+                    a.winning_replies,
+                    b.notation,
+                    b.winning_replies
+                );
+                ties += usize::from(a.winning_replies != b.winning_replies);
+            }
+        }
+        // Play the list's last move (a long loss keeps the game going), then on.
+        let Some(&last) = order.last() else { break };
+        h.app.update(Event::Pointer {
+            target: Target::StudyEntry(last),
+            click: true,
+        });
+        settle(&mut h);
+    }
+    assert!(
+        ties > 0,
+        "no tie of moves left with different replies was met"
+    );
+}

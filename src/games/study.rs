@@ -81,7 +81,8 @@ impl Analysis {
 
     /// The moves' indices, best first: the winning moves by fewest moves left, then the moves
     /// whose outcome is not known (they may win), then the losing moves by most moves left; an
-    /// unknown moves left comes last among its kind, and equal moves keep the game's order.
+    /// unknown moves left comes last among its kind; among moves as long, the fewest winning
+    /// replies first; and equal moves keep the game's order.
     pub fn best_first(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.moves.len()).collect();
         order.sort_by_key(|&at| {
@@ -94,7 +95,9 @@ impl Analysis {
                 None => (1, 0),
                 Some(false) => (2, u64::MAX - left),
             };
-            (kind, unknown, length)
+            // Among equals, the fewest winning replies first (the computer's preference).
+            let replies = m.winning_replies.unwrap_or(usize::MAX);
+            (kind, unknown, length, replies)
         });
         order
     }
@@ -797,6 +800,28 @@ mod tests {
             "the last move won",
             "the last coin was taken"
         );
+    }
+
+    #[test]
+    fn among_moves_as_long_the_fewest_winning_replies_come_first() {
+        let with = |wins: bool, left: u64, replies: usize| StudyMove {
+            winning_replies: Some(replies),
+            ..studied(wins, Some(left))
+        };
+        let analysis = Analysis {
+            wins: Some(false),
+            moves_left: Some(15),
+            moves: vec![
+                with(false, 14, 2),
+                with(false, 14, 1),
+                with(false, 16, 3),
+                with(false, 14, 1),
+                with(false, 12, 0),
+            ],
+            ..Analysis::default()
+        };
+        // The longest defence first whatever its replies; then, as long, 1 reply before 2.
+        assert_eq!(analysis.best_first(), [2, 1, 3, 0, 4]);
     }
 
     #[test]
