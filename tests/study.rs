@@ -1368,3 +1368,45 @@ fn among_moves_as_long_the_list_puts_the_fewest_winning_replies_first() {
         "no tie of moves left with different replies was met"
     );
 }
+
+#[test]
+fn a_position_with_too_many_moves_to_list_still_names_its_winning_moves() {
+    use munch::games::fibonacci::answer::fibonacci_winning_takes;
+    use munch::games::fibonacci::rules::FibPosition;
+    // Nim: the nim-sum names the one winning move, listed alone; it wins, leaving no reply.
+    let h = study_of("nim 1000000000000000000,99999,5");
+    let studied = analysis(&h);
+    assert_eq!(studied.wins, Some(true));
+    assert!(
+        studied
+            .note
+            .as_deref()
+            .unwrap_or("")
+            .contains("the winning one alone")
+    );
+    let moves = listed(&h);
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    let piles = [1_000_000_000_000_000_000u64, 99_999, 5];
+    let sum = piles.iter().fold(0, |x, p| x ^ p);
+    // Only the first pile holds the nim-sum's top bit: the move takes from it.
+    let take = piles[0] - (piles[0] ^ sum);
+    assert_eq!(moves[0], format!("1:{take}"));
+    assert_eq!(studied.moves[0].wins, Some(true));
+    assert_eq!(studied.moves[0].winning_replies, Some(0));
+    // Fibonacci Nim: Zeckendorf names the winning take; playing it leaves a loss.
+    let mut h = study_of("fibonacci 1000000000000000000");
+    let start = FibPosition::start(1_000_000_000_000_000_000).unwrap();
+    let winning = fibonacci_winning_takes(start);
+    assert!(!winning.is_empty());
+    assert_eq!(analysis(&h).moves.len(), winning.len());
+    assert!(analysis(&h).moves.iter().all(|m| m.wins == Some(true)));
+    let screen = common::render_text(&h.app, 80, 24);
+    assert!(!screen.contains("The moves are not listed"), "{screen}");
+    h.key(KeyCode::Enter);
+    assert_eq!(
+        analysis(&h).wins,
+        Some(false),
+        "the winning take leaves a loss"
+    );
+    assert_eq!(studying(&h).study.line().len(), 1);
+}

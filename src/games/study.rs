@@ -40,6 +40,17 @@ impl StudyMove {
             winning_replies: None,
         }
     }
+
+    /// A winning move known from the game's answer alone (its moves left out of reach): it
+    /// leaves the opponent no winning reply.
+    pub fn winning(notation: String) -> StudyMove {
+        StudyMove {
+            notation,
+            wins: Some(true),
+            moves_left: None,
+            winning_replies: Some(0),
+        }
+    }
 }
 
 /// A position, analysed for the screen.
@@ -50,7 +61,8 @@ pub struct Analysis {
     /// The position's moves left, when known.
     pub moves_left: Option<u64>,
     /// Every legal move, in the game's order (the board's); empty when there is none, or
-    /// while they are not known yet.
+    /// while they are not known yet; when there are too many to list, the winning ones alone
+    /// (the note says so).
     pub moves: Vec<StudyMove>,
     /// Why something is missing ("moves left: not within the memory budget"), if anything is.
     pub note: Option<String>,
@@ -121,6 +133,17 @@ impl Analysis {
             Some(false) if over => "the last move won",
             Some(false) => "loses",
         }
+    }
+}
+
+/// The note of a position with too many moves to list, where the game's answer names the
+/// `winning` moves and the list holds those alone: "too many takes to list: the winning one
+/// alone" (`what`: "takes", "moves"). Short, for two lines of the panel.
+pub fn winning_alone(what: &str, winning: usize) -> String {
+    match winning {
+        0 => format!("too many {what} to list; none of them wins"),
+        1 => format!("too many {what} to list: the winning one alone"),
+        n => format!("too many {what} to list: the {n} winning ones"),
     }
 }
 

@@ -7,10 +7,10 @@ use super::answer::{answer, nim_sum};
 use super::moves_left::{NIM_BUDGET, NimMovesLeft, study, table_for};
 use super::options::PILES_PRESETS;
 use super::rules::{Move, Position};
-use crate::games::moves_left::MAX_LISTED_MOVES;
 use crate::games::request::{Request, SolverMessage, Waiting};
 use crate::games::study::{
-    Analysis, EditField, EditFields, Editor, FieldsEditor, Study, TakeBoard, TakeRow, draw_takes,
+    Analysis, EditField, EditFields, Editor, FieldsEditor, Study, StudyMove, TakeBoard, TakeRow,
+    draw_takes, winning_alone,
 };
 use crate::input::Spots;
 use crate::theme::Theme;
@@ -102,16 +102,18 @@ impl NimStudy {
                 ));
             }
         } else {
-            self.moves = Vec::new();
+            // Too many to list: the nim-sum still names the winning moves, listed alone.
+            let winning = answer(&self.position).winning_moves;
             self.analysis = Analysis {
                 wins: Some(nim_sum(&self.position) != 0),
-                note: Some(format!(
-                    "too many moves to list (at most {}); {} winning",
-                    group(MAX_LISTED_MOVES),
-                    answer(&self.position).winning_moves.len()
-                )),
+                note: Some(winning_alone("moves", winning.len())),
+                moves: winning
+                    .iter()
+                    .map(|mv| StudyMove::winning(mv.to_string()))
+                    .collect(),
                 ..Analysis::default()
             };
+            self.moves = winning;
         }
     }
 }

@@ -4,7 +4,9 @@
 use crate::games::moves_left::MAX_LISTED_MOVES;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::request::{Request, SolverMessage, Waiting};
-use crate::games::study::{Analysis, Editor, Study, StudyMove, TakeBoard, TakeRow, draw_takes};
+use crate::games::study::{
+    Analysis, Editor, Study, StudyMove, TakeBoard, TakeRow, draw_takes, winning_alone,
+};
 use crate::input::Spots;
 use crate::theme::Theme;
 use crate::units::{count, group};
@@ -158,12 +160,23 @@ impl PileStudy {
                 self.takes = Vec::new();
                 analysis.note = Some("outcomes: out of reach at this pile".into());
             }
+            // Too many to list: the answer still names the winning takes (Zeckendorf, the
+            // period), and the list holds those alone.
             (None, _) => {
-                self.takes = Vec::new();
-                analysis.note = Some(format!(
-                    "too many takes to list (at most {})",
-                    group(MAX_LISTED_MOVES)
-                ));
+                if let Some(winning) = self.rules.winning_takes(at) {
+                    analysis.note = Some(winning_alone("takes", winning.len()));
+                    analysis.moves = winning
+                        .iter()
+                        .map(|k| StudyMove::winning(format!("−{}", group(*k))))
+                        .collect();
+                    self.takes = winning;
+                } else {
+                    self.takes = Vec::new();
+                    analysis.note = Some(format!(
+                        "too many takes to list (at most {})",
+                        group(MAX_LISTED_MOVES)
+                    ));
+                }
             }
         }
         self.analysis = analysis;
