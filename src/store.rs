@@ -378,6 +378,12 @@ impl Store {
             .map_err(|e| not_saved(e, name))
     }
 
+    /// Whether a record of the last finished game of `kind` is kept (it is not read: it may
+    /// still prove damaged when [`Store::last_record`] reads it).
+    pub fn has_last_record(&self, kind: GameKind) -> bool {
+        self.dir.join(last_record_file(kind)).is_file()
+    }
+
     /// The record of the last finished game of `kind`, checked move by move; one that cannot
     /// be read or is damaged is moved aside (or left alone) with a warning.
     pub fn last_record(&self, kind: GameKind) -> Result<Option<GameRecord>, Warning> {

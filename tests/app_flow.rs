@@ -1234,6 +1234,74 @@ fn while_the_terminal_is_too_small_only_leaving_works() {
 }
 
 #[test]
+fn on_a_screen_too_small_esc_goes_back_where_it_safely_can() {
+    let small = |h: &mut Harness| {
+        let (width, height) = munch::app::size::MENU;
+        h.app.update(Event::Resize { width, height });
+    };
+    // The Study screen opened from a menu of the menu's size: too small for it.
+    let mut h = Harness::new();
+    small(&mut h);
+    assert!(!h.app.hidden());
+    h.key(KeyCode::Char('s'));
+    assert!(matches!(h.app.screen, Screen::Study(_)));
+    assert!(h.app.hidden());
+    let (width, height) = munch::app::size::MENU;
+    let said = render_text(&h.app, width, height);
+    assert!(said.contains("Esc goes back, q quits"), "{said}");
+    h.key(KeyCode::Esc);
+    assert!(!h.app.should_quit, "Esc left the study, not munch");
+    assert!(h.on_menu());
+    assert!(!h.app.hidden(), "the menu fits again");
+    // Its editor: Esc leaves the editor only, then the study.
+    h.app.update(Event::Resize {
+        width: 100,
+        height: 30,
+    });
+    h.keys(&[KeyCode::Char('s'), KeyCode::Char('e')]);
+    small(&mut h);
+    let editing = |h: &Harness| matches!(&h.app.screen, Screen::Study(s) if s.editor.is_some());
+    assert!(editing(&h) && h.app.hidden());
+    h.key(KeyCode::Esc);
+    assert!(!editing(&h) && matches!(h.app.screen, Screen::Study(_)));
+    assert!(!h.app.should_quit);
+    // q still quits munch from there, and so does Ctrl-C.
+    h.key(KeyCode::Char('q'));
+    assert!(h.app.should_quit, "q quits from a study too small to see");
+    let mut h = Harness::new();
+    small(&mut h);
+    h.key(KeyCode::Char('s'));
+    h.ctrl('c');
+    assert!(h.app.should_quit, "Ctrl-C quits");
+    // A finished game too small to see: Esc goes to the menu, as on its dialog.
+    let mut h = Harness::new();
+    h.start(1, 2, [Person, Person]);
+    h.key(KeyCode::Right);
+    h.key(KeyCode::Enter); // b1: the other person eats the poison
+    h.key(KeyCode::Enter);
+    h.key(KeyCode::Char('y'));
+    assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
+    h.app.update(Event::Resize {
+        width: 20,
+        height: 5,
+    });
+    assert!(h.app.hidden());
+    h.key(KeyCode::Esc);
+    assert!(h.on_menu() && !h.app.should_quit);
+    // In a game going on, Esc still quits, the game saved: its question could not be seen.
+    let mut h = Harness::new();
+    h.start(3, 3, [Person, Computer]);
+    h.app.update(Event::Resize {
+        width: 20,
+        height: 5,
+    });
+    let said = render_text(&h.app, 20, 5);
+    assert!(!said.contains("Esc goes back"), "{said}");
+    h.key(KeyCode::Esc);
+    assert!(h.app.should_quit);
+}
+
+#[test]
 fn restart_asks_first_by_key_and_by_click() {
     let mut h = Harness::new();
     h.start(3, 3, [Person, Person]);

@@ -413,6 +413,39 @@ fn w_writes_the_record_and_the_menu_reviews_the_last_game() {
 }
 
 #[test]
+fn the_menu_bar_offers_v_only_where_the_game_has_a_last_record() {
+    let dir = std::env::temp_dir().join(format!("munch-review-bar-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = Harness::with_store(munch::store::Store::open(Some(&dir)).unwrap());
+    let bar = |h: &Harness| screen(h, 80, 24).pop().unwrap();
+    assert!(!bar(&h).contains("review"), "{}", bar(&h));
+    lost_pile_game(&mut h);
+    h.key(KeyCode::Char('m'));
+    assert!(h.on_menu());
+    assert_eq!(
+        h.app.menu.settings.game,
+        munch::games::GameKind::Subtraction
+    );
+    let offered = bar(&h);
+    assert!(offered.contains(" v  review"), "{offered}");
+    // Every word still fits 80 columns.
+    for word in ["choose", "change", "start", "study", "help", " q Esc  quit"] {
+        assert!(offered.contains(word), "{word:?} missing from {offered}");
+    }
+    // Another game has no record kept: no v on its bar.
+    h.app.menu.settings.game = munch::games::GameKind::Chomp;
+    assert!(!bar(&h).contains("review"), "{}", bar(&h));
+    // A record found damaged is moved aside, and the bar forgets it.
+    h.app.menu.settings.game = munch::games::GameKind::Subtraction;
+    std::fs::write(dir.join("last-subtraction.txt"), "not a record").unwrap();
+    h.key(KeyCode::Char('v'));
+    assert!(h.on_menu());
+    h.key(KeyCode::Enter);
+    assert!(!bar(&h).contains("review"), "{}", bar(&h));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_review_screen() {
     let mut h = Harness::new();
     lost_pile_game(&mut h);

@@ -24,12 +24,11 @@ pub const MENU: &[Binding] = &[
         Some("study"),
         &[(plain(KeyCode::Char('s')), Action::Study)],
     ),
-    bind(
-        "v",
-        "review the last finished game of this kind",
-        None,
-        &[(plain(KeyCode::Char('v')), Action::Review)],
-    ),
+    // On the bar only where there is a game to review (`MENU_REVIEW`).
+    Binding {
+        bar: None,
+        ..REVIEW_LAST
+    },
     bind(
         "?",
         "show this help",
@@ -45,6 +44,25 @@ pub const MENU: &[Binding] = &[
             (plain(KeyCode::Esc), Action::Quit),
         ],
     ),
+];
+
+/// The menu's `v`.
+const REVIEW_LAST: Binding = bind(
+    "v",
+    "review the last finished game of this kind",
+    Some("review"),
+    &[(plain(KeyCode::Char('v')), Action::Review)],
+);
+
+/// Keys on the menu when the chosen game's last finished game is kept: the bar offers `v`.
+pub const MENU_REVIEW: &[Binding] = &[
+    MENU[0],
+    MENU[1],
+    MENU[2],
+    MENU[3],
+    REVIEW_LAST,
+    MENU[5],
+    MENU[6],
 ];
 
 /// Keys on the Study screen.
@@ -511,6 +529,7 @@ mod tests {
         let games = crate::games::GAMES.map(crate::games::Game::keys);
         for table in games.into_iter().chain([
             MENU,
+            MENU_REVIEW,
             STUDY,
             STUDY_EDIT,
             REVIEW,

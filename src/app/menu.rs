@@ -90,6 +90,9 @@ pub struct Menu {
     /// Quit was clicked once: a second click on it quits. A stray click never quits munch
     /// (keys quit at once: they are not aimed by accident).
     pub quit_armed: bool,
+    /// The kinds whose last finished game is kept to review (`v`), as the data folder held
+    /// them when the menu last looked: the key bar offers `v` for these without reading it.
+    pub reviewable: Vec<GameKind>,
 }
 
 /// The most lines of its own a game puts before the players (`after_level: false`) or after

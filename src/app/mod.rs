@@ -411,6 +411,7 @@ impl App {
     /// Puts the saved games on the menu, highlighting the one of `kind` (or the first).
     fn offer_saved_games(&mut self, kind: Option<GameKind>) {
         self.check_open_elsewhere();
+        self.find_reviewable();
         self.saved
             .sort_by_key(|s| GameKind::ALL.iter().position(|&k| k == s.settings.game));
         self.menu.resumes = self
@@ -668,6 +669,17 @@ impl App {
         }
     }
 
+    /// Notes which kinds have a last finished game to review, for the menu's key bar.
+    fn find_reviewable(&mut self) {
+        self.menu.reviewable = match &self.store {
+            Some(store) => GameKind::ALL
+                .into_iter()
+                .filter(|&kind| store.has_last_record(kind))
+                .collect(),
+            None => Vec::new(),
+        };
+    }
+
     /// Keeps the finished game on screen as its kind's last record.
     fn keep_last_record(&mut self) {
         let (Some(store), Screen::Play(game)) = (&self.store, &self.screen) else {
@@ -679,6 +691,7 @@ impl App {
         if let Err(problem) = store.save_last_record(&record) {
             self.warn(problem);
         }
+        self.find_reviewable();
     }
 
     /// The game being played, if any.
@@ -699,6 +712,9 @@ impl App {
         match (self.dialog(), &self.screen) {
             (_, Screen::Menu) if !self.warnings.is_empty() => keys::WARNINGS,
             (_, Screen::Menu) if self.menu.replacing.is_some() => keys::REPLACE_SAVED,
+            (_, Screen::Menu) if self.menu.reviewable.contains(&self.menu.settings.game) => {
+                keys::MENU_REVIEW
+            }
             (_, Screen::Menu) => keys::MENU,
             (_, Screen::Study(study)) if study.editor.is_some() => keys::STUDY_EDIT,
             (_, Screen::Study(study)) if study.review.is_some() => keys::REVIEW,
@@ -748,6 +764,17 @@ impl App {
         let (need_w, need_h) = size::minimum_size(&self.screen);
         self.terminal_size
             .is_some_and(|(w, h)| w < need_w || h < need_h)
+    }
+
+    /// Whether Esc on a screen too small to draw does what it does on that screen, going
+    /// back: it closes the help, leaves the Study screen's editor, side question, review or
+    /// the Study screen itself, and leaves a finished game for the menu. Elsewhere (the menu,
+    /// a game going on, a question over it) it quits as q does, the game saved: going back
+    /// there would open a question that cannot be seen.
+    pub fn hidden_esc_goes_back(&self) -> bool {
+        self.help_open
+            || matches!(self.screen, Screen::Study(_))
+            || self.dialog() == Some(Dialog::GameOver)
     }
 
     fn set_confirm_quit(&mut self, asking: bool) {
@@ -1142,6 +1169,8 @@ impl App {
             }
             Err(warning) => self.warn(warning),
         }
+        // A record found damaged was moved aside; one another window wrote is now known.
+        self.find_reviewable();
     }
 
     /// Writes the record of the game under review to the data folder; the review says where:
@@ -1277,11 +1306,16 @@ impl App {
             return;
         }
         if self.hidden() {
-            // Nothing is drawn but the size message: only leaving works (the game is saved).
-            if matches!(key.code, KeyCode::Char('q') | KeyCode::Esc) {
-                self.should_quit = true;
+            // Nothing is drawn but the size message, which names the keys that work: Esc goes
+            // back where that is safe (as it does on the screen, which may then fit); else it
+            // and q quit (the game is saved).
+            let back = key.code == KeyCode::Esc && self.hidden_esc_goes_back();
+            if !back {
+                if matches!(key.code, KeyCode::Char('q') | KeyCode::Esc) {
+                    self.should_quit = true;
+                }
+                return;
             }
-            return;
         }
         if self.help_open {
             // The help scrolls when it does not fit; any other key closes it.

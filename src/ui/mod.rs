@@ -62,7 +62,13 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
     let area = frame.area();
     let (need_w, need_h) = minimum_size(app);
     if area.width < need_w || area.height < need_h {
-        too_small(frame, area, (need_w, need_h), theme);
+        too_small(
+            frame,
+            area,
+            (need_w, need_h),
+            app.hidden_esc_goes_back(),
+            theme,
+        );
         return hits;
     }
     let [main, bar] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
@@ -247,22 +253,42 @@ pub fn minimum_size(app: &App) -> (u16, u16) {
     size::minimum_size(&app.screen)
 }
 
-fn too_small(frame: &mut Frame, area: Rect, (need_w, need_h): (u16, u16), theme: &Theme) {
+/// The size message, with the keys that work while it shows (see
+/// [`App::hidden_esc_goes_back`]).
+fn too_small(
+    frame: &mut Frame,
+    area: Rect,
+    (need_w, need_h): (u16, u16),
+    esc_goes_back: bool,
+    theme: &Theme,
+) {
+    let keys = if esc_goes_back {
+        "Enlarge the window. Esc goes back, q quits."
+    } else {
+        "Enlarge the window, or press q to quit."
+    };
     let text = vec![
         Line::from(Span::styled("The terminal is too small.", theme.title)),
         Line::from(format!(
             "Need {need_w}×{need_h}, have {}×{}.",
             area.width, area.height
         )),
-        Line::from("Enlarge the window, or press q to quit."),
+        Line::from(keys),
     ];
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
 }
 
 /// The key bar: the bindings that have bar words, shortened until they fit `area`: one by one
-/// each key to its first name ("Enter" for "Enter Space"), then narrower gaps, then items left
-/// out (the last two, help and leave/quit, always stay).
+/// each key to its first name ("Enter" for "Enter Space"), the last item's aside, then narrower
+/// gaps, and only then the last item's keys (so that "q Esc  leave" reads the same on every
+/// bar at 80 columns), then items left out (the last two, help and leave/quit, always stay).
 fn key_bar(bindings: &[Binding], frame: &mut Frame, area: Rect, theme: &Theme) {
+    let line = key_bar_line(bindings, usize::from(area.width), theme);
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+/// The key bar's line for `bindings` in `width` columns (see [`key_bar`]).
+fn key_bar_line(bindings: &[Binding], width: usize, theme: &Theme) -> Line<'static> {
     let mut items: Vec<(&str, &str, bool)> = bindings
         .iter()
         .filter_map(|b| {
@@ -283,22 +309,26 @@ fn key_bar(bindings: &[Binding], frame: &mut Frame, area: Rect, theme: &Theme) {
         }
         Line::from(spans)
     };
-    let fits =
-        |items: &[(&str, &str, bool)], gap| line(items, gap).width() <= usize::from(area.width);
-    for i in 0..items.len() {
+    let fits = |items: &[(&str, &str, bool)], gap| line(items, gap).width() <= width;
+    let first_name = |label: &'static str| label.split_whitespace().next().unwrap_or(label);
+    for i in 0..items.len().saturating_sub(1) {
         if fits(&items, "  ") {
             break;
         }
-        let label = items[i].0;
-        items[i].0 = label.split_whitespace().next().unwrap_or(label);
+        items[i].0 = first_name(items[i].0);
     }
     let gap = if fits(&items, "  ") { "  " } else { " " };
+    if !fits(&items, gap)
+        && let Some(last) = items.last_mut()
+    {
+        last.0 = first_name(last.0);
+    }
     // Arrow keys go first (they are the ones a person tries anyway), then from the middle.
     while !fits(&items, gap) && items.len() > 2 {
         let arrows = items[..items.len() - 2].iter().rposition(|i| i.2);
         items.remove(arrows.unwrap_or(items.len() - 3));
     }
-    frame.render_widget(Paragraph::new(line(&items, gap)), area);
+    line(&items, gap)
 }
 
 /// A `width` × `height` rectangle centred in `area` (clipped to it).
@@ -329,13 +359,15 @@ mod tests {
         (0..width).map(|x| buffer[(x, 0)].symbol()).collect()
     }
 
-    #[test]
-    fn every_key_bar_shows_all_its_words_at_80_columns_and_help_and_leave_at_40() {
+    /// Every key table with a bar: the games' and the app's.
+    fn every_table() -> Vec<&'static [Binding]> {
         let tables = [
             keys::MENU,
+            keys::MENU_REVIEW,
             keys::STUDY,
             keys::STUDY_EDIT,
             keys::STUDY_SIDE,
+            keys::REVIEW,
             keys::DEMO,
             keys::DEMO_PAUSED,
             keys::REPLACE_SAVED,
@@ -346,11 +378,16 @@ mod tests {
             keys::WARNINGS,
             keys::CONFIRM_QUIT,
         ];
-        for table in crate::games::GAMES
+        crate::games::GAMES
             .map(crate::games::Game::keys)
             .into_iter()
             .chain(tables)
-        {
+            .collect()
+    }
+
+    #[test]
+    fn every_key_bar_shows_all_its_words_at_80_columns_and_help_and_leave_at_40() {
+        for table in every_table() {
             let words: Vec<&str> = table.iter().filter_map(|b| b.bar).collect();
             let wide = bar_text(table, 80);
             for word in &words {
@@ -362,6 +399,22 @@ mod tests {
                 assert!(narrow.contains(word), "{word:?} missing from {narrow:?}");
             }
         }
+    }
+
+    #[test]
+    fn at_80_columns_the_way_out_names_all_its_keys_on_every_bar() {
+        // "q Esc  leave" in every game, as on the Study screen: Esc works everywhere.
+        for table in every_table() {
+            let last = table.iter().rev().find_map(|b| b.bar.map(|_| b.label));
+            let last = last.expect("every bar has a way out");
+            let wide = bar_text(table, 80);
+            assert!(
+                wide.contains(&format!(" {last} ")),
+                "{last:?} cut in {wide:?}"
+            );
+        }
+        let nim = bar_text(crate::games::nim::session::KEYS, 80);
+        assert!(nim.contains(" 0-9  type"), "{nim:?}");
     }
 
     #[test]

@@ -85,8 +85,7 @@ pub const KEYS: &[Binding] = &[
         Some("choose"),
         LEFT_RIGHT,
     ),
-    // Not on the bar: with the pile keys it would not fit 80 columns (the help lists it).
-    bind("0-9 ⌫", "type how many to take", None, DIGITS),
+    bind("0-9 ⌫", "type how many to take", Some("type"), DIGITS),
     bind(
         "Enter Space",
         "take the chosen coins",
@@ -96,7 +95,9 @@ pub const KEYS: &[Binding] = &[
             (plain(KeyCode::Char(' ')), Action::Select),
         ],
     ),
-    UNDO,
+    // Not on the bar, which the pile keys fill at 80 columns: the panel's Undo button and the
+    // help say it.
+    Binding { bar: None, ..UNDO },
     REDO,
     RESTART,
     PAGES,
