@@ -13,7 +13,6 @@ use munch::store::{
 };
 use ratatui::crossterm::event::KeyCode;
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::Duration;
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -131,64 +130,6 @@ fn a_saved_game_is_offered_and_resumed() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The child side of the kill test: saves bigger and bigger games until it is killed.
-#[test]
-fn save_loop_child() {
-    let Some(dir) = std::env::var_os("MUNCH_SAVE_LOOP_DIR") else {
-        return; // only runs when the kill test starts it
-    };
-    let store = Store::open(Some(std::path::Path::new(&dir))).unwrap();
-    for n in 0.. {
-        let saved = SavedGame {
-            id: String::new(),
-            settings: Settings::default(),
-            moves: (0..n % 500).map(|i| format!("a{i}")).collect(),
-            counted: None,
-            start: None,
-        };
-        store
-            .save(&saved_game_file(GameKind::Chomp), &saved)
-            .unwrap();
-    }
-}
-
-#[test]
-fn killing_a_save_loop_always_leaves_a_whole_file() {
-    let dir = temp_dir("kill");
-    Store::open(Some(&dir)).unwrap();
-    for round in 0..25 {
-        let mut child = Command::new(std::env::current_exe().unwrap())
-            .args([
-                "--exact",
-                "save_loop_child",
-                "--nocapture",
-                "--test-threads=1",
-            ])
-            .env("MUNCH_SAVE_LOOP_DIR", &dir)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(30 + (round * 7) % 50));
-        child.kill().unwrap(); // SIGKILL
-        child.wait().unwrap();
-        let store = Store::open(Some(&dir)).unwrap();
-        match store.load::<SavedGame>(&saved_game_file(GameKind::Chomp)) {
-            Ok(_) => {}
-            Err(problem) => panic!("round {round}: {problem}"),
-        }
-    }
-    let store = Store::open(Some(&dir)).unwrap();
-    assert!(
-        store
-            .load::<SavedGame>(&saved_game_file(GameKind::Chomp))
-            .unwrap()
-            .is_some(),
-        "the loop did save"
-    );
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
 #[test]
 fn an_unreadable_file_is_a_warning_and_the_defaults_are_used() {
     let dir = temp_dir("unreadable");
@@ -214,9 +155,21 @@ fn within_seconds<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 
         .unwrap_or_else(|_| panic!("{what} did not finish within 10 s"))
 }
 
+/// Makes a FIFO at `path`, by the libc call rather than the `mkfifo` program: this binary
+/// starts no process (see `store_processes.rs` for why).
+#[allow(unsafe_code, reason = "mkfifo is a libc call; std cannot make a FIFO")]
 fn mkfifo(path: &std::path::Path) {
-    let status = Command::new("mkfifo").arg(path).status().unwrap();
-    assert!(status.success(), "mkfifo {}", path.display());
+    use std::os::unix::ffi::OsStrExt;
+    let c_path = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+    // SAFETY: a valid NUL-terminated path that outlives the call.
+    let made = unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) };
+    assert_eq!(
+        made,
+        0,
+        "mkfifo {}: {}",
+        path.display(),
+        std::io::Error::last_os_error()
+    );
 }
 
 fn chomp_game(id: &str, rows: u8, cols: u8, moves: &[&str]) -> SavedGame {
@@ -699,79 +652,6 @@ fn two_stores_recording_at_once_lose_no_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The reading side of the unreadable-file test, run as another user.
-#[test]
-fn unreadable_child() {
-    let Some(dir) = std::env::var_os("MUNCH_UNREADABLE_DIR") else {
-        return; // only runs when the test below starts it
-    };
-    let store = Store::open(Some(std::path::Path::new(&dir))).unwrap();
-    let warning = store.load::<Stats>(STATS_FILE).unwrap_err();
-    println!("warning: {warning}");
-}
-
-#[test]
-fn a_file_this_user_cannot_read_is_set_aside_not_overwritten() {
-    use std::os::unix::fs::{MetadataExt, PermissionsExt};
-    use std::os::unix::process::CommandExt;
-    let dir = temp_dir("unreadable-user");
-    let store = Store::open(Some(&dir)).unwrap();
-    let mut stats = Stats::default();
-    stats.record("Chomp 6×7", Level::Perfect, true);
-    store.save(STATS_FILE, &stats).unwrap();
-    let original = std::fs::read(dir.join(STATS_FILE)).unwrap();
-    std::fs::set_permissions(dir.join(STATS_FILE), std::fs::Permissions::from_mode(0o000)).unwrap();
-    // The directory this process made belongs to its effective user: root when the owner is 0.
-    let warning = if std::fs::metadata(&dir).unwrap().uid() == 0 {
-        // root reads anything: read as the unprivileged user `nobody` instead.
-        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
-        let output = Command::new(std::env::current_exe().unwrap())
-            .args([
-                "--exact",
-                "unreadable_child",
-                "--nocapture",
-                "--test-threads=1",
-            ])
-            .env("MUNCH_UNREADABLE_DIR", &dir)
-            .uid(65534)
-            .gid(65534)
-            .output();
-        let output = match output {
-            Ok(output) => output,
-            Err(e) => {
-                println!("skipped: cannot run a child as another user ({e})");
-                return;
-            }
-        };
-        let text = String::from_utf8_lossy(&output.stdout).to_string();
-        assert!(
-            output.status.success(),
-            "{text}{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        text
-    } else {
-        store.load::<Stats>(STATS_FILE).unwrap_err()
-    };
-    assert!(
-        warning.contains("stats.json cannot be read (Permission denied")
-            && warning.contains("moved aside to stats.json.bad"),
-        "{warning}"
-    );
-    assert!(!dir.join(STATS_FILE).exists());
-    std::fs::set_permissions(
-        dir.join("stats.json.bad"),
-        std::fs::Permissions::from_mode(0o600),
-    )
-    .unwrap();
-    assert_eq!(
-        std::fs::read(dir.join("stats.json.bad")).unwrap(),
-        original,
-        "the record is kept"
-    );
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
 #[test]
 fn every_warning_stays_on_the_menu_until_dismissed() {
     let dir = temp_dir("warnings");
@@ -1021,46 +901,6 @@ fn a_wider_screen_shows_the_saved_game_whole() {
     }
     let text = common::render_text(&h.app, 48, 22);
     assert!(text.contains("…, move 3"), "cut where it must be:\n{text}");
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// The child side of the two-process race: records 50 games.
-#[test]
-fn record_loop_child() {
-    let Some(dir) = std::env::var_os("MUNCH_RECORD_LOOP_DIR") else {
-        return; // only runs when the race test starts it
-    };
-    let store = Store::open(Some(std::path::Path::new(&dir))).unwrap();
-    for i in 0..50 {
-        let (_, warnings) = store.record_game("Fibonacci Nim from 21", Level::Strong, i % 5 == 0);
-        assert!(warnings.is_empty(), "{warnings:?}");
-    }
-}
-
-#[test]
-fn two_processes_recording_at_once_lose_no_game() {
-    let dir = temp_dir("race-processes");
-    Store::open(Some(&dir)).unwrap();
-    let children: Vec<_> = (0..2)
-        .map(|_| {
-            Command::new(std::env::current_exe().unwrap())
-                .args(["--exact", "record_loop_child", "--test-threads=1"])
-                .env("MUNCH_RECORD_LOOP_DIR", &dir)
-                .stdout(std::process::Stdio::null())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
-    for mut child in children {
-        assert!(child.wait().unwrap().success());
-    }
-    let stats: Stats = Store::open(Some(&dir))
-        .unwrap()
-        .load(STATS_FILE)
-        .unwrap()
-        .unwrap();
-    let record = stats.records["Fibonacci Nim from 21"]["Strong"];
-    assert_eq!((record.games, record.wins, record.losses), (100, 20, 80));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
