@@ -1311,6 +1311,49 @@ fn nim_keeps_an_emptied_pile_in_its_string_so_the_pile_numbers_agree() {
 }
 
 #[test]
+fn the_nim_editor_keeps_empty_piles_in_place_and_refuses_only_all_empty() {
+    let mut h = study_of("nim 0,4,5");
+    h.key(KeyCode::Char('e'));
+    assert_eq!(editor_fields(&h)[0].1, "0,4,5", "pile 1 keeps its place");
+    h.key(KeyCode::Enter);
+    assert!(
+        studying(&h).editor.is_none(),
+        "{:?}",
+        studying(&h).edit_problem
+    );
+    assert_eq!(studying(&h).study.position(), "nim 0,4,5", "unchanged");
+
+    let problems = |h: &Harness| studying(h).editor.as_ref().unwrap().problems();
+    h.key(KeyCode::Char('e'));
+    type_text(&mut h, "0,3,0,5");
+    assert_eq!(problems(&h), [None], "an empty pile is a pile in a study");
+    h.key(KeyCode::Enter);
+    assert!(
+        studying(&h).editor.is_none(),
+        "{:?}",
+        studying(&h).edit_problem
+    );
+    assert_eq!(studying(&h).study.position(), "nim 0,3,0,5");
+    assert!(
+        listed(&h)
+            .iter()
+            .all(|mv| mv.starts_with("2:") || mv.starts_with("4:")),
+        "the piles keep their numbers: {:?}",
+        listed(&h)
+    );
+
+    // Every pile empty is a finished game: marked as typed, refused on Enter.
+    h.key(KeyCode::Char('e'));
+    type_text(&mut h, "0,0");
+    let problem = problems(&h)[0].clone().expect("a problem at once");
+    assert!(problem.contains("the game is over there"), "{problem}");
+    h.key(KeyCode::Enter);
+    assert!(studying(&h).editor.is_some(), "Enter refuses");
+    let refused = studying(&h).edit_problem.clone().unwrap_or_default();
+    assert!(refused.contains("the game is over there"), "{refused}");
+}
+
+#[test]
 fn the_chomp_editors_title_follows_the_size_and_centres_the_poison() {
     let mut h = Harness::new();
     h.app.menu.settings = Settings::default();

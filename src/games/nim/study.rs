@@ -6,6 +6,7 @@
 use super::answer::{answer, nim_sum};
 use super::moves_left::{NIM_BUDGET, NimMovesLeft, study, table_for};
 use super::options::PILES_PRESETS;
+use super::position;
 use super::rules::{Move, Position};
 use crate::games::request::{Request, SolverMessage, Waiting};
 use crate::games::study::{
@@ -220,19 +221,13 @@ impl Study for NimStudy {
         Box::new(FieldsEditor::new(
             EditFields::new(vec![EditField {
                 label: "Piles",
-                // Empty piles are left out: a typed pile has a coin at least.
-                value: self
-                    .position
-                    .piles()
-                    .iter()
-                    .filter(|&&pile| pile > 0)
-                    .map(u64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(","),
+                // Empty piles keep their places, as in the position string, so that the
+                // piles keep their numbers.
+                value: self.position.to_string(),
                 also: ", ",
                 presets: &PILES_PRESETS,
                 hint: "←→ presets, or type 3,4,5",
-                check: |text| Position::parse(text).map(|_| ()),
+                check: |text| edited(text).map(|_| ()),
             }]),
             study_fields,
         ))
@@ -241,7 +236,18 @@ impl Study for NimStudy {
 
 /// The position the editor's fields describe, studied; or why they describe none.
 fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
-    let position = Position::parse(fields.value("Piles")).map_err(|e| format!("piles: {e}"))?;
+    let position = edited(fields.value("Piles")).map_err(|e| format!("piles: {e}"))?;
     let study = NimStudy::new(&position, &[], None).ok_or("not a Nim position")?;
     Ok(Box::new(study))
+}
+
+/// The piles the editor's field describes, read as the position string reads them: an empty
+/// pile keeps its place (`0,4,5`), but not every pile may be empty (the game is over there).
+/// A new game's piles, on the menu, each start with a coin at least; a studied position may
+/// be one reached in play.
+fn edited(text: &str) -> Result<Position, String> {
+    if text.trim().is_empty() {
+        return Err("no piles given: write the piles like 3,4,5".into());
+    }
+    position::parse(text)
 }
