@@ -1302,6 +1302,59 @@ fn on_a_screen_too_small_esc_goes_back_where_it_safely_can() {
 }
 
 #[test]
+fn on_a_screen_too_small_the_message_says_esc_quits_where_it_does() {
+    // Wide enough for the message on one line, too short for any screen.
+    let (width, height) = (100, 5);
+    let said = |h: &mut Harness| {
+        h.app.update(Event::Resize { width, height });
+        assert!(h.app.hidden());
+        render_text(&h.app, width, height)
+    };
+    // The menu: nothing to keep.
+    let mut h = Harness::new();
+    let text = said(&mut h);
+    assert!(
+        text.contains("Enlarge the window; q or Esc quits.") && !text.contains("saved"),
+        "{text}"
+    );
+    h.key(KeyCode::Esc);
+    assert!(h.app.should_quit, "as it says");
+    // A game with a move made, and a data folder: it is saved, and the message says so.
+    let dir = std::env::temp_dir().join(format!("munch-too-small-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = munch::store::Store::open(Some(&dir)).expect("a temporary folder");
+    let mut h = Harness::with_store(store);
+    h.start(3, 3, [Person, Person]);
+    let text = said(&mut h);
+    assert!(
+        text.contains("Enlarge the window; q or Esc quits.") && !text.contains("saved"),
+        "no move made yet, nothing kept: {text}"
+    );
+    h.app.update(Event::Resize {
+        width: 100,
+        height: 30,
+    });
+    h.key(KeyCode::Enter); // c3
+    let text = said(&mut h);
+    assert!(
+        text.contains("Enlarge the window; q or Esc quits (the game is saved)."),
+        "{text}"
+    );
+    h.key(KeyCode::Esc);
+    assert!(h.app.should_quit, "as it says");
+    let _ = std::fs::remove_dir_all(&dir);
+    // Without a data folder the game cannot be saved, and the message does not say it is.
+    let mut h = Harness::new();
+    h.start(3, 3, [Person, Person]);
+    h.key(KeyCode::Enter); // c3
+    let text = said(&mut h);
+    assert!(
+        text.contains("q or Esc quits (this game is not saved)."),
+        "{text}"
+    );
+}
+
+#[test]
 fn restart_asks_first_by_key_and_by_click() {
     let mut h = Harness::new();
     h.start(3, 3, [Person, Person]);

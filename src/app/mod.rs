@@ -777,6 +777,21 @@ impl App {
             || self.dialog() == Some(Dialog::GameOver)
     }
 
+    /// Whether quitting from a screen too small to draw keeps the game on it: `None` where
+    /// there is no game worth keeping (the menu, a study, a game nobody has moved in yet),
+    /// else whether its last move is saved, as far as this window knows ("Leave the game?"
+    /// also checks the file is still there, which a frame must not do).
+    pub fn hidden_quit_keeps_game(&self) -> Option<bool> {
+        if !matches!(self.screen, Screen::Play(_)) || !self.game_played() {
+            return None;
+        }
+        Some(
+            self.store.is_some()
+                && self.last_saved == Some((self.game_serial, self.history_len()))
+                && !self.unsaved.contains(&self.game_id),
+        )
+    }
+
     fn set_confirm_quit(&mut self, asking: bool) {
         if let Screen::Play(game) = &mut self.screen {
             game.set_confirm_quit(asking);

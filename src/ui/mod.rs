@@ -67,6 +67,7 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
             area,
             (need_w, need_h),
             app.hidden_esc_goes_back(),
+            app.hidden_quit_keeps_game(),
             theme,
         );
         return hits;
@@ -254,19 +255,17 @@ pub fn minimum_size(app: &App) -> (u16, u16) {
 }
 
 /// The size message, with the keys that work while it shows (see
-/// [`App::hidden_esc_goes_back`]).
+/// [`App::hidden_esc_goes_back`]) and, where they quit from a game, whether it is kept (see
+/// [`App::hidden_quit_keeps_game`]).
 fn too_small(
     frame: &mut Frame,
     area: Rect,
     (need_w, need_h): (u16, u16),
     esc_goes_back: bool,
+    game_kept: Option<bool>,
     theme: &Theme,
 ) {
-    let keys = if esc_goes_back {
-        "Enlarge the window. Esc goes back, q quits."
-    } else {
-        "Enlarge the window, or press q to quit."
-    };
+    let keys = too_small_keys(esc_goes_back, game_kept);
     let text = vec![
         Line::from(Span::styled("The terminal is too small.", theme.title)),
         Line::from(format!(
@@ -276,6 +275,17 @@ fn too_small(
         Line::from(keys),
     ];
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+}
+
+/// The size message's keys: Esc goes back where that is safe; elsewhere it quits as q does,
+/// and the message says so, with what becomes of the game.
+fn too_small_keys(esc_goes_back: bool, game_kept: Option<bool>) -> &'static str {
+    match (esc_goes_back, game_kept) {
+        (true, _) => "Enlarge the window. Esc goes back, q quits.",
+        (false, Some(true)) => "Enlarge the window; q or Esc quits (the game is saved).",
+        (false, Some(false)) => "Enlarge the window; q or Esc quits (this game is not saved).",
+        (false, None) => "Enlarge the window; q or Esc quits.",
+    }
 }
 
 /// The key bar: the bindings that have bar words, shortened until they fit `area`: one by one
