@@ -1354,6 +1354,41 @@ fn the_nim_editor_keeps_empty_piles_in_place_and_refuses_only_all_empty() {
 }
 
 #[test]
+fn moves_left_out_of_reach_is_said_once_and_the_legend_then_has_no_numbers() {
+    let mut h = study_of("fibonacci 99999");
+    assert!(analysis(&h).moves.iter().all(|m| m.moves_left.is_none()));
+    for (width, height) in [(80, 24), (100, 30)] {
+        let rows = rows_of(&draw(&mut h, width, height, &Theme::colour()).0);
+        let said = rows
+            .iter()
+            .filter(|row| row.to_lowercase().contains("out of reach"))
+            .count();
+        assert_eq!(said, 1, "{rows:#?}");
+        assert!(
+            rows.iter()
+                .any(|row| row.contains("Moves left: out of reach")),
+            "{rows:#?}"
+        );
+        assert!(
+            rows.iter().any(|row| row.contains("W wins, L loses")),
+            "{rows:#?}"
+        );
+        assert!(
+            !rows.iter().any(|row| row.contains("moves left after it")),
+            "no mark has a number: {rows:#?}"
+        );
+    }
+    // Where the marks have their numbers, the legend explains them.
+    let mut h = study_of("fibonacci 30");
+    let rows = rows_of(&draw(&mut h, 80, 24, &Theme::colour()).0);
+    assert!(
+        rows.iter()
+            .any(|row| row.contains("W7 wins, L7 loses; 7 moves left after it")),
+        "{rows:#?}"
+    );
+}
+
+#[test]
 fn the_chomp_editors_title_follows_the_size_and_centres_the_poison() {
     let mut h = Harness::new();
     h.app.menu.settings = Settings::default();

@@ -10,7 +10,7 @@ use crate::app::size::REVIEW_ROWS;
 use crate::app::size::study_panel_width;
 use crate::app::study::StudyScreen;
 use crate::games::review::{Label, MoveWords, in_sentence};
-use crate::games::study::{mark, mark_style};
+use crate::games::study::{Study, mark, mark_style};
 use crate::input::Spots;
 use crate::theme::Theme;
 use crate::units::{cut, group};
@@ -92,25 +92,7 @@ pub fn render(
         }
         None => inner,
     };
-    let mut legend = vec![if study.marks_shortened(inner) {
-        Line::from(vec![
-            Span::styled("W", theme.good),
-            Span::styled(" wins, ", theme.dim),
-            Span::styled("L", theme.bad),
-            Span::styled(" loses; the list has the moves left", theme.dim),
-        ])
-    } else {
-        Line::from(vec![
-            Span::styled("W7", theme.good),
-            Span::styled(" wins, ", theme.dim),
-            Span::styled("L7", theme.bad),
-            Span::styled(" loses; 7 moves left after it", theme.dim),
-        ])
-    }];
-    legend.push(Line::styled(
-        "replies: winning moves it leaves the opponent",
-        theme.dim,
-    ));
+    let legend = legend(study, inner, theme);
     if screen.editor.is_none() {
         frame.render_widget(Paragraph::new(legend), legend_area);
     }
@@ -319,6 +301,45 @@ fn panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, hits: &mut HitMap,
     let line_text = line_text(screen, width);
     frame.render_widget(Paragraph::new(Line::raw(line_text)), line_area);
     move_list(screen, frame, list_area, hits, theme);
+}
+
+/// The lines under the board that say what its marks mean: `W7`/`L7` with their moves left;
+/// the letters alone where the board shows no numbers (`area` too narrow, or no move with its
+/// moves left).
+fn legend(study: &dyn Study, area: Rect, theme: &Theme) -> Vec<Line<'static>> {
+    // Where no mark has its moves left (out of reach, or not built yet) the legend speaks of
+    // none.
+    let numbered = study
+        .analysis()
+        .moves
+        .iter()
+        .any(|m| m.moves_left.is_some());
+    let marks = if !numbered {
+        Line::from(vec![
+            Span::styled("W", theme.good),
+            Span::styled(" wins, ", theme.dim),
+            Span::styled("L", theme.bad),
+            Span::styled(" loses", theme.dim),
+        ])
+    } else if study.marks_shortened(area) {
+        Line::from(vec![
+            Span::styled("W", theme.good),
+            Span::styled(" wins, ", theme.dim),
+            Span::styled("L", theme.bad),
+            Span::styled(" loses; the list has the moves left", theme.dim),
+        ])
+    } else {
+        Line::from(vec![
+            Span::styled("W7", theme.good),
+            Span::styled(" wins, ", theme.dim),
+            Span::styled("L7", theme.bad),
+            Span::styled(" loses; 7 moves left after it", theme.dim),
+        ])
+    };
+    vec![
+        marks,
+        Line::styled("replies: winning moves it leaves the opponent", theme.dim),
+    ]
 }
 
 /// The panel's first lines: the position, its outcome (at a game's end, how it ended) and its

@@ -153,8 +153,9 @@ impl PileStudy {
         match (takes, moves) {
             (Some(takes), Some(moves)) => {
                 self.takes = takes;
+                // The moves left are out of reach: the panel's "Moves left" line says so,
+                // once, with no note to say it again.
                 analysis.moves = moves;
-                analysis.note = Some("moves left: out of reach at this pile".into());
             }
             (Some(_), None) => {
                 self.takes = Vec::new();
