@@ -2256,3 +2256,17 @@ fn hints_stay_on_for_the_next_games_until_turned_off() {
     h.start_pile(4, Some("1,2"), [Person, Person]);
     assert!(!h.pile_game().hints, "turned off, they stay off");
 }
+
+#[test]
+fn a_huge_pile_between_two_computers_does_not_ask_for_clicks() {
+    let pile = 1_000_000_000_000_000_000;
+    let mut h = Harness::new();
+    h.start_pile(pile, None, [Computer, Computer]);
+    let (_, rows) = frame(&mut h, 80, 24);
+    assert!(rows.iter().any(|r| r.contains("100% of the start left.")));
+    assert!(
+        !rows.iter().any(|r| r.contains("Click the bar")),
+        "nobody here takes with the mouse:\n{}",
+        rows.join("\n")
+    );
+}

@@ -5,6 +5,7 @@ use super::session::{PileGame, bar, coin};
 use crate::games::panel::{PanelInfo, SolverLine, subject};
 use crate::games::review::{MoveWords, in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
+use crate::games::setup::Player;
 use crate::input::Spots;
 use crate::theme::{self, Theme};
 use crate::units::{count, group, runs_one_of};
@@ -222,10 +223,13 @@ impl StatefulWidget for PileView<'_> {
             };
             bar.draw(buf, spots, theme, take, flashing && flash_on, &winning);
             let ratio = game.pile as f64 / game.start.pile.max(1) as f64;
-            let note = format!(
-                "{:.0}% of the start left. Click the bar to choose a take, again to take it.",
-                ratio * 100.0
-            );
+            // How to take with the mouse, where a person plays.
+            let how = if game.turns.players.contains(&Player::Person) {
+                " Click the bar to choose a take, again to take it."
+            } else {
+                ""
+            };
+            let note = format!("{:.0}% of the start left.{how}", ratio * 100.0);
             let below = Rect::new(
                 body.x,
                 body.y + 2,
