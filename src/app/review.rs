@@ -134,11 +134,7 @@ impl Review {
             .game
             .game()
             .move_words(notation)
-            .unwrap_or_else(|| MoveWords {
-                listed: notation.to_string(),
-                short: notation.to_string(),
-                instead: notation.to_string(),
-            })
+            .unwrap_or_else(|| MoveWords::plain(notation))
     }
 
     /// What the review says of the move on show, in the words of the game's move list:

@@ -21,6 +21,18 @@ pub struct MoveWords {
     pub instead: String,
 }
 
+impl MoveWords {
+    /// A move its game does not word, written everywhere as `text` (a coin game's `−3`, a
+    /// notation the game does not know).
+    pub fn plain(text: &str) -> MoveWords {
+        MoveWords {
+            listed: text.to_string(),
+            short: text.to_string(),
+            instead: text.to_string(),
+        }
+    }
+}
+
 /// A move that turned a won position into a lost one for the side that made it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mistake<M> {

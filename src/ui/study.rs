@@ -429,11 +429,7 @@ fn move_words(screen: &StudyScreen, notation: &str) -> MoveWords {
         .kind
         .game()
         .move_words(notation)
-        .unwrap_or_else(|| MoveWords {
-            listed: notation.to_string(),
-            short: notation.to_string(),
-            instead: notation.to_string(),
-        })
+        .unwrap_or_else(|| MoveWords::plain(notation))
 }
 
 /// The list of moves, best first: a heading, the columns' names, then a row a move, each
