@@ -2270,3 +2270,33 @@ fn a_huge_pile_between_two_computers_does_not_ask_for_clicks() {
         rows.join("\n")
     );
 }
+
+#[test]
+fn a_studys_gauge_follows_the_builds_progress_and_its_moves_wait_for_the_table() {
+    for text in ["nim 2047,2047", "subtraction 2090,2023,742,303,3158 5000"] {
+        let mut h = Harness::new();
+        let (settings, start) = munch::settings::Settings::default()
+            .with_position(text)
+            .unwrap();
+        h.app.study_position(&settings, &start);
+        let Screen::Study(screen) = &mut h.app.screen else {
+            panic!("the Study screen is not on");
+        };
+        let before = screen.study.analysis().clone();
+        assert_eq!(before.progress, Some((0, 0)), "{text}: building");
+        screen.study.on_solver(SolverMessage::Progress {
+            generation: 1,
+            done: 5,
+            total: 10,
+            elapsed: std::time::Duration::ZERO,
+        });
+        let during = screen.study.analysis().clone();
+        assert_eq!(during.progress, Some((5, 10)), "{text}: the gauge moves");
+        assert_eq!(during.moves, before.moves, "{text}: the moves wait");
+        h.wait_for_tables();
+        let Screen::Study(screen) = &h.app.screen else {
+            panic!("the Study screen is not on");
+        };
+        assert_eq!(screen.study.analysis().progress, None, "{text}: built");
+    }
+}

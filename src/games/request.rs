@@ -119,6 +119,14 @@ impl Waiting {
     }
 }
 
+/// Takes `message` for the build `waiting` awaits, if any: its progress moves the gauge, and
+/// what it built is handed back, the wait over.
+pub fn arrived(waiting: &mut Option<Waiting>, message: SolverMessage) -> Option<Built> {
+    let built = waiting.as_mut()?.on_solver(message)?;
+    *waiting = None;
+    Some(built)
+}
+
 /// What the solver thread reports.
 #[derive(Clone)]
 pub enum SolverMessage {

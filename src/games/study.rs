@@ -5,7 +5,7 @@
 //! screen reach it only through this trait.
 
 use super::moves_left::PositionStudy;
-use super::request::{JudgedMoves, Request, SolverMessage, Task};
+use super::request::{JudgedMoves, Request, SolverMessage, Task, Waiting};
 use crate::input::{Action, Spot, Spots};
 use crate::theme::Theme;
 use crate::units::group;
@@ -71,6 +71,14 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// Moves the gauge of an analysis that shows one to where `waiting`'s build has got: the
+    /// moves stay as they are until the build is done and the position is analysed again.
+    pub fn follow(&mut self, waiting: Option<&Waiting>) {
+        if let (Some(gauge), Some(waiting)) = (&mut self.progress, waiting) {
+            *gauge = (waiting.done, waiting.total);
+        }
+    }
+
     /// The analysis of a game's study, each move written by `notation`.
     pub fn of<M>(study: &PositionStudy<M>, notation: impl Fn(&M) -> String) -> Analysis {
         Analysis {

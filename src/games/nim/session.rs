@@ -9,7 +9,7 @@ use super::moves_left::{NIM_BUDGET, NimMovesLeft, study, table_for};
 use super::position;
 use super::rules::{Move, Position};
 use crate::games::moves_left::PositionStudy;
-use crate::games::request::{JudgedMoves, Request, SolverMessage, Task, Waiting};
+use crate::games::request::{JudgedMoves, Request, SolverMessage, Task, Waiting, arrived};
 use crate::games::review::{Judged, Known, Mistake, REVIEW_STUDY_MOVES};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Player, Setup};
@@ -571,11 +571,7 @@ impl Session for NimSession {
 
     /// The moves-left table's build reports progress, then the table.
     fn on_solver(&mut self, message: SolverMessage) {
-        let Some(waiting) = &mut self.waiting else {
-            return;
-        };
-        if let Some(built) = waiting.on_solver(message) {
-            self.waiting = None;
+        if let Some(built) = arrived(&mut self.waiting, message) {
             self.table = built.downcast::<NimMovesLeft>().ok();
         }
     }

@@ -8,7 +8,7 @@ use super::moves_left::{NIM_BUDGET, NimMovesLeft, study, table_for};
 use super::options::PILES_PRESETS;
 use super::position;
 use super::rules::{Move, Position};
-use crate::games::request::{Request, SolverMessage, Waiting};
+use crate::games::request::{Request, SolverMessage, Waiting, arrived};
 use crate::games::study::{
     Analysis, EditField, EditFields, Editor, FieldsEditor, Study, StudyMove, TakeBoard, TakeRow,
     draw_takes, winning_alone,
@@ -207,14 +207,12 @@ impl Study for NimStudy {
 
     /// The table's build reports progress, then the table: the moves left fill in.
     fn on_solver(&mut self, message: SolverMessage) {
-        let Some(waiting) = &mut self.waiting else {
-            return;
-        };
-        if let Some(built) = waiting.on_solver(message) {
-            self.waiting = None;
+        if let Some(built) = arrived(&mut self.waiting, message) {
             self.table = built.downcast::<NimMovesLeft>().ok();
+            self.analyse();
+        } else {
+            self.analysis.follow(self.waiting.as_ref());
         }
-        self.analyse();
     }
 
     fn editor(&self, _chosen: Option<usize>) -> Box<dyn Editor> {

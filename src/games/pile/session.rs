@@ -3,7 +3,7 @@
 use crate::games::moves_left::PositionStudy;
 use crate::games::pile::player;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
-use crate::games::request::{JudgedMoves, Request, SolverMessage, Task, Waiting};
+use crate::games::request::{JudgedMoves, Request, SolverMessage, Task, Waiting, arrived};
 use crate::games::review::{Judged, Known, Mistake, REVIEW_STUDY_MOVES};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Player, Setup};
@@ -528,11 +528,7 @@ impl Session for PileGame {
     /// The build of the rules' tables reports progress, then the tables: hints and the
     /// computer's choice follow them, and a game that ended meanwhile has its mistakes found.
     fn on_solver(&mut self, message: SolverMessage) {
-        let Some(waiting) = &mut self.waiting else {
-            return;
-        };
-        if let Some(built) = waiting.on_solver(message) {
-            self.waiting = None;
+        if let Some(built) = arrived(&mut self.waiting, message) {
             self.rules.take_built(built);
             if self.is_over() {
                 let review = self.mistakes();

@@ -3,7 +3,7 @@
 
 use crate::games::moves_left::MAX_LISTED_MOVES;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
-use crate::games::request::{Request, SolverMessage, Waiting};
+use crate::games::request::{Request, SolverMessage, Waiting, arrived};
 use crate::games::study::{
     Analysis, Editor, Study, StudyMove, TakeBoard, TakeRow, draw_takes, winning_alone,
 };
@@ -277,14 +277,12 @@ impl Study for PileStudy {
     /// The build of the rules' tables reports progress, then the tables: the analysis fills
     /// in.
     fn on_solver(&mut self, message: SolverMessage) {
-        let Some(waiting) = &mut self.waiting else {
-            return;
-        };
-        if let Some(built) = waiting.on_solver(message) {
-            self.waiting = None;
+        if let Some(built) = arrived(&mut self.waiting, message) {
             self.rules.take_built(built);
+            self.analyse();
+        } else {
+            self.analysis.follow(self.waiting.as_ref());
         }
-        self.analyse();
     }
 
     fn editor(&self, _chosen: Option<usize>) -> Box<dyn Editor> {
