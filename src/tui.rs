@@ -3,8 +3,10 @@
 //! Key and mouse input, the clock and the solver all feed one channel, so a finished solve wakes
 //! the loop at once instead of waiting for the next tick. Drawing once per batch, not once per
 //! event, keeps a burst of pasted keys from taking minutes; a quit from outside (a signal, or
-//! Ctrl-C read by the input thread) sets a flag checked between events, so it never waits
-//! behind the queue.
+//! Ctrl-C) sets a flag checked between events, so it never waits behind the queue. Should the
+//! loop not come back within [`QUIT_GRACE`] (its thread busy), the signal's thread restores the
+//! terminal and ends munch itself: the game in progress is on file already, saved at every
+//! move.
 
 use munch::app::{App, Effect, Event, TICK, keys};
 use munch::games::position::StartPosition;
@@ -28,9 +30,9 @@ use ratatui::{DefaultTerminal, Terminal, backend::CrosstermBackend};
 use std::io::{Write, stdout};
 use std::mem::ManuallyDrop;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The longest the loop handles events before it draws again, so the screen keeps moving
@@ -40,6 +42,14 @@ const BATCH_TIME: Duration = Duration::from_millis(50);
 /// Set by the signal thread (SIGTERM, SIGHUP, SIGINT) and by the input thread on Ctrl-C: quit
 /// now, whatever is queued.
 static QUIT_NOW: AtomicBool = AtomicBool::new(false);
+
+/// How long a quit from outside waits for the loop to end munch before it ends munch itself.
+const QUIT_GRACE: Duration = Duration::from_millis(200);
+
+/// Taken, and never given back, by the thread that ends munch: the main thread once it is done,
+/// or a quit from outside whose grace ran out. The other then leaves the ending to it, so that
+/// two threads never exit at once.
+static ENDING: Mutex<()> = Mutex::new(());
 
 /// What arrives on the loop's channel.
 enum Input {
@@ -69,6 +79,7 @@ static TERMINAL_TAKEN: AtomicBool = AtomicBool::new(false);
 fn take_terminal() -> std::io::Result<DefaultTerminal> {
     enable_raw_mode()?;
     TERMINAL_TAKEN.store(true, Ordering::SeqCst);
+    ctrl_c_as_signal();
     execute!(
         stdout(),
         EnterAlternateScreen,
@@ -77,6 +88,34 @@ fn take_terminal() -> std::io::Result<DefaultTerminal> {
     )?;
     Terminal::new(CrosstermBackend::new(stdout()))
 }
+
+/// Has the terminal turn Ctrl-C into SIGINT, as outside raw mode, so that Ctrl-C quits even
+/// when the key reader is stuck behind half an escape sequence (`ESC[200~` with no end waits for
+/// the end of a paste that never comes). `Ctrl-\` and Ctrl-Z send no signal (no core dump, no
+/// stop with the terminal taken). Restoring the terminal gives back the settings raw mode found.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code, reason = "tcgetattr and tcsetattr are libc calls")]
+fn ctrl_c_as_signal() {
+    /// The character that turns a terminal's special character off (`_POSIX_VDISABLE`).
+    const DISABLED: libc::cc_t = 0;
+    // SAFETY: `tcgetattr` and `tcsetattr` only read and write the `termios` given, which
+    // lives on this stack, on standard input (a terminal: `main` checked).
+    unsafe {
+        let mut settings: libc::termios = std::mem::zeroed();
+        if libc::tcgetattr(libc::STDIN_FILENO, &raw mut settings) != 0 {
+            return;
+        }
+        settings.c_lflag |= libc::ISIG;
+        settings.c_cc[libc::VINTR] = 3; // Ctrl-C
+        settings.c_cc[libc::VQUIT] = DISABLED;
+        settings.c_cc[libc::VSUSP] = DISABLED;
+        libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, &raw const settings);
+    }
+}
+
+/// Elsewhere Ctrl-C stays a key, read by the input thread.
+#[cfg(not(target_os = "linux"))]
+fn ctrl_c_as_signal() {}
 
 /// Gives the terminal back, once: restoring twice would move the cursor back over what was
 /// printed after the first time (leaving the alternate screen restores the saved cursor).
@@ -150,6 +189,12 @@ pub fn run(budget: u64, store: Store, start: Start) -> anyhow::Result<()> {
     if terminal.show_cursor().is_ok() {
         drop(ManuallyDrop::into_inner(terminal));
     }
+    restore_terminal();
+    drop(worker);
+    // From here on the main thread ends munch; a quit from outside waiting for it does not.
+    if let Ok(ending) = ENDING.lock() {
+        std::mem::forget(ending);
+    }
     result
 }
 
@@ -187,6 +232,7 @@ fn event_loop(
         std::env::var_os(PANIC_FOR_TEST).is_none(),
         "{PANIC_FOR_TEST} is set"
     );
+    let busy_for_test = std::env::var_os(BUSY_FOR_TEST).is_some();
     while let Ok(first) = rx.recv() {
         let started = Instant::now();
         let mut next = Some(first);
@@ -202,9 +248,16 @@ fn event_loop(
                 Input::Signal => return Ok(()),
             };
             if let Some(event) = event {
+                let key = matches!(event, Event::Key(_));
                 app.update(event);
                 send_requests(&mut app, worker);
                 run_effects(&mut app);
+                if busy_for_test && key {
+                    // Never comes back, as a thread stuck in a long piece of work would not.
+                    loop {
+                        std::thread::sleep(Duration::from_secs(1));
+                    }
+                }
             }
             if app.should_quit {
                 return Ok(());
@@ -244,12 +297,11 @@ fn spawn_input_reader(tx: Sender<Input>) {
     std::thread::spawn(move || {
         loop {
             let input = match event::read() {
-                Ok(TermEvent::Key(key)) if key.is_press() => {
-                    if keys::is_force_quit(&key) {
-                        QUIT_NOW.store(true, Ordering::SeqCst);
-                    }
-                    Input::App(Event::Key(key))
+                Ok(TermEvent::Key(key)) if key.is_press() && keys::is_force_quit(&key) => {
+                    quit_from_outside(&tx);
+                    break;
                 }
+                Ok(TermEvent::Key(key)) if key.is_press() => Input::App(Event::Key(key)),
                 Ok(TermEvent::Mouse(mouse)) => Input::Mouse(mouse),
                 Ok(TermEvent::Resize(width, height)) => Input::App(Event::Resize { width, height }),
                 Ok(TermEvent::Paste(text)) => Input::App(Event::Paste(text)),
@@ -276,20 +328,41 @@ fn spawn_ticker(tx: Sender<Input>) {
 /// tests use it to check that a crash leaves a working terminal and a one-line message.
 pub const PANIC_FOR_TEST: &str = "MUNCH_PANIC_FOR_TEST";
 
+/// Set in the environment, munch's interface thread handles its first key and then nothing
+/// more, for ever: the terminal tests use it to check that a signal or Ctrl-C still ends munch,
+/// with the terminal restored, whatever that thread is doing.
+pub const BUSY_FOR_TEST: &str = "MUNCH_BUSY_FOR_TEST";
+
 /// Turns SIGTERM, SIGHUP and SIGINT into a clean quit.
 fn spawn_signal_listener(tx: Sender<Input>) -> std::io::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
     std::thread::spawn(move || {
-        for _ in signals.forever() {
-            QUIT_NOW.store(true, Ordering::SeqCst);
-            // Wakes the loop if it is waiting for input.
-            if tx.send(Input::Signal).is_err() {
-                break;
-            }
+        if signals.forever().next().is_some() {
+            quit_from_outside(&tx);
         }
     });
     Ok(())
+}
+
+/// A quit from outside (a signal, Ctrl-C): the loop is told to quit at once; if munch has not
+/// ended within [`QUIT_GRACE`] (the loop's thread is busy, or stuck on its way out), the
+/// terminal is restored and munch ends here. The game in progress is on file as its last
+/// move left it (the app saves after every event).
+fn quit_from_outside(tx: &Sender<Input>) {
+    QUIT_NOW.store(true, Ordering::SeqCst);
+    // Wakes the loop if it is waiting for input.
+    let _ = tx.send(Input::Signal);
+    std::thread::sleep(QUIT_GRACE);
+    let Ok(ending) = ENDING.try_lock() else {
+        // The main thread is ending munch.
+        return;
+    };
+    std::mem::forget(ending);
+    // Held to the exit, so that the busy thread draws nothing after the terminal is restored.
+    let _out = stdout().lock();
+    restore_terminal();
+    std::process::exit(0);
 }
 
 /// On a panic: mouse capture off, the terminal restored, the details (with a backtrace) written

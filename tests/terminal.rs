@@ -493,6 +493,110 @@ fn sigterm_and_sighup_quit_with_the_terminal_restored() {
     }
 }
 
+/// Runs munch (with `args`, and `env` set before it) on a fresh data folder in a shell (see
+/// [`in_shell`]) and waits for `shown`; returns the session, the shell's folder, munch's pid
+/// and its data folder.
+fn munch_in_shell(
+    name: &str,
+    env: &str,
+    args: &str,
+    shown: &str,
+) -> (Tmux, PathBuf, String, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("munch-{name}-{}", std::process::id()));
+    let data = data_dir(name);
+    let (tmux, dir) = in_shell(
+        name,
+        &format!(
+            "{env} sh -c 'echo $$ > {d}/pid; exec {munch} --data-dir {data} {args}'",
+            d = dir.display(),
+            munch = env!("CARGO_BIN_EXE_munch"),
+            data = data.display(),
+        ),
+    );
+    tmux.wait_for(shown);
+    let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
+    (tmux, dir, pid.trim().to_string(), data)
+}
+
+#[test]
+fn a_busy_interface_still_quits_on_sigterm_sighup_and_ctrl_c() {
+    if tmux_missing() {
+        return;
+    }
+    for quit in ["TERM", "HUP", "C-c"] {
+        let name = format!("busy-{}", quit.to_lowercase());
+        // The interface's thread plays the person's move, saves it, and then never comes back
+        // (`MUNCH_BUSY_FOR_TEST`): not to draw the move, nor to read the quit.
+        let (tmux, dir, pid, data) =
+            munch_in_shell(&name, "MUNCH_BUSY_FOR_TEST=1", "play nim", "nim 3,4,5");
+        tmux.keys(&["Enter"]);
+        let saved = data.join("saved-nim.json");
+        let start = Instant::now();
+        while !std::fs::read_to_string(&saved).is_ok_and(|s| s.contains("1:1")) {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{quit}: the move was never saved"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        std::thread::sleep(Duration::from_millis(500));
+        let busy = tmux.screen();
+        assert!(
+            busy.contains("nim 3,4,5") && !busy.contains("1. You"),
+            "{quit}: the interface's thread is busy, the move it played never drawn:\n{busy}"
+        );
+        if quit == "C-c" {
+            tmux.keys(&[quit]);
+        } else {
+            let sent = Command::new("kill")
+                .args([&format!("-{quit}"), &pid])
+                .status()
+                .unwrap();
+            assert!(sent.success());
+        }
+        let shell = tmux.wait_for("exit=0");
+        assert!(
+            !shell.contains("nim 3,4,5"),
+            "{quit}: the game is gone:\n{shell}"
+        );
+        assert_restored(&dir);
+        // The move the busy thread played was saved: the next munch offers to resume it.
+        drop(tmux);
+        let tmux = Tmux {
+            socket: format!("munch-{name}-again-{}", std::process::id()),
+        };
+        tmux.launch_munch(&data);
+        tmux.wait_for("Resume Nim");
+        tmux.keys(&["Enter"]);
+        tmux.wait_for("1. You");
+        let _ = std::fs::remove_dir_all(&data);
+    }
+}
+
+#[test]
+fn ctrl_c_after_half_an_escape_sequence_quits_with_the_terminal_restored() {
+    if tmux_missing() {
+        return;
+    }
+    // A paste that never ends, and a CSI sequence still waiting for its last byte: the key
+    // reader holds every byte after them, Ctrl-C too.
+    for (name, half) in [
+        ("half-paste", "\x1b[200~abc"),
+        ("half-csi", "\x1b[1;2;3;4;5"),
+    ] {
+        let (tmux, dir, _, data) = munch_in_shell(name, "", "", "Second player");
+        tmux.literal(half);
+        tmux.keys(&["C-c"]);
+        let shell = tmux.wait_for("exit=0");
+        assert!(
+            !shell.contains("Second player"),
+            "{name}: the menu is gone:\n{shell}"
+        );
+        assert_restored(&dir);
+        let _ = std::fs::remove_dir_all(&data);
+    }
+}
+
 /// Runs munch in a shell with `MUNCH_PANIC_FOR_TEST` set, so it crashes
 /// after its first frame; `redirect` is added to the command line (e.g. `2>/dev/full`).
 fn crash_in_shell(name: &str, data: &std::path::Path, redirect: &str) -> (Tmux, PathBuf) {
