@@ -1021,3 +1021,47 @@ fn a_review_steps_through_positions_with_too_many_moves_to_list() {
         assert_eq!(study(&h).2, 0, "and back to the start");
     }
 }
+
+/// A record of Nim from `pile`,`pile` in which the players take a coin from each pile in turn:
+/// `2 × pile` moves.
+fn long_nim_record(pile: usize) -> munch::record::GameRecord {
+    let moves: Vec<&str> = ["1:1", "2:1"].repeat(pile);
+    record(&format!("nim {pile},{pile}"), &moves, 2)
+}
+
+#[test]
+fn stepping_anywhere_along_a_long_review_costs_the_position_shown_alone() {
+    use munch::games::study::work_done;
+    let mut h = Harness::new();
+    h.app.review_record(long_nim_record(15_000)).unwrap();
+    let study = |h: &Harness| match &h.app.screen {
+        munch::app::Screen::Study(study) => (study.study.position(), study.study.line_len()),
+        _ => panic!("not on the Study screen"),
+    };
+    // Each step, wherever it goes along the 30,000 moves, analyses the one position it shows
+    // and plays no move: the game's moves were laid along the line when the review opened.
+    for (key, at, position) in [
+        (KeyCode::End, 30_000, "nim 0,0"),
+        (KeyCode::Left, 29_999, "nim 0,1"),
+        (KeyCode::Home, 0, "nim 15000,15000"),
+        (KeyCode::Right, 1, "nim 14999,15000"),
+        (KeyCode::End, 30_000, "nim 0,0"),
+        (KeyCode::Char('['), 29_999, "nim 0,1"),
+        (KeyCode::Home, 0, "nim 15000,15000"),
+    ] {
+        let before = work_done();
+        h.key(key);
+        let work = work_done();
+        assert_eq!(
+            (work.analysed - before.analysed, work.played - before.played),
+            (1, 0),
+            "{key:?} to move {at}: one position analysed, no move played"
+        );
+        assert_eq!(reviewing(&h).at, at, "{key:?}");
+        assert_eq!(study(&h), (position.to_string(), at), "{key:?}");
+    }
+    // Drawing it words the moves that fit on the screen, not all 30,000.
+    h.key(KeyCode::End);
+    let rows = screen(&h, 100, 30);
+    assert!(shows(&rows, "1 from pile 2"), "{rows:#?}");
+}

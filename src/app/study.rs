@@ -98,40 +98,31 @@ impl StudyScreen {
     }
 
     /// The review of a finished game: `study` is the game's start (its line empty), and the
-    /// screen shows the review's first move.
+    /// screen shows the review's first move. The game's moves are laid along the study's line
+    /// at once, so that each step costs the position it shows alone.
     pub fn reviewing(
         kind: GameKind,
-        study: Box<dyn Study>,
+        mut study: Box<dyn Study>,
         review: Review,
         behind: Option<Box<dyn Session>>,
     ) -> StudyScreen {
+        study.lay_line(&review.record.moves);
         let mut screen = StudyScreen::new(kind, study, behind);
         screen.review = Some(review);
         screen.show_played();
         screen
     }
 
-    /// Steps the review `by` moves along the game (back when negative): the line follows.
+    /// Steps the review `by` moves along the game (back when negative): the line follows,
+    /// along the moves laid when the review opened, analysing the position it reaches alone.
     pub fn step(&mut self, by: isize) {
         let Some(review) = &mut self.review else {
             return;
         };
         review.step(by);
-        let target = review.at;
-        while self.study.line().len() > target {
-            if !self.study.take_back() {
-                break;
-            }
-        }
-        while self.study.line().len() < target {
-            // By the move's notation: the line is stepped whether or not its outcomes are known.
-            let next = &review.record.moves[self.study.line().len()];
-            if !self.study.play_move(next) {
-                // The move is not legal there (it cannot be): stay where the line is.
-                review.at = self.study.line().len();
-                break;
-            }
-        }
+        // Short of the move asked for only where the game's moves stopped being legal (they
+        // cannot: the record was replayed).
+        review.at = self.study.go_to(review.at);
         self.show_played();
     }
 
@@ -312,7 +303,7 @@ impl StudyScreen {
     /// Takes back the line's last move and chooses it, the list scrolled as it was before the
     /// move was played (and the move in view): a person exploring tries its neighbour next.
     fn take_back(&mut self, rows: usize) {
-        let Some(last) = self.study.line().pop() else {
+        let Some(last) = self.study.line_tail(1).pop() else {
             return;
         };
         if !self.study.take_back() {
@@ -333,9 +324,9 @@ impl StudyScreen {
     /// Plays the chosen move, if there is one.
     pub fn play_chosen(&mut self) {
         if let Some(at) = self.chosen {
-            let before = self.study.line().len();
+            let before = self.study.line_len();
             self.study.play(at);
-            if self.study.line().len() > before {
+            if self.study.line_len() > before {
                 self.tops.push(self.top);
             }
             self.reset_choice();

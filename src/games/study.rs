@@ -192,6 +192,156 @@ pub fn move_of(spot: Spot) -> Option<usize> {
     usize::try_from(spot.0).ok()
 }
 
+/// What the studies on one thread have done so far: the positions they analysed and the moves
+/// their lines played (see [`work_done`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct StudyWork {
+    /// Positions analysed (each the work of its moves, its outcomes and its moves left).
+    pub analysed: u64,
+    /// Moves played by the rules along a line.
+    pub played: u64,
+}
+
+thread_local! {
+    /// What this thread's studies have done (see [`work_done`]).
+    static WORK: std::cell::Cell<StudyWork> = const {
+        std::cell::Cell::new(StudyWork { analysed: 0, played: 0 })
+    };
+}
+
+/// What the studies on this thread have done so far: the tests count what a step along a line
+/// costs with it (the position shown, never the line before it).
+pub fn work_done() -> StudyWork {
+    WORK.with(std::cell::Cell::get)
+}
+
+/// Counts a position analysed (every study's analysis calls it).
+pub fn count_analysis() {
+    WORK.with(|work| {
+        let mut done = work.get();
+        done.analysed = done.analysed.saturating_add(1);
+        work.set(done);
+    });
+}
+
+/// A study's line: the moves played from its start and the position after each, and how many
+/// of them lead to the position shown. The moves taken back stay ahead of it, with their
+/// positions, until another move is played there: stepping along the line again (a review's
+/// ←/→, Home, End) plays nothing, whatever the line's length.
+#[derive(Debug, Clone)]
+pub struct StudyLine<M, P> {
+    /// Every move played along the line, those ahead of the position shown too.
+    moves: Vec<M>,
+    /// The position after each number of moves: the start first, one more than the moves.
+    positions: Vec<P>,
+    /// How many moves lead to the position shown.
+    shown: usize,
+}
+
+impl<M: Copy + PartialEq, P> StudyLine<M, P> {
+    /// A line not yet played from `start`.
+    pub fn new(start: P) -> StudyLine<M, P> {
+        StudyLine {
+            moves: Vec::new(),
+            positions: vec![start],
+            shown: 0,
+        }
+    }
+
+    /// The position the line starts from.
+    pub fn start(&self) -> &P {
+        &self.positions[0]
+    }
+
+    /// The position shown.
+    pub fn now(&self) -> &P {
+        &self.positions[self.shown]
+    }
+
+    /// How many moves lead to the position shown.
+    pub fn len(&self) -> usize {
+        self.shown
+    }
+
+    /// Whether the position shown is the start.
+    pub fn is_empty(&self) -> bool {
+        self.shown == 0
+    }
+
+    /// The last `count` (at most) of the moves leading to the position shown, in order.
+    pub fn tail(&self, count: usize) -> &[M] {
+        &self.moves[self.shown.saturating_sub(count)..self.shown]
+    }
+
+    /// Plays `m` from the position shown, `after` giving the position it leaves (`None`: it is
+    /// not legal there). The move ahead, if it is `m`, is stepped onto and nothing is played;
+    /// another move drops the moves ahead. Whether `m` was legal.
+    pub fn play(&mut self, m: M, after: impl FnOnce(&P, M) -> Option<P>) -> bool {
+        if self.moves.get(self.shown) == Some(&m) {
+            self.shown += 1;
+            return true;
+        }
+        let Some(next) = after(self.now(), m) else {
+            return false;
+        };
+        count_played();
+        self.moves.truncate(self.shown);
+        self.positions.truncate(self.shown + 1);
+        self.moves.push(m);
+        self.positions.push(next);
+        self.shown += 1;
+        true
+    }
+
+    /// Takes back the last move to the position shown, keeping it ahead; `false` at the start.
+    pub fn take_back(&mut self) -> bool {
+        let back = self.shown > 0;
+        self.shown = self.shown.saturating_sub(1);
+        back
+    }
+
+    /// Lays `moves` ahead of the position shown in place of the moves there, each played from
+    /// the last by `after` (as in [`StudyLine::play`]), up to the first that is not a move or
+    /// not legal (`None`); the position shown stays. How many were laid.
+    pub fn lay(
+        &mut self,
+        moves: impl IntoIterator<Item = Option<M>>,
+        after: impl Fn(&P, M) -> Option<P>,
+    ) -> usize {
+        self.moves.truncate(self.shown);
+        self.positions.truncate(self.shown + 1);
+        for m in moves {
+            let Some(m) = m else {
+                break;
+            };
+            let last = &self.positions[self.moves.len()];
+            let Some(next) = after(last, m) else {
+                break;
+            };
+            count_played();
+            self.moves.push(m);
+            self.positions.push(next);
+        }
+        self.moves.len() - self.shown
+    }
+
+    /// Shows the position after the first `at` moves of the line, those ahead counted (at most
+    /// as many as it holds); how many moves lead to it.
+    pub fn go_to(&mut self, at: usize) -> usize {
+        self.shown = at.min(self.moves.len());
+        self.shown
+    }
+}
+
+/// Counts a move played along a line.
+fn count_played() {
+    WORK.with(|work| {
+        let mut done = work.get();
+        done.played = done.played.saturating_add(1);
+        work.set(done);
+    });
+}
+
 /// A position being studied, and the line explored from it. Each game implements it (in its
 /// folder's `study.rs`); the Study screen shows it and plays on it.
 pub trait Study: Send {
@@ -228,9 +378,9 @@ pub trait Study: Send {
         let Some(at) = self.find(notation) else {
             return false;
         };
-        let before = self.line().len();
+        let before = self.line_len();
         self.play(at);
-        self.line().len() > before
+        self.line_len() > before
     }
 
     /// The judging of a game played from the study's start (its moves in the notation saved
@@ -250,8 +400,27 @@ pub trait Study: Send {
     /// Takes back the line's last move; `false` when the line is empty.
     fn take_back(&mut self) -> bool;
 
+    /// Lays `moves` (in the notation saved games keep) ahead of the position now, played by
+    /// the rules alone, nothing analysed, for [`Study::go_to`] to step along (a review lays its
+    /// game's moves when it opens). How many of them were legal: it stops at the first that is
+    /// not.
+    fn lay_line(&mut self, moves: &[String]) -> usize;
+
+    /// Shows the position after the line's first `at` moves, those laid or taken back ahead
+    /// of the position now counted (at most as many as there are), and analyses it: that
+    /// position alone, wherever it is on the line. How many moves lead to it.
+    fn go_to(&mut self, at: usize) -> usize;
+
+    /// How many moves the line has so far.
+    fn line_len(&self) -> usize;
+
+    /// The last `count` (at most) moves of the line so far, in the game's notation.
+    fn line_tail(&self, count: usize) -> Vec<String>;
+
     /// The moves of the line so far, in the game's notation.
-    fn line(&self) -> Vec<String>;
+    fn line(&self) -> Vec<String> {
+        self.line_tail(self.line_len())
+    }
 
     /// Draws the board in `area` with every legal move marked (the `chosen` one highlighted),
     /// recording each move's place in `spots` as [`spot`] writes it.
@@ -784,6 +953,58 @@ impl Editor for FieldsEditor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A pile's take: `k` coins, legal up to the pile (as [`StudyLine::play`] asks it).
+    #[expect(
+        clippy::trivially_copy_pass_by_ref,
+        reason = "the line's positions are passed by reference"
+    )]
+    fn take(pile: &u64, k: u64) -> Option<u64> {
+        pile.checked_sub(k)
+    }
+
+    #[test]
+    fn a_line_keeps_the_moves_taken_back_ahead_until_another_is_played() {
+        let mut line: StudyLine<u64, u64> = StudyLine::new(10);
+        assert!(line.play(3, take) && line.play(2, take));
+        assert_eq!((line.len(), *line.now(), line.tail(5)), (2, 5, &[3, 2][..]));
+        assert!(line.take_back() && line.take_back() && !line.take_back());
+        assert_eq!((line.len(), *line.now()), (0, 10));
+        let before = work_done();
+        assert!(line.play(3, |_, _| panic!("the move ahead is not played again")));
+        assert_eq!(line.go_to(7), 2, "as far as the line goes");
+        assert_eq!(*line.now(), 5);
+        assert_eq!(work_done().played, before.played, "nothing played");
+        line.go_to(1);
+        assert!(line.play(1, take), "another move drops those ahead");
+        assert_eq!((line.go_to(9), *line.now()), (2, 6));
+        assert!(!line.play(7, take), "not legal");
+        assert_eq!(line.tail(1), &[1]);
+    }
+
+    #[test]
+    fn laying_a_line_plays_up_to_the_first_move_that_is_not_legal_and_shows_no_other_position() {
+        let mut line: StudyLine<u64, u64> = StudyLine::new(10);
+        let before = work_done();
+        assert_eq!(line.lay([Some(4), Some(4), Some(3), Some(1)], take), 2);
+        assert_eq!(work_done().played - before.played, 2);
+        assert_eq!(
+            (line.len(), *line.now()),
+            (0, 10),
+            "the start is still shown"
+        );
+        assert_eq!((line.go_to(usize::MAX), *line.now()), (2, 2));
+        line.go_to(1);
+        assert_eq!(
+            line.lay([Some(1), None, Some(1)], take),
+            1,
+            "a move not read stops it"
+        );
+        assert_eq!(
+            (line.go_to(5), *line.now(), line.tail(9)),
+            (2, 5, &[4, 1][..])
+        );
+    }
 
     fn studied(wins: bool, moves_left: Option<u64>) -> StudyMove {
         StudyMove {

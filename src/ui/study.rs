@@ -394,9 +394,10 @@ fn top_lines(screen: &StudyScreen, width: usize, theme: &Theme) -> Vec<Line<'sta
 /// The panel's line row: the line explored; in a review, the game's moves before the board's
 /// position, in the words of its move list.
 fn line_text(screen: &StudyScreen, width: usize) -> String {
+    // No more moves than the row has columns are worded: a long line costs its last moves.
     if let Some(review) = &screen.review {
-        let played: Vec<String> = review
-            .before()
+        let before = review.before();
+        let played: Vec<String> = before[before.len().saturating_sub(width)..]
             .iter()
             .map(|m| review.words(m).listed)
             .collect();
@@ -407,7 +408,7 @@ fn line_text(screen: &StudyScreen, width: usize) -> String {
             last_that_fit("Played: ", &played, ", ", width)
         };
     }
-    let line = screen.study.line();
+    let line = screen.study.line_tail(width);
     if line.is_empty() {
         return "Line: none yet (Enter plays)".to_string();
     }

@@ -8,7 +8,9 @@ use super::judge::ChompJudge;
 use super::moves_left::study;
 use super::rules::{MAX_SIDE, Position, Square, column_letters};
 use crate::games::request::{JudgedMoves, MovesLeftMessage, Request, SolverMessage, Task};
-use crate::games::study::{Analysis, Editor, Study, StudyMove, mark, mark_style, spot};
+use crate::games::study::{
+    Analysis, Editor, Study, StudyLine, StudyMove, count_analysis, mark, mark_style, spot,
+};
 use crate::input::{Action, Spot, Spots};
 use crate::solve::{MovesLeftTable, OutcomeTable};
 use crate::theme::{CHOCOLATE, CURSOR, EATEN, POISON, Theme};
@@ -108,10 +110,8 @@ pub struct ChompStudy {
     /// The box the game was played in (the board is drawn at its size).
     rows: u8,
     cols: u8,
-    /// The moves of the line and the position before each.
-    line: Vec<(Square, Position)>,
-    /// The position now.
-    position: Position,
+    /// The moves of the line from the studied start, and the position after each.
+    line: StudyLine<Square, Position>,
     /// The box of the studied start, whose tables answer every position of the line.
     table_box: (u8, u8),
     tables: Tables,
@@ -148,8 +148,7 @@ impl ChompStudy {
         let mut study = ChompStudy {
             rows,
             cols,
-            line: Vec::new(),
-            position,
+            line: StudyLine::new(position),
             table_box,
             tables: Tables::MovesLeft { done: 0, total: 0 },
             moves: Vec::new(),
@@ -162,7 +161,7 @@ impl ChompStudy {
 
     /// The position now.
     pub fn position(&self) -> &Position {
-        &self.position
+        self.line.now()
     }
 
     /// Studies `position` in a `rows` × `cols` bar.
@@ -171,7 +170,7 @@ impl ChompStudy {
         if position.rows() != rows || position.cols() != cols {
             return None;
         }
-        study.position = position.clone();
+        study.line = StudyLine::new(position.clone());
         study.table_box = position.bounding_box();
         study.requests.clear();
         if study.table_box.0 > 0 {
@@ -185,7 +184,8 @@ impl ChompStudy {
     }
 
     fn analyse(&mut self) {
-        let position = &self.position;
+        count_analysis();
+        let position = self.line.now();
         let mut analysis = if position.is_empty() {
             // The poison was eaten: the player to move has won, with no move left to make.
             Analysis {
@@ -228,7 +228,7 @@ impl ChompStudy {
         self.moves = if analysis.moves.is_empty() {
             Vec::new()
         } else {
-            self.position.moves().collect()
+            self.line.now().moves().collect()
         };
         self.analysis = analysis;
     }
@@ -245,11 +245,9 @@ impl ChompStudy {
 
     /// Eats `square`, extending the line; `false` when it is not on the bar.
     fn eat(&mut self, square: Square) -> bool {
-        let Some(next) = self.position.eat(square) else {
+        if !self.line.play(square, Position::eat) {
             return false;
-        };
-        self.line
-            .push((square, std::mem::replace(&mut self.position, next)));
+        }
         self.analyse();
         true
     }
@@ -266,10 +264,7 @@ impl Study for ChompStudy {
             Tables::OutcomesOnly(outcomes) => (Arc::clone(outcomes), None),
             _ => return None,
         };
-        let start = self
-            .line
-            .first()
-            .map_or_else(|| self.position.clone(), |(_, before)| before.clone());
+        let start = self.line.start().clone();
         let squares = moves
             .iter()
             .map(|text| Square::parse(text).ok())
@@ -299,11 +294,11 @@ impl Study for ChompStudy {
     }
 
     fn describe(&self) -> String {
-        self.position.to_string()
+        self.line.now().to_string()
     }
 
     fn position(&self) -> String {
-        super::position::print(&self.position)
+        super::position::print(self.line.now())
     }
 
     fn analysis(&self) -> &Analysis {
@@ -322,16 +317,36 @@ impl Study for ChompStudy {
     }
 
     fn take_back(&mut self) -> bool {
-        let Some((_, before)) = self.line.pop() else {
+        if !self.line.take_back() {
             return false;
-        };
-        self.position = before;
+        }
         self.analyse();
         true
     }
 
-    fn line(&self) -> Vec<String> {
-        self.line.iter().map(|(sq, _)| sq.to_string()).collect()
+    fn lay_line(&mut self, moves: &[String]) -> usize {
+        self.line.lay(
+            moves.iter().map(|text| Square::parse(text).ok()),
+            Position::eat,
+        )
+    }
+
+    fn go_to(&mut self, at: usize) -> usize {
+        let shown = self.line.go_to(at);
+        self.analyse();
+        shown
+    }
+
+    fn line_len(&self) -> usize {
+        self.line.len()
+    }
+
+    fn line_tail(&self, count: usize) -> Vec<String> {
+        self.line
+            .tail(count)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 
     fn render(
@@ -349,7 +364,7 @@ impl Study for ChompStudy {
         } = self.cells(area);
         let label_width = LABEL_WIDTH;
         let chosen = chosen.and_then(|at| self.moves.get(at).copied());
-        let heights = self.position.heights();
+        let heights = self.line.now().heights();
         let w = usize::from(width);
         for row in 0..self.rows {
             // The top row first.
@@ -375,7 +390,7 @@ impl Study for ChompStudy {
                     (true, Some(at)) => {
                         let m = &self.analysis.moves[at];
                         let is_chosen = chosen == Some(square);
-                        let eaten = chosen.is_some_and(|c| self.position.would_eat(c, square));
+                        let eaten = chosen.is_some_and(|c| self.line.now().would_eat(c, square));
                         let style = if eaten && !is_chosen {
                             theme.preview
                         } else {
@@ -437,7 +452,7 @@ impl Study for ChompStudy {
     }
 
     fn editor(&self, chosen: Option<usize>) -> Box<dyn Editor> {
-        let heights = self.position.heights().to_vec();
+        let heights = self.line.now().heights().to_vec();
         let (rows, cols) = (self.rows, self.cols);
         // The cursor starts where the person was looking: on the move highlighted on the board.
         // With none (the tables not built yet, or the game over), on the top square of the last

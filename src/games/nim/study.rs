@@ -10,8 +10,8 @@ use super::position;
 use super::rules::{Move, Position};
 use crate::games::request::{Request, SolverMessage, Waiting, arrived};
 use crate::games::study::{
-    Analysis, EditField, EditFields, Editor, FieldsEditor, Study, StudyMove, TakeBoard, TakeRow,
-    draw_takes, winning_alone,
+    Analysis, EditField, EditFields, Editor, FieldsEditor, Study, StudyLine, StudyMove, TakeBoard,
+    TakeRow, count_analysis, draw_takes, winning_alone,
 };
 use crate::input::Spots;
 use crate::theme::Theme;
@@ -24,11 +24,8 @@ use std::sync::Arc;
 /// Piles being studied: the studied start, the line played from it, and the piles now
 /// analysed.
 pub struct NimStudy {
-    start: Position,
-    /// The moves of the line and the piles before each.
-    line: Vec<(Move, Position)>,
-    /// The piles now.
-    position: Position,
+    /// The moves of the line from the studied start, and the piles after each.
+    line: StudyLine<Move, Position>,
     /// The moves left of every position below the start, when within the budget and built.
     table: Option<Arc<NimMovesLeft>>,
     /// The table's build on the table thread, while the study waits for it.
@@ -64,9 +61,7 @@ impl NimStudy {
             requests: waiting.iter().map(Waiting::request).collect(),
             table,
             waiting,
-            start: position.clone(),
-            line: Vec::new(),
-            position,
+            line: StudyLine::new(position),
             moves: Vec::new(),
             analysis: Analysis::default(),
         };
@@ -76,22 +71,26 @@ impl NimStudy {
 
     /// The studied start.
     pub fn start(&self) -> &Position {
-        &self.start
+        self.line.start()
+    }
+
+    /// The piles now.
+    fn now(&self) -> &Position {
+        self.line.now()
     }
 
     /// Plays `mv`, extending the line; `false` when it is not legal here.
     fn play_legal(&mut self, mv: Move) -> bool {
-        let Ok(next) = self.position.play(mv) else {
+        if !self.line.play(mv, |position, mv| position.play(mv).ok()) {
             return false;
-        };
-        self.line
-            .push((mv, std::mem::replace(&mut self.position, next)));
+        }
         self.analyse();
         true
     }
 
     fn analyse(&mut self) {
-        if let Some(studied) = study(&self.position, self.table.as_deref()) {
+        count_analysis();
+        if let Some(studied) = study(self.now(), self.table.as_deref()) {
             self.moves = studied.moves.iter().map(|m| m.mv).collect();
             self.analysis = Analysis::of(&studied, ToString::to_string);
             if let Some(waiting) = &self.waiting {
@@ -104,9 +103,9 @@ impl NimStudy {
             }
         } else {
             // Too many to list: the nim-sum still names the winning moves, listed alone.
-            let winning = answer(&self.position).winning_moves;
+            let winning = answer(self.now()).winning_moves;
             self.analysis = Analysis {
-                wins: Some(nim_sum(&self.position) != 0),
+                wins: Some(nim_sum(self.now()) != 0),
                 note: Some(winning_alone("moves", winning.len())),
                 moves: winning
                     .iter()
@@ -130,11 +129,11 @@ impl Study for NimStudy {
     }
 
     fn describe(&self) -> String {
-        format!("piles {}", self.position)
+        format!("piles {}", self.now())
     }
 
     fn position(&self) -> String {
-        super::position::print(&self.position)
+        super::position::print(self.now())
     }
 
     fn analysis(&self) -> &Analysis {
@@ -153,16 +152,36 @@ impl Study for NimStudy {
     }
 
     fn take_back(&mut self) -> bool {
-        let Some((_, before)) = self.line.pop() else {
+        if !self.line.take_back() {
             return false;
-        };
-        self.position = before;
+        }
         self.analyse();
         true
     }
 
-    fn line(&self) -> Vec<String> {
-        self.line.iter().map(|(mv, _)| mv.to_string()).collect()
+    fn lay_line(&mut self, moves: &[String]) -> usize {
+        self.line.lay(
+            moves.iter().map(|text| Move::parse(text).ok()),
+            |position, mv| position.play(mv).ok(),
+        )
+    }
+
+    fn go_to(&mut self, at: usize) -> usize {
+        let shown = self.line.go_to(at);
+        self.analyse();
+        shown
+    }
+
+    fn line_len(&self) -> usize {
+        self.line.len()
+    }
+
+    fn line_tail(&self, count: usize) -> Vec<String> {
+        self.line
+            .tail(count)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 
     fn render(
@@ -173,12 +192,9 @@ impl Study for NimStudy {
         chosen: Option<usize>,
         spots: &mut Spots,
     ) {
-        let header = vec![Line::styled(
-            format!("Piles {}", self.position),
-            theme.title,
-        )];
+        let header = vec![Line::styled(format!("Piles {}", self.now()), theme.title)];
         let rows: Vec<TakeRow> = self
-            .position
+            .now()
             .piles()
             .iter()
             .enumerate()
@@ -221,7 +237,7 @@ impl Study for NimStudy {
                 label: "Piles",
                 // Empty piles keep their places, as in the position string, so that the
                 // piles keep their numbers.
-                value: self.position.to_string(),
+                value: self.now().to_string(),
                 also: ", ",
                 presets: &PILES_PRESETS,
                 hint: "←→ presets, or type 3,4,5",

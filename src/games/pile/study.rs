@@ -5,7 +5,8 @@ use crate::games::moves_left::MAX_LISTED_MOVES;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::request::{Request, SolverMessage, Waiting, arrived};
 use crate::games::study::{
-    Analysis, Editor, Study, StudyMove, TakeBoard, TakeRow, draw_takes, winning_alone,
+    Analysis, Editor, Study, StudyLine, StudyMove, TakeBoard, TakeRow, count_analysis, draw_takes,
+    winning_alone,
 };
 use crate::input::Spots;
 use crate::theme::Theme;
@@ -22,11 +23,8 @@ pub type MakeEditor = Box<dyn Fn(PilePosition) -> Box<dyn Editor> + Send>;
 pub struct PileStudy {
     rules: Box<dyn PileRules>,
     make_editor: MakeEditor,
-    start: PilePosition,
-    /// The takes of the line and the position before each.
-    line: Vec<(u64, PilePosition)>,
-    /// The position now.
-    at: PilePosition,
+    /// The takes of the line from the studied start, and the position after each.
+    line: StudyLine<u64, PilePosition>,
     /// The legal takes now, in the analysis's order.
     takes: Vec<u64>,
     analysis: Analysis,
@@ -81,9 +79,7 @@ impl PileStudy {
             waiting,
             rules,
             make_editor,
-            start: at,
-            line: Vec::new(),
-            at,
+            line: StudyLine::new(at),
             takes: Vec::new(),
             analysis: Analysis::default(),
         };
@@ -93,24 +89,25 @@ impl PileStudy {
 
     /// The studied start.
     pub fn start(&self) -> PilePosition {
-        self.start
+        *self.line.start()
     }
 
     /// The position now.
     pub fn at(&self) -> PilePosition {
-        self.at
+        *self.line.now()
     }
 
     /// Takes `k` coins (a legal take), extending the line.
     fn take(&mut self, k: u64) {
-        self.line.push((k, self.at));
-        self.at = self.rules.after(self.at, k);
+        let rules = &self.rules;
+        self.line.play(k, |&at, k| Some(rules.after(at, k)));
         self.analyse();
     }
 
     /// Analyses the position now: the game's study where its moves left reach, else the
     /// outcomes alone (when the takes are few enough to list).
     fn analyse(&mut self) {
+        count_analysis();
         self.analyse_now();
         if let Some(waiting) = &self.waiting {
             self.analysis.progress = Some((waiting.done, waiting.total));
@@ -120,7 +117,7 @@ impl PileStudy {
 
     /// The analysis from what the rules know now.
     fn analyse_now(&mut self) {
-        let at = self.at;
+        let at = self.at();
         if let Some(study) = self.rules.study(at) {
             self.takes = study.moves.iter().map(|m| m.mv).collect();
             self.analysis = Analysis::of(&study, |k| format!("−{}", group(*k)));
@@ -195,11 +192,11 @@ impl Study for PileStudy {
     }
 
     fn describe(&self) -> String {
-        format!("pile {}", group(self.at.pile))
+        format!("pile {}", group(self.at().pile))
     }
 
     fn position(&self) -> String {
-        self.rules.position(self.at)
+        self.rules.position(self.at())
     }
 
     fn analysis(&self) -> &Analysis {
@@ -218,7 +215,7 @@ impl Study for PileStudy {
         let Ok(k) = notation.parse::<u64>() else {
             return false;
         };
-        if !self.rules.takes(self.at).contains(k) {
+        if !self.rules.takes(self.at()).contains(k) {
             return false;
         }
         self.take(k);
@@ -226,18 +223,36 @@ impl Study for PileStudy {
     }
 
     fn take_back(&mut self) -> bool {
-        let Some((_, before)) = self.line.pop() else {
+        if !self.line.take_back() {
             return false;
-        };
-        self.at = before;
+        }
         self.analyse();
         true
     }
 
-    fn line(&self) -> Vec<String> {
+    fn lay_line(&mut self, moves: &[String]) -> usize {
+        let rules = &self.rules;
+        self.line.lay(
+            moves.iter().map(|text| text.parse::<u64>().ok()),
+            |&at, k| rules.takes(at).contains(k).then(|| rules.after(at, k)),
+        )
+    }
+
+    fn go_to(&mut self, at: usize) -> usize {
+        let shown = self.line.go_to(at);
+        self.analyse();
+        shown
+    }
+
+    fn line_len(&self) -> usize {
+        self.line.len()
+    }
+
+    fn line_tail(&self, count: usize) -> Vec<String> {
         self.line
+            .tail(count)
             .iter()
-            .map(|(k, _)| format!("−{}", group(*k)))
+            .map(|k| format!("−{}", group(*k)))
             .collect()
     }
 
@@ -250,8 +265,8 @@ impl Study for PileStudy {
         spots: &mut Spots,
     ) {
         let header = vec![
-            Line::styled(count(self.at.pile, "coin", "coins"), theme.title),
-            Line::raw(self.rules.takes(self.at).text(usize::from(area.width))),
+            Line::styled(count(self.at().pile, "coin", "coins"), theme.title),
+            Line::raw(self.rules.takes(self.at()).text(usize::from(area.width))),
         ];
         let rows = vec![TakeRow {
             label: "Takes".into(),
@@ -286,6 +301,6 @@ impl Study for PileStudy {
     }
 
     fn editor(&self, _chosen: Option<usize>) -> Box<dyn Editor> {
-        (self.make_editor)(self.at)
+        (self.make_editor)(self.at())
     }
 }
