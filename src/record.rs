@@ -24,6 +24,7 @@ use crate::games::position::StartPosition;
 use crate::games::session::Session;
 use crate::games::setup::side_name;
 use crate::settings::{GameKind, Level, Player, Settings};
+use crate::units::{brief, quoted};
 
 /// The first line of every record; a record with another is refused.
 pub const RECORD_HEADER: &str = "munch game record 1";
@@ -102,6 +103,8 @@ impl GameRecord {
     /// Reads a record's text, checking everything (see the module documentation); the reason
     /// names the line at fault.
     pub fn parse(text: &str) -> Result<GameRecord, String> {
+        // A byte-order mark some editors put first is no part of the record.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut lines = text.lines().enumerate().map(|(at, line)| (at + 1, line));
         let mut next = |what: &str| {
             lines
@@ -118,7 +121,7 @@ impl GameRecord {
         let kind = GameKind::ALL
             .into_iter()
             .find(|k| k.game().id() == game.1)
-            .ok_or_else(|| format!("line {}: no game is called {:?}", game.0, game.1))?;
+            .ok_or_else(|| format!("line {}: no game is called {}", game.0, quoted(game.1)))?;
         let mut settings = Settings {
             game: kind,
             ..Settings::default()
@@ -145,8 +148,9 @@ impl GameRecord {
             .find(|l| l.label().to_lowercase() == level.1)
             .ok_or_else(|| {
                 format!(
-                    "line {}: the level is perfect, strong or casual, not {:?}",
-                    level.0, level.1
+                    "line {}: the level is perfect, strong or casual, not {}",
+                    level.0,
+                    quoted(level.1)
                 )
             })?;
         let (at, moves_line) = next("moves")?;
@@ -182,7 +186,8 @@ impl GameRecord {
         let said = format!("{} won", record.winner());
         if result != said {
             return Err(format!(
-                "line {at}: the result says {result:?}, but the moves say {said:?}"
+                "line {at}: the result says {}, but the moves say {said:?}",
+                quoted(result)
             ));
         }
         Ok(record)
@@ -279,12 +284,13 @@ fn read_start(settings: &mut Settings, text: &str) -> Result<(), String> {
     while !rest.is_empty() {
         let (key, after) = rest
             .split_once('=')
-            .ok_or_else(|| format!("expected key=value in the start, found {rest:?}"))?;
+            .ok_or_else(|| format!("expected key=value in the start, found {}", quoted(rest)))?;
+        // Records written before a value had a key of its own give its old one.
         let field = start_fields(kind)
-            .find(|f| f.key == key)
-            .ok_or_else(|| format!("{} has no start value {key:?}", kind.label()))?;
+            .find(|f| f.key == key || f.was == Some(key))
+            .ok_or_else(|| format!("{} has no start value {}", kind.label(), quoted(key)))?;
         if seen.contains(&field.key) {
-            return Err(format!("the start gives {key} twice"));
+            return Err(format!("the start gives {} twice", field.key));
         }
         seen.push(field.key);
         let mut values =
@@ -325,7 +331,10 @@ fn read_players(text: &str) -> Result<[Player; 2], String> {
     let word = |w: &str| match w {
         "person" => Ok(Player::Person),
         "computer" => Ok(Player::Computer),
-        _ => Err(format!("a player is a person or the computer, not {w:?}")),
+        _ => Err(format!(
+            "a player is a person or the computer, not {}",
+            quoted(w)
+        )),
     };
     let (first, second) = text
         .split_once(", ")
@@ -338,12 +347,17 @@ fn read_move(line: &str, index: usize, players: [Player; 2]) -> Result<String, S
     let expected = format!("{}. {}: ", index + 1, side_name(players, index % 2));
     let mv = line.strip_prefix(&expected).ok_or_else(|| {
         format!(
-            "expected move {} as \"{expected}…\", found {line:?}",
-            index + 1
+            "expected move {} as \"{expected}…\", found {}",
+            index + 1,
+            quoted(line)
         )
     })?;
     if mv.is_empty() || mv.chars().any(char::is_whitespace) {
-        return Err(format!("move {} is not one move: {mv:?}", index + 1));
+        return Err(format!(
+            "move {} is not one move: {}",
+            index + 1,
+            quoted(mv)
+        ));
     }
     Ok(mv.to_string())
 }
@@ -367,8 +381,9 @@ fn replay(
         }
         if !session.replay_notation(std::slice::from_ref(mv)) {
             return Err(format!(
-                "move {} ({mv}) is not a legal move there",
-                index + 1
+                "move {} ({}) is not a legal move there",
+                index + 1,
+                brief(mv)
             ));
         }
     }

@@ -7,6 +7,7 @@ pub use crate::games::GameKind;
 use crate::games::game::{Value, Values};
 use crate::games::position::StartPosition;
 use crate::games::setup::{Setup, side_name};
+use crate::units::brief;
 use serde::{Deserialize, Serialize};
 
 pub use crate::games::setup::{Level, Player};
@@ -57,7 +58,13 @@ impl From<SettingsFile> for Settings {
         let mut values = file.values;
         for field in GAMES.iter().flat_map(|game| game.fields()) {
             if values.get(field.key).is_none() {
-                values.set(field.key, field.default_value());
+                // A value that once had another key (shared with another game) is read there.
+                let was = field
+                    .was
+                    .and_then(|was| values.get(was))
+                    .filter(|value| field.fits(value))
+                    .cloned();
+                values.set(field.key, was.unwrap_or_else(|| field.default_value()));
             }
         }
         Settings {
@@ -106,18 +113,18 @@ impl Settings {
     /// 26; using 26"), so that nothing is changed silently.
     pub fn sanitize(mut self) -> (Settings, Vec<String>) {
         let mut changes = Vec::new();
-        // Keys no game declares are dropped; a value of the wrong kind reads its default.
+        // A value of the wrong kind reads its default. Keys no game declares (a newer munch's)
+        // are kept as they are, and written back so.
         let fields = || GAMES.iter().flat_map(|game| game.fields());
-        self.values
-            .retain(|key, _| fields().any(|field| field.key == key));
         for field in fields() {
             match self.values.get(field.key) {
                 Some(value) if field.fits(value) => {}
                 Some(value) => {
                     let default = field.default_value();
                     changes.push(format!(
-                        "{} {value} is not {}; using {default}",
+                        "{} {} is not {}; using {default}",
                         field.key,
+                        brief(&value.to_string()),
                         field.kind_name()
                     ));
                     self.values.set(field.key, default);

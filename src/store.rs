@@ -17,7 +17,7 @@
 //! Every case is a warning for the player; the game goes on.
 
 use crate::games::position::StartPosition;
-use crate::record::GameRecord;
+use crate::record::{GameRecord, MAX_RECORD_BYTES};
 use crate::settings::{GameKind, Level, Settings};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -37,8 +37,10 @@ pub const STATS_FILE: &str = "stats.json";
 pub const LEGACY_SAVED_GAME_FILE: &str = "saved-game.json";
 /// The file every read-modify-write locks.
 pub const LOCK_FILE: &str = "munch.lock";
-/// Larger data files are set aside unread.
-pub const MAX_FILE_BYTES: u64 = 1 << 20;
+/// Larger data files are set aside unread: far more than any real file holds (the statistics
+/// of thousands of take sets, each at every level, are a few MiB), so that only an absurd file
+/// is refused.
+pub const MAX_FILE_BYTES: u64 = 32 << 20;
 
 /// The file holding the saved game of one kind.
 pub fn saved_game_file(kind: GameKind) -> String {
@@ -125,19 +127,20 @@ impl Stats {
             .or_default()
             .entry(level.label().to_string())
             .or_default();
+        // Counts stop at their largest value rather than wrap to zero (a file may say anything).
         match previous {
-            None => record.games += 1,
+            None => record.games = record.games.saturating_add(1),
             Some(won) if won == person_won => return,
             // The file may have been edited or set aside meanwhile: never below zero.
             Some(true) => record.wins = record.wins.saturating_sub(1),
             Some(false) => record.losses = record.losses.saturating_sub(1),
         }
         if person_won {
-            record.wins += 1;
+            record.wins = record.wins.saturating_add(1);
         } else {
-            record.losses += 1;
+            record.losses = record.losses.saturating_add(1);
         }
-        record.games = record.games.max(record.wins + record.losses);
+        record.games = record.games.max(record.wins.saturating_add(record.losses));
     }
 }
 
@@ -368,10 +371,10 @@ impl Store {
     pub fn save_last_record(&self, record: &GameRecord) -> Result<(), String> {
         let name = &last_record_file(record.settings.game);
         let text = record.text();
-        if text.len() as u64 > MAX_FILE_BYTES {
+        if text.len() as u64 > MAX_RECORD_BYTES {
             return Err(format!(
                 "the game is too long to keep its record in {name} ({} KiB at most)",
-                MAX_FILE_BYTES / 1024
+                MAX_RECORD_BYTES / 1024
             ));
         }
         self.locked(|| self.write_unlocked(name, &text))
@@ -560,7 +563,7 @@ impl Store {
         if !meta.file_type().is_file() {
             return Found::Unusable(self.leave_alone(name, &meta));
         }
-        let too_large = || format!("is larger than {} KiB", MAX_FILE_BYTES / 1024);
+        let too_large = || format!("is larger than {} MiB", MAX_FILE_BYTES >> 20);
         if meta.len() > MAX_FILE_BYTES {
             return Found::Unusable(self.set_aside(name, &too_large()));
         }
@@ -572,7 +575,11 @@ impl Store {
             return Found::Unusable(self.set_aside(name, &too_large()));
         }
         match String::from_utf8(bytes) {
-            Ok(text) => Found::Text(text),
+            // A byte-order mark some editors put first is no part of the text.
+            Ok(text) => Found::Text(match text.strip_prefix('\u{feff}') {
+                Some(rest) => rest.to_string(),
+                None => text,
+            }),
             Err(_) => Found::Unusable(self.set_aside(name, "is not UTF-8 text")),
         }
     }

@@ -145,9 +145,33 @@ pub fn cut(text: &str, width: usize) -> String {
 /// Typed text as an error message quotes it: at most 20 characters (then …), control
 /// characters escaped, so that the message stays one short line whatever was typed.
 pub fn shown(text: &str) -> String {
+    shown_up_to(text, 20)
+}
+
+/// The most characters of a bad value a message quotes (see [`quoted`] and [`brief`]).
+pub const QUOTED_CHARS: usize = 40;
+
+/// A value read from a file or the command line as a message quotes it: at most
+/// [`QUOTED_CHARS`] characters (then …), control characters escaped, however long it was.
+pub fn brief(text: &str) -> String {
+    shown_up_to(text, QUOTED_CHARS)
+}
+
+/// [`brief`] in double quotes, escaped as Rust writes a string: `"godlike"`, `"aaaa…"`.
+pub fn quoted(text: &str) -> String {
+    let kept: String = text.chars().take(QUOTED_CHARS).collect();
+    let mut out = format!("{kept:?}");
+    if text.chars().nth(QUOTED_CHARS).is_some() {
+        out.insert(out.len() - 1, '…');
+    }
+    out
+}
+
+/// At most `most` characters of `text` (then …), control characters escaped.
+fn shown_up_to(text: &str, most: usize) -> String {
     let mut out: String = text
         .chars()
-        .take(20)
+        .take(most)
         .map(|c| {
             if c.is_control() {
                 c.escape_default().to_string()
@@ -156,7 +180,7 @@ pub fn shown(text: &str) -> String {
             }
         })
         .collect();
-    if text.chars().nth(20).is_some() {
+    if text.chars().nth(most).is_some() {
         out.push('…');
     }
     out
@@ -231,6 +255,21 @@ mod tests {
         let squares = ["b2".to_string(), "c3".to_string()];
         assert_eq!(one_of(&squares, 3), "b2 or c3");
         assert_eq!(one_of(&[], 3), "");
+    }
+
+    #[test]
+    fn a_bad_value_is_quoted_short_whatever_its_length() {
+        assert_eq!(quoted("godlike"), r#""godlike""#);
+        assert_eq!(quoted("a\"b"), r#""a\"b""#);
+        let huge = "x".repeat(900_000);
+        let q = quoted(&huge);
+        assert_eq!(q, format!("\"{}…\"", "x".repeat(QUOTED_CHARS)));
+        assert_eq!(brief(&huge), format!("{}…", "x".repeat(QUOTED_CHARS)));
+        assert_eq!(brief("a\nb"), "a\\nb");
+        assert_eq!(
+            quoted(&"é".repeat(QUOTED_CHARS)),
+            format!("\"{}\"", "é".repeat(40))
+        );
     }
 
     #[test]

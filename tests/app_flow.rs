@@ -769,7 +769,10 @@ fn every_limit_that_stops_a_value_says_why() {
     assert_eq!(h.app.menu.settings.game, GameKind::Fibonacci);
     type_text(&mut h, "3");
     h.keys(&[KeyCode::Left; 3]);
-    assert_eq!(h.app.menu.settings.values.number("pile"), 2);
+    let fibonacci_pile = munch::games::fibonacci::options::PILE;
+    assert_eq!(h.app.menu.settings.values.number(fibonacci_pile), 2);
+    // The subtraction game keeps its own coins.
+    assert_eq!(h.app.menu.settings.values.number("pile"), u64::MAX);
     assert!(note(&h).contains("at least 2 coins"), "{}", note(&h));
 }
 

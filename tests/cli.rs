@@ -1655,6 +1655,49 @@ fn study_record_refuses_a_missing_or_damaged_record_in_one_line() {
 }
 
 #[test]
+fn study_record_quotes_a_huge_bad_value_short_and_reads_a_record_with_a_byte_order_mark() {
+    let dir = std::env::temp_dir().join(format!("munch-cli-huge-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = |level: &str, first_move: &str| {
+        format!(
+            "munch game record 1\ngame: fibonacci\nstart: pile=2\nplayers: person, computer\n\
+             level: {level}\nmoves:\n1. You: {first_move}\n2. Computer: 1\nresult: Computer won\n"
+        )
+    };
+    let level = dir.join("level.txt");
+    std::fs::write(&level, record(&"g".repeat(900_000), "1")).unwrap();
+    let token = dir.join("token.txt");
+    std::fs::write(&token, record("perfect", &"7".repeat(1_000_000))).unwrap();
+    for (path, why, value) in [
+        (&level, "the level is perfect, strong or casual", 'g'),
+        (&token, "move 1 (", '7'),
+    ] {
+        let out = munch(&["study", "--record", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{why}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(why), "{err:.300}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err:.300}");
+        // At most about 40 characters of the value, and a mark that it was cut.
+        let quoted = err.chars().filter(|&c| c == value).count();
+        assert!(
+            (20..=45).contains(&quoted),
+            "{quoted} of the value: {err:.300}"
+        );
+        assert!(err.contains(&format!("{value}…")), "{err:.300}");
+        assert!(err.len() < 300 + path.to_str().unwrap().len(), "{err:.300}");
+    }
+    // A byte-order mark before the header: the record is read (and then the game wants a
+    // terminal, which a test has none of).
+    let bom = dir.join("bom.txt");
+    std::fs::write(&bom, format!("\u{feff}{}", record("perfect", "1"))).unwrap();
+    let out = munch(&["study", "--record", bom.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the game needs a terminal"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn study_position_refuses_a_bad_string_in_one_line_and_takes_a_good_one() {
     for (args, why) in [
         (vec!["study", "--position", "chess 8x8"], "--position: "),

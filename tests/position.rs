@@ -230,7 +230,7 @@ fn a_position_sets_the_values_its_game_is_played_with() {
     );
     let fibonacci = values("fibonacci 30 max 5");
     assert_eq!(
-        (&fibonacci["game"], &fibonacci["pile"]),
+        (&fibonacci["game"], &fibonacci["fibonacci_pile"]),
         (&"Fibonacci".into(), &30.into())
     );
     let nim = values("nim 7,0,2");

@@ -21,7 +21,7 @@ fn small_start(kind: GameKind, pick: u64) -> Settings {
             "set",
             ["1,2", "1,3,4", "2, 3, 7", "1"][(pick / 40) as usize % 4],
         ),
-        "fibonacci" => settings.with("pile", 2 + pick % 60),
+        "fibonacci" => settings.with(munch::games::fibonacci::options::PILE, 2 + pick % 60),
         "nim" => settings.with(
             "piles",
             ["1,2,3", "4, 1", "2,2", "5,3,1,1"][pick as usize % 4],

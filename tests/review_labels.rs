@@ -296,7 +296,7 @@ fn every_fibonacci_move_is_labelled_as_the_brute_force_says() {
             game: GameKind::Fibonacci,
             ..Settings::default()
         }
-        .with("pile", pile);
+        .with(munch::games::fibonacci::options::PILE, pile);
         checked += check_pile_game(&settings);
     }
     assert!(checked > 1000, "{checked} moves");

@@ -182,6 +182,14 @@ fn chomp_game(id: &str, rows: u8, cols: u8, moves: &[&str]) -> SavedGame {
     }
 }
 
+/// The key of a one-pile game's coins.
+fn pile_key(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Fibonacci => munch::games::fibonacci::options::PILE,
+        _ => munch::games::subtraction::options::PILE,
+    }
+}
+
 fn pile_game(id: &str, game: GameKind, pile: u64, set: &str, moves: &[&str]) -> SavedGame {
     SavedGame {
         id: id.into(),
@@ -189,7 +197,7 @@ fn pile_game(id: &str, game: GameKind, pile: u64, set: &str, moves: &[&str]) -> 
             game,
             ..Settings::default()
         }
-        .with("pile", pile)
+        .with(pile_key(game), pile)
         .with("set", set),
         moves: moves.iter().map(ToString::to_string).collect(),
         counted: None,
@@ -204,7 +212,10 @@ fn every_kind_of_damaged_regular_file_is_set_aside_with_its_own_warning() {
     // An older .bad file that must survive.
     std::fs::write(dir.join("stats.json.bad"), "an older bad file").unwrap();
     let mut huge = br#"{"version": 1, "data": {"records": {}}}"#.to_vec();
-    huge.resize((1 << 20) + 1, b' ');
+    huge.resize(
+        usize::try_from(munch::store::MAX_FILE_BYTES).unwrap() + 1,
+        b' ',
+    );
     let cases: [(&str, Vec<u8>, &str); 4] = [
         ("not UTF-8", vec![b'{', 0xff, 0xfe, b'}'], "is not UTF-8"),
         (
@@ -217,7 +228,7 @@ fn every_kind_of_damaged_regular_file_is_set_aside_with_its_own_warning() {
             br#"{"version": 1, "data": {"records": 7}}"#.to_vec(),
             "is not what munch writes",
         ),
-        ("over 1 MiB", huge, "is larger than 1024 KiB"),
+        ("over the cap", huge, "is larger than 32 MiB"),
     ];
     let mut warnings = Vec::new();
     for (i, (case, bytes, why)) in cases.iter().enumerate() {
@@ -1148,17 +1159,21 @@ fn settings_written_before_keep_their_values_and_their_shape() {
     .with("cols", 4_u8)
     .with("pile", 35_u64)
     .with("set", "2,5")
-    .with("ask_before_poison", false);
+    .with("ask_before_poison", false)
+    // The coins both coin games shared then are each one's own now, from the same value.
+    .with(munch::games::fibonacci::options::PILE, 35_u64);
     assert_eq!(settings, expected);
     assert_eq!(settings.clone().sanitize().1, Vec::<String>::new());
 
     // Written back, the file holds the same keys with the same values, and besides them only
-    // the values of games added since (Nim's piles), at their defaults.
+    // the values of games added since (Nim's piles), at their defaults, and Fibonacci Nim's
+    // own coins, as many as the shared ones were.
     store.save(SETTINGS_FILE, &settings).unwrap();
     let read = |text: &str| -> serde_json::Value { serde_json::from_str(text).unwrap() };
     let written = std::fs::read_to_string(dir.join(SETTINGS_FILE)).unwrap();
     let mut expected = read(OLD_SETTINGS);
     let data = expected["data"].as_object_mut().unwrap();
+    data.insert(munch::games::fibonacci::options::PILE.into(), 35.into());
     for field in munch::games::GAMES.iter().flat_map(|g| g.fields()) {
         data.entry(field.key)
             .or_insert_with(|| serde_json::to_value(field.default_value()).unwrap());
@@ -1182,7 +1197,13 @@ fn settings_missing_a_value_read_its_default_and_odd_values_are_replaced() {
     let odd: Settings =
         serde_json::from_str(r#"{"rows": "six", "cols": 5, "colour": "blue"}"#).unwrap();
     let (odd, changes) = odd.sanitize();
-    assert_eq!(odd, Settings::default().with("cols", 5_u8));
+    // A key no game knows (a newer munch's) is kept as it was.
+    assert_eq!(
+        odd,
+        Settings::default()
+            .with("cols", 5_u8)
+            .with("colour", "blue")
+    );
     assert_eq!(changes, [r#"rows "six" is not a number; using 6"#]);
 }
 
@@ -1598,5 +1619,155 @@ fn a_written_record_gets_a_new_file_each_time_and_reads_back() {
         .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
         .count();
     assert_eq!(leftovers, 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_count_at_its_largest_stays_there() {
+    let dir = temp_dir("saturate");
+    let store = Store::open(Some(&dir)).unwrap();
+    let game = "Chomp 6×7";
+    let full = format!(
+        r#"{{"version": 1, "data": {{"records": {{"{game}": {{"Perfect": {{"games": {max}, "wins": {max}, "losses": 0}}}}}}}}}}"#,
+        max = u64::MAX
+    );
+    std::fs::write(dir.join(STATS_FILE), &full).unwrap();
+    for person_won in [true, false] {
+        let (stats, warnings) = store.record_game(game, Level::Perfect, person_won);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let record = stats.records[game][Level::Perfect.label()];
+        assert_eq!((record.games, record.wins), (u64::MAX, u64::MAX));
+    }
+    // Kept on disk, not wrapped to zero, and the loss counted beside the wins.
+    assert_eq!(record_of(&dir, game), (u64::MAX, u64::MAX, 1));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn statistics_of_thousands_of_take_sets_are_kept() {
+    let dir = temp_dir("big-stats");
+    let store = Store::open(Some(&dir)).unwrap();
+    let mut stats = Stats::default();
+    for n in 0..6_000_u64 {
+        let set = format!("1,{},{},{}", n + 2, n + 1_000, n + 90_000);
+        for level in [Level::Perfect, Level::Strong, Level::Casual] {
+            stats.record(
+                &format!("Subtraction {{{set}}} from 1000000"),
+                level,
+                n % 2 == 0,
+            );
+        }
+    }
+    store.save(STATS_FILE, &stats).unwrap();
+    let bytes = std::fs::metadata(dir.join(STATS_FILE)).unwrap().len();
+    assert!(bytes > 1 << 20, "over 1 MiB: {bytes}");
+    // Read back whole, and one more game counted on top.
+    assert_eq!(store.load::<Stats>(STATS_FILE), Ok(Some(stats.clone())));
+    let (after, warnings) = store.record_game("Chomp 6×7", Level::Perfect, true);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(after.records.len(), stats.records.len() + 1);
+    assert!(!dir.join("stats.json.bad").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_settings_file_from_a_newer_munch_is_read_and_its_unknown_fields_written_back() {
+    let dir = temp_dir("newer-settings");
+    std::fs::create_dir_all(&dir).unwrap();
+    let newer = r#"{"version": 1, "written_by": "munch 9", "data": {"game": "Chomp",
+        "players": ["Person", "Computer"], "level": "Strong", "rows": 5, "cols": 6,
+        "window": {"width": 120, "theme": ["dark", 2.5]}, "speed": 1.5, "nothing": null}}"#;
+    std::fs::write(dir.join(SETTINGS_FILE), newer).unwrap();
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    assert_eq!(h.app.warnings, Vec::<String>::new());
+    assert!(!dir.join("settings.json.bad").exists(), "not moved aside");
+    assert_eq!(h.app.menu.settings.level, Level::Strong);
+    assert_eq!(h.app.menu.settings.values.number("rows"), 5);
+    // A game started writes the settings back, the newer munch's fields with them.
+    h.app.start_game();
+    assert!(h.app.session().is_some());
+    let read = |text: &str| -> serde_json::Value { serde_json::from_str(text).unwrap() };
+    let written = read(&std::fs::read_to_string(dir.join(SETTINGS_FILE)).unwrap());
+    let before = read(newer);
+    for key in ["window", "speed", "nothing", "rows", "cols", "level"] {
+        assert_eq!(written["data"][key], before["data"][key], "{key}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn files_starting_with_a_byte_order_mark_are_read() {
+    let dir = temp_dir("bom");
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Store::open(Some(&dir)).unwrap();
+    let settings = Settings::default().with("rows", 9_u8);
+    store.save(SETTINGS_FILE, &settings).unwrap();
+    let text = std::fs::read_to_string(dir.join(SETTINGS_FILE)).unwrap();
+    std::fs::write(dir.join(SETTINGS_FILE), format!("\u{feff}{text}")).unwrap();
+    assert_eq!(store.load::<Settings>(SETTINGS_FILE), Ok(Some(settings)));
+    assert!(!dir.join("settings.json.bad").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_subtraction_game_and_fibonacci_nim_keep_their_own_coins() {
+    let dir = temp_dir("own-coins");
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    let subtraction = h.app.menu.settings.clone();
+    h.app.menu.settings = Settings {
+        game: GameKind::Subtraction,
+        ..subtraction
+    }
+    .with(munch::games::subtraction::options::PILE, 40_u64);
+    h.app.start_game();
+    h.key(KeyCode::Char('m'));
+    let mut settings = h.app.menu.settings.clone();
+    settings.game = GameKind::Fibonacci;
+    h.app.menu.settings = settings.with(munch::games::fibonacci::options::PILE, 30_u64);
+    h.app.start_game();
+    // Read again: each game has the coins it was given.
+    let store = Store::open(Some(&dir)).unwrap();
+    let read: Settings = store.load(SETTINGS_FILE).unwrap().unwrap();
+    let describe = |game| {
+        Settings {
+            game,
+            ..read.clone()
+        }
+        .describe()
+    };
+    assert_eq!(
+        describe(GameKind::Subtraction),
+        "Subtraction {1,3,4} from 40"
+    );
+    assert_eq!(describe(GameKind::Fibonacci), "Fibonacci Nim from 30");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_old_settings_file_gives_its_shared_coins_to_both_games() {
+    let dir = temp_dir("shared-coins");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(SETTINGS_FILE), OLD_SETTINGS).unwrap();
+    let store = Store::open(Some(&dir)).unwrap();
+    let read: Settings = store.load(SETTINGS_FILE).unwrap().unwrap();
+    let describe = |game| {
+        Settings {
+            game,
+            ..read.clone()
+        }
+        .describe()
+    };
+    assert_eq!(describe(GameKind::Subtraction), "Subtraction {2,5} from 35");
+    assert_eq!(describe(GameKind::Fibonacci), "Fibonacci Nim from 35");
+    // A saved Fibonacci Nim game of then resumes from its pile.
+    let old_game = r#"{"version": 1, "data": {"id": "old", "settings": {"game": "Fibonacci",
+        "players": ["Person", "Computer"], "level": "Perfect", "pile": 13}, "moves": ["2"]}}"#;
+    std::fs::write(dir.join(saved_game_file(GameKind::Fibonacci)), old_game).unwrap();
+    let h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    assert_eq!(h.app.warnings, Vec::<String>::new());
+    assert_eq!(
+        h.app.menu.resume(GameKind::Fibonacci),
+        Some("Fibonacci Nim from 13, move 2")
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

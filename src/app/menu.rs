@@ -333,6 +333,8 @@ impl Menu {
                 Some(Value::Number(n)) => n.to_string(),
                 Some(Value::Text(text)) => text.clone(),
                 Some(Value::Flag(flag)) => if *flag { "Yes" } else { "No" }.to_string(),
+                // Not a game's value (a settings file is sanitized before the menu has it).
+                Some(other @ Value::Other(_)) => other.to_string(),
                 None => String::new(),
             },
             MenuLine::First => s.players[0].label().to_string(),

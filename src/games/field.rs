@@ -11,6 +11,9 @@ pub enum Value {
     Flag(bool),
     Number(u64),
     Text(String),
+    /// Anything else a file holds (a newer munch's setting: a list, a fraction, …): no game's
+    /// value, kept as it was so that it is written back unchanged.
+    Other(serde_json::Value),
 }
 
 impl std::fmt::Display for Value {
@@ -20,6 +23,7 @@ impl std::fmt::Display for Value {
             Value::Flag(flag) => write!(f, "{flag}"),
             Value::Number(n) => write!(f, "{n}"),
             Value::Text(text) => write!(f, "{text:?}"),
+            Value::Other(other) => write!(f, "{other}"),
         }
     }
 }
@@ -54,8 +58,8 @@ impl From<String> for Value {
     }
 }
 
-/// Every game's values by key ("rows", "set", …). Games that share a key (the coin-pile games'
-/// "pile") share its value, so switching between them keeps it.
+/// Every game's values by key ("rows", "set", …), each game under keys of its own, and the keys
+/// of a newer munch, kept as they were.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Values(BTreeMap<String, Value>);
@@ -157,6 +161,9 @@ pub struct Field {
     /// Whether the line comes after the players and the level (an option) rather than right
     /// under the Game line (the game's size).
     pub after_level: bool,
+    /// The key the value had in older files, where another game shared it (Fibonacci Nim's
+    /// coins were the subtraction game's "pile"): read when the file lacks `key`.
+    pub was: Option<&'static str>,
 }
 
 impl Field {

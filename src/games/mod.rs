@@ -168,7 +168,7 @@ mod tests {
                     field.key
                 );
                 assert!(field.fits(&field.default_value()), "{}", field.key);
-                // A key two games share (the coin-pile games' "pile") is one line to the menu.
+                // A key two games shared would be one line to the menu: alike in both.
                 for other in GAMES.iter().flat_map(|g| g.fields()) {
                     if other.key == field.key {
                         assert_eq!(

@@ -119,7 +119,13 @@ impl Harness {
             level: self.app.menu.settings.level,
             ..Settings::default()
         }
-        .with("pile", pile)
+        .with(
+            match set {
+                Some(_) => munch::games::subtraction::options::PILE,
+                None => munch::games::fibonacci::options::PILE,
+            },
+            pile,
+        )
         .with("set", set.unwrap_or("1"));
         self.start_and_replace();
     }

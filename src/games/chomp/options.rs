@@ -33,6 +33,7 @@ const fn side(key: &'static str, label: &'static str, default: u64, least: &'sta
             quiet_below_least: false,
         },
         after_level: false,
+        was: None,
     }
 }
 
@@ -45,6 +46,7 @@ pub static FIELDS: [Field; 3] = [
         label: "Ask before a1",
         kind: FieldKind::Flag { default: true },
         after_level: true,
+        was: None,
     },
 ];
 

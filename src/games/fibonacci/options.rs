@@ -3,8 +3,8 @@
 use super::rules::FibPosition;
 use crate::games::game::{Bound, Field, FieldKind, Problem, Values};
 
-/// The key of the coins at the start (shared with the other one-pile games).
-pub const PILE: &str = "pile";
+/// The key of the coins at the start, Fibonacci Nim's own.
+pub const PILE: &str = "fibonacci_pile";
 
 const LARGEST_PILE: &str = "18,446,744,073,709,551,615 coins is the largest pile";
 
@@ -25,6 +25,8 @@ pub static FIELDS: [Field; 1] = [Field {
         quiet_below_least: true,
     },
     after_level: false,
+    // Files written before each game kept its own coins shared the subtraction game's.
+    was: Some("pile"),
 }];
 
 /// Fibonacci Nim's settings, read from the values.

@@ -26,6 +26,7 @@ pub static FIELDS: [Field; 1] = [Field {
         presets: &PILES_PRESETS,
     },
     after_level: false,
+    was: None,
 }];
 
 /// Nim's settings, read from the values.

@@ -3,7 +3,7 @@
 use super::rules::{MAX_SET_CHARS, TakeSet};
 use crate::games::game::{Bound, Field, FieldKind, Problem, Values};
 
-/// The key of the coins at the start (shared with the other one-pile games).
+/// The key of the coins at the start (Fibonacci Nim's coins have a key of their own).
 pub const PILE: &str = "pile";
 /// The key of the take set, as typed.
 pub const SET: &str = "set";
@@ -33,6 +33,7 @@ pub static FIELDS: [Field; 2] = [
             quiet_below_least: true,
         },
         after_level: false,
+        was: None,
     },
     Field {
         key: SET,
@@ -45,6 +46,7 @@ pub static FIELDS: [Field; 2] = [
             presets: &SET_PRESETS,
         },
         after_level: false,
+        was: None,
     },
 ];
 
