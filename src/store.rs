@@ -19,6 +19,7 @@
 use crate::games::position::StartPosition;
 use crate::record::{GameRecord, MAX_RECORD_BYTES};
 use crate::settings::{GameKind, Level, Settings};
+use crate::units::quotes_cut;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -534,7 +535,11 @@ impl Store {
                 ),
             )),
             Err(e) if e.is_syntax() || e.is_eof() => Err(self.set_aside(name, "is not valid JSON")),
-            Err(e) => Err(self.set_aside(name, &format!("is not what munch writes ({e})"))),
+            // The parser quotes the bad value whole, however long: a short quote is enough.
+            Err(e) => Err(self.set_aside(
+                name,
+                &format!("is not what munch writes ({})", quotes_cut(&e.to_string())),
+            )),
         }
     }
 

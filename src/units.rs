@@ -167,6 +167,35 @@ pub fn quoted(text: &str) -> String {
     out
 }
 
+/// A message from a parser, each value it quotes (between `` ` `` or `"`) cut to
+/// [`QUOTED_CHARS`] characters with "…": serde's "unknown variant `…`" quotes the value whole.
+pub fn quotes_cut(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(open) = rest.find(['`', '"']) {
+        let quote = rest[open..].chars().next().unwrap_or('"');
+        out.push_str(&rest[..=open]);
+        let after = &rest[open + 1..];
+        let (inside, tail) = match after.find(quote) {
+            Some(close) => (&after[..close], &after[close..]),
+            None => (after, ""),
+        };
+        out.push_str(&inside.chars().take(QUOTED_CHARS).collect::<String>());
+        if inside.chars().nth(QUOTED_CHARS).is_some() {
+            out.push('…');
+        }
+        match tail.strip_prefix(quote) {
+            Some(tail) => {
+                out.push(quote);
+                rest = tail;
+            }
+            None => rest = tail,
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// At most `most` characters of `text` (then …), control characters escaped.
 fn shown_up_to(text: &str, most: usize) -> String {
     let mut out: String = text
@@ -270,6 +299,25 @@ mod tests {
             quoted(&"é".repeat(QUOTED_CHARS)),
             format!("\"{}\"", "é".repeat(40))
         );
+    }
+
+    #[test]
+    fn a_parser_message_quotes_its_values_short() {
+        let long = "g".repeat(900_000);
+        let message = format!("unknown variant `{long}`, expected `Perfect` or `Strong`");
+        assert_eq!(
+            quotes_cut(&message),
+            format!(
+                "unknown variant `{}…`, expected `Perfect` or `Strong`",
+                &long[..40]
+            )
+        );
+        let open = format!("invalid type: string \"{long}");
+        assert_eq!(
+            quotes_cut(&open),
+            format!("invalid type: string \"{}…", &long[..40])
+        );
+        assert_eq!(quotes_cut("no quotes"), "no quotes");
     }
 
     #[test]

@@ -619,12 +619,10 @@ fn only_one_munch_resumes_a_saved_game() {
     assert_eq!(a.game().turns.moves.len(), 2);
     c.key(KeyCode::Enter); // C tries the same
     assert!(c.on_menu(), "C does not get A's game");
-    assert!(
-        c.app
-            .warnings
-            .join("\n")
-            .contains("resumed or finished in another munch")
-    );
+    // A plays it now: C says so as a notice, not as a problem with the files.
+    assert!(c.app.warnings.is_empty(), "{:?}", c.app.warnings);
+    let notice = c.app.menu.notice.clone().unwrap_or_default();
+    assert!(notice.contains("open in another window"), "{notice}");
     a.key(KeyCode::Enter);
     assert_eq!(
         store.load::<SavedGame>(file).unwrap().unwrap().moves.len(),
@@ -1073,9 +1071,13 @@ fn a_game_being_played_is_not_resumed_in_another_window() {
     b.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
     b.key(KeyCode::Enter);
     assert!(b.on_menu(), "B does not take A's game");
-    let warnings = b.app.warnings.join("\n");
-    assert!(warnings.contains("is open in that window"), "{warnings}");
-    b.key(KeyCode::Esc);
+    // Said as a notice under the menu's buttons, not as a problem with the files.
+    assert_eq!(b.app.warnings, Vec::<String>::new());
+    let shown = screen(&b);
+    assert!(
+        shown.contains("open in another window") && !shown.contains("problem"),
+        "{shown}"
+    );
     // A plays on, and its moves are the ones saved.
     a.key(KeyCode::Left);
     a.key(KeyCode::Enter); // d4
@@ -1770,4 +1772,70 @@ fn an_old_settings_file_gives_its_shared_coins_to_both_games() {
         Some("Fibonacci Nim from 13, move 2")
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_huge_bad_value_in_a_file_is_quoted_short() {
+    let dir = temp_dir("huge-value");
+    std::fs::create_dir_all(&dir).unwrap();
+    let huge = "g".repeat(900_000);
+    let settings = format!(r#"{{"version": 1, "data": {{"game": "Chomp", "level": "{huge}"}}}}"#);
+    std::fs::write(dir.join(SETTINGS_FILE), settings).unwrap();
+    let record = format!(
+        "munch game record 1\ngame: chomp\nstart: rows=1 cols=2\nplayers: person, computer\n\
+         level: {huge}\nmoves:\n1. You: b1\n2. Computer: a1\nresult: You won\n"
+    );
+    std::fs::write(dir.join(last_record_file(GameKind::Chomp)), record).unwrap();
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    let mut warnings = h.app.warnings.clone();
+    h.key(KeyCode::Esc);
+    h.key(KeyCode::Char('v')); // review the last Chomp game: it is damaged
+    warnings.extend(h.app.warnings.iter().cloned());
+    warnings.extend(h.app.menu.note.iter().cloned());
+    assert_eq!(warnings.len(), 2, "{warnings:.300?}");
+    for warning in &warnings {
+        let quoted = warning.chars().filter(|&c| c == 'g').count();
+        assert!(quoted <= 45, "{quoted} characters: {warning:.300}");
+        assert!(warning.contains("ggg…"), "{warning:.300}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_warnings_box_stays_on_the_screen_with_its_dismiss_line() {
+    let mut h = Harness::new();
+    // A long word, a long sentence, and more warnings than the screen has rows for.
+    h.app.warnings.push("x".repeat(20_000));
+    h.app.warnings.push("a word ".repeat(3_000));
+    for n in 0..12 {
+        h.app.warnings.push(format!(
+            "stats.json number {n} is not valid JSON; it was moved aside"
+        ));
+    }
+    for (width, height) in [(80, 24), (100, 30), (48, 22)] {
+        let text = common::render_text(&h.app, width, height);
+        let rows: Vec<&str> = text.lines().collect();
+        let top = rows.iter().position(|r| r.contains("⚠ 14 problems"));
+        let bottom = rows.iter().position(|r| r.contains("dismiss"));
+        assert!(
+            top.is_some() && bottom.is_some(),
+            "{width}×{height}:\n{text}"
+        );
+        // What does not fit is counted; every warning is there, shown or counted.
+        let more = rows.iter().find_map(|r| {
+            let at = r.find("…and ")?;
+            r[at + "…and ".len()..]
+                .split(' ')
+                .next()?
+                .parse::<usize>()
+                .ok()
+        });
+        let listed = rows.iter().filter(|r| r.contains("│ • ")).count();
+        assert_eq!(listed + more.unwrap_or(0), 14, "{text}");
+        assert_eq!(more.is_some(), height < 30, "{text}");
+        // The long word is cut, with a mark, in at most four rows.
+        let xs = rows.iter().filter(|r| r.contains("xxxxxxxx")).count();
+        assert!((1..=4).contains(&xs), "{xs} rows:\n{text}");
+        assert!(text.contains("x…"), "{text}");
+    }
 }

@@ -74,6 +74,9 @@ pub struct Menu {
     pub settings: Settings,
     /// Why the last key did not change a value the way it asked ("26 is the largest side").
     pub note: Option<String>,
+    /// Something to know that is no problem ("This Chomp 6×7 is open in another window"),
+    /// shown where the note is, until the next key changes the menu.
+    pub notice: Option<String>,
     /// The line being typed into: digits add to its value. Any other line's first digit
     /// starts a fresh value, so typing 21 over 29 gives 21, not 2921.
     pub typing: Option<MenuLine>,
@@ -156,6 +159,7 @@ impl Menu {
             self.selected = line;
             self.typing = None;
             self.note = None;
+            self.notice = None;
             self.quit_armed = false;
         }
     }
@@ -165,6 +169,7 @@ impl Menu {
     /// would leave them is refused and [`Menu::note`] says why.
     pub fn step(&mut self, line: MenuLine, delta: i8) {
         self.typing = None;
+        self.notice = None;
         self.note = self.try_step(line, delta).err();
     }
 
@@ -252,6 +257,7 @@ impl Menu {
         let line = self.selected;
         let fresh = self.typing != Some(line);
         self.typing = Some(line);
+        self.notice = None;
         self.note = self.edit(line, ch, fresh).err();
         true
     }

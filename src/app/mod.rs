@@ -455,11 +455,12 @@ impl App {
         if from_file && !self.take_play_lock(kind) {
             self.play_lock = None;
             self.check_open_elsewhere();
+            // Nothing is wrong with the files: a notice, not a warning.
             let what = self.saved[at].settings.describe();
-            return self.warn(format!(
-                "the saved {what} was resumed or finished in another munch and is open in \
-                 that window: leave it there to resume it here"
+            self.menu.notice = Some(format!(
+                "This {what} is open in another window: leave it there to resume it here."
             ));
+            return;
         }
         let saved = self.saved.remove(at);
         let claimed = match &self.store {

@@ -5,6 +5,7 @@ use crate::app::menu::{Menu, MenuLine, field_rows};
 use crate::app::{App, Button, Target, size};
 use crate::settings::GameKind;
 use crate::theme::Theme;
+use crate::units::cut;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -237,6 +238,9 @@ fn note_line(app: &App, problem: Option<(MenuLine, String)>, theme: &Theme) -> L
     // (whose kind the menu need not show).
     match (&app.menu.note, app.menu.replacing, problem) {
         (Some(note), _, _) => Line::styled(note.clone(), theme.bad),
+        (None, None, _) if let Some(notice) = &app.menu.notice => {
+            Line::styled(notice.clone(), theme.text)
+        }
         (None, Some(kind), _) => {
             let saved = app.menu.value(MenuLine::Resume(kind));
             // The position takes the room of the keys, which the key bar shows too.
@@ -300,16 +304,36 @@ fn start_and_study(app: &App, frame: &mut Frame, row: Rect, hits: &mut HitMap, t
     );
 }
 
-/// Every warning, in a box above the menu until the player dismisses it.
+/// The most rows one warning takes in the box above the menu; a longer one is cut with "…".
+const WARNING_ROWS: usize = 4;
+
+/// Every warning, in a box above the menu until the player dismisses it. The box stays within
+/// `area` with its dismiss line showing: each warning takes at most [`WARNING_ROWS`] rows, and
+/// the warnings that do not fit are counted ("…and 2 more").
 fn warnings(warnings: &[String], frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
     let width = area.width.min(76);
     let text_width = usize::from(width.saturating_sub(6)).max(10);
+    // The border, the blank row and the dismiss line take four rows.
+    let room = usize::from(area.height.saturating_sub(4)).max(1);
     let mut lines = Vec::new();
-    for warning in warnings {
-        for (i, row) in wrap(warning, text_width).into_iter().enumerate() {
-            let mark = if i == 0 { "• " } else { "  " };
-            lines.push(Line::styled(format!("{mark}{row}"), theme.bad));
+    for (at, warning) in warnings.iter().enumerate() {
+        let rows = warning_rows(warning, text_width);
+        let left = warnings.len() - at;
+        // The last row left says how many warnings are not shown, unless this is the last.
+        let fits = lines.len() + rows.len() <= room.saturating_sub(usize::from(left > 1));
+        if !fits {
+            if lines.is_empty() {
+                let keep = room.saturating_sub(usize::from(left > 1)).max(1);
+                lines.extend(marked(&rows[..keep.min(rows.len())], theme));
+                if left > 1 {
+                    lines.push(more(left - 1, theme));
+                }
+            } else {
+                lines.push(more(left, theme));
+            }
+            break;
         }
+        lines.extend(marked(&rows, theme));
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled("Enter, Esc or a click: dismiss", theme.dim).centered());
@@ -325,6 +349,36 @@ fn warnings(warnings: &[String], frame: &mut Frame, area: Rect, hits: &mut HitMa
     frame.render_widget(Paragraph::new(lines), inner);
     hits.clear();
     hits.add(area, Target::Button(Button::DismissWarnings));
+}
+
+/// A warning's rows at `width`: at most [`WARNING_ROWS`], the last ending in "…" when the
+/// warning is longer. Only as much of the text as could show is wrapped, however long it is.
+fn warning_rows(warning: &str, width: usize) -> Vec<String> {
+    let most = WARNING_ROWS * width;
+    let head: String = warning.chars().take(most + 1).collect();
+    let mut rows = wrap(&head, width);
+    let cut_off = rows.len() > WARNING_ROWS || head.chars().count() > most;
+    rows.truncate(WARNING_ROWS);
+    if cut_off && let Some(last) = rows.last_mut() {
+        *last = cut(&format!("{last}…"), width);
+    }
+    rows
+}
+
+/// Warning rows as the box lists them: a bullet before each warning's first row.
+fn marked<'a>(rows: &[String], theme: &Theme) -> Vec<Line<'a>> {
+    rows.iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let mark = if i == 0 { "• " } else { "  " };
+            Line::styled(format!("{mark}{row}"), theme.bad)
+        })
+        .collect()
+}
+
+/// The row counting the warnings left out.
+fn more<'a>(n: usize, theme: &Theme) -> Line<'a> {
+    Line::styled(format!("…and {n} more"), theme.dim)
 }
 
 /// "1 problem", "2 problems".
