@@ -1,4 +1,6 @@
-//! The thin event loop: take every event waiting, `app.update(event)` each, draw once, repeat.
+//! The thin event loop: take every event waiting, `app.update(event)` each, draw once if the
+//! app says anything changed (`App::take_redraw`: a tick with nothing moving draws nothing),
+//! repeat.
 //!
 //! Key and mouse input, the clock and the solver all feed one channel, so a finished solve wakes
 //! the loop at once instead of waiting for the next tick. Drawing once per batch, not once per
@@ -17,7 +19,7 @@ use munch::theme::Theme;
 use munch::ui::{self, HitMap};
 use munch::worker::Worker;
 use ratatui::crossterm::clipboard::CopyToClipboard;
-use ratatui::crossterm::cursor::Show;
+use ratatui::crossterm::cursor::{Hide, Show};
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
     Event as TermEvent, MouseButton, MouseEvent, MouseEventKind,
@@ -38,6 +40,10 @@ use std::time::{Duration, Instant};
 /// The longest the loop handles events before it draws again, so the screen keeps moving
 /// under a flood of input.
 const BATCH_TIME: Duration = Duration::from_millis(50);
+
+/// How often a loop that draws nothing makes sure the terminal is still there: a closed one
+/// is found by writing to it, which a frame did before.
+const ALIVE_CHECK: Duration = Duration::from_secs(1);
 
 /// Set by the signal thread (SIGTERM, SIGHUP, SIGINT) and by the input thread on Ctrl-C: quit
 /// now, whatever is queued.
@@ -226,6 +232,7 @@ fn event_loop(
     theme: &Theme,
 ) -> anyhow::Result<()> {
     let mut hits = HitMap::default();
+    app.take_redraw();
     terminal.draw(|frame| hits = ui::render(&app, frame, theme))?;
     app.update(Event::Viewport(hits.viewport));
     assert!(
@@ -233,6 +240,7 @@ fn event_loop(
         "{PANIC_FOR_TEST} is set"
     );
     let busy_for_test = std::env::var_os(BUSY_FOR_TEST).is_some();
+    let mut written = Instant::now();
     while let Ok(first) = rx.recv() {
         let started = Instant::now();
         let mut next = Some(first);
@@ -271,7 +279,16 @@ fn event_loop(
         if QUIT_NOW.load(Ordering::SeqCst) {
             return Ok(());
         }
+        if !app.take_redraw() {
+            if written.elapsed() >= ALIVE_CHECK {
+                // The cursor is hidden while munch runs: hiding it again changes nothing.
+                execute!(terminal.backend_mut(), Hide)?;
+                written = Instant::now();
+            }
+            continue;
+        }
         terminal.draw(|frame| hits = ui::render(&app, frame, theme))?;
+        written = Instant::now();
         if hits.viewport != app.viewport {
             app.update(Event::Viewport(hits.viewport));
         }

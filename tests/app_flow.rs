@@ -2303,3 +2303,50 @@ fn a_studys_gauge_follows_the_builds_progress_and_its_moves_wait_for_the_table()
         assert_eq!(screen.study.analysis().progress, None, "{text}: built");
     }
 }
+
+/// How many of `n` ticks ask for a frame.
+fn frames_in_ticks(h: &mut Harness, n: usize) -> usize {
+    (0..n)
+        .filter(|_| {
+            h.app.update(Event::Tick);
+            h.app.take_redraw()
+        })
+        .count()
+}
+
+#[test]
+fn ticks_draw_nothing_unless_something_moves() {
+    // The menu with a warning on it: nothing moves, so a second of ticks asks for no frame.
+    let dir = std::env::temp_dir().join(format!("munch-redraw-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(munch::store::SETTINGS_FILE), "{damaged").unwrap();
+    let store = munch::store::Store::open(Some(&dir)).unwrap();
+    let mut h = Harness::with_store(store);
+    assert_eq!(h.app.warnings.len(), 1);
+    h.app.update(Event::Resize {
+        width: 80,
+        height: 24,
+    });
+    assert!(h.app.take_redraw(), "a new size is drawn");
+    assert_eq!(frames_in_ticks(&mut h, 100), 0, "the menu with its warning");
+    // A key is drawn.
+    h.key(KeyCode::Enter);
+    assert!(h.app.take_redraw());
+    assert_eq!(frames_in_ticks(&mut h, 40), 0, "the plain menu");
+
+    // A game waiting for the person: nothing moves.
+    h.start_pile(21, Some("1,3,4"), [Person, Computer]);
+    h.app.take_redraw(); // started directly, not by an event
+    assert_eq!(frames_in_ticks(&mut h, 40), 0, "the person to move");
+    // The person takes: the computer's move flashes, every tick drawn, until it lands.
+    h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
+    assert!(h.app.take_redraw());
+    let moved = frames_in_ticks(&mut h, 40);
+    assert_eq!(h.pile_game().turns.moves.len(), 2, "the computer answered");
+    let flash = usize::from(munch::games::turns::FLASH_TICKS);
+    assert!((flash..=flash + 2).contains(&moved), "{moved} frames");
+    // The person to move again: still.
+    assert_eq!(frames_in_ticks(&mut h, 40), 0, "the person to move again");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -41,6 +41,9 @@ pub fn worth_keeping(players: [Player; 2], moves: usize) -> bool {
 /// How often the event loop sends [`Event::Tick`].
 pub const TICK: Duration = Duration::from_millis(50);
 
+/// How long a warning replaces a game's key bar, in ticks: five seconds.
+pub const WARNING_TICKS: u64 = 100;
+
 /// Something that happened: the event loop turns terminal input, the clock and the solver's
 /// messages into these.
 #[derive(Debug, Clone)]
@@ -165,6 +168,16 @@ pub enum Effect {
     Copy(String),
 }
 
+/// What [`App::tick_marks`] compares before and after a tick.
+#[derive(PartialEq, Eq)]
+struct TickMarks {
+    open_elsewhere: Vec<GameKind>,
+    job_number: u64,
+    warnings: (usize, u64),
+    warning_in_bar: bool,
+    game: Option<(usize, bool, Option<String>)>,
+}
+
 /// Which screen is showing.
 pub enum Screen {
     Menu,
@@ -213,8 +226,13 @@ pub struct App {
     pub should_quit: bool,
     /// The terminal's size, once the event loop has said it: (columns, rows).
     pub terminal_size: Option<(u16, u16)>,
+    /// Set by a tick that ran a game whose computer is to move (see [`App::update`]).
+    computer_ticked: bool,
     /// Ticks since start; the view uses it to make things flash.
     pub ticks: u64,
+    /// Whether the screen may differ from the last frame: every event but a tick that changes
+    /// nothing sets it, and the event loop draws only when it is set (see [`App::take_redraw`]).
+    redraw: bool,
     /// Problems with the data folder, oldest first, each once; the menu lists them until the
     /// player dismisses them.
     pub warnings: Vec<String>,
@@ -282,6 +300,8 @@ impl App {
             should_quit: false,
             terminal_size: None,
             ticks: 0,
+            redraw: true,
+            computer_ticked: false,
             warnings: Vec::new(),
             warning_at: 0,
             saved: Vec::new(),
@@ -799,8 +819,33 @@ impl App {
         }
     }
 
+    /// Whether anything that shows has changed since the last call: the event loop draws a
+    /// frame only then, so that a screen nothing moves on costs nothing while it shows.
+    pub fn take_redraw(&mut self) -> bool {
+        std::mem::take(&mut self.redraw)
+    }
+
+    /// What a tick can change on screen, besides a game whose computer is to move (see
+    /// [`App::tick_game`]): which saved games other windows play, the requests, the warnings
+    /// and the game's moves and note. Cheap: it is taken twice a tick.
+    fn tick_marks(&self) -> TickMarks {
+        let in_game = !matches!(self.screen, Screen::Menu);
+        TickMarks {
+            open_elsewhere: self.menu.open_elsewhere.clone(),
+            job_number: self.job_number,
+            warnings: (self.warnings.len(), self.warning_at),
+            warning_in_bar: in_game && self.ticks.saturating_sub(self.warning_at) < WARNING_TICKS,
+            game: self
+                .session()
+                .map(|g| (g.moves_made(), g.is_over(), g.message().map(str::to_string))),
+        }
+    }
+
     /// Takes one event.
     pub fn update(&mut self, event: Event) {
+        // A tick changes the screen only when the game's computer moves or something it marks
+        // changed; every other event is taken to change it.
+        let before = matches!(event, Event::Tick).then(|| self.tick_marks());
         self.handle(event);
         self.collect_requests();
         self.persist();
@@ -815,6 +860,11 @@ impl App {
         if self.dialog_focus.map(|(d, _)| d) != self.dialog() {
             self.dialog_focus = None;
         }
+        match before {
+            Some(before) if !self.computer_ticked && before == self.tick_marks() => {}
+            _ => self.redraw = true,
+        }
+        self.computer_ticked = false;
     }
 
     /// The highlighted button of the dialog showing (Enter presses it).
@@ -936,6 +986,10 @@ impl App {
         let ticks = if demo { self.demo.game_ticks() } else { 1 };
         for _ in 0..ticks {
             if let Screen::Play(game) = &mut self.screen {
+                // The computer's move flashes, lands or is chosen: the screen changes.
+                let on = !game.is_over() && !game.confirm_quit() && !game.asking();
+                let side = game.moves_made() % 2;
+                self.computer_ticked |= on && self.playing.players[side] == Player::Computer;
                 game.tick(&mut self.rng);
             }
             if demo && !self.demo.go_on(self.history_len()) {

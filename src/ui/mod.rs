@@ -12,7 +12,7 @@ mod panel;
 mod study;
 
 use crate::app::keys::{self, Action, Binding};
-use crate::app::{App, Dialog, Screen, Target, Viewport};
+use crate::app::{App, Dialog, Screen, Target, Viewport, WARNING_TICKS};
 use crate::games::session::Session;
 use crate::input::Spots;
 use crate::theme::Theme;
@@ -220,9 +220,6 @@ fn controls(app: &App) -> panel::Controls<'static> {
             .map(Session::position),
     }
 }
-
-/// How long a warning replaces the key bar: five seconds.
-const WARNING_TICKS: u64 = 100;
 
 /// A question over the game.
 fn question(
