@@ -728,3 +728,65 @@ fn a_wide_take_set_is_said_in_ranges_on_one_line_at_80x24() {
     // The hint in the panel is said whole, its end included.
     assert!(screen.contains("more (★)"), "{screen}");
 }
+
+#[test]
+fn huge_nim_takes_end_in_an_ellipsis_in_the_move_list_and_the_nim_sum_is_grouped() {
+    let mut h = Harness::new();
+    h.app.menu.settings = munch::settings::Settings {
+        game: munch::settings::GameKind::Nim,
+        players: [Person, Person],
+        ..munch::settings::Settings::default()
+    }
+    .with("piles", "123456789012345678,987654321098765432");
+    h.start_and_replace();
+    h.key(KeyCode::Char('H'));
+    let panel_of = |h: &Harness, width: u16, height: u16| -> Vec<String> {
+        let (terminal, _) = draw(h, width, height);
+        rows(&terminal)
+            .iter()
+            .map(|row| {
+                let chars: Vec<char> = row.chars().collect();
+                let right = chars.len() - 31;
+                chars[right..chars.len() - 1]
+                    .iter()
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            })
+            .collect()
+    };
+    // The nim-sum, with its separators, on the line under its name where it is too long
+    // beside it.
+    let (a, b) = (123_456_789_012_345_678_u64, 987_654_321_098_765_432_u64);
+    let sum = munch::units::group(a ^ b);
+    assert!(sum.len() > 22, "too long for its line: {sum}");
+    for (width, height) in [(80, 24), (100, 30)] {
+        let panel = panel_of(&h, width, height);
+        let at = panel.iter().position(|r| r == "nim-sum:");
+        let at = at.unwrap_or_else(|| panic!("{panel:#?}"));
+        assert_eq!(panel[at + 1], sum, "{panel:#?}");
+    }
+    // 864,197,532,086,419,754 from pile 2 evens the piles; then 5 from pile 1.
+    h.key(KeyCode::Down);
+    for c in "864197532086419754".chars() {
+        h.key(KeyCode::Char(c));
+    }
+    h.key(KeyCode::Enter);
+    h.key(KeyCode::Up);
+    h.keys(&[KeyCode::Char('5'), KeyCode::Enter]);
+    for (width, height) in [(80, 24), (100, 30)] {
+        let panel = panel_of(&h, width, height);
+        let moves = panel
+            .iter()
+            .position(|r| r.starts_with("Moves"))
+            .unwrap_or_else(|| panic!("{panel:#?}"));
+        let first = &panel[moves + 1];
+        assert!(first.starts_with("  1. Player 1"), "{panel:#?}");
+        assert!(first.ends_with('…'), "a cut take says so: {panel:#?}");
+        assert!(first.contains("864,197,532,086"), "{panel:#?}");
+        assert_eq!(panel[moves + 2], "  2. Player 2   5 from pile 1");
+        // A nim-sum short enough sits beside its name.
+        let sum = (a - 5) ^ a;
+        assert!(panel.contains(&format!("nim-sum {sum}")), "{panel:#?}");
+    }
+}

@@ -1065,3 +1065,125 @@ fn stepping_anywhere_along_a_long_review_costs_the_position_shown_alone() {
     let rows = screen(&h, 100, 30);
     assert!(shows(&rows, "1 from pile 2"), "{rows:#?}");
 }
+
+/// A Nim game from two huge piles, each move in notation: the first evens the piles, the next
+/// two bring them down to 3 and 3, then four small moves empty them (Player 1 takes the last).
+fn huge_nim_record() -> munch::record::GameRecord {
+    let (a, b): (u64, u64) = (123_456_789_012_345_678, 987_654_321_098_765_432);
+    let moves = [
+        format!("2:{}", b - a),
+        format!("1:{}", a - 3),
+        format!("2:{}", a - 3),
+        "1:1".to_string(),
+        "2:1".to_string(),
+        "1:2".to_string(),
+        "2:2".to_string(),
+    ];
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    record(&format!("nim {a},{b}"), &moves, 1)
+}
+
+/// The Study panel's rows of a screen drawn by [`screen`]: what is right of the board's frame,
+/// without the panel's own borders.
+fn panel_rows(rows: &[String]) -> Vec<String> {
+    let at = board_frame_end(rows) + 2;
+    rows.iter()
+        .map(|row| {
+            let text: String = row.chars().skip(at).collect();
+            text.trim_end_matches('│').to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn a_review_from_huge_nim_piles_keeps_its_panel_whole_and_cuts_with_an_ellipsis() {
+    let mut h = Harness::new();
+    open_review(&mut h, huge_nim_record());
+    for (width, height) in [(80, 24), (100, 30)] {
+        h.key(KeyCode::Home);
+        for _ in 0..3 {
+            let rows = panel_rows(&screen(&h, width, height));
+            // The list's heading names every column whole, and every move's row keeps its
+            // result and its replies: a take too long for its column is cut with "…".
+            // (After the first move, a lost position: no move is listed.)
+            let Some(heading) = rows.iter().position(|r| r.trim_start().starts_with("move")) else {
+                assert_eq!(reviewing(&h).at, 1, "{rows:#?}");
+                assert!(shows(&rows, "The moves are not listed."), "{rows:#?}");
+                h.key(KeyCode::Right);
+                continue;
+            };
+            assert!(rows[heading].trim_end().ends_with("replies"), "{rows:#?}");
+            assert!(rows[heading].contains("result"), "{rows:#?}");
+            let listed: Vec<&String> = rows[heading + 1..]
+                .iter()
+                .take_while(|r| !r.trim().is_empty())
+                .collect();
+            assert!(!listed.is_empty(), "{rows:#?}");
+            for row in listed {
+                let words: Vec<&str> = row.split_whitespace().collect();
+                assert!(
+                    matches!(words.as_slice(), [.., mark, replies]
+                        if mark.starts_with(['W', 'L']) && replies.parse::<u64>().is_ok()),
+                    "result and replies whole: {row:?} in {rows:#?}"
+                );
+                let cut = row.contains("from") && !row.contains(" from ");
+                assert!(!cut || row.contains('…'), "{row:?}");
+            }
+            // What was played: the last move at least, cut with "…" where it is too long.
+            let played = rows
+                .iter()
+                .find(|r| r.starts_with("Played: "))
+                .unwrap_or_else(|| panic!("the line: {rows:#?}"));
+            let played = played.trim_end();
+            assert!(
+                played == "Played: none yet (the start)"
+                    || played.ends_with('…')
+                    || played.ends_with(char::is_numeric),
+                "{played:?}"
+            );
+            assert!(!played.ends_with(','), "{played:?}");
+            assert!(!played.ends_with("…,"), "{played:?}");
+            h.key(KeyCode::Right);
+        }
+    }
+}
+
+#[test]
+fn a_review_from_huge_nim_piles_knows_the_moves_left_of_a_small_position_later() {
+    use munch::games::nim::moves_left::{NIM_BUDGET, NimMovesLeft};
+    use munch::games::nim::rules::Position;
+    let mut h = Harness::new();
+    open_review(&mut h, huge_nim_record());
+    let moves_left = |h: &Harness| match &h.app.screen {
+        munch::app::Screen::Study(study) => study.study.analysis().moves_left,
+        _ => panic!("not on the Study screen"),
+    };
+    assert_eq!(moves_left(&h), None, "no table below the huge start");
+    h.keys(&[KeyCode::Right; 3]);
+    let study_position = || match &h.app.screen {
+        munch::app::Screen::Study(study) => study.study.position(),
+        _ => panic!("not on the Study screen"),
+    };
+    assert_eq!(study_position(), "nim 3,3");
+    let small = Position::new(&[3, 3]).unwrap();
+    let expected = NimMovesLeft::build(&small, NIM_BUDGET)
+        .unwrap()
+        .moves_left(&small);
+    assert!(expected.is_some());
+    assert_eq!(moves_left(&h), expected, "the piles now have a table");
+    for (width, height) in [(80, 24), (100, 30)] {
+        let rows = screen(&h, width, height);
+        assert!(
+            shows(&rows, &format!("Moves left: {}", expected.unwrap())),
+            "{rows:#?}"
+        );
+        assert!(!shows(&rows, "out of reach"), "{rows:#?}");
+    }
+    // Stepping on, the same table answers; back to the start, none again.
+    h.key(KeyCode::Right);
+    assert!(moves_left(&h).is_some());
+    h.key(KeyCode::Home);
+    assert_eq!(moves_left(&h), None);
+    h.key(KeyCode::End);
+    assert_eq!(moves_left(&h), Some(0));
+}

@@ -100,13 +100,19 @@ impl StatefulWidget for PanelView<'_> {
             header.push(Span::styled(format!("  ↓ {} later", len - end), theme.dim));
         }
         let mut lines = vec![Line::from(header)];
+        let width = usize::from(moves_area.width);
+        // The names in a column ten wide; a move too long for it (a huge pile's take) gets
+        // the column's spare room, and what still does not fit ends with "…".
+        let tight = (0..2)
+            .map(|side| name(side).chars().count())
+            .max()
+            .unwrap_or(0);
         for (i, entry) in panel.history.iter().enumerate().take(end).skip(start) {
-            lines.push(Line::raw(format!(
-                "{:>3}. {:<10} {}",
-                i + 1,
-                name(i % 2),
-                entry
-            )));
+            let mut row = format!("{:>3}. {:<10} {}", i + 1, name(i % 2), entry);
+            if Line::raw(row.as_str()).width() > width {
+                row = format!("{:>3}. {:<tight$} {}", i + 1, name(i % 2), entry);
+            }
+            lines.push(Line::raw(cut(&row, width)));
         }
         Paragraph::new(lines).render(moves_area, buf);
 

@@ -495,11 +495,14 @@ fn move_list(
         (false, false) => (false, 2),
     };
     let gap_text = " ".repeat(gap);
+    // Where even the short form is too long (a huge pile's take), the moves are cut with "…"
+    // to the room the result and the replies leave them, so that those stay whole.
+    let room = width.saturating_sub(2 + gap + mark_width + gap + "replies".len());
     let texts: Vec<String> = words
         .into_iter()
-        .map(|w| if full { w.listed } else { w.short })
+        .map(|w| if full { w.listed } else { cut(&w.short, room) })
         .collect();
-    let move_width = widest(&mut texts.iter());
+    let move_width = widest(&mut texts.iter()).min(room.max(move_heading.chars().count()));
     // The replies' heading in words where the panel has room (a wide screen).
     let replies = if 2 + move_width + gap + mark_width + gap + 15 <= width {
         "winning replies"
@@ -549,13 +552,17 @@ fn last_that_fit(lead: &str, items: &[String], gap: &str, width: usize) -> Strin
     if Line::raw(all.as_str()).width() <= width {
         return all;
     }
-    let mut shown = 0;
-    for kept in 1..=items.len() {
+    // The last item at least, cut with "…" where even it does not fit.
+    let mut shown = 1;
+    for kept in 2..=items.len() {
         let tail = items[items.len() - kept..].join(gap);
         if Line::raw(format!("{lead}…{gap}{tail}")).width() > width {
             break;
         }
         shown = kept;
+    }
+    if shown >= items.len() {
+        return cut(&all, width);
     }
     let tail = items[items.len() - shown..].join(gap);
     cut(&format!("{lead}…{gap}{tail}"), width)

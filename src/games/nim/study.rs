@@ -30,6 +30,8 @@ pub struct NimStudy {
     table: Option<Arc<NimMovesLeft>>,
     /// The table's build on the table thread, while the study waits for it.
     waiting: Option<Waiting>,
+    /// The piles the awaited table is built below.
+    waiting_top: Option<Position>,
     /// What the study needs from the solver threads, until the app takes it.
     requests: Vec<Request>,
     /// The legal moves now, in the analysis's order.
@@ -60,6 +62,7 @@ impl NimStudy {
         let mut study = NimStudy {
             requests: waiting.iter().map(Waiting::request).collect(),
             table,
+            waiting_top: waiting.as_ref().map(|_| position.clone()),
             waiting,
             line: StudyLine::new(position),
             moves: Vec::new(),
@@ -88,8 +91,41 @@ impl NimStudy {
         true
     }
 
+    /// Makes sure the moves left of the piles now are known or coming: a position below the
+    /// table the study has (or awaits) is answered by it; any other (a small position reached
+    /// from a start too large for a table, or one above the table) gets its own table when
+    /// within the budget, which answers every position after it in the line too.
+    fn want_table(&mut self) {
+        let now = self.now().clone();
+        let held = |top: Option<&Position>| {
+            top.is_some_and(|top| {
+                let (piles, tops) = (now.piles(), top.piles());
+                piles.len() == tops.len() && piles.iter().zip(tops).all(|(p, t)| p <= t)
+            })
+        };
+        let covered = self.table.as_ref().is_some_and(|t| t.covers(&now));
+        let coming = self.waiting.is_some() && held(self.waiting_top.as_ref());
+        if covered || coming {
+            return;
+        }
+        if NimMovesLeft::positions(&now).is_none_or(|count| count > NIM_BUDGET) {
+            return;
+        }
+        let (table, waiting) = table_for(&now);
+        if let Some(table) = table {
+            self.table = Some(table);
+        }
+        if let Some(waiting) = waiting {
+            // The build asked for last is the one wanted: an unsent older one goes.
+            self.requests = vec![waiting.request()];
+            self.waiting = Some(waiting);
+            self.waiting_top = Some(now);
+        }
+    }
+
     fn analyse(&mut self) {
         count_analysis();
+        self.want_table();
         if let Some(studied) = study(self.now(), self.table.as_deref()) {
             self.moves = studied.moves.iter().map(|m| m.mv).collect();
             self.analysis = Analysis::of(&studied, ToString::to_string);
@@ -97,7 +133,7 @@ impl NimStudy {
                 self.analysis.progress = Some((waiting.done, waiting.total));
             } else if self.table.is_none() {
                 self.analysis.note = Some(format!(
-                    "moves left: more than {} positions below the start",
+                    "moves left: more than {} positions below these piles",
                     group(NIM_BUDGET)
                 ));
             }
@@ -214,7 +250,7 @@ impl Study for NimStudy {
     }
 
     fn board_size(&self) -> (u16, u16) {
-        (30, 8)
+        (28, 8)
     }
 
     fn take_requests(&mut self) -> Vec<Request> {

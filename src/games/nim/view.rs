@@ -86,15 +86,20 @@ impl<'a> NimView<'a> {
                 info.push(Line::styled(message.clone(), theme.bad));
             }
         }
+        // The nim-sum is the whole strategy: its value is shown only with the hints. Without
+        // them the line names the rule, as Fibonacci Nim's does, and the hints line below
+        // says how to turn them on (once).
+        let solver = if game.hints {
+            let (solver, below) = nim_sum_text(nim_sum(&game.position));
+            if let Some(below) = below {
+                info.insert(0, Line::styled(below, theme.dim));
+            }
+            solver
+        } else {
+            "nim-sum rule".to_string()
+        };
         NimPanel {
-            // The nim-sum is the whole strategy: its value is shown only with the hints. Without
-            // them the line names the rule, as Fibonacci Nim's does, and the hints line below
-            // says how to turn them on (once).
-            solver: if game.hints {
-                nim_sum_text(nim_sum(&game.position))
-            } else {
-                "nim-sum rule".to_string()
-            },
+            solver,
             info,
             history: game.turns.moves.iter().map(|&mv| move_text(mv)).collect(),
         }
@@ -228,13 +233,18 @@ fn fitting(width: u16, long: String, short: String) -> String {
     }
 }
 
-/// The panel's nim-sum line, at most 27 characters so that it fits the panel: with thousands
-/// separators up to 15 digits, as plain digits past them (a nim-sum is below 2^60).
-fn nim_sum_text(sum: u64) -> String {
-    if sum < 1_000_000_000_000_000 {
-        format!("nim-sum {}", group(sum))
+/// The most columns of the panel's nim-sum line: the panel's 30 inside its border.
+const NIM_SUM_WIDTH: usize = 30;
+
+/// The panel's nim-sum with thousands separators: on the solver's line where it fits
+/// ([`NIM_SUM_WIDTH`]); a longer one (past 17 digits: a nim-sum is below 2^60, 25 columns
+/// grouped) on the line under it, the solver's line saying "nim-sum:".
+fn nim_sum_text(sum: u64) -> (String, Option<String>) {
+    let line = format!("nim-sum {}", group(sum));
+    if line.chars().count() <= NIM_SUM_WIDTH {
+        (line, None)
     } else {
-        format!("nim-sum {sum}")
+        ("nim-sum:".to_string(), Some(group(sum)))
     }
 }
 
@@ -638,18 +648,22 @@ mod tests {
             line(2).trim_end_matches(['│', ' ']),
             "│Now: take 1 to 1,000,000,000,000,000,000"
         );
-        assert_eq!(
-            NimView::new(&game, &theme, 0).panel().solver,
-            "nim-sum 888948519649735499",
-            "10^18 XOR 123,456,789,012,345,678 XOR 5, without separators"
-        );
+        // 10^18 XOR 123,456,789,012,345,678 XOR 5, with its separators: too long for the
+        // solver's line beside its name, it has the line under it.
+        let panel = NimView::new(&game, &theme, 0).panel();
+        assert_eq!(panel.solver, "nim-sum:");
+        assert_eq!(panel.info[0].to_string(), "888,948,519,649,735,499");
         assert_eq!(
             nim_sum_text(999_999_999_999_999),
-            "nim-sum 999,999,999,999,999"
+            ("nim-sum 999,999,999,999,999".to_string(), None)
         );
         // The panel has 30 columns inside its border.
-        assert!(nim_sum_text((1 << 60) - 1).chars().count() <= 30);
-        assert!(nim_sum_text(999_999_999_999_999).chars().count() <= 30);
+        for sum in [(1 << 60) - 1, 999_999_999_999_999, 99_999_999_999_999_999] {
+            let (line, below) = nim_sum_text(sum);
+            assert!(line.chars().count() <= 30, "{line}");
+            assert!(below.as_ref().is_none_or(|b| b.chars().count() <= 30));
+            assert!(format!("{line} {}", below.unwrap_or_default()).contains(&group(sum)));
+        }
     }
 
     #[test]
