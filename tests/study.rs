@@ -1488,3 +1488,148 @@ fn a_position_with_too_many_moves_to_list_still_names_its_winning_moves() {
     );
     assert_eq!(studying(&h).study.line().len(), 1);
 }
+
+/// The review of a finished `rows` × `cols` Chomp game in which Player 1 ate the poison at
+/// once.
+fn review_of_a_poisoned_bar(h: &mut Harness, rows: u8, cols: u8) {
+    let heights = vec![rows.to_string(); usize::from(cols)].join(",");
+    let text = [
+        "munch game record 1".to_string(),
+        "game: chomp".to_string(),
+        format!("start: chomp {rows}x{cols} {heights}"),
+        "players: person, person".to_string(),
+        "level: perfect".to_string(),
+        "moves:".to_string(),
+        "1. Player 1: a1".to_string(),
+        "result: Player 2 won".to_string(),
+        String::new(),
+    ]
+    .join("\n");
+    let record = munch::record::GameRecord::parse(&text).unwrap();
+    h.app.review_record(record).unwrap();
+}
+
+/// What a screen whose Chomp board is `cols` columns wide must show whole: the column letters
+/// (the last one too) and what the marks mean, and not the too-small message.
+fn shows_the_whole_board(rows: &[String], cols: u8, what: &str) {
+    let text = rows.join("\n");
+    assert!(!text.contains("too small"), "{what}: {text}");
+    let last = munch::games::chomp::rules::column_letters(cols - 1);
+    assert!(
+        rows.iter().any(|r| {
+            let words: Vec<&str> = r.trim_matches('│').split_whitespace().collect();
+            words.first() == Some(&"a") && words.contains(&last.as_str())
+        }),
+        "{what}: the column letters to {last}: {text}"
+    );
+    assert!(text.contains(" wins"), "{what}: the legend: {text}");
+}
+
+#[test]
+fn every_chomp_board_the_game_screen_holds_the_study_and_the_review_hold_too() {
+    let theme = Theme::monochrome();
+    let mut fitted = 0;
+    for rows in 1..=26u8 {
+        for cols in 1..=26u8 {
+            let mut h = Harness::new();
+            h.start(rows, cols, [Person, Person]);
+            if !matches!(h.app.screen, Screen::Play(_)) {
+                // A bar of the poison alone is no game.
+                assert_eq!((rows, cols), (1, 1));
+                continue;
+            }
+            let play = ui::minimum_size(&h.app);
+            h.key(KeyCode::Char('a'));
+            let study = ui::minimum_size(&h.app);
+            let mut reviewed = Harness::new();
+            review_of_a_poisoned_bar(&mut reviewed, rows, cols);
+            let review = ui::minimum_size(&reviewed.app);
+            // At every size: what holds the game holds its study and its review.
+            for (what, size) in [("study", study), ("review", review)] {
+                assert!(
+                    size.0 <= play.0 && size.1 <= play.1,
+                    "{rows}×{cols}: the {what} needs {size:?}, the game {play:?}"
+                );
+            }
+            // Drawn at 80×24 and 100×30 where the game fits there.
+            for (width, height) in [(80, 24), (100, 30)] {
+                if play.0 > width || play.1 > height {
+                    continue;
+                }
+                fitted += 1;
+                let (terminal, _) = draw(&mut h, width, height, &theme);
+                let what = format!("{rows}×{cols} study at {width}×{height}");
+                shows_the_whole_board(&rows_of(&terminal), cols, &what);
+                let (terminal, _) = draw(&mut reviewed, width, height, &theme);
+                let what = format!("{rows}×{cols} review at {width}×{height}");
+                let shown = rows_of(&terminal);
+                shows_the_whole_board(&shown, cols, &what);
+                assert!(
+                    shown.iter().any(|r| r.contains("Move 1 of 1")),
+                    "{what}: the move under review: {shown:#?}"
+                );
+            }
+        }
+    }
+    // The boards of up to 20 rows and 21 columns at 80×24, and every one at 100×30, but the
+    // poison alone.
+    assert_eq!(fitted, 20 * 21 - 1 + 26 * 26 - 1);
+}
+
+#[test]
+fn the_coin_games_and_nim_study_on_any_screen_their_game_fits() {
+    let nim = |h: &mut Harness, piles: &str| {
+        h.app.menu.settings = Settings {
+            game: GameKind::Nim,
+            players: [Person, Person],
+            ..Settings::default()
+        }
+        .with("piles", piles);
+        h.start_and_replace();
+    };
+    let huge = ["1000000000000000000"; 8].join(",");
+    let games: [&dyn Fn(&mut Harness); 5] = [
+        &|h| h.start_pile(21, Some("1,3,4"), [Person, Person]),
+        &|h| h.start_pile(21, None, [Person, Person]),
+        &|h| nim(h, "3,4,5"),
+        &|h| nim(h, "1"),
+        &|h| nim(h, &huge),
+    ];
+    for start in games {
+        let mut h = Harness::new();
+        start(&mut h);
+        assert!(matches!(h.app.screen, Screen::Play(_)));
+        let play = ui::minimum_size(&h.app);
+        h.key(KeyCode::Char('a'));
+        let study = ui::minimum_size(&h.app);
+        assert!(
+            study.0 <= play.0 && study.1 <= play.1,
+            "the study needs {study:?}, the game {play:?}"
+        );
+        let (terminal, _) = draw(&mut h, play.0, play.1, &Theme::monochrome());
+        let text = rows_of(&terminal).join("\n");
+        assert!(!text.contains("too small"), "{text}");
+        assert!(text.contains("Moves, best first"), "{text}");
+    }
+}
+
+#[test]
+fn a_tall_bar_at_80x24_keeps_its_legend_and_its_review_on_screen() {
+    let theme = Theme::monochrome();
+    // 20 rows, as the game holds at 80×24: no row is left under the board, and the legend
+    // sits in the frame's bottom edge.
+    let mut h = Harness::new();
+    h.start(20, 4, [Person, Person]);
+    h.key(KeyCode::Char('a'));
+    settle(&mut h);
+    let (terminal, _) = draw(&mut h, 80, 24, &theme);
+    insta::assert_snapshot!("chomp_20x4_study_80x24", terminal.backend());
+    // 16 rows: too few rows above the board for the review's lines, which stand in the
+    // panel above the list.
+    let mut h = Harness::new();
+    review_of_a_poisoned_bar(&mut h, 16, 4);
+    h.wait_for_review();
+    settle(&mut h);
+    let (terminal, _) = draw(&mut h, 80, 24, &theme);
+    insta::assert_snapshot!("chomp_16x4_review_80x24", terminal.backend());
+}

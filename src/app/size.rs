@@ -23,8 +23,9 @@ pub fn study_panel_width(width: u16, board_whole: u16) -> u16 {
 pub const PANEL_MIN_HEIGHT: u16 = 16;
 /// The Study screen's panel needs this many rows to show its lines and a few moves.
 pub const STUDY_MIN_HEIGHT: u16 = 16;
-/// The rows a review takes above the Study screen's board: the summary, the move and its label,
-/// what would have won and the refuting line.
+/// The rows a review takes above the Study screen's board, where the board leaves them: the
+/// summary, the move and its label, what would have won and the refuting line. Where it does
+/// not, the review's rows are in the panel.
 pub const REVIEW_ROWS: u16 = 5;
 /// The narrowest terminal whose game-over box shows all four buttons. Narrower, the box leaves
 /// Review to its key `v`, and ←/→/Tab skip it too (one rule for the drawing and the keys).
@@ -62,17 +63,13 @@ pub fn minimum_size(screen: &Screen) -> (u16, u16) {
             let (view_w, view_h) = session.view_size();
             (view_w + PANEL_WIDTH, (view_h + 1).max(PANEL_MIN_HEIGHT + 1))
         }
-        // The board in its frame beside the study's panel.
+        // The board in its frame beside the study's panel. A review's rows go above the
+        // board where they have room, else in the panel: they need no rows of their own.
         Screen::Study(study) => {
             let (board_w, board_h) = study.study.board_size();
-            let review = if study.review.is_some() {
-                REVIEW_ROWS
-            } else {
-                0
-            };
             (
                 board_w + 2 + PANEL_WIDTH,
-                (board_h + 3 + review).max(STUDY_MIN_HEIGHT + 1),
+                (board_h + 3).max(STUDY_MIN_HEIGHT + 1),
             )
         }
     }

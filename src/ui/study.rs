@@ -47,31 +47,40 @@ pub fn render(
         .as_ref()
         .and_then(|editor| editor.title())
         .unwrap_or_else(|| study.title());
-    let block = Block::bordered()
-        .title(format!(" {heading}: {title} "))
-        .title_style(theme.title);
+    // On a narrow board, the title alone, or the heading alone.
+    let room = usize::from(board_area.width.saturating_sub(2));
+    let title = [
+        format!(" {heading}: {title} "),
+        format!(" {title} "),
+        format!(" {heading} "),
+    ]
+    .into_iter()
+    .find(|text| Line::raw(text.as_str()).width() <= room)
+    .unwrap_or_else(|| cut(&format!(" {heading} "), room));
+    let block = Block::bordered().title(title).title_style(theme.title);
     let inner = block.inner(board_area);
-    frame.render_widget(block, board_area);
-    // What the marks mean, under the board; with room, what the list's replies are too.
-    let review_min = if screen.review.is_some() {
-        REVIEW_ROWS
-    } else {
-        0
-    };
-    let legend_rows = if inner.height >= study.board_size().1 + review_min + 2 {
-        2
-    } else {
-        1
-    };
+    let board_height = study.board_size().1;
+    // A review's rows go above the board where they have room, else in the panel, above
+    // the list of moves: a board the game screen holds is reviewed on a screen as large.
+    let review_above = screen.review.is_some()
+        && inner.height >= board_height + REVIEW_ROWS
+        && inner.width >= REVIEW_WIDTH;
+    let review_min = if review_above { REVIEW_ROWS } else { 0 };
+    // What the marks mean, under the board: two rows with room (what the list's replies are
+    // too), else one; with no row to spare, in the frame's bottom edge.
+    let legend_rows = inner
+        .height
+        .saturating_sub(board_height + review_min)
+        .min(2);
     let [inner, legend_area] =
         Layout::vertical([Constraint::Min(1), Constraint::Length(legend_rows)]).areas(inner);
     let inner = match &screen.review {
-        Some(review) => {
+        Some(review) if review_above => {
             // The review's rows, wrapped, and a blank row under them: at most half the
             // height, and never rows the board needs.
             let room = inner
                 .height
-                .saturating_sub(study.board_size().1)
+                .saturating_sub(board_height)
                 .min(inner.height / 2)
                 .max(REVIEW_ROWS)
                 .min(inner.height);
@@ -90,12 +99,23 @@ pub fn render(
             frame.render_widget(Paragraph::new(rows), review_area);
             board
         }
-        None => inner,
+        _ => inner,
     };
     let legend = legend(study, inner, theme);
-    if screen.editor.is_none() {
-        frame.render_widget(Paragraph::new(legend), legend_area);
-    }
+    let block = if screen.editor.is_some() {
+        block
+    } else if legend_rows == 0 {
+        let marks = legend.into_iter().next().unwrap_or_default();
+        block.title_bottom(fitted(marks, inner.width))
+    } else {
+        let lines: Vec<Line> = legend
+            .into_iter()
+            .map(|line| fitted(line, legend_area.width))
+            .collect();
+        frame.render_widget(Paragraph::new(lines), legend_area);
+        block
+    };
+    frame.render_widget(block, board_area);
     let mut spots = Spots::default();
     if let Some(editor) = &screen.editor {
         editor.render(inner, frame.buffer_mut(), theme, &mut spots);
@@ -108,8 +128,32 @@ pub fn render(
     if screen.editor.is_some() {
         edit_panel(screen, frame, panel_area, theme);
     } else {
-        panel(screen, frame, panel_area, hits, theme);
+        panel(screen, !review_above, frame, panel_area, hits, theme);
     }
+}
+
+/// The moves the list keeps in view under a review's rows in the panel, where it can.
+const PANEL_REVIEW_MOVES: u16 = 3;
+/// The rows a review keeps in the panel however short it is: its summary, the move and its
+/// label.
+const PANEL_REVIEW_ROWS: u16 = 4;
+
+/// The narrowest board area that shows a review's rows above the board: narrower, they are
+/// in the panel.
+const REVIEW_WIDTH: u16 = 30;
+
+/// `line` in at most `width` columns: whole, or its text cut with "…" (in its first span's
+/// style).
+fn fitted(line: Line<'static>, width: u16) -> Line<'static> {
+    if line.width() <= usize::from(width) {
+        return line;
+    }
+    let style = line
+        .spans
+        .first()
+        .map(|span| span.style)
+        .unwrap_or_default();
+    Line::styled(cut(&line.to_string(), usize::from(width)), style)
 }
 
 /// The panel while a position is set up: its fields, why it is not a position (after Enter
@@ -238,8 +282,16 @@ fn goes_on(row: &str, width: usize) -> String {
     }
 }
 
-/// The panel: the position, its outcome and moves left, the line, then the moves best first.
-fn panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme: &Theme) {
+/// The panel: the position, its outcome and moves left, the line, then the moves best first;
+/// with `review_here` (no room above the board), the review's rows above the moves.
+fn panel(
+    screen: &StudyScreen,
+    review_here: bool,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
     let study = screen.study.as_ref();
     let analysis = study.analysis();
     let block = Block::bordered().title(" Study ").title_style(theme.title);
@@ -248,6 +300,28 @@ fn panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, hits: &mut HitMap,
     let width = usize::from(inner.width);
     let [head_area, list_area] =
         Layout::vertical([Constraint::Length(HEAD_ROWS), Constraint::Min(1)]).areas(inner);
+    let list_area = match screen.review.as_ref().filter(|_| review_here) {
+        Some(review) => {
+            // Room for the list's heading, its columns and a few moves; the rest for the
+            // review, and a blank row under it where that leaves the moves enough.
+            let room = list_area
+                .height
+                .saturating_sub(2 + PANEL_REVIEW_MOVES)
+                .max(PANEL_REVIEW_ROWS.min(list_area.height));
+            let rows = review_rows(review, screen.note.as_deref(), list_area.width, room, theme);
+            let used = u16::try_from(rows.len()).unwrap_or(u16::MAX).min(room);
+            let gap = u16::from(list_area.height > used + 2 + PANEL_REVIEW_MOVES);
+            let [review_area, _, list] = Layout::vertical([
+                Constraint::Length(used),
+                Constraint::Length(gap),
+                Constraint::Min(1),
+            ])
+            .areas(list_area);
+            frame.render_widget(Paragraph::new(rows), review_area);
+            list
+        }
+        None => list_area,
+    };
     let [top_area, note_area, line_area] = Layout::vertical([
         Constraint::Length(3),
         Constraint::Length(2),

@@ -446,9 +446,11 @@ impl Study for ChompStudy {
     }
 
     fn board_size(&self) -> (u16, u16) {
-        // The narrowest board: a letter a square (the moves left are in the list).
+        // The narrowest board: a letter a square (the moves left are in the list), a row a
+        // square and the column letters, as the game's board at its smallest; the legend
+        // goes in the frame where no row is left for it.
         let width = LABEL_WIDTH + u16::from(self.cols) * SHORT_WIDTH;
-        (width.max(30), u16::from(self.rows) + 2)
+        (width, u16::from(self.rows) + 1)
     }
 
     fn editor(&self, chosen: Option<usize>) -> Box<dyn Editor> {

@@ -282,7 +282,7 @@ impl Study for PileStudy {
     }
 
     fn board_size(&self) -> (u16, u16) {
-        (30, 8)
+        (28, 8)
     }
 
     fn take_requests(&mut self) -> Vec<Request> {
