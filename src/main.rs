@@ -11,6 +11,7 @@ mod tui;
 use clap::error::ErrorKind;
 use cli::{BadInput, Cli, Command};
 use munch::memory::table_budget;
+use munch::units::first_quote_cut;
 use progress::ProgressLine;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -88,11 +89,12 @@ fn command_line_error(err: &clap::Error) -> ExitCode {
         | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             refuse(err.render().to_string().trim_start_matches("error: "))
         }
-        // Otherwise clap explains at length; scripts get its first line.
+        // Otherwise clap explains at length; scripts get its first line, with the value it
+        // quotes cut short (clap quotes it whole, however long).
         _ => {
             let text = err.render().to_string();
             let first = text.lines().next().unwrap_or("bad arguments");
-            refuse(first.trim_start_matches("error: "))
+            refuse(&first_quote_cut(first.trim_start_matches("error: ")))
         }
     }
 }

@@ -196,6 +196,27 @@ pub fn quotes_cut(message: &str) -> String {
     out
 }
 
+/// A command-line parser's line with the value it quotes first (`invalid value '…' for
+/// '--rows <ROWS>'`, `unrecognized subcommand '…'`) cut to [`QUOTED_CHARS`] characters with
+/// "…": the value ends at the first `'` followed by a space, a colon or the end of the line.
+pub fn first_quote_cut(line: &str) -> String {
+    let Some(open) = line.find('\'') else {
+        return line.to_string();
+    };
+    let value = &line[open + 1..];
+    let close = value
+        .match_indices('\'')
+        .map(|(at, _)| at)
+        .find(|&at| matches!(value[at + 1..].chars().next(), None | Some(' ' | ':')))
+        .unwrap_or(value.len());
+    format!(
+        "{}{}{}",
+        &line[..=open],
+        brief(&value[..close]),
+        &value[close..]
+    )
+}
+
 /// At most `most` characters of `text` (then …), control characters escaped.
 fn shown_up_to(text: &str, most: usize) -> String {
     let mut out: String = text
@@ -318,6 +339,30 @@ mod tests {
             format!("invalid type: string \"{}…", &long[..40])
         );
         assert_eq!(quotes_cut("no quotes"), "no quotes");
+    }
+
+    #[test]
+    fn a_command_line_value_is_quoted_short() {
+        let long = "9".repeat(100_000);
+        assert_eq!(
+            first_quote_cut(&format!(
+                "invalid value '{long}' for '--rows <ROWS>': too large"
+            )),
+            format!(
+                "invalid value '{}…' for '--rows <ROWS>': too large",
+                &long[..40]
+            )
+        );
+        assert_eq!(
+            first_quote_cut(&format!("unrecognized subcommand '{long}'")),
+            format!("unrecognized subcommand '{}…'", &long[..40])
+        );
+        assert_eq!(
+            first_quote_cut("unexpected argument '--junk' found"),
+            "unexpected argument '--junk' found"
+        );
+        assert_eq!(first_quote_cut("it's 'x"), "it's 'x");
+        assert_eq!(first_quote_cut("no quote"), "no quote");
     }
 
     #[test]

@@ -1698,6 +1698,26 @@ fn study_record_quotes_a_huge_bad_value_short_and_reads_a_record_with_a_byte_ord
 }
 
 #[test]
+fn a_huge_command_line_value_is_refused_in_one_short_line() {
+    let huge = "9".repeat(100_000);
+    for args in [
+        vec!["play", "chomp", "--rows", &huge],
+        vec!["solve", "chomp", "--rows", "3", "--cols", &huge],
+        vec!["--memory", &huge, "play", "chomp"],
+        vec!["play", "chomp", "--level", &huge],
+        vec![&huge],
+    ] {
+        let out = munch(&args);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{err:.300}");
+        let quoted = err.chars().filter(|&c| c == '9').count();
+        assert!((20..=45).contains(&quoted), "{quoted} digits: {err:.300}");
+        assert!(err.contains("9…'"), "{err:.300}");
+    }
+}
+
+#[test]
 fn study_position_refuses_a_bad_string_in_one_line_and_takes_a_good_one() {
     for (args, why) in [
         (vec!["study", "--position", "chess 8x8"], "--position: "),
