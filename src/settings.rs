@@ -76,6 +76,51 @@ impl From<SettingsFile> for Settings {
     }
 }
 
+/// Whether a file's value reads as one of munch's own (a game, the players, a level).
+type Reads = fn(&serde_json::Value) -> bool;
+
+/// Makes settings a newer munch wrote readable here, as a file holds them (the object under
+/// `data`): a game, players or a level this munch does not know is dropped, so that its default
+/// is read, and a line says so ("game \"Wythoff\" is unknown to this munch; using Chomp").
+/// Unknown keys stay (see [`Settings::sanitize`]).
+pub fn repair(data: &mut serde_json::Value) -> Vec<String> {
+    let Some(map) = data.as_object_mut() else {
+        return Vec::new();
+    };
+    let defaults = SettingsFile::default();
+    let [first, second] = defaults.players.map(Player::label);
+    let known: [(&str, Reads, String); 3] = [
+        (
+            "game",
+            |v| GameKind::deserialize(v).is_ok(),
+            defaults.game.label().into(),
+        ),
+        (
+            "players",
+            |v| <[Player; 2]>::deserialize(v).is_ok(),
+            format!("{first} and {second}"),
+        ),
+        (
+            "level",
+            |v| Level::deserialize(v).is_ok(),
+            defaults.level.label().into(),
+        ),
+    ];
+    let mut changes = Vec::new();
+    for (key, reads, default) in known {
+        if let Some(value) = map.get(key)
+            && !reads(value)
+        {
+            changes.push(format!(
+                "{key} {} is unknown to this munch; using {default}",
+                brief(&value.to_string())
+            ));
+            map.remove(key);
+        }
+    }
+    changes
+}
+
 impl Default for Settings {
     fn default() -> Self {
         SettingsFile::default().into()

@@ -526,21 +526,56 @@ impl Store {
             Found::Unusable(warning) => return Err(warning),
         };
         match serde_json::from_str::<Versioned<T>>(&text) {
-            Ok(file) if file.version == FORMAT_VERSION => Ok(Some(file.data)),
-            Ok(file) => Err(self.set_aside(
-                name,
-                &format!(
-                    "is of format version {}, not {FORMAT_VERSION}",
-                    file.version
-                ),
-            )),
-            Err(e) if e.is_syntax() || e.is_eof() => Err(self.set_aside(name, "is not valid JSON")),
-            // The parser quotes the bad value whole, however long: a short quote is enough.
-            Err(e) => Err(self.set_aside(
-                name,
-                &format!("is not what munch writes ({})", quotes_cut(&e.to_string())),
-            )),
+            Ok(file) => self.of_this_version(name, file).map(Some),
+            Err(e) => Err(self.refused(name, &e)),
         }
+    }
+
+    /// Reads the settings file as [`Store::load`] does, except that a game, players or a level
+    /// this munch does not know (a newer munch's) reads its default, with a line saying so
+    /// ([`crate::settings::repair`]), rather than setting the file aside.
+    pub fn load_settings(&self) -> Result<Option<(Settings, Vec<String>)>, String> {
+        self.with_lock(|_| {
+            let text = match self.read_unlocked(SETTINGS_FILE) {
+                Found::Missing => return Ok(None),
+                Found::Text(text) => text,
+                Found::Unusable(warning) => return Err(warning),
+            };
+            let file = serde_json::from_str::<Versioned<serde_json::Value>>(&text)
+                .map_err(|e| self.refused(SETTINGS_FILE, &e))?;
+            let mut data = self.of_this_version(SETTINGS_FILE, file)?;
+            let changes = crate::settings::repair(&mut data);
+            match Settings::deserialize(data) {
+                Ok(settings) => Ok(Some((settings, changes))),
+                Err(e) => Err(self.refused(SETTINGS_FILE, &e)),
+            }
+        })
+    }
+
+    /// A file's data, if it is of this format version; else it is set aside.
+    fn of_this_version<T>(&self, name: &str, file: Versioned<T>) -> Result<T, Warning> {
+        if file.version == FORMAT_VERSION {
+            return Ok(file.data);
+        }
+        Err(self.set_aside(
+            name,
+            &format!(
+                "is of format version {}, not {FORMAT_VERSION}",
+                file.version
+            ),
+        ))
+    }
+
+    /// Sets aside a file the parser refused, saying why.
+    fn refused(&self, name: &str, e: &serde_json::Error) -> Warning {
+        if e.is_syntax() || e.is_eof() {
+            return self.set_aside(name, "is not valid JSON");
+        }
+        // The parser quotes the bad value whole, however long: a short quote is enough.
+        self.set_aside(
+            name,
+            &format!("is not what munch writes ({})", quotes_cut(&e.to_string())),
+        )
     }
 
     /// Reads a data file defensively (see the module documentation).

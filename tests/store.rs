@@ -1839,3 +1839,32 @@ fn the_warnings_box_stays_on_the_screen_with_its_dismiss_line() {
         assert!(text.contains("x…"), "{text}");
     }
 }
+
+#[test]
+fn a_game_or_level_of_a_newer_munch_reads_its_default_with_a_warning() {
+    let dir = temp_dir("newer-values");
+    std::fs::create_dir_all(&dir).unwrap();
+    let newer = r#"{"version": 1, "data": {"game": "Wythoff", "players": ["Person", "Robot"],
+        "level": "Expert", "rows": 5, "cols": 6, "pile": 40}}"#;
+    std::fs::write(dir.join(SETTINGS_FILE), newer).unwrap();
+    let h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    assert!(!dir.join("settings.json.bad").exists(), "not moved aside");
+    let warnings = h.app.warnings.join("\n");
+    for text in [
+        r#"settings.json: game "Wythoff" is unknown to this munch; using Chomp"#,
+        r#"settings.json: players ["Person","Robot"] is unknown to this munch; using Person and Computer"#,
+        r#"settings.json: level "Expert" is unknown to this munch; using Perfect"#,
+    ] {
+        assert!(warnings.contains(text), "{text} in:\n{warnings}");
+    }
+    let settings = &h.app.menu.settings;
+    assert_eq!(
+        (settings.game, settings.level),
+        (GameKind::Chomp, Level::Perfect)
+    );
+    assert_eq!(settings.players, [Person, Computer]);
+    // The values it knows are kept.
+    assert_eq!(settings.describe(), "Chomp 5×6");
+    assert_eq!(settings.values.number("pile"), 40);
+    let _ = std::fs::remove_dir_all(&dir);
+}

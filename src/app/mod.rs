@@ -329,11 +329,11 @@ impl App {
     /// it already holds.
     #[must_use]
     pub fn with_store(mut self, store: Store) -> App {
-        match store.load::<Settings>(SETTINGS_FILE) {
-            Ok(Some(settings)) => {
+        match store.load_settings() {
+            Ok(Some((settings, repairs))) => {
                 let (settings, changes) = settings.sanitize();
                 self.menu.settings = settings;
-                for change in changes {
+                for change in repairs.into_iter().chain(changes) {
                     self.warn(format!("{SETTINGS_FILE}: {change}"));
                 }
             }
