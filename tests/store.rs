@@ -1868,3 +1868,26 @@ fn a_game_or_level_of_a_newer_munch_reads_its_default_with_a_warning() {
     assert_eq!(settings.values.number("pile"), 40);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_saved_game_with_a_huge_move_is_set_aside_with_a_short_warning() {
+    let dir = temp_dir("huge-move");
+    let store = Store::open(Some(&dir)).unwrap();
+    let huge = "7".repeat(1_000_000);
+    for game in [
+        chomp_game("c", 4, 5, &[&huge]),
+        pile_game("s", GameKind::Subtraction, 21, "1,3,4", &[&huge]),
+        pile_game("f", GameKind::Fibonacci, 21, "", &[&huge]),
+    ] {
+        store
+            .save(&saved_game_file(game.settings.game), &game)
+            .unwrap();
+    }
+    let h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    assert_eq!(h.app.warnings.len(), 3, "{:.300?}", h.app.warnings);
+    for warning in &h.app.warnings {
+        assert!(warning.contains("7…\") is not legal"), "{warning:.300}");
+        assert!(warning.len() < 200, "{warning:.300}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -46,7 +46,13 @@ pub(super) fn saved_problem(
     for (i, text) in moves.iter().enumerate() {
         let square = match Square::parse(text) {
             Ok(square) if position.contains(square) => square,
-            _ => return Some(format!("move {} ({text:?}) is not legal", i + 1)),
+            _ => {
+                return Some(format!(
+                    "move {} ({}) is not legal",
+                    i + 1,
+                    crate::units::quoted(text)
+                ));
+            }
         };
         if square.is_poison() {
             return Some(format!("move {} eats the poison: the game is over", i + 1));

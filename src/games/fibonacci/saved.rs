@@ -28,7 +28,11 @@ pub(super) fn saved_problem(
     for (i, text) in moves.iter().enumerate() {
         let take = text.parse::<u64>().ok().filter(|&k| position.is_legal(k));
         let Some(take) = take else {
-            return Some(format!("take {} ({text:?}) is not legal", i + 1));
+            return Some(format!(
+                "take {} ({}) is not legal",
+                i + 1,
+                crate::units::quoted(text)
+            ));
         };
         position = position.take(take);
     }

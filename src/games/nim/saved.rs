@@ -30,7 +30,11 @@ pub(super) fn saved_problem(
         match after {
             Ok(after) => position = after,
             Err(reason) => {
-                return Some(format!("move {} ({text:?}) is not legal: {reason}", i + 1));
+                return Some(format!(
+                    "move {} ({}) is not legal: {reason}",
+                    i + 1,
+                    crate::units::quoted(text)
+                ));
             }
         }
     }

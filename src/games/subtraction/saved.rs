@@ -34,7 +34,11 @@ pub(super) fn saved_problem(
             .ok()
             .filter(|&k| set.legal(pile).any(|l| l == k));
         let Some(take) = take else {
-            return Some(format!("take {} ({text:?}) is not legal", i + 1));
+            return Some(format!(
+                "take {} ({}) is not legal",
+                i + 1,
+                crate::units::quoted(text)
+            ));
         };
         pile -= take;
     }
