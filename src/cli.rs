@@ -18,7 +18,8 @@ use std::fmt;
 #[command(version, about)]
 pub struct Cli {
     /// Most memory munch may use: the outcome table and its build's buffers, on top of what
-    /// munch holds already; e.g. 512M, 2G or 18GiB (K, M, G, T count powers of 1024).
+    /// munch holds already. A whole number of bytes, or one with K, M, G or T after it (powers
+    /// of 1024; 2GB and 2GiB mean 2G), e.g. 512M or 18G.
     #[arg(
         long,
         global = true,

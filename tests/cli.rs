@@ -1824,3 +1824,30 @@ fn bad_numbers_on_the_command_line_say_what_a_good_one_looks_like() {
         "{line}"
     );
 }
+
+/// `--memory` reads what its help says and nothing else: a whole number, alone or with K, M, G
+/// or T (powers of 1024); a fraction, a space, a larger unit are refused in one line.
+#[test]
+fn the_memory_option_reads_what_its_help_says() {
+    let help = String::from_utf8_lossy(&munch(&["--help"]).stdout).to_string();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("A whole number of bytes, or one with K, M, G or T after it"),
+        "{help}"
+    );
+    for memory in ["0.5G", "1P", "2 G", "1.5T", "2Gi"] {
+        let out = munch(&["--memory", memory, "solve", "fibonacci", "--pile", "3"]);
+        assert_eq!(out.status.code(), Some(2), "{memory}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(said.trim_end().lines().count(), 1, "{memory}: {said}");
+        assert!(said.contains("not a memory size"), "{memory}: {said}");
+    }
+    for memory in ["2G", "2GB", "2GiB", "2g", "512M"] {
+        let out = munch(&["--memory", memory, "solve", "fibonacci", "--pile", "3"]);
+        assert!(
+            out.status.success(),
+            "{memory}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
