@@ -2350,3 +2350,61 @@ fn ticks_draw_nothing_unless_something_moves() {
     assert_eq!(frames_in_ticks(&mut h, 40), 0, "the person to move again");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// With the computer first, undo takes back the person's moves and the computer's replies, but
+/// not its opening move: taken back, it was played again at once, so `u` seemed to do nothing.
+/// The panel says why nothing is taken back, and redo still plays what undo took back.
+#[test]
+fn undo_leaves_the_computers_opening_move_and_says_so() {
+    let flash = 1 + usize::from(munch::games::chomp::session::FLASH_TICKS);
+    // A coin game: the computer opens, the person replies, the computer answers.
+    let mut h = Harness::new();
+    h.start_pile(21, Some("1,3,4"), [Computer, Person]);
+    h.ticks(flash);
+    let opening = h.pile_game().turns.moves.clone();
+    assert_eq!(opening.len(), 1);
+    h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
+    h.ticks(flash);
+    assert_eq!(h.pile_game().turns.moves.len(), 3);
+    h.key(KeyCode::Char('u'));
+    assert_eq!(h.pile_game().turns.moves, opening, "the person's round");
+    h.key(KeyCode::Char('u'));
+    h.ticks(flash * 2);
+    assert_eq!(h.pile_game().turns.moves, opening, "the opening move stays");
+    assert!(
+        h.pile_game().turns.pending.is_none(),
+        "and is not played again"
+    );
+    let screen = render_text(&h.app, 80, 24);
+    assert!(
+        screen.contains("Nothing to undo: the") && screen.contains("opening move stays."),
+        "{screen}"
+    );
+    h.ctrl('r');
+    assert_eq!(
+        h.pile_game().turns.moves.len(),
+        3,
+        "redo plays the round again"
+    );
+
+    // Chomp, the same.
+    let mut h = Harness::new();
+    h.start(4, 5, [Computer, Person]);
+    h.computer_moves();
+    let opening = h.game().turns.moves.clone();
+    assert_eq!(opening.len(), 1);
+    let square = h.game().position.moves().find(|s| !s.is_poison()).unwrap();
+    h.app.update(Event::Pointer {
+        target: Target::Spot(spot(square)),
+        click: true,
+    });
+    h.computer_moves();
+    h.keys(&[KeyCode::Char('u'), KeyCode::Char('u')]);
+    h.computer_moves();
+    assert_eq!(h.game().turns.moves, opening, "the opening move stays");
+    let screen = render_text(&h.app, 100, 30);
+    assert!(
+        screen.contains("Nothing to undo: the") && screen.contains("opening move stays."),
+        "{screen}"
+    );
+}

@@ -171,13 +171,21 @@ impl<M: Copy, C: Copy> Turns<M, C> {
     /// Undo's rule for every game: the flashing move and the queue are dropped, and the last
     /// move, with the computer's moves before it, goes to the redo list, so that a person is to
     /// move again. The caller rebuilds its position from [`Turns::moves`]. Returns a note for
-    /// the player when there is nothing to take back.
+    /// the player when there is nothing to take back, and then changes nothing: the computer's
+    /// opening move stays (taken back, it would only be played again at once).
     pub fn take_back_round(&mut self) -> Result<(), &'static str> {
-        self.pending = None;
-        self.queued.clear();
         if self.players.iter().all(|&p| p == Player::Computer) {
             return Err("Nothing to undo in a game between computers.");
         }
+        if self.moves.is_empty() {
+            return Err("Nothing to undo.");
+        }
+        let a_person_moved = (0..self.moves.len()).any(|at| self.players[at % 2] == Player::Person);
+        if !a_person_moved {
+            return Err("Nothing to undo: the computer's opening move stays.");
+        }
+        self.pending = None;
+        self.queued.clear();
         let last = self.moves.pop().ok_or("Nothing to undo.")?;
         self.redo.push(last);
         while self.computer_to_move()
@@ -366,6 +374,22 @@ mod tests {
         let mut demo: Turns<u8> = Turns::new([Computer, Computer]);
         demo.moves = vec![1];
         assert!(demo.take_back_round().is_err());
+    }
+
+    /// With the computer first, undo takes back the person's moves but leaves the computer's
+    /// opening move: taken back, it would be played again at once.
+    #[test]
+    fn undo_leaves_the_computers_opening_move() {
+        let mut turns: Turns<u8> = Turns::new([Computer, Person]);
+        turns.moves = vec![1, 2, 3];
+        assert_eq!(turns.take_back_round(), Ok(()));
+        assert_eq!(turns.moves, [1], "the computer's 3 and the person's 2");
+        assert_eq!(
+            turns.take_back_round(),
+            Err("Nothing to undo: the computer's opening move stays.")
+        );
+        assert_eq!(turns.moves, [1], "nothing taken back");
+        assert_eq!(turns.redo_round(), Ok(vec![2, 3]), "redo still plays them");
     }
 
     /// A game whose computer always chooses 9, and which logs what the tick had it do.
