@@ -1633,3 +1633,39 @@ fn a_tall_bar_at_80x24_keeps_its_legend_and_its_review_on_screen() {
     let (terminal, _) = draw(&mut h, 80, 24, &theme);
     insta::assert_snapshot!("chomp_16x4_review_80x24", terminal.backend());
 }
+
+/// The Fibonacci editor says why a largest take is wrong once, under the field on the board
+/// (the panel marks the field ✗ without repeating it), and the words keep a blank column
+/// before the board's border.
+#[test]
+fn the_fibonacci_editor_says_its_error_once_clear_of_the_border() {
+    for (width, height) in [(80, 24), (100, 30)] {
+        let mut h = Harness::new();
+        let (settings, start) = Settings::default()
+            .with_position("fibonacci 30 max 5")
+            .expect("a position");
+        h.app.study_position(&settings, &start);
+        h.keys(&[KeyCode::Char('e'), KeyCode::Down]);
+        type_text(&mut h, "99");
+        let (terminal, _) = draw(&mut h, width, height, &Theme::monochrome());
+        let screen = common::render_text(&h.app, width, height);
+        assert_eq!(
+            screen.matches("is more than").count(),
+            1,
+            "{width}×{height}:\n{screen}"
+        );
+        assert!(screen.contains("Max take: 99 ✗"), "{screen}");
+        // The board's last column inside its border is blank on every row.
+        let buffer = terminal.backend().buffer();
+        let border = (0..width)
+            .find(|&x| buffer[(x, 0)].symbol() == "┐")
+            .expect("the board's corner");
+        for y in 1..height - 2 {
+            assert_eq!(
+                buffer[(border - 1, y)].symbol(),
+                " ",
+                "{width}×{height} row {y}:\n{screen}"
+            );
+        }
+    }
+}

@@ -731,7 +731,8 @@ impl EditFields {
             y += 1;
             // What is wrong with it, under its value, as it is typed.
             if let Some(problem) = self.problem(at) {
-                let width = area.width.saturating_sub(INDENT).max(12);
+                // A column left blank before the border.
+                let width = area.width.saturating_sub(INDENT + 1).max(12);
                 for line in wrap(&format!("✗ {problem}"), usize::from(width)) {
                     if y >= area.bottom() {
                         break;

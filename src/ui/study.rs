@@ -156,8 +156,8 @@ fn fitted(line: Line<'static>, width: u16) -> Line<'static> {
     Line::styled(cut(&line.to_string(), usize::from(width)), style)
 }
 
-/// The panel while a position is set up: its fields, why it is not a position (after Enter
-/// tried), and the editor's keys.
+/// The panel while a position is set up: its fields (one that is wrong marked ✗: the board
+/// says why under it), why it is not a position (after Enter tried), and the editor's keys.
 fn edit_panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
     let Some(editor) = &screen.editor else {
         return;
@@ -171,20 +171,22 @@ fn edit_panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, theme: &Theme
         Line::raw(""),
     ];
     let problems = editor.problems();
+    // What is wrong with a field is said once, under it on the board, not here again.
     for (at, (label, value)) in editor.fields().into_iter().enumerate() {
         let style = if editor.selected() == Some(at) {
             theme.selected
         } else {
             theme.text
         };
+        let mark = if matches!(problems.get(at), Some(Some(_))) {
+            " ✗"
+        } else {
+            ""
+        };
         lines.push(Line::styled(
-            cut(&format!("{label}: {value}"), width),
+            cut(&format!("{label}: {value}{mark}"), width),
             style,
         ));
-        // What is wrong with the field, under it, as it is typed.
-        if let Some(Some(problem)) = problems.get(at) {
-            lines.push(Line::styled(format!("✗ {problem}"), theme.bad));
-        }
     }
     lines.push(Line::raw(""));
     if let Some(problem) = &screen.edit_problem {
