@@ -790,3 +790,54 @@ fn huge_nim_takes_end_in_an_ellipsis_in_the_move_list_and_the_nim_sum_is_grouped
         assert!(panel.contains(&format!("nim-sum {sum}")), "{panel:#?}");
     }
 }
+
+/// The chosen menu line carries a ▸ as the buttons do, not its colour alone; ↑/↓ go a row at
+/// a time and stop at the top and the bottom: down from Start is Quit (Study shares Start's
+/// row, ←/→ go to it), never round through Study and Quit to the top.
+#[test]
+fn the_chosen_menu_line_is_marked_and_the_arrows_stop_at_the_ends() {
+    use munch::app::menu::MenuLine;
+    let mut h = Harness::new();
+    let lines = h.app.menu.lines();
+    let chosen = |h: &Harness| {
+        let (terminal, _) = draw(h, 80, 24);
+        let marked: Vec<String> = rows(&terminal)
+            .into_iter()
+            .filter(|r| r.contains('▸'))
+            .map(|r| r.trim_matches(|c| c == ' ' || c == '│').to_string())
+            .collect();
+        assert_eq!(marked.len(), 1, "one line marked: {marked:?}");
+        marked[0].clone()
+    };
+    h.app.menu.select(MenuLine::Game);
+    assert!(chosen(&h).starts_with("▸ Game "), "{}", chosen(&h));
+    h.key(KeyCode::Up);
+    assert_eq!(h.app.menu.selected, MenuLine::Game, "the top stays");
+    for line in &lines[1..] {
+        if *line == MenuLine::Study {
+            continue;
+        }
+        h.key(KeyCode::Down);
+        assert_eq!(h.app.menu.selected, *line);
+        if line.has_value() {
+            assert!(
+                chosen(&h).starts_with(&format!("▸ {}", line.label())),
+                "{}",
+                chosen(&h)
+            );
+        }
+    }
+    assert_eq!(h.app.menu.selected, MenuLine::Quit);
+    assert!(chosen(&h).contains("▸ Quit ◂"));
+    h.key(KeyCode::Down);
+    assert_eq!(h.app.menu.selected, MenuLine::Quit, "the bottom stays");
+    h.key(KeyCode::Up);
+    assert_eq!(h.app.menu.selected, MenuLine::Start, "up from Quit");
+    h.key(KeyCode::Right);
+    assert_eq!(h.app.menu.selected, MenuLine::Study);
+    h.key(KeyCode::Down);
+    assert_eq!(h.app.menu.selected, MenuLine::Quit, "down from Study");
+    h.app.menu.select(MenuLine::Field("rows"));
+    let (terminal, _) = draw(&h, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+}

@@ -134,11 +134,24 @@ impl Menu {
         lines
     }
 
-    /// Moves the highlight up (`-1`) or down (`+1`), wrapping around.
+    /// Moves the highlight up (`-1`) or down (`+1`) a row, stopping at the top and bottom
+    /// rows. Start and Study share a row (←/→ go between them): down from either is Quit, up
+    /// from Quit is Start.
     pub fn move_selection(&mut self, delta: isize) {
-        let lines = self.lines();
-        let at = lines.iter().position(|&l| l == self.selected).unwrap_or(0);
-        self.select(lines[wrapped(at, delta, lines.len())]);
+        let rows: Vec<MenuLine> = self
+            .lines()
+            .into_iter()
+            .filter(|&l| l != MenuLine::Study)
+            .collect();
+        let here = match self.selected {
+            MenuLine::Study => MenuLine::Start,
+            line => line,
+        };
+        let at = rows.iter().position(|&l| l == here).unwrap_or(0);
+        let to = at.saturating_add_signed(delta).min(rows.len() - 1);
+        if to != at {
+            self.select(rows[to]);
+        }
     }
 
     /// The kind of the saved game the Resume row shows, if any game is saved.
@@ -393,16 +406,34 @@ mod tests {
     }
 
     #[test]
-    fn selection_wraps_over_the_lines_of_the_game() {
+    fn selection_moves_by_rows_over_the_lines_of_the_game_and_stops_at_the_ends() {
         let mut menu = Menu {
             selected: MenuLine::Game,
             ..Menu::default()
         };
         menu.move_selection(-1);
-        assert_eq!(menu.selected, MenuLine::Quit);
-        menu.move_selection(1);
+        assert_eq!(menu.selected, MenuLine::Game, "the top row stays");
         menu.move_selection(1);
         assert_eq!(menu.selected, MenuLine::Field(ROWS));
+        // Start and Study share a row: down from either is Quit, which is the last.
+        menu.select(MenuLine::Start);
+        menu.move_selection(1);
+        assert_eq!(menu.selected, MenuLine::Quit, "down from Start");
+        menu.move_selection(1);
+        assert_eq!(menu.selected, MenuLine::Quit, "the bottom row stays");
+        menu.move_selection(-1);
+        assert_eq!(menu.selected, MenuLine::Start, "up from Quit");
+        menu.select(MenuLine::Study);
+        menu.move_selection(1);
+        assert_eq!(menu.selected, MenuLine::Quit, "down from Study");
+        menu.select(MenuLine::Study);
+        menu.move_selection(-1);
+        assert_eq!(
+            menu.selected,
+            *menu.lines().iter().rev().nth(3).unwrap(),
+            "up from Study"
+        );
+        menu.select(MenuLine::Field(ROWS));
         menu.step(MenuLine::Game, 1);
         assert_eq!(
             menu.lines()[1..3],

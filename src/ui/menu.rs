@@ -130,8 +130,10 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
             // While a line is being edited its end (where typing goes) stays in view.
             let width = usize::from(value_width);
             let value = fit_field(&value, width, selected && line.is_typed());
+            // The chosen line is marked ▸, as the buttons are, not by its colour alone.
+            let pointer = if selected { '▸' } else { ' ' };
             let spans = vec![
-                Span::styled(format!("  {:<15}", line.label()), style),
+                Span::styled(format!("{pointer} {:<15}", line.label()), style),
                 Span::styled(" ◀ ", theme.dim),
                 Span::styled(format!("{value:^width$}"), value_style),
                 Span::styled(" ▶ ", theme.dim),
