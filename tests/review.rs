@@ -1187,3 +1187,37 @@ fn a_review_from_huge_nim_piles_knows_the_moves_left_of_a_small_position_later()
     h.key(KeyCode::End);
     assert_eq!(moves_left(&h), Some(0));
 }
+
+/// The panel says who is winning in plain words, not "To move: wins": the Study screen speaks
+/// of the side to move, the review names it ("You are winning", "Computer is winning").
+#[test]
+fn the_panel_says_who_is_winning_in_plain_words() {
+    let mut h = Harness::new();
+    lost_pile_game(&mut h);
+    h.key(KeyCode::Char('v'));
+    h.wait_for_review();
+    h.key(KeyCode::Home);
+    for (width, height) in [(80, 24), (100, 30)] {
+        let rows = screen(&h, width, height);
+        assert!(shows(&rows, "You are winning"), "{}", rows.join("\n"));
+        assert!(!shows(&rows, "To move:"), "{}", rows.join("\n"));
+    }
+    // After the person's 1 from 5, the computer has 4 of {1,2}: it is winning.
+    h.key(KeyCode::Right);
+    let rows = screen(&h, 80, 24);
+    assert!(shows(&rows, "Computer is winning"), "{}", rows.join("\n"));
+    // The Study screen: no names, the side to move.
+    let mut h = Harness::new();
+    let (settings, start) = munch::settings::Settings::default()
+        .with_position("subtraction 1,2 6")
+        .expect("a position");
+    h.app.study_position(&settings, &start);
+    for (width, height) in [(80, 24), (100, 30)] {
+        let rows = screen(&h, width, height);
+        assert!(
+            shows(&rows, "Side to move is losing"),
+            "{}",
+            rows.join("\n")
+        );
+    }
+}

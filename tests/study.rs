@@ -79,8 +79,8 @@ fn s_on_the_menu_and_the_study_line_open_the_menus_game() {
     h.key(KeyCode::Esc);
     assert!(h.on_menu(), "Esc goes back to the menu");
 
-    // The menu's Study line, right under Start.
-    h.key(KeyCode::Down);
+    // The menu's Study line, beside Start.
+    h.key(KeyCode::Right);
     assert_eq!(h.app.menu.selected, munch::app::menu::MenuLine::Study);
     h.key(KeyCode::Enter);
     assert_eq!(studying(&h).study.describe(), "pile 21");
@@ -586,7 +586,7 @@ fn a_box_whose_table_does_not_fit_still_plays_its_moves_unjudged() {
             .all(|m| m.wins.is_none())
     );
     let screen = common::render_text(&h.app, 80, 24);
-    assert!(screen.contains("To move: not known"), "{screen}");
+    assert!(screen.contains("Who is winning: not known"), "{screen}");
     assert!(
         !screen.contains("not known yet"),
         "no table is coming: {screen}"

@@ -163,7 +163,7 @@ fn the_study_screen_lists_every_move_in_a_real_terminal() {
     tmux.keys(&["s"]);
     let screen = tmux.wait_for("Moves, best first");
     assert!(
-        screen.contains("To move: loses") && screen.contains("Moves left: 12"),
+        screen.contains("Side to move is losing") && screen.contains("Moves left: 12"),
         "pile 21 of {{1,3,4}}:\n{screen}"
     );
     // The list, best first: the longest defence (take 1, 11 moves left after it) on top.
@@ -231,7 +231,7 @@ fn a_position_set_up_with_the_mouse_is_studied_and_copied_in_a_real_terminal() {
     tmux.keys(&["Enter"]);
     let screen = tmux.wait_for("Moves, best first");
     assert!(
-        screen.contains("chomp 6x7 6,6,2,2,2,2,2") && screen.contains("To move: wins"),
+        screen.contains("chomp 6x7 6,6,2,2,2,2,2") && screen.contains("Side to move is winning"),
         "the edited position is studied:\n{screen}"
     );
     let best = screen

@@ -9,7 +9,9 @@ use crate::app::review::Review;
 use crate::app::size::REVIEW_ROWS;
 use crate::app::size::study_panel_width;
 use crate::app::study::StudyScreen;
+use crate::games::panel::subject;
 use crate::games::review::{Label, MoveWords, in_sentence};
+use crate::games::setup::side_name;
 use crate::games::study::{Study, mark, mark_style};
 use crate::input::Spots;
 use crate::theme::Theme;
@@ -455,16 +457,41 @@ fn top_lines(screen: &StudyScreen, width: usize, theme: &Theme) -> Vec<Line<'sta
             cut(&format!("Game over: {}.", analysis.outcome()), width),
             theme.title,
         ),
-        _ => Line::from(vec![
-            Span::raw("To move: "),
-            Span::styled(analysis.outcome(), outcome_style),
-        ]),
+        _ => standing(screen, outcome_style),
     };
     vec![
         Line::styled(cut(&position, width), theme.dim),
         outcome,
         Line::raw(cut(&format!("Moves left: {moves_left}"), width)),
     ]
+}
+
+/// Who is winning the position shown, in words a learner reads at once: "Side to move is
+/// winning" on the Study screen; in a review, by the name of the side to move ("You are
+/// losing", "Computer is winning"); "Who is winning: not known yet" while a table is built.
+fn standing(screen: &StudyScreen, style: Style) -> Line<'static> {
+    let analysis = screen.study.analysis();
+    let word = match analysis.wins {
+        Some(true) => "winning",
+        Some(false) => "losing",
+        None if analysis.progress.is_some() => {
+            return Line::from(vec![
+                Span::raw("Who is winning: "),
+                Span::styled("not known yet", style),
+            ]);
+        }
+        None => {
+            return Line::from(vec![
+                Span::raw("Who is winning: "),
+                Span::styled("not known", style),
+            ]);
+        }
+    };
+    let subject = match &screen.review {
+        Some(review) => subject(side_name(review.record.settings.players, review.at % 2)),
+        None => "Side to move is ".to_string(),
+    };
+    Line::from(vec![Span::raw(subject), Span::styled(word, style)])
 }
 
 /// The panel's line row: the line explored; in a review, the game's moves before the board's
