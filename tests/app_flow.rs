@@ -2408,3 +2408,48 @@ fn undo_leaves_the_computers_opening_move_and_says_so() {
         "{screen}"
     );
 }
+
+/// A casual computer's moves are random on purpose: the panel never calls them "not proven
+/// best", during the game or after it, and the end says what happened.
+#[test]
+fn a_casual_game_says_its_moves_were_random_not_unproven() {
+    use munch::settings::Level;
+    let mut h = Harness::new();
+    h.app.menu.settings.level = Level::Casual;
+    h.start(4, 5, [Person, Computer]);
+    h.wait_for_solver();
+    let mut seen = Vec::new();
+    for _ in 0..40 {
+        if h.game().is_over() {
+            break;
+        }
+        // The person eats the top-right square (the poison only when nothing else is left).
+        let square = h
+            .game()
+            .position
+            .moves()
+            .filter(|s| !s.is_poison())
+            .max_by_key(|s| (s.row, s.col))
+            .unwrap_or(Square::POISON);
+        h.app.update(Event::Pointer {
+            target: Target::Spot(spot(square)),
+            click: true,
+        });
+        if h.app.dialog() == Some(Dialog::EatPoison) {
+            h.key(KeyCode::Char('y'));
+        }
+        h.computer_moves();
+        seen.push(render_text(&h.app, 100, 30));
+    }
+    assert!(h.game().is_over());
+    // The game-over box sits over the board: the panel beside it.
+    for (width, height) in [(80, 24), (100, 30)] {
+        seen.push(render_text(&h.app, width, height));
+    }
+    for screen in &seen {
+        assert!(!screen.contains("not proven"), "{screen}");
+    }
+    let end = seen.last().unwrap();
+    assert!(end.contains("The computer played at random"), "{end}");
+    assert!(end.contains("(casual)."), "{end}");
+}

@@ -17,6 +17,9 @@ pub enum Choice {
     Proven(Square),
     /// Nothing proves the position's outcome: the best move a short search found.
     Unproven(Square),
+    /// Chosen at random on purpose, as a level below perfect plays (casual always, strong
+    /// now and then early on).
+    Random(Square),
 }
 
 impl Choice {
@@ -37,7 +40,7 @@ impl Choice {
     /// The square to eat.
     pub fn square(self) -> Square {
         match self {
-            Choice::Proven(square) | Choice::Unproven(square) => square,
+            Choice::Proven(square) | Choice::Unproven(square) | Choice::Random(square) => square,
         }
     }
 }

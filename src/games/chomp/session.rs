@@ -107,6 +107,8 @@ pub struct Game {
     pub unproven_moves: bool,
     /// Whether the computer's latest move was not proven best.
     pub last_move_unproven: bool,
+    /// Whether some computer move of this game was chosen at random on purpose (its level).
+    pub random_moves: bool,
     /// A short note for the player ("It is the computer's turn").
     pub message: Option<String>,
     /// Whether the computer is waiting for a search, when nothing proved a move at once.
@@ -169,6 +171,7 @@ impl Game {
             asking_poison: false,
             unproven_moves: false,
             last_move_unproven: false,
+            random_moves: false,
             message: None,
             searching: false,
             requests: vec![request],
@@ -715,8 +718,10 @@ impl TickSteps for Game {
     }
 
     fn land(&mut self, choice: Choice) {
+        // A search's move is not proven best; a random one was not meant to be.
         self.last_move_unproven = matches!(choice, Choice::Unproven(_));
         self.unproven_moves |= self.last_move_unproven;
+        self.random_moves |= matches!(choice, Choice::Random(_));
         self.play(choice.square());
     }
 
@@ -753,8 +758,8 @@ impl TickSteps for Game {
         };
         if self.turns.slips(self.settings.level, rng) {
             let casual = self.settings.level == Level::Casual;
-            // A deliberately weaker move: not proven best, and the panel says so.
-            player::casual_chomp_move(&self.position, casual, rng).map(Choice::Unproven)
+            // A deliberately weaker move, chosen at random: the panel says so at the end.
+            player::casual_chomp_move(&self.position, casual, rng).map(Choice::Random)
         } else if let Some(square) = self.fighting_move(rng) {
             Some(Choice::Proven(square))
         } else {

@@ -9,6 +9,7 @@ use super::session::{
 use crate::games::panel::{PanelInfo, SolverLine, subject};
 use crate::games::review::{MoveWords, in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
+use crate::games::setup::Level;
 use crate::input::Spots;
 use crate::theme::{self, Theme};
 use crate::units::{bytes, count, short_count};
@@ -320,20 +321,37 @@ fn solved_line(positions: u64) -> String {
     }
 }
 
+/// The panel's lines once the game is over: a review still completing, and how the computer
+/// chose where it did not prove its moves (at random, as its level plays; or by a search).
+fn over_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
+    let mut lines = Vec::new();
+    if matches!(game.solver, SolverState::Solving { .. }) {
+        // The build goes on after the end only for the moves the review cannot judge yet.
+        lines.push(Line::raw("Completing the review."));
+    }
+    if game.random_moves {
+        // On purpose, as the level plays: not a failure of the solver.
+        lines.push(Line::styled(
+            match game.settings.level {
+                Level::Casual => "The computer played at random (casual).",
+                Level::Strong | Level::Perfect => "Some computer moves were random (strong).",
+            },
+            theme.dim,
+        ));
+    }
+    if game.unproven_moves {
+        lines.push(Line::styled(
+            "Some computer moves were not proven best.",
+            theme.dim,
+        ));
+    }
+    lines
+}
+
 fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
     let mut lines = Vec::new();
     if game.is_over() {
-        if matches!(game.solver, SolverState::Solving { .. }) {
-            // The build goes on after the end only for the moves the review cannot judge yet.
-            lines.push(Line::raw("Completing the review."));
-        }
-        if game.unproven_moves {
-            lines.push(Line::styled(
-                "Some computer moves were not proven best.",
-                theme.dim,
-            ));
-        }
-        return lines;
+        return over_lines(game, theme);
     }
     if let Some(pending) = game.turns.pending {
         lines.push(Line::raw(format!(
