@@ -12,7 +12,7 @@
 use crate::games::chomp::player;
 use crate::games::chomp::rules::Position;
 use crate::games::request::{
-    Built, Job, JudgedMoves, MovesLeftMessage, Request, SolverMessage, Task,
+    Built, Job, JudgedMoves, MovesLeftMessage, Phase, Request, SolverMessage, Task,
 };
 use crate::solve::{BuildError, MovesLeftTable, OutcomeTable};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -372,9 +372,10 @@ impl Tables {
 
     /// Answers moves-left request `generation` for a `rows` × `cols` box through `notify`: the
     /// live moves-left table when it covers the box; a refusal when the outcome table and the
-    /// moves-left table together do not fit the budget; otherwise progress (building the
-    /// outcome table first when no live one covers the box) and then the built table. Stops,
-    /// with no answer, as soon as `still_wanted` says no.
+    /// moves-left table together do not fit the budget; otherwise the outcome table (built
+    /// first, with its progress, when no live one covers the box) as soon as it is there, then
+    /// the moves-left table's progress and the built table. Stops, with no answer, as soon as
+    /// `still_wanted` says no.
     pub fn moves_left(
         &mut self,
         generation: u64,
@@ -416,31 +417,33 @@ impl Tables {
             });
             return;
         }
-        let positions = OutcomeTable::positions_in(rows, cols).unwrap_or(u64::MAX);
-        // One gauge for both builds: the outcome table's positions first, when it is built.
-        let before = if live.is_some() { 0 } else { positions };
-        let mut report = reporter(started, still_wanted, |done, total, elapsed| {
-            send(MovesLeftMessage::Progress {
-                generation,
-                done: before.saturating_add(done),
-                total: before.saturating_add(total),
-                elapsed,
-            });
-        });
+        // Each build its own gauge, named by its phase.
+        let progress = |phase: Phase, started: Instant| {
+            reporter(started, still_wanted, move |done, total, elapsed| {
+                send(MovesLeftMessage::Progress {
+                    generation,
+                    phase,
+                    done,
+                    total,
+                    elapsed,
+                });
+            })
+        };
         let outcomes = if let Some(table) = live {
             Ok(table)
         } else {
-            let mut first = reporter(started, still_wanted, |done, total, elapsed| {
-                send(MovesLeftMessage::Progress {
-                    generation,
-                    done,
-                    total: total.saturating_mul(2),
-                    elapsed,
-                });
-            });
+            let mut first = progress(Phase::Outcomes, started);
             OutcomeTable::build(rows, cols, &mut first).map(|table| self.keep(table))
         };
-        let built = outcomes.and_then(|outcomes| MovesLeftTable::build(outcomes, &mut report));
+        let built = outcomes.and_then(|outcomes| {
+            // The outcomes can be shown while the moves left are built.
+            send(MovesLeftMessage::Outcomes {
+                generation,
+                table: Arc::clone(&outcomes),
+            });
+            let mut second = progress(Phase::MovesLeft, Instant::now());
+            MovesLeftTable::build(outcomes, &mut second)
+        });
         match built {
             Ok(table) => {
                 let table = Arc::new(table);

@@ -254,11 +254,12 @@ fn a_game_asks_the_app_for_its_table_and_each_request_is_numbered_and_handed_out
     use munch::games::request::{Job, Request};
     let mut h = Harness::new();
     h.start(3, 4, [Person, Person]);
+    // At level perfect, the moves-left table (the outcome table comes on its way).
     assert_eq!(
         h.app.take_requests(),
         vec![Job {
             number: 1,
-            request: Request::Solve { rows: 3, cols: 4 },
+            request: Request::MovesLeft { rows: 3, cols: 4 },
         }]
     );
     assert!(
@@ -1742,7 +1743,7 @@ fn answer_table_jobs(
 }
 
 #[test]
-fn at_level_perfect_a_game_asks_for_moves_left_once_its_table_is_ready_and_not_at_other_levels() {
+fn at_level_perfect_a_game_asks_for_moves_left_at_once_and_not_at_other_levels() {
     use munch::games::chomp::session::MovesLeftState;
     use munch::games::request::{Job, Request};
     use munch::settings::Level;
@@ -1752,25 +1753,27 @@ fn at_level_perfect_a_game_asks_for_moves_left_once_its_table_is_ready_and_not_a
         h.start(3, 4, [Person, Computer]);
         let mut tables = munch::worker::Tables::new(1 << 30);
         let jobs = h.app.take_requests();
-        assert_eq!(
-            jobs,
-            [Job {
-                number: 1,
-                request: Request::Solve { rows: 3, cols: 4 },
-            }],
-            "{level:?}: the outcome table first"
-        );
-        answer_table_jobs(&mut h, &mut tables, jobs);
-        let jobs = h.app.take_requests();
         if level != Level::Perfect {
+            assert_eq!(
+                jobs,
+                [Job {
+                    number: 1,
+                    request: Request::Solve { rows: 3, cols: 4 },
+                }],
+                "{level:?}: the outcome table alone"
+            );
+            answer_table_jobs(&mut h, &mut tables, jobs);
+            assert!(h.game().table().is_some());
+            let jobs = h.app.take_requests();
             assert!(jobs.is_empty(), "{level:?}: {jobs:?}");
             assert!(matches!(h.game().moves_left, MovesLeftState::NotAsked));
             continue;
         }
+        // The moves-left table, with the outcome table on its way.
         assert_eq!(
             jobs,
             [Job {
-                number: 2,
+                number: 1,
                 request: Request::MovesLeft { rows: 3, cols: 4 },
             }]
         );
@@ -1779,10 +1782,11 @@ fn at_level_perfect_a_game_asks_for_moves_left_once_its_table_is_ready_and_not_a
             MovesLeftState::Building { .. }
         ));
         assert!(
-            render_text(&h.app, 100, 30).contains("moves left   0%"),
-            "the panel shows the build"
+            render_text(&h.app, 100, 30).contains("outcomes   0%"),
+            "the panel shows the build, named by its phase"
         );
         answer_table_jobs(&mut h, &mut tables, jobs);
+        assert!(h.game().table().is_some());
         assert!(matches!(h.game().moves_left, MovesLeftState::Ready(_)));
         assert!(render_text(&h.app, 100, 30).contains("solved: 35 positions"));
         // Playing again on the same box keeps both tables: nothing to build.
@@ -1822,29 +1826,188 @@ fn a_moves_left_table_over_the_budget_keeps_the_computer_playing_as_before() {
     assert!(!reference.wins(h.game().position.heights()));
 }
 
-#[test]
-fn the_computer_never_waits_for_the_moves_left_table() {
-    use munch::games::chomp::session::MovesLeftState;
+/// Runs the game's table requests with `tables` and hands the app their answers until the
+/// game has its outcome table; the answers after it (the moves-left table's progress and the
+/// table) are held back and returned, as if that build were still running.
+fn outcomes_only(
+    h: &mut Harness,
+    tables: &mut munch::worker::Tables,
+) -> std::collections::VecDeque<SolverMessage> {
     use munch::games::request::Request;
-    let mut h = Harness::new();
-    h.start(4, 5, [Computer, Person]);
+    let mut held = std::collections::VecDeque::new();
+    loop {
+        let answers = std::cell::RefCell::new(Vec::new());
+        let notify = |m: SolverMessage| answers.borrow_mut().push(m);
+        for job in h.app.take_requests() {
+            match job.request {
+                Request::Solve { rows, cols } => {
+                    tables.solve(job.number, rows, cols, &|| true, &notify);
+                }
+                Request::MovesLeft { rows, cols } => {
+                    tables.moves_left(job.number, rows, cols, &|| true, &notify);
+                }
+                _ => {}
+            }
+        }
+        held.extend(answers.into_inner());
+        if h.game().table().is_some() {
+            return held;
+        }
+        let message = held.pop_front().expect("the outcome table comes");
+        h.app.update(Event::Solver(message));
+    }
+}
+
+/// The side panel's text at 100×30, its lines joined by spaces.
+fn panel_words(h: &Harness) -> String {
+    render_text(&h.app, 100, 30)
+        .lines()
+        .map(|l| l.split('│').nth(3).unwrap_or("").trim().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// An `n` × `n` game at level perfect in which the person has eaten b2, leaving the computer the
+/// L of two arms of `n - 1` squares: lost, and every move but the poison leaves one winning
+/// reply (the move that evens the arms). Its outcome table is in; the moves-left table's
+/// answers are held back and returned.
+fn after_b2(n: u8, h: &mut Harness) -> std::collections::VecDeque<SolverMessage> {
+    h.start(n, n, [Person, Computer]);
     let mut tables = munch::worker::Tables::new(1 << 30);
-    let jobs = h.app.take_requests();
-    answer_table_jobs(&mut h, &mut tables, jobs);
-    // The moves-left table is asked for and never delivered.
-    let asked = h.app.take_requests();
-    assert!(matches!(asked[..], [ref job] if matches!(job.request, Request::MovesLeft { .. })));
+    let held = outcomes_only(h, &mut tables);
+    h.app.update(Event::Pointer {
+        target: Target::Spot(munch::games::chomp::session::spot(Square::new(1, 1))),
+        click: true,
+    });
+    assert_eq!(h.game().turns.moves, [Square::new(1, 1)]);
+    held
+}
+
+#[test]
+fn at_level_perfect_the_computer_waits_for_a_near_moves_left_table_and_defends_longest() {
+    use munch::games::chomp::session::MovesLeftState;
+    use munch::games::moves_left::PositionStudy;
+    let flash = usize::from(munch::games::chomp::session::FLASH_TICKS);
+    let mut longest_defences = 0;
+    for seed in 0..6 {
+        let mut h = Harness::with_budget(munch::memory::default_memory(), seed);
+        let mut held = after_b2(7, &mut h);
+        assert!(matches!(
+            h.game().moves_left,
+            MovesLeftState::Building { .. }
+        ));
+        // Its build is under way and has not reported yet: the computer waits, and says so.
+        h.ticks(1 + flash);
+        assert_eq!(h.game().turns.moves.len(), 1, "seed {seed}: it waits");
+        assert!(h.game().waits_for_moves_left());
+        let panel = panel_words(&h);
+        assert!(panel.contains("waits for the moves-left table"), "{panel}");
+        assert!(render_text(&h.app, 100, 30).contains("moves left"));
+        // The table comes: the longest defence, which the outcomes alone do not tell.
+        while let Some(message) = held.pop_front() {
+            h.app.update(Event::Solver(message));
+        }
+        assert!(matches!(h.game().moves_left, MovesLeftState::Ready(_)));
+        let before = h.game().position.clone();
+        // Eating the poison leaves no winning reply, but ends the game: the computer leaves it.
+        let mut studied: PositionStudy<Square> = {
+            let MovesLeftState::Ready(table) = &h.game().moves_left else {
+                unreachable!()
+            };
+            munch::games::chomp::moves_left::study(table.outcomes(), Some(table), &before)
+                .expect("covered")
+        };
+        studied.moves.retain(|m| !m.mv.is_poison());
+        let fewest = studied.moves.iter().map(|m| m.winning_replies).min();
+        let without_table = studied
+            .moves
+            .iter()
+            .filter(|m| Some(m.winning_replies) == fewest)
+            .count();
+        let longest: Vec<Square> = studied.fighting_moves().iter().map(|m| m.mv).collect();
+        assert!(
+            longest.len() < without_table,
+            "the moves left tell more: {longest:?} of {without_table}"
+        );
+        h.ticks(1 + flash);
+        let played = h.game().turns.moves[1];
+        assert!(
+            longest.contains(&played),
+            "seed {seed}: {played} of {longest:?}"
+        );
+        assert_eq!(h.game().last_move_unfought, None);
+        longest_defences += 1;
+    }
+    assert_eq!(longest_defences, 6);
+}
+
+#[test]
+fn at_level_perfect_a_moves_left_table_far_off_is_not_waited_for_and_the_panel_says_so() {
+    use munch::games::chomp::session::{MovesLeftState, Unfought};
+    use munch::games::request::{MovesLeftMessage, Phase};
+    let mut h = Harness::new();
+    let held = after_b2(7, &mut h);
+    let generation = held[0].generation().expect("a table answer");
+    // A thousandth done after 10 s: hours to go.
+    h.app.update(Event::Solver(SolverMessage::MovesLeft(
+        MovesLeftMessage::Progress {
+            generation,
+            phase: Phase::MovesLeft,
+            done: 1,
+            total: 1000,
+            elapsed: std::time::Duration::from_secs(10),
+        },
+    )));
     assert!(matches!(
         h.game().moves_left,
         MovesLeftState::Building { .. }
     ));
+    assert!(!h.game().waits_for_moves_left());
     h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
-    assert_eq!(h.game().turns.moves.len(), 1, "the computer moved");
-    let mut reference = Reference::new();
+    assert_eq!(h.game().turns.moves.len(), 2, "it did not wait");
+    assert_eq!(h.game().last_move_unfought, Some(Unfought::Defence));
+    let panel = panel_words(&h);
     assert!(
-        !reference.wins(h.game().position.heights()),
-        "with a winning move"
+        panel.contains("Last move not proven the longest defence."),
+        "{panel}"
     );
+}
+
+#[test]
+fn at_level_perfect_a_moves_left_table_over_the_budget_is_not_waited_for_and_the_panel_says_so() {
+    use munch::games::chomp::session::{MovesLeftState, Unfought};
+    use munch::solve::OutcomeTable;
+    // Room for the 7×7 outcome table, not for its moves-left table beside it.
+    let mut h = Harness::with_budget(OutcomeTable::bytes_for(7, 7), 3);
+    h.start(7, 7, [Person, Computer]);
+    h.wait_for_solver();
+    assert!(h.game().table().is_some());
+    assert!(matches!(
+        h.game().moves_left,
+        MovesLeftState::Refused { .. }
+    ));
+    h.app.update(Event::Pointer {
+        target: Target::Spot(munch::games::chomp::session::spot(Square::new(1, 1))),
+        click: true,
+    });
+    h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+    assert_eq!(h.game().turns.moves.len(), 2, "it did not wait");
+    assert_eq!(h.game().last_move_unfought, Some(Unfought::Defence));
+    let panel = panel_words(&h);
+    assert!(
+        panel.contains("Last move not proven the longest defence.")
+            && panel.contains("moves left: over memory budget"),
+        "{panel}"
+    );
+    // The person's next move: the computer's line goes with its move's.
+    h.app.update(Event::Pointer {
+        target: Target::Spot(munch::games::chomp::session::spot(Square::POISON)),
+        click: true,
+    });
+    h.key(KeyCode::Char('y'));
+    assert!(h.game().is_over());
+    let panel = panel_words(&h);
+    assert!(panel.contains("not proven fastest or longest"), "{panel}");
 }
 
 /// Starts a game of people against the computer from the position string `text`, as `munch
@@ -2044,11 +2207,19 @@ fn a_moves_left_build_stops_when_the_game_ends_and_undo_asks_for_it_again() {
     let mut h = Harness::new();
     h.start(4, 5, [Person, Computer]);
     let mut tables = munch::worker::Tables::new(1 << 30);
-    let jobs = h.app.take_requests();
-    answer_table_jobs(&mut h, &mut tables, jobs);
-    // The moves-left table is asked for and not delivered yet.
-    let asked = h.app.take_requests();
-    assert!(matches!(asked[..], [ref job] if matches!(job.request, Request::MovesLeft { .. })));
+    // The moves-left table is asked for, and its outcome table delivered, not it yet.
+    let held = outcomes_only(&mut h, &mut tables);
+    assert!(matches!(
+        held.front(),
+        Some(SolverMessage::MovesLeft(
+            munch::games::request::MovesLeftMessage::Progress { .. }
+                | munch::games::request::MovesLeftMessage::Ready { .. }
+        ))
+    ));
+    assert!(matches!(
+        h.game().moves_left,
+        MovesLeftState::Building { .. }
+    ));
     // The person eats the poison: the game is over, and the build stops.
     h.app.update(Event::Pointer {
         target: munch::app::Target::Spot(munch::games::chomp::session::spot(Square::POISON)),
@@ -2199,7 +2370,11 @@ fn a_study_of_big_piles_shows_its_board_then_fills_in_its_moves_left() {
         _ => panic!("the Study screen is not on"),
     };
     let before = analysis(&h);
-    assert_eq!(before.progress, Some((0, 0)), "building");
+    assert_eq!(
+        before.progress.map(|p| (p.done, p.total)),
+        Some((0, 0)),
+        "building"
+    );
     assert_eq!(before.wins, Some(false), "the nim-sum answers at once");
     assert_eq!(before.moves_left, None);
     let screen = render_text(&h.app, 100, 30);
@@ -2286,7 +2461,11 @@ fn a_studys_gauge_follows_the_builds_progress_and_its_moves_wait_for_the_table()
             panic!("the Study screen is not on");
         };
         let before = screen.study.analysis().clone();
-        assert_eq!(before.progress, Some((0, 0)), "{text}: building");
+        assert_eq!(
+            before.progress.map(|p| (p.done, p.total)),
+            Some((0, 0)),
+            "{text}: building"
+        );
         screen.study.on_solver(SolverMessage::Progress {
             generation: 1,
             done: 5,
@@ -2294,7 +2473,11 @@ fn a_studys_gauge_follows_the_builds_progress_and_its_moves_wait_for_the_table()
             elapsed: std::time::Duration::ZERO,
         });
         let during = screen.study.analysis().clone();
-        assert_eq!(during.progress, Some((5, 10)), "{text}: the gauge moves");
+        assert_eq!(
+            during.progress.map(|p| (p.done, p.total)),
+            Some((5, 10)),
+            "{text}: the gauge moves"
+        );
         assert_eq!(during.moves, before.moves, "{text}: the moves wait");
         h.wait_for_tables();
         let Screen::Study(screen) = &h.app.screen else {

@@ -1669,3 +1669,77 @@ fn the_fibonacci_editor_says_its_error_once_clear_of_the_border() {
         }
     }
 }
+
+#[test]
+fn a_chomp_study_marks_every_move_won_or_lost_as_soon_as_its_outcome_table_comes() {
+    use munch::games::request::{MovesLeftMessage, Phase, SolverMessage};
+    let mut h = Harness::new();
+    h.app.menu.settings = Settings::default().with("rows", 5u8).with("cols", 6u8);
+    h.key(KeyCode::Char('s'));
+    let gauge = |h: &Harness| analysis(h).progress.map(|p| (p.label, p.done, p.total));
+    assert_eq!(
+        gauge(&h),
+        Some(("outcomes", 0, 0)),
+        "the first phase, named"
+    );
+    let generation = studying(&h)
+        .generation
+        .expect("the study asked for its tables");
+    let progress = |phase, done, total| {
+        Event::Solver(SolverMessage::MovesLeft(MovesLeftMessage::Progress {
+            generation,
+            phase,
+            done,
+            total,
+            elapsed: std::time::Duration::ZERO,
+        }))
+    };
+    h.app.update(progress(Phase::Outcomes, 2, 5));
+    assert_eq!(gauge(&h), Some(("outcomes", 2, 5)));
+    let screen = common::render_text(&h.app, 100, 30);
+    assert!(screen.contains("outcomes  40%"), "{screen}");
+    // The solver's answers one by one, up to the outcome table.
+    loop {
+        let message = h.next_message();
+        let outcomes = matches!(
+            message,
+            SolverMessage::MovesLeft(MovesLeftMessage::Outcomes { .. })
+        );
+        h.app.update(Event::Solver(message));
+        if outcomes {
+            break;
+        }
+        assert!(
+            analysis(&h)
+                .moves
+                .iter()
+                .all(|m| m.wins.is_none() == (m.notation != "a1"))
+        );
+    }
+    // Every move is marked won or lost at once; the moves left come with their own table.
+    let a = analysis(&h).clone();
+    assert_eq!(a.moves.len(), 30);
+    assert_eq!(a.wins, Some(true), "a rectangle is won");
+    assert!(a.moves.iter().all(|m| m.wins.is_some()), "{a:?}");
+    assert!(a.moves.iter().any(|m| m.wins == Some(true)));
+    assert!(a.moves.iter().all(|m| m.moves_left.is_none()), "{a:?}");
+    assert_eq!(gauge(&h), Some(("moves left", 0, 0)), "the second phase");
+    let screen = common::render_text(&h.app, 100, 30);
+    assert!(screen.contains("moves left   0%"), "{screen}");
+    assert!(screen.contains("Moves left: building…"), "{screen}");
+    let above_the_keys: Vec<&str> = screen.lines().take(29).collect();
+    assert!(
+        above_the_keys.iter().all(|row| !row.contains('?')),
+        "no square is unknown: {screen}"
+    );
+    // Its gauge moves with each report, the moves staying as they are.
+    for (done, shown) in [(1, "moves left  25%"), (3, "moves left  75%")] {
+        h.app.update(progress(Phase::MovesLeft, done, 4));
+        let screen = common::render_text(&h.app, 100, 30);
+        assert!(screen.contains(shown), "{screen}");
+        assert_eq!(analysis(&h).moves, a.moves);
+    }
+    settle(&mut h);
+    assert!(analysis(&h).moves.iter().all(|m| m.moves_left.is_some()));
+    assert_eq!(analysis(&h).progress, None);
+}

@@ -1,6 +1,6 @@
 //! The solver thread: answers, refusals, progress and cancelling.
 
-use munch::games::request::{Built, Job, MovesLeftMessage, Request, SolverMessage, Task};
+use munch::games::request::{Built, Job, MovesLeftMessage, Phase, Request, SolverMessage, Task};
 use munch::games::review::{Judged, Label};
 use munch::solve::{MovesLeftTable, OutcomeTable};
 use munch::worker::{Worker, search_message};
@@ -206,23 +206,45 @@ fn moves_left(worker: &Worker, number: u64, rows: u8, cols: u8) -> u64 {
     number
 }
 
-/// The moves-left answers to request `generation` until its table is ready: the progress
-/// reported on the way, and the table.
-fn moves_left_ready(
-    rx: &Receiver<SolverMessage>,
-    generation: u64,
-) -> (Vec<(u64, u64)>, Arc<MovesLeftTable>) {
+/// What a moves-left request answered on its way to its table.
+struct MovesLeftAnswers {
+    /// The progress reported, each report with its phase.
+    progress: Vec<(Phase, u64, u64)>,
+    /// The outcome table sent before the moves-left table was built, if it was.
+    outcomes: Option<Arc<OutcomeTable>>,
+    table: Arc<MovesLeftTable>,
+}
+
+/// The moves-left answers to request `generation` until its table is ready: the outcome
+/// table's progress, the outcome table, the moves-left table's progress, in that order.
+fn moves_left_ready(rx: &Receiver<SolverMessage>, generation: u64) -> MovesLeftAnswers {
     let mut progress = Vec::new();
+    let mut outcomes = None;
     loop {
         match next(rx) {
             SolverMessage::MovesLeft(MovesLeftMessage::Progress {
                 generation: g,
+                phase,
                 done,
                 total,
                 ..
             }) => {
                 assert_eq!(g, generation);
-                progress.push((done, total));
+                let expected = if outcomes.is_some() {
+                    Phase::MovesLeft
+                } else {
+                    Phase::Outcomes
+                };
+                assert_eq!(phase, expected, "the outcome table's progress comes first");
+                progress.push((phase, done, total));
+            }
+            SolverMessage::MovesLeft(MovesLeftMessage::Outcomes {
+                generation: g,
+                table,
+            }) => {
+                assert_eq!(g, generation);
+                assert!(outcomes.is_none(), "one outcome table");
+                outcomes = Some(table);
             }
             SolverMessage::MovesLeft(MovesLeftMessage::Ready {
                 generation: g,
@@ -230,7 +252,14 @@ fn moves_left_ready(
                 ..
             }) => {
                 assert_eq!(g, generation);
-                return (progress, table);
+                if let Some(outcomes) = &outcomes {
+                    assert!(Arc::ptr_eq(outcomes, table.outcomes()));
+                }
+                return MovesLeftAnswers {
+                    progress,
+                    outcomes,
+                    table,
+                };
             }
             other => panic!("unexpected {other:?}"),
         }
@@ -246,41 +275,62 @@ fn a_moves_left_table_is_built_on_the_live_outcome_table_and_handed_back_at_once
         other => panic!("unexpected {other:?}"),
     };
     let generation = moves_left(&worker, generation + 1, 6, 7);
-    let (_, table) = moves_left_ready(&rx, generation);
+    let MovesLeftAnswers {
+        progress, table, ..
+    } = moves_left_ready(&rx, generation);
     assert!(
         Arc::ptr_eq(table.outcomes(), &outcomes),
         "the live outcome table is reused"
     );
+    assert!(progress.iter().all(|p| p.0 == Phase::MovesLeft));
     // The full 6×7 bar is won; the table agrees with its definition there.
     let full = [6u8; 7];
     assert!(table.moves_left(&full).is_some_and(|n| n % 2 == 0));
     // A box it covers comes back at once, the same table.
     let again = moves_left(&worker, generation + 1, 5, 7);
     let started = Instant::now();
-    let (progress, same) = moves_left_ready(&rx, again);
-    assert!(progress.is_empty());
-    assert!(Arc::ptr_eq(&table, &same));
+    let answers = moves_left_ready(&rx, again);
+    assert!(answers.progress.is_empty() && answers.outcomes.is_none());
+    assert!(Arc::ptr_eq(&table, &answers.table));
     assert!(started.elapsed() < Duration::from_secs(1));
 }
 
 #[test]
-fn a_moves_left_table_without_a_live_outcome_table_builds_both_with_one_gauge() {
+fn a_moves_left_table_without_a_live_outcome_table_builds_both_each_with_its_gauge() {
     let (worker, rx) = worker(1 << 30);
     let generation = moves_left(&worker, 1, 14, 14);
-    let (progress, table) = moves_left_ready(&rx, generation);
+    let MovesLeftAnswers {
+        progress,
+        outcomes,
+        table,
+    } = moves_left_ready(&rx, generation);
     let positions = OutcomeTable::positions_in(14, 14).unwrap();
     assert_eq!(table.outcomes().positions(), positions);
+    assert!(
+        outcomes.is_some(),
+        "the outcome table came on its own first"
+    );
     assert!(!progress.is_empty(), "a 14×14 build reports progress");
-    assert!(
-        progress.windows(2).all(|w| w[0].0 <= w[1].0),
-        "progress only grows: {progress:?}"
-    );
-    assert!(
-        progress
+    // Each phase's gauge only grows, from its own start to its own total (the outcome
+    // table's positions, then the moves-left build's steps): it never says "moves left"
+    // while the outcomes are built.
+    for phase in [Phase::Outcomes, Phase::MovesLeft] {
+        let reports: Vec<(u64, u64)> = progress
             .iter()
-            .all(|&(done, total)| done <= total && total == 2 * positions),
-        "{progress:?}"
-    );
+            .filter(|p| p.0 == phase)
+            .map(|&(_, done, total)| (done, total))
+            .collect();
+        assert!(
+            reports
+                .windows(2)
+                .all(|w| w[0].0 <= w[1].0 && w[0].1 == w[1].1),
+            "{phase:?} only grows: {reports:?}"
+        );
+        assert!(reports.iter().all(|&(done, total)| done <= total));
+        if phase == Phase::Outcomes {
+            assert!(reports.iter().all(|&(_, total)| total == positions));
+        }
+    }
     // The outcome table it built is the live one now: a Solve gets it back at once.
     solve(&worker, 2, 14, 14);
     match next(&rx) {
@@ -318,7 +368,7 @@ fn a_moves_left_table_over_budget_is_refused_with_both_tables_bytes() {
     }
     // A smaller box fits.
     let generation = moves_left(&worker, generation + 1, 4, 4);
-    let (_, table) = moves_left_ready(&rx, generation);
+    let table = moves_left_ready(&rx, generation).table;
     assert_eq!(table.moves_left(&[1, 0, 0, 0]), Some(1));
 }
 
@@ -458,7 +508,10 @@ fn a_judging_runs_on_its_own_thread_beside_a_table_build() {
             SolverMessage::MovesLeft(message) => {
                 assert_eq!(message.generation(), big);
                 assert!(
-                    matches!(message, MovesLeftMessage::Progress { .. }),
+                    matches!(
+                        message,
+                        MovesLeftMessage::Progress { .. } | MovesLeftMessage::Outcomes { .. }
+                    ),
                     "the judging waited for the table: {message:?}"
                 );
                 table_messages += 1;
@@ -467,6 +520,6 @@ fn a_judging_runs_on_its_own_thread_beside_a_table_build() {
         }
     }
     assert!(table_messages < 10, "{table_messages} table messages first");
-    let (_, table) = moves_left_ready(&rx, big);
+    let table = moves_left_ready(&rx, big).table;
     assert_eq!(table.outcomes().cols(), 15);
 }

@@ -169,16 +169,43 @@ pub enum SolverMessage {
     Judged { judging: u64, judged: JudgedMoves },
 }
 
-/// What the solver thread reports about a moves-left table, as the table's own messages do.
+/// The two builds of a moves-left request, each with a gauge of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// The outcome table, when no live one covers the box.
+    Outcomes,
+    /// The moves-left table, built on the outcome table.
+    MovesLeft,
+}
+
+impl Phase {
+    /// What the gauge says is being built.
+    pub fn label(self) -> &'static str {
+        match self {
+            Phase::Outcomes => "outcomes",
+            Phase::MovesLeft => "moves left",
+        }
+    }
+}
+
+/// What the solver thread reports about a moves-left table, as the table's own messages do:
+/// the outcome table's progress (when it has to be built first), the outcome table as soon as
+/// it is there, the moves-left table's progress, and the moves-left table.
 #[derive(Clone)]
 pub enum MovesLeftMessage {
-    /// `done` of `total` steps are done, `elapsed` after the request started: the positions of
-    /// the outcome table when it had to be built first, then those of the moves-left table.
+    /// `done` of `total` steps of `phase` are done, `elapsed` after the phase started.
     Progress {
         generation: u64,
+        phase: Phase,
         done: u64,
         total: u64,
         elapsed: Duration,
+    },
+    /// The outcome table the moves-left table is being built on, as soon as it is there:
+    /// outcomes can be shown before the moves left.
+    Outcomes {
+        generation: u64,
+        table: Arc<OutcomeTable>,
     },
     /// The moves-left table is ready (it holds the outcome table it was built from).
     Ready {
@@ -200,6 +227,7 @@ impl MovesLeftMessage {
     pub fn generation(&self) -> u64 {
         match self {
             MovesLeftMessage::Progress { generation, .. }
+            | MovesLeftMessage::Outcomes { generation, .. }
             | MovesLeftMessage::Ready { generation, .. }
             | MovesLeftMessage::Refused { generation, .. } => *generation,
         }
@@ -266,10 +294,19 @@ impl std::fmt::Debug for MovesLeftMessage {
         match self {
             MovesLeftMessage::Progress {
                 generation,
+                phase,
                 done,
                 total,
                 ..
-            } => write!(f, "Progress(#{generation}, {done}/{total})"),
+            } => write!(f, "Progress(#{generation}, {phase:?} {done}/{total})"),
+            MovesLeftMessage::Outcomes { generation, table } => {
+                write!(
+                    f,
+                    "Outcomes(#{generation}, {}x{})",
+                    table.rows(),
+                    table.cols()
+                )
+            }
             MovesLeftMessage::Ready {
                 generation, table, ..
             } => {

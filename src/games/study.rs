@@ -66,8 +66,38 @@ pub struct Analysis {
     pub moves: Vec<StudyMove>,
     /// Why something is missing ("moves left: not within the memory budget"), if anything is.
     pub note: Option<String>,
-    /// A build the analysis waits for: `(done, total)`.
-    pub progress: Option<(u64, u64)>,
+    /// A build the analysis waits for, and how far it has got.
+    pub progress: Option<BuildProgress>,
+}
+
+/// A build the Study screen's gauge shows: what is being built and how far it has got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuildProgress {
+    /// What the gauge says is being built ("outcomes", "moves left").
+    pub label: &'static str,
+    /// Steps done so far, of `total` (both 0 before the first report).
+    pub done: u64,
+    pub total: u64,
+}
+
+impl BuildProgress {
+    /// Where `waiting`'s build has got.
+    pub fn of(waiting: &Waiting) -> BuildProgress {
+        BuildProgress {
+            label: waiting.label,
+            done: waiting.done,
+            total: waiting.total,
+        }
+    }
+
+    /// The share done, from 0 to 1 (0 before the first report).
+    pub fn ratio(self) -> f64 {
+        if self.total == 0 {
+            0.0
+        } else {
+            (self.done as f64 / self.total as f64).clamp(0.0, 1.0)
+        }
+    }
 }
 
 impl Analysis {
@@ -75,7 +105,7 @@ impl Analysis {
     /// moves stay as they are until the build is done and the position is analysed again.
     pub fn follow(&mut self, waiting: Option<&Waiting>) {
         if let (Some(gauge), Some(waiting)) = (&mut self.progress, waiting) {
-            *gauge = (waiting.done, waiting.total);
+            *gauge = BuildProgress::of(waiting);
         }
     }
 
@@ -1037,7 +1067,11 @@ mod tests {
         assert_eq!(analysis.outcome(), "wins");
         assert_eq!(Analysis::default().outcome(), "not known");
         let building = Analysis {
-            progress: Some((1, 2)),
+            progress: Some(BuildProgress {
+                label: "moves left",
+                done: 1,
+                total: 2,
+            }),
             ..Analysis::default()
         };
         assert_eq!(building.outcome(), "not known yet");

@@ -341,13 +341,10 @@ fn panel(
             Line::styled("2 you move second, Esc back", theme.title),
         ];
         frame.render_widget(Paragraph::new(question), note_area);
-    } else if let Some((done, total)) = analysis.progress {
-        let ratio = if total == 0 {
-            0.0
-        } else {
-            (done as f64 / total as f64).clamp(0.0, 1.0)
-        };
-        let label = format!("moves left {:>3.0}% ", (ratio * 100.0).floor());
+    } else if let Some(progress) = analysis.progress {
+        // What is being built, by name: the outcomes first, then the moves left.
+        let ratio = progress.ratio();
+        let label = format!("{} {:>3.0}% ", progress.label, (ratio * 100.0).floor());
         let [label_area, bar_area] = Layout::horizontal([
             Constraint::Length(u16::try_from(label.chars().count()).unwrap_or(u16::MAX)),
             Constraint::Min(1),

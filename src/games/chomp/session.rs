@@ -8,7 +8,7 @@ use crate::games::chomp::player::{self, Choice, Quick};
 use crate::games::chomp::position;
 use crate::games::chomp::rules::{Position, Square};
 use crate::games::moves_left::PositionStudy;
-use crate::games::request::{JudgedMoves, MovesLeftMessage, Request, SolverMessage, Task};
+use crate::games::request::{JudgedMoves, MovesLeftMessage, Phase, Request, SolverMessage, Task};
 use crate::games::review::{Judged, Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
@@ -58,10 +58,13 @@ pub enum SolverState {
 pub enum MovesLeftState {
     /// Not asked for: the level is not perfect, or the outcome table is not ready.
     NotAsked,
-    /// Being built (the outcome table first, when the solver holds none).
+    /// Being built: the outcome table first, when the solver holds none (the game's
+    /// [`SolverState::Solving`] shows that build's progress), then the moves-left table,
+    /// `done` of `total` steps `elapsed` after its build started.
     Building {
         done: u64,
         total: u64,
+        elapsed: Duration,
     },
     Ready(Arc<MovesLeftTable>),
     /// The outcome table and the moves-left table together would not fit the memory budget:
@@ -81,6 +84,26 @@ pub struct KeptTables {
 
 /// The computer's chosen move, shown flashing before it lands.
 pub type PendingMove = Pending<Choice>;
+
+/// A move the computer made at level perfect without the moves-left table (over the memory
+/// budget, or too far off to wait for): proven to win, or to leave the fewest winning
+/// replies, but not proven the fastest win or the longest defence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unfought {
+    /// A winning move, maybe not the fastest.
+    Win,
+    /// A losing position's move, maybe not the longest defence.
+    Defence,
+}
+
+/// A building table's time left, estimated from `done` of `total` steps in `elapsed`;
+/// `None` before the first step.
+fn time_left(done: u64, total: u64, elapsed: Duration) -> Option<Duration> {
+    (done > 0).then(|| {
+        let left = total.saturating_sub(done) as f64 / done as f64;
+        elapsed.mul_f64(left.min(1e6))
+    })
+}
 
 /// A Chomp game in progress (or just finished).
 #[expect(
@@ -109,6 +132,13 @@ pub struct Game {
     pub last_move_unproven: bool,
     /// Whether some computer move of this game was chosen at random on purpose (its level).
     pub random_moves: bool,
+    /// At level perfect, whether some computer move of this game was made without the
+    /// moves-left table, and whether the latest one was (and how).
+    pub unfought_moves: bool,
+    pub last_move_unfought: Option<Unfought>,
+    /// Whether the move the computer chose (flashing, or searched for) is made without the
+    /// moves-left table where it matters (see [`Unfought`]).
+    choice_unfought: Option<Unfought>,
     /// A short note for the player ("It is the computer's turn").
     pub message: Option<String>,
     /// Whether the computer is waiting for a search, when nothing proved a move at once.
@@ -147,6 +177,11 @@ impl Game {
             .as_ref()
             .and_then(|k| k.moves_left.clone())
             .filter(|m| covers(m.outcomes()));
+        // At level perfect the moves-left table is asked for at once: the solver sends its
+        // outcome table on the way, or refuses at once when the two do not fit the budget (the
+        // game then asks for the outcome table alone), so the computer knows from the start
+        // whether the moves left are coming.
+        let perfect = settings.level == Level::Perfect;
         let (solver, request) = match kept {
             Some(kept) => (SolverState::Ready(kept.outcomes), Request::Cancel),
             None => (
@@ -155,8 +190,20 @@ impl Game {
                     total: 0,
                     elapsed: Duration::ZERO,
                 },
-                Request::Solve { rows, cols },
+                if perfect && moves_left.is_none() {
+                    Request::MovesLeft { rows, cols }
+                } else {
+                    Request::Solve { rows, cols }
+                },
             ),
+        };
+        let moves_left = match (&request, moves_left) {
+            (Request::MovesLeft { .. }, _) => MovesLeftState::Building {
+                done: 0,
+                total: 0,
+                elapsed: Duration::ZERO,
+            },
+            (_, kept) => kept.map_or(MovesLeftState::NotAsked, MovesLeftState::Ready),
         };
         let mut game = Game {
             cursor: Square::new(start.cols() - 1, start.rows() - 1),
@@ -166,12 +213,15 @@ impl Game {
             start,
             hints: false,
             solver,
-            moves_left: moves_left.map_or(MovesLeftState::NotAsked, MovesLeftState::Ready),
+            moves_left,
             confirm_quit: false,
             asking_poison: false,
             unproven_moves: false,
             last_move_unproven: false,
             random_moves: false,
+            unfought_moves: false,
+            last_move_unfought: None,
+            choice_unfought: None,
             message: None,
             searching: false,
             requests: vec![request],
@@ -200,7 +250,11 @@ impl Game {
         };
         if !asked {
             self.requests.push(Request::MovesLeft { rows, cols });
-            self.moves_left = MovesLeftState::Building { done: 0, total: 0 };
+            self.moves_left = MovesLeftState::Building {
+                done: 0,
+                total: 0,
+                elapsed: Duration::ZERO,
+            };
         }
     }
 
@@ -260,7 +314,8 @@ impl Game {
 
     /// At level perfect, with the moves-left table ready and covering the position, the
     /// fighting move (see [`player::fighting_chomp_move`]); else `None`, and the computer plays
-    /// as it would without the moves left: it never waits for them.
+    /// as it would without the moves left (it waits for them while they are near: see
+    /// [`Game::waits_for_moves_left`]).
     fn fighting_move(&self, rng: &mut fastrand::Rng) -> Option<Square> {
         if self.settings.level != Level::Perfect {
             return None;
@@ -302,11 +357,66 @@ impl Game {
                 done,
                 total,
                 elapsed,
-            } if done > 0 => {
-                let left = total.saturating_sub(done) as f64 / done as f64;
-                Some(elapsed.mul_f64(left.min(1e6)))
-            }
+            } => time_left(done, total, elapsed),
             _ => None,
+        }
+    }
+
+    /// How long until the moves-left table being built is ready, estimated from its own
+    /// build's progress (`None` before its first report, while the outcome table it needs is
+    /// still built, or when none is being built).
+    pub fn moves_left_ready_in(&self) -> Option<Duration> {
+        match (&self.solver, &self.moves_left) {
+            (
+                SolverState::Ready(_),
+                MovesLeftState::Building {
+                    done,
+                    total,
+                    elapsed,
+                },
+            ) => time_left(*done, *total, *elapsed),
+            _ => None,
+        }
+    }
+
+    /// At level perfect, whether the computer waits for the moves-left table before it moves,
+    /// as it waits for the outcome table: while the table is near. That is, its build is under
+    /// way (so it fits the memory budget: the solver refuses at once one that does not), and
+    /// the progress says it is due within [`WAIT_FOR_TABLE`]: the outcome table it is built on
+    /// first (as [`Game::waits_for_table`] says), then the moves-left table itself (or it has
+    /// not reported yet, which it does within a twentieth of a second). A table further off
+    /// is not waited for, and the panel says which moves were made without it.
+    pub fn waits_for_moves_left(&self) -> bool {
+        if self.settings.level != Level::Perfect
+            || !matches!(self.moves_left, MovesLeftState::Building { .. })
+        {
+            return false;
+        }
+        match self.solver {
+            SolverState::Solving { .. } => self.waits_for_table(),
+            SolverState::Ready(_) => self
+                .moves_left_ready_in()
+                .is_none_or(|t| t <= WAIT_FOR_TABLE),
+            SolverState::Refused { .. } | SolverState::Stopped => false,
+        }
+    }
+
+    /// Whether the moves left decide the computer's move here at level perfect, and so what
+    /// it would miss without them: `None` where the choice is the same without them (only
+    /// the poison left, a single winning move, a single move besides the poison).
+    fn what_moves_left_decide(&self) -> Option<Unfought> {
+        if self.settings.level != Level::Perfect {
+            return None;
+        }
+        let others = self.position.moves().filter(|s| !s.is_poison()).count();
+        if others <= 1 {
+            return None;
+        }
+        match self.answer() {
+            Some(answer) if answer.wins => {
+                (!(answer.complete && answer.winning_moves.len() == 1)).then_some(Unfought::Win)
+            }
+            _ => Some(Unfought::Defence),
         }
     }
 
@@ -364,24 +474,77 @@ impl Game {
                     budget,
                 };
             }
-            SolverMessage::MovesLeft(message) => {
-                self.moves_left = match message {
-                    MovesLeftMessage::Progress { done, total, .. } => {
-                        MovesLeftState::Building { done, total }
-                    }
-                    MovesLeftMessage::Ready { table, .. } => MovesLeftState::Ready(table),
-                    MovesLeftMessage::Refused {
-                        needed_bytes,
-                        budget,
-                        ..
-                    } => MovesLeftState::Refused {
-                        needed_bytes,
-                        budget,
-                    },
-                };
-            }
+            SolverMessage::MovesLeft(message) => self.on_moves_left(message),
             // Not a Chomp game's.
             SolverMessage::Built { .. } | SolverMessage::Judged { .. } => {}
+        }
+    }
+
+    /// Takes an answer about the moves-left table: the outcome table's progress and the
+    /// outcome table itself when it was built first, then the moves-left table's.
+    fn on_moves_left(&mut self, message: MovesLeftMessage) {
+        match message {
+            MovesLeftMessage::Progress {
+                phase: Phase::Outcomes,
+                done,
+                total,
+                elapsed,
+                ..
+            } => {
+                self.solver = SolverState::Solving {
+                    done,
+                    total,
+                    elapsed,
+                };
+            }
+            MovesLeftMessage::Progress {
+                phase: Phase::MovesLeft,
+                done,
+                total,
+                elapsed,
+                ..
+            } => {
+                self.moves_left = MovesLeftState::Building {
+                    done,
+                    total,
+                    elapsed,
+                };
+            }
+            MovesLeftMessage::Outcomes { table, .. } => self.outcomes_arrived(table),
+            MovesLeftMessage::Ready { table, .. } => {
+                let outcomes = Arc::clone(table.outcomes());
+                self.moves_left = MovesLeftState::Ready(table);
+                if !matches!(self.solver, SolverState::Ready(_)) {
+                    self.outcomes_arrived(outcomes);
+                }
+            }
+            MovesLeftMessage::Refused {
+                needed_bytes,
+                budget,
+                ..
+            } => {
+                self.moves_left = MovesLeftState::Refused {
+                    needed_bytes,
+                    budget,
+                };
+                // The outcome table alone may fit.
+                let (rows, cols) = self.position.bounding_box();
+                if matches!(self.solver, SolverState::Solving { .. }) && rows > 0 {
+                    self.requests.push(Request::Solve { rows, cols });
+                }
+            }
+        }
+    }
+
+    /// The outcome table a moves-left build was built on arrived before the moves left. A
+    /// finished game needs it only for its review: the moves-left build stops.
+    fn outcomes_arrived(&mut self, table: Arc<OutcomeTable>) {
+        self.solver = SolverState::Ready(table);
+        if self.is_over() {
+            self.judge();
+            if matches!(self.moves_left, MovesLeftState::Building { .. }) {
+                self.request_table(Request::Cancel);
+            }
         }
     }
 
@@ -477,6 +640,7 @@ impl Game {
         self.message = None;
         self.turns.judge(Vec::new());
         self.last_move_unproven = false;
+        self.last_move_unfought = None;
         self.keep_cursor_on_bar();
     }
 
@@ -542,7 +706,11 @@ impl Game {
             if matches!(self.solver, SolverState::Solving { .. }) && !self.review_unfinished() {
                 self.request_table(Request::Cancel);
                 self.solver = SolverState::Stopped;
-            } else if matches!(self.moves_left, MovesLeftState::Building { .. }) {
+            } else if matches!(self.moves_left, MovesLeftState::Building { .. })
+                && matches!(self.solver, SolverState::Ready(_))
+            {
+                // (While the outcome table it is built on comes first, the review waits for
+                // that: the build stops when it arrives.)
                 // A moves-left table being built serves no one once the game is over: the
                 // review's study asks for its own (a finished table comes back at once, a
                 // running build would be started again anyway), as does playing again; undo
@@ -722,6 +890,9 @@ impl TickSteps for Game {
         self.last_move_unproven = matches!(choice, Choice::Unproven(_));
         self.unproven_moves |= self.last_move_unproven;
         self.random_moves |= matches!(choice, Choice::Random(_));
+        // An unproven move says so already.
+        self.last_move_unfought = self.choice_unfought.take().filter(|_| choice.is_proven());
+        self.unfought_moves |= self.last_move_unfought.is_some();
         self.play(choice.square());
     }
 
@@ -740,6 +911,13 @@ impl TickSteps for Game {
         if self.searching {
             return None;
         }
+        let decided_by_moves_left = self.what_moves_left_decide();
+        if decided_by_moves_left.is_some() && self.waits_for_moves_left() {
+            // Level perfect keeps its promise: the fastest win, the longest defence.
+            return None;
+        }
+        // Made without the moves left unless the fighting move below is played.
+        self.choice_unfought = decided_by_moves_left;
         if self.waits_for_table() {
             // A move proven without the table (closed forms, opening book) is played at once;
             // any other waits for the table. The probe's own generator keeps the game's
@@ -761,6 +939,7 @@ impl TickSteps for Game {
             // A deliberately weaker move, chosen at random: the panel says so at the end.
             player::casual_chomp_move(&self.position, casual, rng).map(Choice::Random)
         } else if let Some(square) = self.fighting_move(rng) {
+            self.choice_unfought = None;
             Some(Choice::Proven(square))
         } else {
             match player::quick_chomp_move(table, &self.position, rng) {
@@ -824,7 +1003,12 @@ impl Session for Game {
     fn ask_again(&mut self) {
         let (rows, cols) = self.position.bounding_box();
         if matches!(self.solver, SolverState::Solving { .. }) && rows > 0 {
-            self.requests.push(Request::Solve { rows, cols });
+            // The outcome table, on its way alone or to the moves-left table.
+            if matches!(self.moves_left, MovesLeftState::Building { .. }) {
+                self.requests.push(Request::MovesLeft { rows, cols });
+            } else {
+                self.requests.push(Request::Solve { rows, cols });
+            }
         } else if matches!(self.moves_left, MovesLeftState::Building { .. }) {
             // Asked for again (the other screen's request stopped it).
             self.moves_left = MovesLeftState::NotAsked;

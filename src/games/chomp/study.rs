@@ -1,15 +1,17 @@
 //! Chomp studied ([`Study`]): the bar with every square marked by what eating it does (`W7`,
 //! `L12`), and the line explored. Outcomes and moves left come from the moves-left table of the
-//! studied start's box, which the solver thread builds (with its outcome table) on request; a
+//! studied start's box, which the solver thread builds (with its outcome table) on request: the
+//! outcomes are marked as soon as the outcome table is there, the moves left when theirs is. A
 //! box whose two tables do not fit the memory budget is studied from its outcome table alone,
 //! and one whose outcome table does not fit either is not studied.
 
 use super::judge::ChompJudge;
 use super::moves_left::study;
 use super::rules::{MAX_SIDE, Position, Square, column_letters};
-use crate::games::request::{JudgedMoves, MovesLeftMessage, Request, SolverMessage, Task};
+use crate::games::request::{JudgedMoves, MovesLeftMessage, Phase, Request, SolverMessage, Task};
 use crate::games::study::{
-    Analysis, Editor, Study, StudyLine, StudyMove, count_analysis, mark, mark_style, spot,
+    Analysis, BuildProgress, Editor, Study, StudyLine, StudyMove, count_analysis, mark, mark_style,
+    spot,
 };
 use crate::input::{Action, Spot, Spots};
 use crate::solve::{MovesLeftTable, OutcomeTable};
@@ -23,8 +25,14 @@ use std::sync::Arc;
 
 /// What the study has from the solver.
 enum Tables {
-    /// Waiting for the moves-left table (and the outcome table it is built from).
-    MovesLeft { done: u64, total: u64 },
+    /// Waiting for the moves-left table: `phase`'s build has done `done` of `total` steps. The
+    /// outcome table it is built on, once that is there (the outcomes are shown meanwhile).
+    MovesLeft {
+        outcomes: Option<Arc<OutcomeTable>>,
+        phase: Phase,
+        done: u64,
+        total: u64,
+    },
     /// The moves-left table did not fit: waiting for the outcome table alone.
     Outcomes { done: u64, total: u64 },
     /// Both tables.
@@ -150,7 +158,12 @@ impl ChompStudy {
             cols,
             line: StudyLine::new(position),
             table_box,
-            tables: Tables::MovesLeft { done: 0, total: 0 },
+            tables: Tables::MovesLeft {
+                outcomes: None,
+                phase: Phase::Outcomes,
+                done: 0,
+                total: 0,
+            },
             moves: Vec::new(),
             analysis: Analysis::default(),
             requests,
@@ -201,9 +214,19 @@ impl ChompStudy {
                 Tables::OutcomesOnly(outcomes) => study(outcomes, None, position)
                     .map(|s| Analysis::of(&s, ToString::to_string))
                     .unwrap_or_default(),
+                // The outcomes are there, the moves left still building.
+                Tables::MovesLeft {
+                    outcomes: Some(outcomes),
+                    ..
+                } => Analysis {
+                    progress: self.progress(),
+                    ..study(outcomes, None, position)
+                        .map(|s| Analysis::of(&s, ToString::to_string))
+                        .unwrap_or_default()
+                },
                 // Still building: the moves are listed to be played, their outcomes to come.
-                Tables::MovesLeft { done, total } | Tables::Outcomes { done, total } => Analysis {
-                    progress: Some((*done, *total)),
+                Tables::MovesLeft { outcomes: None, .. } | Tables::Outcomes { .. } => Analysis {
+                    progress: self.progress(),
                     ..unknown_outcomes(position)
                 },
                 // No table: the moves are still there to be played.
@@ -231,6 +254,30 @@ impl ChompStudy {
             self.line.now().moves().collect()
         };
         self.analysis = analysis;
+    }
+
+    /// The build the study waits for, named by its phase, and how far it has got.
+    fn progress(&self) -> Option<BuildProgress> {
+        let (phase, done, total) = match self.tables {
+            Tables::MovesLeft {
+                phase, done, total, ..
+            } => (phase, done, total),
+            Tables::Outcomes { done, total } => (Phase::Outcomes, done, total),
+            _ => return None,
+        };
+        Some(BuildProgress {
+            label: phase.label(),
+            done,
+            total,
+        })
+    }
+
+    /// Moves the gauge of an analysis that shows one (not that of a finished game's
+    /// position) to where the build has got.
+    fn follow(&mut self) {
+        if self.analysis.progress.is_some() {
+            self.analysis.progress = self.progress();
+        }
     }
 
     /// The squares' size in `area` (see [`cells`]).
@@ -480,9 +527,31 @@ impl Study for ChompStudy {
 
     fn on_solver(&mut self, message: SolverMessage) {
         match message {
-            SolverMessage::MovesLeft(MovesLeftMessage::Progress { done, total, .. }) => {
+            SolverMessage::MovesLeft(MovesLeftMessage::Progress {
+                phase: now,
+                done: d,
+                total: t,
+                ..
+            }) => {
+                if let Tables::MovesLeft {
+                    phase, done, total, ..
+                } = &mut self.tables
+                {
+                    (*phase, *done, *total) = (now, d, t);
+                }
+                // Only the gauge moves: the moves stay as they are.
+                self.follow();
+                return;
+            }
+            SolverMessage::MovesLeft(MovesLeftMessage::Outcomes { table, .. }) => {
+                // The outcomes are marked now; the moves left come with their table.
                 if let Tables::MovesLeft { .. } = self.tables {
-                    self.tables = Tables::MovesLeft { done, total };
+                    self.tables = Tables::MovesLeft {
+                        outcomes: Some(table),
+                        phase: Phase::MovesLeft,
+                        done: 0,
+                        total: 0,
+                    };
                 }
             }
             SolverMessage::MovesLeft(MovesLeftMessage::Ready { table, .. }) => {
@@ -498,6 +567,8 @@ impl Study for ChompStudy {
                 if let Tables::Outcomes { .. } = self.tables {
                     self.tables = Tables::Outcomes { done, total };
                 }
+                self.follow();
+                return;
             }
             SolverMessage::Ready { table, .. } => self.tables = Tables::OutcomesOnly(table),
             SolverMessage::Refused {

@@ -4,9 +4,11 @@
 use super::options::ChompOptions;
 use super::rules::{Square, column_letters};
 use super::session::{
-    BOARD_LABEL_WIDTH as LABEL_WIDTH, Game, MovesLeftState, SMALLEST_SQUARE, SolverState, spot,
+    BOARD_LABEL_WIDTH as LABEL_WIDTH, Game, MovesLeftState, SMALLEST_SQUARE, SolverState, Unfought,
+    spot,
 };
 use crate::games::panel::{PanelInfo, SolverLine, subject};
+use crate::games::request::Phase;
 use crate::games::review::{MoveWords, in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
 use crate::games::setup::Level;
@@ -89,14 +91,15 @@ impl<'a> BoardView<'a> {
     pub fn panel(&self) -> PanelInfo<'a> {
         let game = self.game;
         let solver = match (&game.solver, &game.moves_left) {
+            // Each build named by what it solves: the outcomes, then the moves left.
             (SolverState::Solving { done, total, .. }, _) => SolverLine::Progress {
-                label: "solving",
+                label: Phase::Outcomes.label(),
                 done: *done,
                 total: *total,
             },
-            (SolverState::Ready(_), MovesLeftState::Building { done, total }) => {
+            (SolverState::Ready(_), MovesLeftState::Building { done, total, .. }) => {
                 SolverLine::Progress {
-                    label: "moves left",
+                    label: Phase::MovesLeft.label(),
                     done: *done,
                     total: *total,
                 }
@@ -345,7 +348,48 @@ fn over_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
             theme.dim,
         ));
     }
+    if game.unfought_moves {
+        lines.push(Line::styled(
+            "Some computer moves were not proven fastest or longest.",
+            theme.dim,
+        ));
+    }
     lines
+}
+
+/// While the computer waits for a table: which one, and when it is due.
+fn waiting_line<'a>(game: &Game) -> Option<Line<'a>> {
+    if !game.computer_to_move() || game.turns.pending.is_some() {
+        return None;
+    }
+    let (what, due) = if game.waits_for_table() {
+        ("the table", game.table_ready_in())
+    } else if game.waits_for_moves_left() {
+        ("the moves-left table", game.moves_left_ready_in())
+    } else {
+        return None;
+    };
+    let eta = due
+        .map(|t| format!(", ready in about {} s", t.as_secs().max(1)))
+        .unwrap_or_default();
+    Some(Line::raw(format!(
+        "{} waits for {what}{eta}.",
+        game.name(game.to_move())
+    )))
+}
+
+/// At level perfect, when the computer's last move was made without the moves-left table:
+/// what it is not proven to be (the solver's line above says why: the table's gauge, or over
+/// the memory budget).
+fn unfought_line<'a>(game: &Game, theme: &Theme) -> Option<Line<'a>> {
+    let what = match game.last_move_unfought? {
+        Unfought::Win => "the fastest win",
+        Unfought::Defence => "the longest defence",
+    };
+    Some(Line::styled(
+        format!("Last move not proven {what}."),
+        theme.bad,
+    ))
 }
 
 fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
@@ -360,16 +404,7 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
             pending.choice.square()
         )));
     }
-    if game.computer_to_move() && game.turns.pending.is_none() && game.waits_for_table() {
-        let eta = game
-            .table_ready_in()
-            .map(|t| format!(", ready in about {} s", t.as_secs().max(1)))
-            .unwrap_or_default();
-        lines.push(Line::raw(format!(
-            "{} waits for the table{eta}.",
-            game.name(game.to_move())
-        )));
-    }
+    lines.extend(waiting_line(game));
     if let SolverState::Refused {
         needed_bytes,
         budget,
@@ -384,10 +419,12 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
             theme.dim,
         ));
     }
+    // Where the outcome table does not fit either, its line says enough.
     if let MovesLeftState::Refused {
         needed_bytes,
         budget,
     } = game.moves_left
+        && !matches!(game.solver, SolverState::Refused { .. })
     {
         lines.push(Line::styled(
             format!(
@@ -404,6 +441,7 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
             theme.bad,
         ));
     }
+    lines.extend(unfought_line(game, theme));
     if game.hints {
         lines.push(match game.answer() {
             None if matches!(game.solver, SolverState::Solving { .. }) => {

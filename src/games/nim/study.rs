@@ -10,8 +10,8 @@ use super::position;
 use super::rules::{Move, Position};
 use crate::games::request::{Request, SolverMessage, Waiting, arrived};
 use crate::games::study::{
-    Analysis, EditField, EditFields, Editor, FieldsEditor, Study, StudyLine, StudyMove, TakeBoard,
-    TakeRow, count_analysis, draw_takes, winning_alone,
+    Analysis, BuildProgress, EditField, EditFields, Editor, FieldsEditor, Study, StudyLine,
+    StudyMove, TakeBoard, TakeRow, count_analysis, draw_takes, winning_alone,
 };
 use crate::input::Spots;
 use crate::theme::Theme;
@@ -130,7 +130,7 @@ impl NimStudy {
             self.moves = studied.moves.iter().map(|m| m.mv).collect();
             self.analysis = Analysis::of(&studied, ToString::to_string);
             if let Some(waiting) = &self.waiting {
-                self.analysis.progress = Some((waiting.done, waiting.total));
+                self.analysis.progress = Some(BuildProgress::of(waiting));
             } else if self.table.is_none() {
                 self.analysis.note = Some(format!(
                     "moves left: more than {} positions below these piles",

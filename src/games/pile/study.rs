@@ -5,8 +5,8 @@ use crate::games::moves_left::MAX_LISTED_MOVES;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::request::{Request, SolverMessage, Waiting, arrived};
 use crate::games::study::{
-    Analysis, Editor, Study, StudyLine, StudyMove, TakeBoard, TakeRow, count_analysis, draw_takes,
-    winning_alone,
+    Analysis, BuildProgress, Editor, Study, StudyLine, StudyMove, TakeBoard, TakeRow,
+    count_analysis, draw_takes, winning_alone,
 };
 use crate::input::Spots;
 use crate::theme::Theme;
@@ -110,7 +110,7 @@ impl PileStudy {
         count_analysis();
         self.analyse_now();
         if let Some(waiting) = &self.waiting {
-            self.analysis.progress = Some((waiting.done, waiting.total));
+            self.analysis.progress = Some(BuildProgress::of(waiting));
             self.analysis.note = None;
         }
     }
