@@ -1221,3 +1221,61 @@ fn the_panel_says_who_is_winning_in_plain_words() {
         );
     }
 }
+
+/// The words of the screen's board frame and of its panel, each read top to bottom as a
+/// person reads them: (board, panel).
+fn board_and_panel_words(rows: &[String]) -> (String, String) {
+    let split = board_frame_end(rows) + 1;
+    let words = |part: &dyn Fn(&Vec<char>) -> String| {
+        rows.iter()
+            .map(|row| part(&row.chars().collect()))
+            .collect::<Vec<String>>()
+            .join(" ")
+            .replace(['│', '─', '┌', '┐', '└', '┘'], " ")
+            .split_whitespace()
+            .collect::<Vec<&str>>()
+            .join(" ")
+    };
+    (
+        words(&|row| row[..split].iter().collect()),
+        words(&|row| row[split..].iter().collect()),
+    )
+}
+
+#[test]
+fn a_tall_bars_review_shows_the_move_and_its_label_whole_above_the_board_or_in_the_panel() {
+    // 20 rows at 80×24 (no room above the board) and at 100×30 (five rows above it, too few
+    // for a summary that says why moves were not judged): the review's summary, its move
+    // and label stand whole somewhere on the screen at every step.
+    let heights = vec!["20"; 21].join(",");
+    let record = record(&format!("chomp 20x21 {heights}"), &["u20", "b2", "a1"], 2);
+    let mut h = Harness::new();
+    open_review(&mut h, record);
+    for (width, height) in [(80, 24), (100, 30)] {
+        h.key(KeyCode::Home);
+        loop {
+            let review = reviewing(&h);
+            let lines = review.lines();
+            let must: Vec<String> = review
+                .summary
+                .iter()
+                .chain(lines.iter().take_while(|l| !l.starts_with("Refuted by")))
+                .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
+                .collect();
+            let done = review.played().is_none();
+            let rows = screen(&h, width, height);
+            let (board, panel) = board_and_panel_words(&rows);
+            for line in must {
+                assert!(
+                    board.contains(&line) || panel.contains(&line),
+                    "{line:?} at {width}×{height}: {rows:#?}"
+                );
+            }
+            assert!(!rows.concat().contains("too small"), "{rows:#?}");
+            if done {
+                break;
+            }
+            h.key(KeyCode::Right);
+        }
+    }
+}

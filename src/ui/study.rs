@@ -62,47 +62,45 @@ pub fn render(
     let block = Block::bordered().title(title).title_style(theme.title);
     let inner = block.inner(board_area);
     let board_height = study.board_size().1;
-    // A review's rows go above the board where they have room, else in the panel, above
-    // the list of moves: a board the game screen holds is reviewed on a screen as large.
-    let review_above = screen.review.is_some()
-        && inner.height >= board_height + REVIEW_ROWS
-        && inner.width >= REVIEW_WIDTH;
-    let review_min = if review_above { REVIEW_ROWS } else { 0 };
+    let spare = inner.height.saturating_sub(board_height);
+    // A review's rows go above the board where what they must show (the summary, the move,
+    // what would have won, a note) fits there with a blank row under it, in at most half the
+    // height, leaving a row for the legend where it can; else in the panel, above the list of
+    // moves: a board the game screen holds is reviewed on a screen as large.
+    let above = screen
+        .review
+        .as_ref()
+        .filter(|_| inner.width >= REVIEW_WIDTH)
+        .and_then(|review| {
+            let note = screen.note.as_deref();
+            let must = must_rows(review, note, inner.width);
+            let at_most = (inner.height / 2).max(REVIEW_ROWS);
+            [spare.saturating_sub(1), spare]
+                .into_iter()
+                .map(|room| room.min(at_most))
+                .find(|&room| room >= REVIEW_ROWS && usize::from(room) > must)
+                .map(|room| {
+                    let rows = review_rows(review, note, inner.width, room - 1, theme);
+                    let height = u16::try_from(rows.len() + 1)
+                        .unwrap_or(u16::MAX)
+                        .clamp(REVIEW_ROWS, room);
+                    (rows, height)
+                })
+        });
+    let review_height = above.as_ref().map_or(0, |&(_, height)| height);
     // What the marks mean, under the board: two rows with room (what the list's replies are
     // too), else one; with no row to spare, in the frame's bottom edge.
-    let legend_rows = inner
-        .height
-        .saturating_sub(board_height + review_min)
-        .min(2);
-    let [inner, legend_area] =
-        Layout::vertical([Constraint::Min(1), Constraint::Length(legend_rows)]).areas(inner);
-    let inner = match &screen.review {
-        Some(review) if review_above => {
-            // The review's rows, wrapped, and a blank row under them: at most half the
-            // height, and never rows the board needs.
-            let room = inner
-                .height
-                .saturating_sub(board_height)
-                .min(inner.height / 2)
-                .max(REVIEW_ROWS)
-                .min(inner.height);
-            let rows = review_rows(
-                review,
-                screen.note.as_deref(),
-                inner.width,
-                room.saturating_sub(1),
-                theme,
-            );
-            let height = u16::try_from(rows.len() + 1)
-                .unwrap_or(u16::MAX)
-                .clamp(REVIEW_ROWS, room);
-            let [review_area, board] =
-                Layout::vertical([Constraint::Length(height), Constraint::Min(1)]).areas(inner);
-            frame.render_widget(Paragraph::new(rows), review_area);
-            board
-        }
-        _ => inner,
-    };
+    let legend_rows = spare.saturating_sub(review_height).min(2);
+    let [review_area, inner, legend_area] = Layout::vertical([
+        Constraint::Length(review_height),
+        Constraint::Min(1),
+        Constraint::Length(legend_rows),
+    ])
+    .areas(inner);
+    let review_above = above.is_some();
+    if let Some((rows, _)) = above {
+        frame.render_widget(Paragraph::new(rows), review_area);
+    }
     let legend = legend(study, inner, theme);
     let block = if screen.editor.is_some() {
         block
@@ -269,6 +267,25 @@ fn review_rows(
         .collect()
 }
 
+/// How many rows of `width` columns a review must show whole: its summary, the move with its
+/// label and what would have won (all but the refuting line), and the note.
+fn must_rows(review: &Review, note: Option<&str>, width: u16) -> usize {
+    let width = usize::from(width);
+    let lines = review.lines();
+    review
+        .summary
+        .iter()
+        .chain(
+            lines
+                .iter()
+                .take_while(|line| !line.starts_with("Refuted by")),
+        )
+        .map(String::as_str)
+        .chain(note.into_iter().flat_map(str::lines))
+        .map(|line| wrap_words(line, width).len())
+        .sum()
+}
+
 /// `row` ending with " …" (what follows it is not shown) in at most `width` columns: its last
 /// words give way to the "…", so that no word is cut, and in a list (a refuting line) no item:
 /// the row ends after its last comma when it has one.
@@ -306,11 +323,15 @@ fn panel(
         Layout::vertical([Constraint::Length(HEAD_ROWS), Constraint::Min(1)]).areas(inner);
     let list_area = match screen.review.as_ref().filter(|_| review_here) {
         Some(review) => {
-            // Room for the list's heading, its columns and a few moves; the rest for the
-            // review, and a blank row under it where that leaves the moves enough.
+            // Room for the list's heading, its columns and a few moves (one, where the
+            // review's rows it must show whole need more); the rest for the review, and a
+            // blank row under it where that leaves the moves enough.
+            let must = u16::try_from(must_rows(review, screen.note.as_deref(), list_area.width))
+                .unwrap_or(u16::MAX);
             let room = list_area
                 .height
                 .saturating_sub(2 + PANEL_REVIEW_MOVES)
+                .max(must.min(list_area.height.saturating_sub(3)))
                 .max(PANEL_REVIEW_ROWS.min(list_area.height));
             let rows = review_rows(review, screen.note.as_deref(), list_area.width, room, theme);
             let used = u16::try_from(rows.len()).unwrap_or(u16::MAX).min(room);
