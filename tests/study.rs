@@ -1607,9 +1607,12 @@ fn the_coin_games_and_nim_study_on_any_screen_their_game_fits() {
             "the study needs {study:?}, the game {play:?}"
         );
         let (terminal, _) = draw(&mut h, play.0, play.1, &Theme::monochrome());
-        let text = rows_of(&terminal).join("\n");
+        let rows = rows_of(&terminal);
+        let text = rows.join("\n");
         assert!(!text.contains("too small"), "{text}");
         assert!(text.contains("Moves, best first"), "{text}");
+        // A title too long for the frame is cut after the heading, which stays.
+        assert!(rows[0].starts_with("┌ Study: "), "{text}");
     }
 }
 

@@ -49,16 +49,17 @@ pub fn render(
         .as_ref()
         .and_then(|editor| editor.title())
         .unwrap_or_else(|| study.title());
-    // On a narrow board, the title alone, or the heading alone.
+    // On a narrow board, the title cut with "…" after the heading; narrower, the heading
+    // alone.
     let room = usize::from(board_area.width.saturating_sub(2));
-    let title = [
-        format!(" {heading}: {title} "),
-        format!(" {title} "),
-        format!(" {heading} "),
-    ]
-    .into_iter()
-    .find(|text| Line::raw(text.as_str()).width() <= room)
-    .unwrap_or_else(|| cut(&format!(" {heading} "), room));
+    let full = format!(" {heading}: {title} ");
+    let title = if Line::raw(full.as_str()).width() <= room {
+        full
+    } else if room >= heading.len() + 10 {
+        cut(&full, room)
+    } else {
+        cut(&format!(" {heading} "), room)
+    };
     let block = Block::bordered().title(title).title_style(theme.title);
     let inner = block.inner(board_area);
     let board_height = study.board_size().1;
