@@ -210,3 +210,16 @@ impl Settings {
         self.game.game().problem(&self.values).map(|p| p.reason)
     }
 }
+
+/// What a person chose that belongs to no game: kept in its own file (`preferences.json`), read
+/// when munch starts and written when it changes.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Preferences {
+    /// Hints turned on: every game starts with them on, in this run and the next ones, until
+    /// they are turned off.
+    pub hints: bool,
+    /// What a newer munch keeps here, written back as it was read.
+    #[serde(flatten)]
+    pub other: serde_json::Map<String, serde_json::Value>,
+}

@@ -1,5 +1,5 @@
-//! What munch remembers between runs: the last settings, the record against the computer,
-//! one game in progress per game kind, and the record of the last finished game of each kind
+//! What munch remembers between runs: the last settings, the person's preferences (hints on),
+//! the record against the computer, one game in progress per game kind, and the record of the last finished game of each kind
 //! (as text: [`GameRecord`]). Files live in the platform's data folder (`directories`;
 //! on Linux `$XDG_DATA_HOME/munch`) or in `--data-dir`.
 //!
@@ -34,6 +34,8 @@ pub const FORMAT_VERSION: u32 = 1;
 
 pub const SETTINGS_FILE: &str = "settings.json";
 pub const STATS_FILE: &str = "stats.json";
+/// A person's choices that belong to no game (hints on or off): see [`crate::settings::Preferences`].
+pub const PREFERENCES_FILE: &str = "preferences.json";
 /// Where munch kept its single saved game before there was one per kind; read and migrated.
 pub const LEGACY_SAVED_GAME_FILE: &str = "saved-game.json";
 /// The file every read-modify-write locks.

@@ -1892,3 +1892,59 @@ fn a_saved_game_with_a_huge_move_is_set_aside_with_a_short_warning() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Hints turned on stay on in every later game: one started with `p` from the Study screen,
+/// in this run and the next (`munch study --position …`, then `p`), as the README says, until
+/// turned off; a newer munch's preferences are kept when written back.
+#[test]
+fn hints_stay_on_in_a_game_from_the_study_and_in_the_next_run() {
+    use munch::store::PREFERENCES_FILE;
+    let dir = temp_dir("hints");
+    let store = Store::open(Some(&dir)).unwrap();
+    let hints = |h: &Harness| h.pile_game().hints;
+    let study_then_play = |h: &mut Harness, text: &str| {
+        let (settings, start) = Settings::default().with_position(text).unwrap();
+        h.app.study_position(&settings, &start);
+        h.keys(&[KeyCode::Char('p'), KeyCode::Char('1')]);
+        h.start_and_replace();
+    };
+
+    let mut h = Harness::with_store(store.clone());
+    h.start_pile(21, Some("1,3,4"), [Person, Computer]);
+    assert!(!hints(&h));
+    h.key(KeyCode::Char('H'));
+    // From the game's own study.
+    h.keys(&[KeyCode::Char('a'), KeyCode::Char('p'), KeyCode::Char('1')]);
+    h.start_and_replace();
+    assert!(hints(&h), "a game from the game's study");
+    drop(h);
+
+    // The next run: a study opened on a position, then p.
+    let mut h = Harness::with_store(store.clone());
+    study_then_play(&mut h, "fibonacci 30 max 5");
+    assert!(hints(&h), "a game from the Study screen in the next run");
+    h.key(KeyCode::Char('H'));
+    drop(h);
+    let mut h = Harness::with_store(store.clone());
+    study_then_play(&mut h, "fibonacci 30 max 5");
+    assert!(!hints(&h), "turned off, they stay off");
+
+    // A key a newer munch wrote stays.
+    let file = dir.join(PREFERENCES_FILE);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let newer = text.replacen("\"hints\"", "\"sound\": true, \"hints\"", 1);
+    assert_ne!(newer, text);
+    std::fs::write(&file, newer).unwrap();
+    let mut h = Harness::with_store(store.clone());
+    assert!(h.app.warnings.is_empty(), "{:?}", h.app.warnings);
+    study_then_play(&mut h, "fibonacci 30 max 5");
+    h.key(KeyCode::Char('H'));
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(
+        written["data"],
+        serde_json::json!({"hints": true, "sound": true}),
+        "{written}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,8 +13,10 @@ use crate::games::request::{Job, Request, SolverMessage, Task};
 use crate::games::session::Session;
 use crate::input::Spot;
 use crate::record::GameRecord;
-use crate::settings::{GameKind, Player, Settings};
-use crate::store::{PlayLock, PlayLockError, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store};
+use crate::settings::{GameKind, Player, Preferences, Settings};
+use crate::store::{
+    PREFERENCES_FILE, PlayLock, PlayLockError, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store,
+};
 use keys::Action;
 use menu::{Menu, MenuLine};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -208,9 +210,10 @@ pub struct App {
     effects: Vec<Effect>,
     pub menu: Menu,
     pub help_open: bool,
-    /// Whether the person turned the hints on: every later game of this run starts with
-    /// them on too (Play again, Restart, a new game), until they are turned off.
-    pub hints: bool,
+    /// The person's choices that belong to no game: whether hints are on, so that every later
+    /// game starts with them on too (Play again, Restart, a new game, one from the Study
+    /// screen, and the games of later runs: they are saved), until they are turned off.
+    pub preferences: Preferences,
     /// The first help line shown, when the help does not fit.
     pub help_scroll: u16,
     /// What the last frame could show.
@@ -290,7 +293,7 @@ impl App {
             effects: Vec::new(),
             menu: Menu::default(),
             help_open: false,
-            hints: false,
+            preferences: Preferences::default(),
             help_scroll: 0,
             viewport: Viewport::default(),
             history_top: None,
@@ -338,6 +341,10 @@ impl App {
                 }
             }
             Ok(None) => {}
+            Err(warning) => self.warn(warning),
+        }
+        match store.load::<Preferences>(PREFERENCES_FILE) {
+            Ok(preferences) => self.preferences = preferences.unwrap_or_default(),
             Err(warning) => self.warn(warning),
         }
         match store.load::<Stats>(STATS_FILE) {
@@ -1091,7 +1098,7 @@ impl App {
             .game
             .game()
             .new_session(settings.setup_from(start.clone()), previous);
-        if self.hints {
+        if self.preferences.hints {
             session.act(Action::ToggleHints);
         }
         self.screen = Screen::Play(session);
@@ -1566,13 +1573,24 @@ impl App {
                 self.effects.push(Effect::Copy(text));
             }
             Screen::Play(game) => {
-                if action == Action::ToggleHints {
-                    self.hints = !self.hints;
-                }
                 game.act(action);
+                if action == Action::ToggleHints {
+                    self.toggle_hints();
+                }
             }
             // Its keys were handled above.
             Screen::Study(_) => {}
+        }
+    }
+
+    /// Turns the hints preference over and keeps it for later runs. A failed write is said
+    /// in the menu's warnings; the hints still change for this run.
+    fn toggle_hints(&mut self) {
+        self.preferences.hints = !self.preferences.hints;
+        if let Some(store) = &self.store
+            && let Err(problem) = store.save(PREFERENCES_FILE, &self.preferences)
+        {
+            self.warn(problem);
         }
     }
 
