@@ -1312,19 +1312,21 @@ fn all_moves_text_is_a_table_of_the_moves() {
 
 #[test]
 fn all_moves_is_refused_where_it_cannot_answer() {
-    // Chomp lists its moves from the outcome table: where it does not fit, the closed form
-    // still answers the square bar, but not every move.
-    let square = [
-        "solve", "chomp", "--rows", "20", "--cols", "20", "--memory", "64M",
-    ];
-    assert!(munch(&square).status.success());
-    let with: Vec<&str> = square.iter().copied().chain(["--all-moves"]).collect();
-    assert_refused(&with);
-    let out = munch(&with);
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("--all-moves needs the 20×20 table"),
-        "{out:?}"
-    );
+    // Chomp where nothing proves the position: no table fits, and no closed form or book
+    // entry covers it.
+    assert_refused(&[
+        "solve",
+        "chomp",
+        "--rows",
+        "6",
+        "--cols",
+        "7",
+        "--position",
+        "6,6,4,4,2,0,0",
+        "--memory",
+        "1M",
+        "--all-moves",
+    ]);
     // Too many moves to list.
     assert_refused(&[
         "solve",
@@ -1346,6 +1348,141 @@ fn all_moves_is_refused_where_it_cannot_answer() {
         String::from_utf8_lossy(&out.stderr).contains("at most 100,000 moves"),
         "{out:?}"
     );
+}
+
+/// Every move of `munch solve chomp --all-moves --json` (`args`) whose table does not fit:
+/// what is said of it agrees with the reference, and a move whose outcome is not said (`null`)
+/// is one the closed forms and the opening book do not prove. The moves whose outcome is said.
+fn chomp_all_moves_proven_against_the_reference(args: &[&str]) -> Vec<(String, bool)> {
+    let with: Vec<&str> = args.iter().copied().chain(["--all-moves"]).collect();
+    let out = munch(&with);
+    assert!(
+        out.status.success(),
+        "{with:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    // The reply without the flag, but for `complete`: the moves left are not known.
+    let mut plain: Value = serde_json::from_slice(&munch(args).stdout).expect("valid JSON");
+    for (key, value) in plain.as_object_mut().unwrap() {
+        if key != "complete" {
+            assert_eq!(&v[key.as_str()], value, "{key}");
+        }
+    }
+    let heights: Vec<u8> = v["position"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| u8::try_from(h.as_u64().unwrap()).unwrap())
+        .collect();
+    let (rows, cols) = (
+        u8::try_from(v["rows"].as_u64().unwrap()).unwrap(),
+        u8::try_from(v["cols"].as_u64().unwrap()).unwrap(),
+    );
+    let position = Position::from_heights(
+        rows.into(),
+        cols.into(),
+        &heights.iter().map(|&h| usize::from(h)).collect::<Vec<_>>(),
+    )
+    .unwrap();
+    assert_eq!(v["complete"], false, "no moves left: {v}");
+    let mut reference = Reference::new();
+    let small = heights.iter().map(|&h| u32::from(h)).sum::<u32>() <= 42;
+    let mut said = Vec::new();
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(
+        moves.len(),
+        position.moves().count(),
+        "every move is listed"
+    );
+    for m in moves {
+        let notation = m["notation"].as_str().unwrap().to_string();
+        let after: Vec<u8> = m["after"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| u8::try_from(h.as_u64().unwrap()).unwrap())
+            .collect();
+        match m["outcome"].as_str() {
+            Some(outcome) => {
+                if small {
+                    let wins = !reference.wins(&after);
+                    assert_eq!(outcome, if wins { "win" } else { "loss" }, "{m}");
+                }
+                said.push((notation, outcome == "win"));
+            }
+            None => assert!(m["winning_replies"].is_null(), "{m}"),
+        }
+        if small && let Some(replies) = m["winning_replies"].as_u64() {
+            assert_eq!(
+                usize::try_from(replies).unwrap(),
+                reference.winning_moves(&after).len(),
+                "{m}"
+            );
+        }
+    }
+    said
+}
+
+#[test]
+fn all_moves_says_what_the_answer_proves_where_the_table_does_not_fit() {
+    // The 20×19 bar: the opening book's one winning move, c3, so every other move
+    // loses; and the plain text says why there are no moves left and what proves the rest.
+    let args = ["solve", "chomp", "--rows", "20", "--cols", "19", "--json"];
+    let said = chomp_all_moves_proven_against_the_reference(&args);
+    assert_eq!(said.len(), 20 * 19, "the book proves every move");
+    let wins: Vec<&str> = said
+        .iter()
+        .filter(|(_, wins)| *wins)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    assert_eq!(wins, ["c3"]);
+    let out = munch(&[&args[..6], &["--all-moves"]].concat());
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("what the closed forms and the opening book prove"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("c3 ") && l.contains(" win ")),
+        "{text}"
+    );
+    // The 26×26 square: b2 by the closed form, and the moves into the closed forms; the
+    // rest not proven.
+    let said = chomp_all_moves_proven_against_the_reference(&[
+        "solve", "chomp", "--rows", "26", "--cols", "26", "--json",
+    ]);
+    assert!(said.contains(&("b2".to_string(), true)), "{said:?}");
+    assert!(said.len() < 26 * 26, "{said:?}");
+    // Small boxes against the reference, with no room for any table: a rectangle the book
+    // holds, a square, two rows and an L-shape, every move proven.
+    for (rows, cols, position) in [
+        ("6", "7", "6,6,6,6,6,6,6"),
+        ("6", "6", "6,6,6,6,6,6"),
+        ("2", "5", "2,2,2,1,1"),
+        ("5", "4", "5,1,1,1"),
+    ] {
+        let said = chomp_all_moves_proven_against_the_reference(&[
+            "solve",
+            "chomp",
+            "--rows",
+            rows,
+            "--cols",
+            cols,
+            "--position",
+            position,
+            "--memory",
+            "1M",
+            "--json",
+        ]);
+        let squares: usize = position
+            .split(',')
+            .map(|h| h.parse::<usize>().unwrap())
+            .sum();
+        assert_eq!(said.len(), squares, "{position}: {said:?}");
+    }
 }
 
 /// `munch solve chomp` of `heights` in a `rows` × `cols` box with `--all-moves --json`,

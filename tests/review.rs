@@ -659,7 +659,7 @@ fn a_record_whose_board_does_not_fit_shows_its_moves_unjudged_and_why() {
         study(&h),
         (
             "chomp 5x6 5,5,5,5,5,5".to_string(),
-            Some(("b4".into(), None))
+            Some(("b4".into(), Some(false)))
         )
     );
     h.key(KeyCode::Right);

@@ -491,20 +491,24 @@ fn chomp_is_studied_from_its_moves_left_table_and_agrees_with_the_reference() {
         20,
         "listed to be played meanwhile"
     );
-    assert!(
-        analysis(&h)
-            .moves
-            .iter()
-            .all(|m| m.wins.is_none() == (m.notation != "a1")),
-        "only the poison's outcome is known before the table"
-    );
+    // Before the table, what the opening book proves: the 4×5 bar's every move, its one
+    // winning move and the losing rest, their moves left to come.
+    let mut reference = Reference::new();
+    for m in &analysis(&h).moves {
+        let square = munch::games::chomp::rules::Square::parse(&m.notation).unwrap();
+        let after: Vec<u8> = (0..5u8)
+            .map(|c| if c < square.col { 4 } else { square.row })
+            .collect();
+        assert_eq!(m.wins, Some(!reference.wins(&after)), "{}", m.notation);
+        assert_eq!(m.moves_left.is_some(), m.notation == "a1", "{}", m.notation);
+    }
+    assert_eq!(analysis(&h).wins, Some(true));
     settle(&mut h);
     assert_eq!(analysis(&h).moves.len(), 20, "every square of the 4×5 bar");
     assert!(
         studying(&h).chosen.is_some(),
         "the best move is chosen once known"
     );
-    let mut reference = Reference::new();
     // Down a line of best moves to the end, every position against the brute force.
     let mut heights = vec![4u8; 5];
     loop {
@@ -565,28 +569,49 @@ fn a_box_whose_table_does_not_fit_still_plays_its_moves_unjudged() {
     h.app.study_position(&settings, &start);
     settle(&mut h);
     let a = analysis(&h).clone();
-    assert_eq!(a.wins, None);
     let note = a.note.clone().unwrap_or_default();
     assert!(
-        note.starts_with("outcomes: the table needs ") && note.ends_with(", the budget is 8 B"),
+        note.starts_with("Proven one move on. No table: ") && note.ends_with(", budget 8 B"),
         "{note}"
     );
     assert_eq!(a.moves.len(), 20, "every square is a move");
-    // The poison is known to lose, and is listed last; nothing is known of the rest.
+    // The poison is known to lose, and is listed last; of the rest, what the closed forms
+    // prove of the positions they leave (against the brute force), `?` where nothing does.
     let order = studying(&h).order();
     let last = &a.moves[*order.last().unwrap()];
     assert_eq!(
         (last.notation.as_str(), last.wins, last.moves_left),
         ("a1", Some(false), Some(0))
     );
-    assert!(
-        a.moves
-            .iter()
-            .filter(|m| m.notation != "a1")
-            .all(|m| m.wins.is_none())
-    );
+    let heights = [5u8, 5, 4, 4, 2, 0];
+    let mut reference = munch::games::chomp::reference::Reference::new();
+    let mut unknown = None;
+    for m in &a.moves {
+        let square = munch::games::chomp::rules::Square::parse(&m.notation).unwrap();
+        let after: Vec<u8> = (0..6u8)
+            .map(|c| {
+                let h = heights[usize::from(c)];
+                if c < square.col { h } else { h.min(square.row) }
+            })
+            .collect();
+        match m.wins {
+            Some(wins) => assert_eq!(wins, !reference.wins(&after), "{}", m.notation),
+            None => unknown = Some(m.notation.clone()),
+        }
+    }
+    assert!(unknown.is_some(), "a move nothing proves");
+    // The first such in the list, which is in view: the winning moves come before it.
+    let unknown = order
+        .iter()
+        .map(|&at| &a.moves[at])
+        .find(|m| m.wins.is_none())
+        .map(|m| m.notation.clone())
+        .expect("a move nothing proves");
+    // One of its moves leaves a position a closed form proves lost: the position is won.
+    assert_eq!(a.wins, Some(reference.wins(&heights)));
     let screen = common::render_text(&h.app, 80, 24);
-    assert!(screen.contains("Who is winning: not known"), "{screen}");
+    assert!(screen.contains("Side to move is winning"), "{screen}");
+    assert!(screen.contains("Proven one move on. No table:"), "{screen}");
     assert!(
         !screen.contains("not known yet"),
         "no table is coming: {screen}"
@@ -594,13 +619,10 @@ fn a_box_whose_table_does_not_fit_still_plays_its_moves_unjudged() {
     assert!(
         screen
             .lines()
-            .any(|row| row.contains(" b1 ") && row.matches('?').count() == 2),
-        "b1 listed, its result and replies not known: {screen}"
+            .any(|row| row.contains(&format!(" {unknown} ")) && row.matches('?').count() == 2),
+        "{unknown} listed, its result and replies not known: {screen}"
     );
-    assert!(
-        screen.contains("the budget is 8 B"),
-        "the note whole: {screen}"
-    );
+    assert!(screen.contains("budget 8 B"), "the note whole: {screen}");
     // A click on e2 eats it; Enter plays the chosen move; Backspace takes them back.
     let e2 = a.moves.iter().position(|m| m.notation == "e2").unwrap();
     h.app.update(Event::Pointer {
@@ -627,10 +649,12 @@ fn a_chomp_study_plays_while_its_table_builds_and_keeps_the_line_when_it_comes()
     h.key(KeyCode::Char('s'));
     assert!(analysis(&h).progress.is_some(), "the table is on its way");
     let rows = rows_of(&draw(&mut h, 80, 24, &Theme::colour()).0);
+    // The opening book proves b3 loses at once; its winning replies come with the table.
     assert!(
-        rows.iter()
-            .any(|row| row.contains(" a3 ") && row.matches('?').count() == 2),
-        "a3 listed, its result and replies to come: {rows:#?}"
+        rows.iter().any(|row| row.contains(" b3 ")
+            && row.contains(" L ")
+            && row.matches('?').count() == 1),
+        "b3 listed, its result proven, its replies to come: {rows:#?}"
     );
     assert!(
         !rows.iter().any(|row| row.contains("come with the table")),
@@ -1062,9 +1086,9 @@ fn p_while_the_table_builds_starts_the_game_which_waits_for_its_own_table() {
     h.app.menu.settings = Settings::default().with("rows", 4u8).with("cols", 5u8);
     h.key(KeyCode::Char('s'));
     // Nothing answered: the study's moves-left table is still on its way, its moves listed
-    // with their outcomes not known yet.
+    // with their moves left not known yet.
     assert!(analysis(&h).progress.is_some());
-    assert!(analysis(&h).moves.iter().any(|m| m.wins.is_none()));
+    assert!(analysis(&h).moves.iter().any(|m| m.moves_left.is_none()));
     h.key(KeyCode::Char('p'));
     assert_eq!(studying(&h).note, None, "no claim that the game is over");
     assert!(studying(&h).choosing_side, "p asks for the side at once");
@@ -1745,4 +1769,119 @@ fn a_chomp_study_marks_every_move_won_or_lost_as_soon_as_its_outcome_table_comes
     settle(&mut h);
     assert!(analysis(&h).moves.iter().all(|m| m.moves_left.is_some()));
     assert_eq!(analysis(&h).progress, None);
+}
+
+/// The squares of a Chomp study marked as winning.
+fn winning_squares(a: &Analysis) -> Vec<String> {
+    a.moves
+        .iter()
+        .filter(|m| m.wins == Some(true))
+        .map(|m| m.notation.clone())
+        .collect()
+}
+
+#[test]
+fn a_study_past_the_tables_shows_what_the_opening_book_proves() {
+    // The 20×19 bar (19 columns of 20): its table does not fit the memory budget, but
+    // the opening book holds every winning first move, c3 alone, as `munch solve` answers.
+    let heights = vec!["20"; 19].join(",");
+    let mut h = study_of(&format!("chomp 20x19 {heights}"));
+    let a = analysis(&h).clone();
+    assert!(a.note.is_some(), "no table: {a:?}");
+    assert_eq!(a.wins, Some(true));
+    assert_eq!(winning_squares(&a), ["c3"]);
+    assert!(
+        a.moves.iter().all(|m| m.wins.is_some()),
+        "the book's list is complete: every other move loses"
+    );
+    assert_eq!(
+        a.moves[studying(&h).order()[0]].notation,
+        "c3",
+        "chosen first"
+    );
+    let rows = rows_of(&draw(&mut h, 100, 30, &Theme::colour()).0);
+    assert!(
+        rows.iter()
+            .any(|row| row.contains("Side to move is winning")),
+        "{rows:#?}"
+    );
+    // What proves it, and why there is no table, on the panel's two rows.
+    assert!(
+        rows.iter().any(|row| row.contains("By the opening book.")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter()
+            .any(|row| row.contains("▸ c3 ") && row.contains(" W ")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter()
+            .any(|row| row.contains("W wins, L loses; moves left not known")),
+        "the marks have no numbers, and the legend says why: {rows:#?}"
+    );
+    // c3 played: the position it leaves is lost, as the book's list proves, and every move
+    // from it loses.
+    h.key(KeyCode::Enter);
+    assert_eq!(studying(&h).study.line(), ["c3"]);
+    let a = analysis(&h);
+    assert_eq!(a.wins, Some(false));
+    assert!(a.moves.iter().all(|m| m.wins == Some(false)), "{a:?}");
+    let rows = rows_of(&draw(&mut h, 100, 30, &Theme::colour()).0);
+    assert!(
+        rows.iter()
+            .any(|row| row.contains("Side to move is losing")),
+        "{rows:#?}"
+    );
+    assert!(
+        analysis(&h)
+            .note
+            .as_deref()
+            .is_some_and(|n| n.starts_with("By the opening book. No table: 8.0 GiB")),
+        "c3 was the book's one winning move: {:?}",
+        analysis(&h).note
+    );
+}
+
+#[test]
+fn a_study_past_the_tables_shows_what_the_closed_forms_prove() {
+    // The 26×26 square: b2 wins by the closed form (the arms then mirror), as the game's hint
+    // marks it; a2, a3, b1 and c1 leave one or two rows or columns, which lose; nothing proves
+    // the rest.
+    let heights = vec!["26"; 26].join(",");
+    let mut h = study_of(&format!("chomp 26x26 {heights}"));
+    let a = analysis(&h).clone();
+    assert_eq!(a.wins, Some(true));
+    assert_eq!(winning_squares(&a), ["b2"]);
+    let losing: Vec<&str> = a
+        .moves
+        .iter()
+        .filter(|m| m.wins == Some(false))
+        .map(|m| m.notation.as_str())
+        .collect();
+    assert_eq!(losing, ["a1", "a2", "a3", "b1", "c1"]);
+    assert!(
+        a.moves.iter().filter(|m| m.wins.is_none()).count() > 600,
+        "the rest not proven"
+    );
+    let b2 = a.moves.iter().find(|m| m.notation == "b2").unwrap();
+    assert_eq!(
+        (b2.moves_left, b2.winning_replies),
+        (None, Some(0)),
+        "no winning reply; its length not known"
+    );
+    let rows = rows_of(&draw(&mut h, 120, 40, &Theme::colour()).0);
+    assert!(
+        rows.iter()
+            .any(|row| row.contains("Side to move is winning")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter().any(|row| row.contains("By a closed form.")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter().any(|row| row.starts_with("│ 2  L▸W ?")),
+        "{rows:#?}"
+    );
 }

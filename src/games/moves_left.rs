@@ -71,17 +71,28 @@ pub fn outcome_word(wins: bool) -> &'static str {
 
 /// The text `--all-moves` adds for people: the position's moves left, then a table of the
 /// moves (`move` names each; `leaves` what it leaves), ending with a newline.
-pub fn plain_all_moves<M>(
+pub fn plain_all_moves<M: Clone>(
     study: &PositionStudy<M>,
     columns: [&str; 2],
     cells: impl Fn(&M) -> [String; 2],
 ) -> String {
-    let left = |moves_left: Option<u64>| moves_left.map_or_else(|| "?".to_string(), group);
-    let mut out = match study.moves_left {
+    plain_proven_moves(&Proven::from(study), columns, cells)
+}
+
+/// [`plain_all_moves`] for what is proven where no study covers the position: `?` where
+/// nothing proves a move's outcome, its moves left or its winning replies.
+pub fn plain_proven_moves<M>(
+    proven: &Proven<M>,
+    columns: [&str; 2],
+    cells: impl Fn(&M) -> [String; 2],
+) -> String {
+    let unknown = || "?".to_string();
+    let left = |moves_left: Option<u64>| moves_left.map_or_else(unknown, group);
+    let mut out = match proven.moves_left {
         Some(n) => format!("Moves left: {} (for the player to move).\n", group(n)),
         None => "Moves left: out of reach (? below).\n".to_string(),
     };
-    if study.moves.is_empty() {
+    if proven.moves.is_empty() {
         out.push_str("No legal move.\n");
         return out;
     }
@@ -92,7 +103,7 @@ pub fn plain_all_moves<M>(
         "moves left",
         "winning replies",
     ];
-    let rows: Vec<[String; 5]> = study
+    let rows: Vec<[String; 5]> = proven
         .moves
         .iter()
         .map(|m| {
@@ -100,9 +111,11 @@ pub fn plain_all_moves<M>(
             [
                 first,
                 second,
-                outcome_word(m.wins).to_string(),
+                m.wins
+                    .map_or_else(unknown, |wins| outcome_word(wins).to_string()),
                 left(m.moves_left),
-                group(m.winning_replies as u64),
+                m.winning_replies
+                    .map_or_else(unknown, |replies| group(replies as u64)),
             ]
         })
         .collect();
@@ -203,6 +216,64 @@ impl<M> PositionStudy<M> {
             .filter(|&(_, left)| left == longest)
             .map(|(m, _)| m)
             .collect()
+    }
+}
+
+/// One legal move as far as its game's answer proves it, where no study covers its position
+/// (a Chomp box whose table does not fit): each field `None` where nothing proves it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProvenMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Whether the move wins for the player making it.
+    pub wins: Option<bool>,
+    /// The moves left of the position the move leaves.
+    pub moves_left: Option<u64>,
+    /// How many winning moves the opponent has in the position the move leaves.
+    pub winning_replies: Option<usize>,
+}
+
+/// A position as far as its game's answer proves it ([`ProvenMove`]): what a study holds,
+/// with `None` where nothing proves it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proven<M> {
+    /// Whether the player to move wins.
+    pub wins: Option<bool>,
+    /// The position's moves left.
+    pub moves_left: Option<u64>,
+    /// Every legal move, in the game's order.
+    pub moves: Vec<ProvenMove<M>>,
+}
+
+impl<M> Proven<M> {
+    /// Whether every outcome, moves left and winning replies is known.
+    pub fn complete(&self) -> bool {
+        self.wins.is_some()
+            && self.moves_left.is_some()
+            && self
+                .moves
+                .iter()
+                .all(|m| m.wins.is_some() && m.moves_left.is_some() && m.winning_replies.is_some())
+    }
+}
+
+/// A study proves everything but the moves left it lacks.
+impl<M: Clone> From<&PositionStudy<M>> for Proven<M> {
+    fn from(study: &PositionStudy<M>) -> Proven<M> {
+        Proven {
+            wins: Some(study.wins),
+            moves_left: study.moves_left,
+            moves: study
+                .moves
+                .iter()
+                .map(|m| ProvenMove {
+                    mv: m.mv.clone(),
+                    wins: Some(m.wins),
+                    moves_left: m.moves_left,
+                    winning_replies: Some(m.winning_replies),
+                })
+                .collect(),
+        }
     }
 }
 

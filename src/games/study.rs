@@ -4,7 +4,7 @@
 //! on each move (`W7`, `L12`). Each game implements [`Study`] in its own folder; the app and the
 //! screen reach it only through this trait.
 
-use super::moves_left::PositionStudy;
+use super::moves_left::{PositionStudy, Proven};
 use super::request::{JudgedMoves, Request, SolverMessage, Task, Waiting};
 use crate::input::{Action, Spot, Spots};
 use crate::theme::Theme;
@@ -110,44 +110,50 @@ impl Analysis {
     }
 
     /// The analysis of a game's study, each move written by `notation`.
-    pub fn of<M>(study: &PositionStudy<M>, notation: impl Fn(&M) -> String) -> Analysis {
+    pub fn of<M: Clone>(study: &PositionStudy<M>, notation: impl Fn(&M) -> String) -> Analysis {
+        Analysis::proven(&Proven::from(study), notation)
+    }
+
+    /// The analysis of what a game's answer proves of a position and its moves, each move
+    /// written by `notation`: `?` where nothing proves an outcome.
+    pub fn proven<M>(proven: &Proven<M>, notation: impl Fn(&M) -> String) -> Analysis {
         Analysis {
-            wins: Some(study.wins),
-            moves_left: study.moves_left,
-            moves: study
+            wins: proven.wins,
+            moves_left: proven.moves_left,
+            moves: proven
                 .moves
                 .iter()
                 .map(|m| StudyMove {
                     notation: notation(&m.mv),
-                    wins: Some(m.wins),
+                    wins: m.wins,
                     moves_left: m.moves_left,
-                    winning_replies: Some(m.winning_replies),
+                    winning_replies: m.winning_replies,
                 })
                 .collect(),
-            note: None,
-            progress: None,
+            ..Analysis::default()
         }
     }
 
     /// The moves' indices, best first: the winning moves by fewest moves left, then the moves
     /// whose outcome is not known (they may win), then the losing moves by most moves left; an
-    /// unknown moves left comes last among its kind; among moves as long, the fewest winning
-    /// replies first; and equal moves keep the game's order.
+    /// unknown moves left comes last among the winning moves, and among the losing ones after
+    /// those known to last a move or more, before a move that loses at once (it leaves a
+    /// position whose opponent still has a move to make); among moves as long, the fewest
+    /// winning replies first; and equal moves keep the game's order.
     pub fn best_first(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.moves.len()).collect();
         order.sort_by_key(|&at| {
             let m = &self.moves[at];
             let unknown = m.moves_left.is_none();
-            let left = m.moves_left.unwrap_or(0);
             // Winning first, fastest first; unknown next; losing last, longest first.
             let (kind, length) = match m.wins {
-                Some(true) => (0, left),
+                Some(true) => (0, m.moves_left.unwrap_or(u64::MAX)),
                 None => (1, 0),
-                Some(false) => (2, u64::MAX - left),
+                Some(false) => (2, u64::MAX - m.moves_left.unwrap_or(1)),
             };
             // Among equals, the fewest winning replies first (the computer's preference).
             let replies = m.winning_replies.unwrap_or(usize::MAX);
-            (kind, unknown, length, replies)
+            (kind, length, unknown, replies)
         });
         order
     }
@@ -296,6 +302,12 @@ impl<M: Copy + PartialEq, P> StudyLine<M, P> {
     /// Whether the position shown is the start.
     pub fn is_empty(&self) -> bool {
         self.shown == 0
+    }
+
+    /// The position before the one shown and the move made from it; `None` at the start.
+    pub fn came_from(&self) -> Option<(&P, M)> {
+        let last = self.shown.checked_sub(1)?;
+        Some((&self.positions[last], self.moves[last]))
     }
 
     /// The last `count` (at most) of the moves leading to the position shown, in order.
@@ -1064,6 +1076,17 @@ mod tests {
             ..Analysis::default()
         };
         assert_eq!(analysis.best_first(), [3, 6, 1, 5, 7, 2, 0, 4]);
+        // A loss of unknown length lasts a move at least: before the loss that ends the game.
+        let losing = Analysis {
+            wins: Some(false),
+            moves: vec![
+                studied(false, Some(0)),
+                studied(false, None),
+                studied(false, Some(3)),
+            ],
+            ..Analysis::default()
+        };
+        assert_eq!(losing.best_first(), [2, 1, 0]);
         assert_eq!(analysis.outcome(), "wins");
         assert_eq!(Analysis::default().outcome(), "not known");
         let building = Analysis {

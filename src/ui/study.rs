@@ -405,19 +405,24 @@ fn panel(
 /// moves left).
 fn legend(study: &dyn Study, area: Rect, theme: &Theme) -> Vec<Line<'static>> {
     // Where no mark has its moves left (out of reach, or not built yet) the legend speaks of
-    // none.
-    let numbered = study
-        .analysis()
-        .moves
+    // none; where a move's outcome is proven but not its moves left (a letter alone beside
+    // marks with numbers, or beside the poison's `L0`), it says so.
+    let moves = &study.analysis().moves;
+    let numbered = moves.iter().any(|m| m.moves_left.is_some());
+    let unnumbered = moves
         .iter()
-        .any(|m| m.moves_left.is_some());
-    let marks = if !numbered {
-        Line::from(vec![
+        .any(|m| m.wins.is_some() && m.moves_left.is_none());
+    let marks = if !numbered || unnumbered {
+        let mut spans = vec![
             Span::styled("W", theme.good),
             Span::styled(" wins, ", theme.dim),
             Span::styled("L", theme.bad),
             Span::styled(" loses", theme.dim),
-        ])
+        ];
+        if numbered {
+            spans.push(Span::styled("; moves left not known", theme.dim));
+        }
+        Line::from(spans)
     } else if study.marks_shortened(area) {
         Line::from(vec![
             Span::styled("W", theme.good),

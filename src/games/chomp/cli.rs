@@ -1,12 +1,12 @@
 //! Chomp on the command line: `munch play chomp` and `munch solve chomp`, their arguments and
 //! the solve reply (text for people, one line of JSON for scripts).
 
-use super::moves_left::study;
+use super::moves_left::{proven, study};
 use super::options::{COLS, ROWS};
 use super::rules::{MAX_SIDE, Position, Square, parse_heights};
 use crate::games::chomp::answer::{ChompAnswer, Source};
 use crate::games::game::{SolveProgress, Values};
-use crate::games::moves_left::{PositionStudy, all_moves, outcome_word, plain_all_moves};
+use crate::games::moves_left::{Proven, all_moves, outcome_word, plain_proven_moves};
 use crate::solve::{MovesLeftTable, OutcomeTable};
 use crate::units::{bytes, group};
 use clap::{ArgMatches, Args, Command, FromArgMatches};
@@ -98,14 +98,15 @@ struct ChompAllMoves {
     moves: Vec<ChompMoveStudy>,
 }
 
-/// One legal move with `--all-moves`: a winning move's fields, then how it ends.
+/// One legal move with `--all-moves`: a winning move's fields, then how it ends (`null` where
+/// nothing proves it: no table, and no closed form or opening-book entry).
 #[derive(Serialize)]
 struct ChompMoveStudy {
     #[serde(flatten)]
     square: ChompMove,
-    outcome: &'static str,
+    outcome: Option<&'static str>,
     moves_left: Option<u64>,
-    winning_replies: usize,
+    winning_replies: Option<usize>,
 }
 
 /// What `--stats` reports about the table; every figure is `null` when no table was built.
@@ -141,22 +142,24 @@ impl ChompMove {
     }
 }
 
-/// The study `--all-moves` lists, from `table` (the outcome table of the position's bounding
-/// box), with moves left when the moves-left table fits the `budget` beside it; else the reason
-/// it does not.
+/// What `--all-moves` lists: from `table` (the outcome table of the position's bounding box),
+/// with moves left when the moves-left table fits the `budget` beside it; without the table,
+/// what the closed forms and the opening book prove ([`proven`]). With the reason for what is
+/// missing, if anything is.
 fn all_moves_study(
     table: Option<&Arc<OutcomeTable>>,
     position: &Position,
     budget: u64,
     progress: SolveProgress,
-) -> Result<(PositionStudy<Square>, Option<String>), String> {
+) -> (Proven<Square>, Option<String>) {
     let (rows, cols) = position.bounding_box();
     let Some(table) = table else {
-        return Err(format!(
-            "--all-moves needs the {rows}×{cols} table of {}, more than the {} this run may use (--memory, less what munch holds already, at most the memory this machine has free)",
+        let why = format!(
+            "The {rows}×{cols} table needs {}, more than the {} this run may use (--memory, less what munch holds already, at most the memory this machine has free): below is what the closed forms and the opening book prove, ? where nothing does.",
             bytes(OutcomeTable::bytes_for(rows, cols)),
             bytes(budget)
-        ));
+        );
+        return (proven(position, None).0, Some(why));
     };
     let needed =
         OutcomeTable::bytes_for(rows, cols).saturating_add(MovesLeftTable::bytes_for(rows, cols));
@@ -179,7 +182,7 @@ fn all_moves_study(
     });
     let studied =
         study(table, moves_left.as_ref(), position).expect("the bounding box's table covers it");
-    Ok((studied, why))
+    (Proven::from(&studied), why)
 }
 
 /// Answers `munch solve chomp` within a table memory budget: what to print, or why not.
@@ -229,12 +232,7 @@ pub fn solve(matches: &ArgMatches, budget: u64, progress: SolveProgress) -> Resu
     });
     // The moves-left table is built after the stats' time is taken: they are the table's.
     let studied = if all_moves(matches) {
-        Some(all_moves_study(
-            table.as_ref(),
-            &position,
-            budget,
-            progress,
-        )?)
+        Some(all_moves_study(table.as_ref(), &position, budget, progress))
     } else {
         None
     };
@@ -261,7 +259,7 @@ pub fn solve(matches: &ArgMatches, budget: u64, progress: SolveProgress) -> Resu
                 .iter()
                 .map(|m| ChompMoveStudy {
                     square: ChompMove::new(&position, m.mv),
-                    outcome: outcome_word(m.wins),
+                    outcome: m.wins.map(outcome_word),
                     moves_left: m.moves_left,
                     winning_replies: m.winning_replies,
                 })
@@ -277,9 +275,11 @@ pub fn solve(matches: &ArgMatches, budget: u64, progress: SolveProgress) -> Resu
             out.push_str(why);
             out.push('\n');
         }
-        out.push_str(&plain_all_moves(studied, ["move", "leaves"], |&square| {
-            [square.to_string(), position_text(&position, square)]
-        }));
+        out.push_str(&plain_proven_moves(
+            studied,
+            ["move", "leaves"],
+            |&square| [square.to_string(), position_text(&position, square)],
+        ));
     }
     Ok(out)
 }

@@ -1,10 +1,12 @@
 //! The study of a Chomp position (see [`crate::games::moves_left`]): every legal move with its
 //! outcome for the mover, the moves left after it and the opponent's winning replies. Outcomes
 //! and replies come from the box's outcome table, moves left from its moves-left table (built
-//! from it on the solver thread), when there is one.
+//! from it on the solver thread), when there is one. Where no table covers the position,
+//! [`proven`] says what the game's answer function proves of it and of every move.
 
+use super::answer::{ChompAnswer, Source};
 use super::rules::{Position, Square};
-use crate::games::moves_left::{MoveStudy, PositionStudy};
+use crate::games::moves_left::{MoveStudy, PositionStudy, Proven, ProvenMove};
 use crate::solve::{MovesLeftTable, OutcomeTable};
 
 /// The study of `position`: every legal move, column by column from the poison and rows upward
@@ -47,10 +49,210 @@ pub fn study(
     })
 }
 
+/// What proves the outcome of a position no table covers (see [`proven`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    /// The answer function: a closed form or the opening book.
+    Answer(Source),
+    /// The answer for the position before, which listed the move played among its winning
+    /// moves (so it left a lost position), or left it out of a complete list (a won one).
+    MoveBack(Source),
+    /// Its moves: one leaves a position proven lost, or every one a position proven won.
+    MovesOn,
+}
+
+impl Proof {
+    /// What proves it, for the Study's panel: "By the opening book", "By a closed form" (also
+    /// where it proved the position before, which shows the move made), "Proven one move on".
+    pub fn words(self) -> &'static str {
+        match self {
+            Proof::Answer(source) | Proof::MoveBack(source) => match source {
+                Source::Book => "By the opening book",
+                Source::Theory(_) => "By a closed form",
+                Source::Table => "By the table",
+            },
+            Proof::MovesOn => "Proven one move on",
+        }
+    }
+}
+
+/// What the answer function ([`ChompAnswer::without_table`]: the closed forms and the opening
+/// book) proves of `position` and of every legal move where no table covers it, with what
+/// proves the position's outcome (`None` when nothing does, or on the empty bar). `came_from`
+/// is the position before and the move that made this one, when known (a line being
+/// explored).
+///
+/// A move wins when the position's answer lists it; it loses when a complete list leaves it
+/// out, or when the position is proven lost; otherwise the answer for the position it leaves
+/// decides (a lost position there: the move wins), and that answer, when complete, counts the
+/// winning replies. The position's outcome is its answer's, else the position before's (see
+/// [`Proof::MoveBack`]), else its moves' (one winning move wins; every move losing loses).
+/// Moves left are known only where the poison is eaten (0) or is all that is left (1).
+pub fn proven(
+    position: &Position,
+    came_from: Option<(&Position, Square)>,
+) -> (Proven<Square>, Option<Proof>) {
+    if position.is_empty() {
+        // The poison was eaten: the player to move has won, with no move left to make.
+        let proven = Proven {
+            wins: Some(true),
+            moves_left: Some(0),
+            moves: Vec::new(),
+        };
+        return (proven, None);
+    }
+    let answer = ChompAnswer::without_table(position);
+    let from_before = came_from.and_then(|(before, square)| {
+        let before = ChompAnswer::without_table(before)?;
+        let wins = if before.winning_moves.contains(&square) {
+            false
+        } else if before.complete {
+            true
+        } else {
+            return None;
+        };
+        Some((wins, before.source))
+    });
+    let known = answer
+        .as_ref()
+        .map(|a| (a.wins, Proof::Answer(a.source)))
+        .or(from_before.map(|(wins, source)| (wins, Proof::MoveBack(source))));
+    let moves: Vec<ProvenMove<Square>> = position
+        .moves()
+        .map(|square| {
+            let after = position.eat(square).expect("a legal move");
+            if after.is_empty() {
+                // Eating the poison loses at once, leaving no move and no reply.
+                return ProvenMove {
+                    mv: square,
+                    wins: Some(false),
+                    moves_left: Some(0),
+                    winning_replies: Some(0),
+                };
+            }
+            let listed = answer.as_ref().and_then(|a| {
+                if a.winning_moves.contains(&square) {
+                    Some(true)
+                } else {
+                    a.complete.then_some(false)
+                }
+            });
+            let lost_here = known.is_some_and(|(wins, _)| !wins).then_some(false);
+            let then = ChompAnswer::without_table(&after);
+            let wins = listed
+                .or(lost_here)
+                .or_else(|| then.as_ref().map(|a| !a.wins));
+            let winning_replies = if wins == Some(true) {
+                Some(0)
+            } else {
+                then.filter(|a| a.complete).map(|a| a.winning_moves.len())
+            };
+            ProvenMove {
+                mv: square,
+                wins,
+                moves_left: None,
+                winning_replies,
+            }
+        })
+        .collect();
+    let by_moves = if moves.iter().any(|m| m.wins == Some(true)) {
+        Some(true)
+    } else if moves.iter().all(|m| m.wins == Some(false)) {
+        Some(false)
+    } else {
+        None
+    };
+    let (wins, proof) = match known {
+        Some((wins, proof)) => (Some(wins), Some(proof)),
+        None => (by_moves, by_moves.map(|_| Proof::MovesOn)),
+    };
+    let proven = Proven {
+        wins,
+        moves_left: position.only_poison_left().then_some(1),
+        moves,
+    };
+    (proven, proof)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::sync::Arc;
+
+    /// Every position of a `rows` × `cols` box, as column heights.
+    fn positions(rows: u8, cols: usize) -> Vec<Vec<u8>> {
+        let mut all = vec![Vec::new()];
+        for _ in 0..cols {
+            all = all
+                .into_iter()
+                .flat_map(|p: Vec<u8>| {
+                    let cap = p.last().copied().unwrap_or(rows);
+                    (0..=cap).map(move |h| {
+                        let mut next = p.clone();
+                        next.push(h);
+                        next
+                    })
+                })
+                .collect();
+        }
+        all
+    }
+
+    #[test]
+    fn what_is_proven_without_a_table_agrees_with_the_brute_force() {
+        use crate::games::chomp::reference::Reference;
+        let mut reference = Reference::new();
+        let (mut said, mut unknown) = (0, 0);
+        for heights in positions(5, 6) {
+            let wide: Vec<usize> = heights.iter().map(|&h| usize::from(h)).collect();
+            let position = Position::from_heights(5, 6, &wide).expect("a position");
+            // On its own, and after each move that reaches it from a position one larger.
+            let mut sources: Vec<Option<(Position, Square)>> = vec![None];
+            for before in positions(5, 6) {
+                let wide: Vec<usize> = before.iter().map(|&h| usize::from(h)).collect();
+                let before = Position::from_heights(5, 6, &wide).expect("a position");
+                for square in before.moves() {
+                    if before.eat(square).as_ref() == Some(&position) {
+                        sources.push(Some((before.clone(), square)));
+                    }
+                }
+                if sources.len() > 3 {
+                    break;
+                }
+            }
+            for source in &sources {
+                let came_from = source.as_ref().map(|(p, s)| (p, *s));
+                let (proven, proof) = proven(&position, came_from);
+                if let Some(wins) = proven.wins {
+                    assert_eq!(wins, reference.wins(&heights), "{heights:?}");
+                    assert!(proof.is_some() || position.is_empty(), "{heights:?}");
+                }
+                if let Some(left) = proven.moves_left {
+                    assert_eq!(left, u64::from(reference.moves_left(&heights)));
+                }
+                assert_eq!(proven.moves.len(), position.moves().count());
+                for m in &proven.moves {
+                    let after = position.eat(m.mv).expect("a legal move");
+                    let after = after.heights();
+                    match m.wins {
+                        Some(wins) => {
+                            assert_eq!(wins, !reference.wins(after), "{heights:?} {}", m.mv);
+                            said += 1;
+                        }
+                        None => unknown += 1,
+                    }
+                    if let Some(replies) = m.winning_replies {
+                        assert_eq!(replies, reference.winning_moves(after).len());
+                    }
+                    if let Some(left) = m.moves_left {
+                        assert_eq!(left, u64::from(reference.moves_left(after)));
+                    }
+                }
+            }
+        }
+        // The closed forms and the book decide much, but not all, of these boxes.
+        assert!(said > 10_000 && unknown > 0, "{said} proven, {unknown} not");
+    }
 
     #[test]
     fn a_two_by_two_bar_is_won_in_four_moves_by_eating_b2() {

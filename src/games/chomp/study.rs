@@ -6,12 +6,11 @@
 //! and one whose outcome table does not fit either is not studied.
 
 use super::judge::ChompJudge;
-use super::moves_left::study;
+use super::moves_left::{Proof, proven, study};
 use super::rules::{MAX_SIDE, Position, Square, column_letters};
 use crate::games::request::{JudgedMoves, MovesLeftMessage, Phase, Request, SolverMessage, Task};
 use crate::games::study::{
-    Analysis, BuildProgress, Editor, Study, StudyLine, StudyMove, count_analysis, mark, mark_style,
-    spot,
+    Analysis, BuildProgress, Editor, Study, StudyLine, count_analysis, mark, mark_style, spot,
 };
 use crate::input::{Action, Spot, Spots};
 use crate::solve::{MovesLeftTable, OutcomeTable};
@@ -88,28 +87,15 @@ fn cells(rows: u8, cols: u8, area: Rect) -> Cells {
     }
 }
 
-/// The analysis of `position` (with a square left) when no table answers it: every legal move
-/// listed to be played, of which only the poison's is known (it loses, leaving no move to
-/// make).
-fn unknown_outcomes(position: &Position) -> Analysis {
-    let poison_alone = position.squares_left() == 1;
-    Analysis {
-        wins: poison_alone.then_some(false),
-        moves_left: poison_alone.then_some(1),
-        moves: position
-            .moves()
-            .map(|square| {
-                let mut m = StudyMove::unknown(square.to_string());
-                if square.is_poison() {
-                    m.wins = Some(false);
-                    m.moves_left = Some(0);
-                    m.winning_replies = Some(0);
-                }
-                m
-            })
-            .collect(),
-        ..Analysis::default()
-    }
+/// The analysis of `position` when no table answers it: what the closed forms and the opening
+/// book prove of it and of every legal move ([`proven`]), `?` where nothing does; with what
+/// proves the position's outcome. `came_from`: the position before and the move made.
+fn proven_outcomes(
+    position: &Position,
+    came_from: Option<(&Position, Square)>,
+) -> (Analysis, Option<Proof>) {
+    let (proven, proof) = proven(position, came_from);
+    (Analysis::proven(&proven, ToString::to_string), proof)
 }
 
 /// A Chomp position being studied: the studied start, the line played from it, and the position
@@ -199,6 +185,9 @@ impl ChompStudy {
     fn analyse(&mut self) {
         count_analysis();
         let position = self.line.now();
+        let came_from = self.line.came_from();
+        // What proves the position's outcome where no table does.
+        let mut proof = None;
         let mut analysis = if position.is_empty() {
             // The poison was eaten: the player to move has won, with no move left to make.
             Analysis {
@@ -224,13 +213,18 @@ impl ChompStudy {
                         .map(|s| Analysis::of(&s, ToString::to_string))
                         .unwrap_or_default()
                 },
-                // Still building: the moves are listed to be played, their outcomes to come.
+                // Still building: the moves are listed to be played, what the closed forms and
+                // the opening book prove marked at once, the rest to come.
                 Tables::MovesLeft { outcomes: None, .. } | Tables::Outcomes { .. } => Analysis {
                     progress: self.progress(),
-                    ..unknown_outcomes(position)
+                    ..proven_outcomes(position, came_from).0
                 },
-                // No table: the moves are still there to be played.
-                Tables::Refused { .. } => unknown_outcomes(position),
+                // No table: the moves are still there to be played, marked as far as proven.
+                Tables::Refused { .. } => {
+                    let analysis;
+                    (analysis, proof) = proven_outcomes(position, came_from);
+                    analysis
+                }
             }
         };
         analysis.note = match &self.tables {
@@ -241,11 +235,21 @@ impl ChompStudy {
             Tables::Refused {
                 needed_bytes,
                 budget,
-            } => Some(format!(
-                "outcomes: the table needs {}, the budget is {}",
-                bytes(*needed_bytes),
-                bytes(*budget)
-            )),
+            } => Some(match proof {
+                // Short, for the panel's two rows: "By the opening book. No table: 8.0 GiB,
+                // budget 2.0 GiB".
+                Some(proof) => format!(
+                    "{}. No table: {}, budget {}",
+                    proof.words(),
+                    bytes(*needed_bytes),
+                    bytes(*budget)
+                ),
+                None => format!(
+                    "No outcome table: it needs {}, the budget is {}",
+                    bytes(*needed_bytes),
+                    bytes(*budget)
+                ),
+            }),
             _ => None,
         };
         self.moves = if analysis.moves.is_empty() {
