@@ -244,14 +244,27 @@ fn before_the_table_nothing_unproven_is_said_and_its_arrival_completes_the_revie
     click(&mut h, Square::POISON);
     h.key(KeyCode::Char('y')); // "Eat the poison and lose?"
     assert!(h.game().is_over());
-    assert!(
-        h.game().turns.review.is_empty(),
-        "neither move can be judged without the table"
-    );
-    h.wait_for_solver();
     let mut reference = Reference::new();
     let after_g6 = [6, 6, 6, 6, 6, 6, 5];
     assert!(reference.wins(&after_g6), "g6 hands over a won position");
+    // Without the table, the opening book: g6 is not 6×7's one winning move, so it left a
+    // won position, which a1 threw away; what would have won there is not known yet.
+    let before = vec![
+        Mistake {
+            index: 0,
+            played: Square::new(6, 5),
+            winners: reference.winning_moves(&[6; 7]),
+            every_winner: true,
+        },
+        Mistake {
+            index: 1,
+            played: Square::POISON,
+            winners: Vec::new(),
+            every_winner: false,
+        },
+    ];
+    assert_eq!(h.game().turns.review, before);
+    h.wait_for_solver();
     let expected = vec![
         Mistake {
             index: 0,
@@ -641,9 +654,14 @@ fn a_record_whose_board_does_not_fit_shows_its_moves_unjudged_and_why() {
         &screen(&h, 100, 30),
         "Moves not judged: the 5×6 table"
     ));
+    // The opening book proves b4 a mistake, and names the 5×6 bar's winning move.
+    let winner = Reference::new().winning_moves(&[5; 6])[0].to_string();
     assert_eq!(
         reviewing(&h).lines(),
-        ["Move 1 of 8 · Player 1: b4 · not judged"]
+        [
+            "Move 1 of 8 · Player 1: b4 · mistake".to_string(),
+            format!("Instead, {winner} would have won.")
+        ]
     );
     // Unjudged, the game still steps: the board follows, and the move played is highlighted.
     let study = |h: &Harness| match &h.app.screen {
@@ -1278,4 +1296,53 @@ fn a_tall_bars_review_shows_the_move_and_its_label_whole_above_the_board_or_in_t
             h.key(KeyCode::Right);
         }
     }
+}
+
+#[test]
+fn a_record_past_the_tables_is_judged_by_what_the_book_and_the_closed_forms_prove() {
+    // The 20×19 bar: no table fits the budget. The opening book proves c3 the one
+    // winning move, so the position it leaves lost; a2 leaves one row, which the closed form
+    // of two rows judges; b1 there is its one winning move; the poison is all that is left.
+    let text = [
+        "munch game record 1",
+        "game: chomp",
+        "start: rows=20 cols=19",
+        "players: person, person",
+        "level: perfect",
+        "moves:",
+        "1. Player 1: c3",
+        "2. Player 2: a2",
+        "3. Player 1: b1",
+        "4. Player 2: a1",
+        "result: Player 1 won",
+        "",
+    ]
+    .join("\n");
+    let record = munch::record::GameRecord::parse(&text).unwrap();
+    let mut h = Harness::new();
+    h.app.review_record(record).unwrap();
+    h.wait_for_review();
+    let review = reviewing(&h);
+    let words: Vec<&str> = review.judged.iter().map(|j| j.label.word()).collect();
+    assert_eq!(words, ["best", "lost anyway", "best", "lost anyway"]);
+    assert_eq!(
+        review.lines(),
+        ["Move 1 of 4 · Player 1: c3 · best: the fastest win"]
+    );
+    assert!(
+        review
+            .summary
+            .iter()
+            .all(|line| !line.contains("not judged")),
+        "{:?}",
+        review.summary
+    );
+    let rows = screen(&h, 100, 30);
+    assert!(shows(&rows, "Player 1 is winning"), "{rows:#?}");
+    assert!(shows(&rows, "By the opening book."), "{rows:#?}");
+    h.key(KeyCode::Right);
+    let rows = screen(&h, 100, 30);
+    assert!(shows(&rows, "lost anyway"), "{rows:#?}");
+    assert!(shows(&rows, "Player 2 is losing"), "{rows:#?}");
+    assert!(shows(&rows, "By the opening book."), "{rows:#?}");
 }

@@ -445,6 +445,18 @@ fn refuting_lines_stop_at_their_budget_and_large_positions_are_judged_by_outcome
         .iter()
         .map(|j| j.label.word())
         .collect();
-    // 501,1: the one winning move, but judged by its outcome alone; then 1,1 is studied.
-    assert_eq!(labels, ["kept the win", "best", "best"]);
+    // 501,1: judged by its outcome alone, but the one winning move, so the fastest: best;
+    // then 1,1 is studied.
+    assert_eq!(labels, ["best", "best", "best"]);
+    // 501,501,1: one of three winning moves, judged by its outcome alone: never "best".
+    let mut game = NimSession::new(Setup::default(), NimPosition::new(&[big, big, 1]).unwrap());
+    assert!(munch::games::session::Session::replay_notation(
+        &mut game,
+        &["1:1".to_string()]
+    ));
+    let labels: Vec<&str> = munch::games::session::Session::judged(&game)
+        .iter()
+        .map(|j| j.label.word())
+        .collect();
+    assert_eq!(labels, ["kept the win"]);
 }

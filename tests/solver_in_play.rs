@@ -246,14 +246,17 @@ fn a_game_over_whose_review_needs_no_table_stops_the_build() {
 #[test]
 fn a_game_over_whose_review_needs_the_table_keeps_building_and_says_why() {
     use munch::games::chomp::rules::Position;
-    let after_c3 = Position::from_heights(6, 7, &[6, 6, 2, 2, 2, 2, 2]).unwrap();
+    // The opening book proves d4 a mistake (e5 alone wins 6×7), so the position it leaves
+    // won; but not what b5 leaves.
+    let after_b5 = Position::from_heights(6, 7, &[6, 4, 4, 3, 3, 3, 3]).unwrap();
     assert!(
-        munch::games::chomp::answer::ChompAnswer::without_table(&after_c3).is_none(),
-        "premise: nothing but the table judges c3"
+        munch::games::chomp::answer::ChompAnswer::without_table(&after_b5).is_none(),
+        "premise: nothing but the table judges b5"
     );
     let mut h = Harness::new();
     h.start(6, 7, [Person, Person]);
-    click(&mut h, 2, 2); // c3
+    click(&mut h, 3, 3); // d4
+    click(&mut h, 1, 4); // b5
     click(&mut h, 0, 1); // a2
     click(&mut h, 1, 0); // b1
     click(&mut h, 0, 0); // a1

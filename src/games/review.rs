@@ -58,6 +58,29 @@ pub struct Known<M> {
     pub complete: bool,
 }
 
+impl<M: PartialEq> Known<M> {
+    /// A position whose outcome alone is known (the move before it proved it): lost, or won
+    /// with its winning moves not known.
+    pub fn outcome(wins: bool) -> Known<M> {
+        Known {
+            wins,
+            winning_moves: Vec::new(),
+            complete: !wins,
+        }
+    }
+
+    /// Whether the position `played` leaves is won for the side to move next, as far as this
+    /// proves it: a move among the winning moves leaves a lost position; a move a complete list
+    /// leaves out (every move, from a lost position) leaves a won one. `None` otherwise.
+    pub fn after(&self, played: &M) -> Option<bool> {
+        if self.winning_moves.contains(played) {
+            Some(false)
+        } else {
+            self.complete.then_some(true)
+        }
+    }
+}
+
 /// The mistakes along a game. For each move, `before` says what is known of the position it
 /// was made from and `after_wins` whether the position it left is won for the side to move
 /// next (`None`: not known). A move is named only when both are known, so the review never
@@ -78,14 +101,20 @@ pub fn mistakes<M: Copy>(moves: impl IntoIterator<Item = Step<M>>) -> Vec<Mistak
         .collect()
 }
 
-/// How many moves [`mistakes`] cannot judge: the outcome before the move is unknown, or it
-/// was won and the outcome after is unknown.
+/// How many moves [`mistakes`] cannot judge, or judges without naming what would have won: the
+/// outcome before the move is unknown; or it was won and the outcome after is unknown, or the
+/// move threw it away and no winning move of it is known (its outcome alone was proven, by the
+/// move before).
 pub fn unjudged<M>(moves: &[Step<M>]) -> usize {
     moves
         .iter()
         .filter(|(_, before, after_wins)| match before {
             None => true,
-            Some(known) => known.wins && after_wins.is_none(),
+            Some(known) => {
+                known.wins
+                    && (after_wins.is_none()
+                        || (*after_wins == Some(true) && known.winning_moves.is_empty()))
+            }
         })
         .count()
 }
@@ -343,12 +372,20 @@ pub fn label_from_study<M: Copy + PartialEq>(
     })
 }
 
-/// The label of a move from what the answer function proves without a study: the position
+/// The label of `played` from what the answer function proves without a study: the position
 /// before (`before`) and whether the one it left is won for the next player (`after_wins`).
-/// Never *best*, which only a study can prove.
-pub fn label_from_known<M: Copy>(before: Option<&Known<M>>, after_wins: Option<bool>) -> Label<M> {
+/// *Best* only where it was the one winning move of a complete list (the fastest win, there
+/// being no other); otherwise only a study proves it.
+pub fn label_from_known<M: Copy + PartialEq>(
+    before: Option<&Known<M>>,
+    played: M,
+    after_wins: Option<bool>,
+) -> Label<M> {
     match (before, after_wins) {
         (Some(known), _) if !known.wins => Label::LostAnyway,
+        (Some(known), Some(false)) if known.complete && known.winning_moves == [played] => {
+            Label::Best
+        }
         (Some(_), Some(false)) => Label::KeptWin,
         (Some(known), Some(true)) => Label::Mistake {
             winner: known.winning_moves.first().copied(),
@@ -708,17 +745,52 @@ mod tests {
             winning_moves: vec![7u8, 8],
             complete: true,
         };
-        assert_eq!(label_from_known(Some(&lost), Some(true)), Label::LostAnyway);
-        assert_eq!(label_from_known(Some(&won), Some(false)), Label::KeptWin);
+        assert_eq!(
+            label_from_known(Some(&lost), 1, Some(true)),
+            Label::LostAnyway
+        );
+        assert_eq!(label_from_known(Some(&won), 7, Some(false)), Label::KeptWin);
         assert!(matches!(
-            label_from_known(Some(&won), Some(true)),
+            label_from_known(Some(&won), 1, Some(true)),
             Label::Mistake {
                 winner: Some(7),
                 ..
             }
         ));
-        assert_eq!(label_from_known(Some(&won), None), Label::Unjudged);
-        assert_eq!(label_from_known::<u8>(None, Some(false)), Label::Unjudged);
+        assert_eq!(label_from_known(Some(&won), 1, None), Label::Unjudged);
+        assert_eq!(
+            label_from_known::<u8>(None, 1, Some(false)),
+            Label::Unjudged
+        );
+    }
+
+    #[test]
+    fn the_one_winning_move_of_a_complete_list_is_best_and_moves_carry_what_they_prove() {
+        let only = Known {
+            wins: true,
+            winning_moves: vec![7u8],
+            complete: true,
+        };
+        assert_eq!(label_from_known(Some(&only), 7, Some(false)), Label::Best);
+        let maybe_more = Known {
+            complete: false,
+            ..only
+        };
+        assert_eq!(
+            label_from_known(Some(&maybe_more), 7, Some(false)),
+            Label::KeptWin,
+            "another winning move may be faster"
+        );
+        // A listed move leaves a lost position; one a complete list leaves out, a won one.
+        assert_eq!(maybe_more.after(&7), Some(false));
+        assert_eq!(maybe_more.after(&1), None, "the list may not be complete");
+        let only = Known {
+            complete: true,
+            ..maybe_more
+        };
+        assert_eq!(only.after(&1), Some(true));
+        assert_eq!(Known::<u8>::outcome(false).after(&1), Some(true));
+        assert_eq!(Known::<u8>::outcome(true).after(&1), None);
     }
 
     /// A pile of coins, take 1 or 2, taking the last coin wins: the study of `pile`.

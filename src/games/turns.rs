@@ -19,7 +19,7 @@ pub const STRONG_EARLY: usize = 6;
 /// What a game tells the turn machinery about its moves, for the game-over review.
 pub trait Outcomes {
     /// A move, as the history keeps it.
-    type Move: Copy;
+    type Move: Copy + PartialEq;
     /// A position of the game.
     type Position;
 
@@ -38,20 +38,41 @@ pub trait Outcomes {
     fn study(&self, position: &Self::Position) -> Option<PositionStudy<Self::Move>>;
 
     /// Each of `moves`, played from the start, with what is known before and after it (see
-    /// [`review::mistakes`]).
+    /// [`review::mistakes`]): what the answer function proves of each position, else what the
+    /// move before proved of it (see [`Known::after`]).
     fn review_steps(&self, moves: &[Self::Move]) -> Vec<Step<Self::Move>> {
         let mut position = self.start();
         let mut steps = Vec::new();
+        // What the move before proved of the position now.
+        let mut carried = None;
         for &m in moves {
             let Some(after) = self.after(&position, m) else {
                 break;
             };
-            let before = self.known(&position);
-            let after_wins = self.known(&after).map(|k| k.wins);
+            let (before, after_wins) = self.known_around(&position, carried, m, &after);
             steps.push((m, before, after_wins));
+            carried = after_wins;
             position = after;
         }
         steps
+    }
+
+    /// What is known of `position` (else its outcome `carried` from the move before) and
+    /// whether `after`, which `played` leaves, is won for the side to move next (from the
+    /// answer function, else from what is known before it).
+    fn known_around(
+        &self,
+        position: &Self::Position,
+        carried: Option<bool>,
+        played: Self::Move,
+        after: &Self::Position,
+    ) -> (Option<Known<Self::Move>>, Option<bool>) {
+        let before = self.known(position).or_else(|| carried.map(Known::outcome));
+        let after_wins = self
+            .known(after)
+            .map(|k| k.wins)
+            .or_else(|| before.as_ref().and_then(|k| k.after(&played)));
+        (before, after_wins)
     }
 }
 
@@ -281,22 +302,26 @@ where
     let mut judged = Vec::new();
     // What the refuting lines may still study (see `REFUTATION_BUDGET`).
     let mut budget = review::REFUTATION_BUDGET;
+    // What the move before proved of the position now (see `Outcomes::review_steps`).
+    let mut carried = None;
     for &played in moves {
         let Some(after) = game.after(&position, played) else {
             break;
         };
         let studied = game.study(&position).and_then(|study| {
             let label = review::label_from_study(&study, played)?;
-            Some((Some(study.wins), label))
+            let made = study.moves.iter().find(|m| m.mv == played)?;
+            Some((Some(study.wins), label, Some(!made.wins)))
         });
-        let (won_before, label) = studied.unwrap_or_else(|| {
-            let before = game.known(&position);
-            let after_wins = game.known(&after).map(|k| k.wins);
+        let (won_before, label, after_wins) = studied.unwrap_or_else(|| {
+            let (before, after_wins) = game.known_around(&position, carried, played, &after);
             (
                 before.as_ref().map(|k| k.wins),
-                review::label_from_known(before.as_ref(), after_wins),
+                review::label_from_known(before.as_ref(), played, after_wins),
+                after_wins,
             )
         });
+        carried = after_wins;
         let label = match label {
             Label::Mistake { winner, refutation } if budget > 0 => {
                 let studied = std::cell::Cell::new(0usize);
