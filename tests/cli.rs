@@ -1485,6 +1485,59 @@ fn all_moves_says_what_the_answer_proves_where_the_table_does_not_fit() {
     }
 }
 
+#[test]
+fn a_position_nothing_answers_is_answered_one_move_on_where_its_moves_are() {
+    // [5,5,4,4,2,0] is in no closed form nor the book, but b2 leaves an L with equal arms,
+    // which loses: with no table, munch says so, as the Study does ("one move on").
+    let args = [
+        "solve",
+        "chomp",
+        "--rows",
+        "5",
+        "--cols",
+        "6",
+        "--position",
+        "5,5,4,4,2,0",
+        "--memory",
+        "1M",
+    ];
+    let out = munch(&args);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("(answered by what the closed forms and the opening book prove of the positions its moves leave)"),
+        "{text}"
+    );
+    let v = json_of(&[&args[..], &["--json"]].concat());
+    let mut reference = Reference::new();
+    let heights = [5, 5, 4, 4, 2, 0];
+    assert_eq!(
+        v["outcome"],
+        if reference.wins(&heights) {
+            "win"
+        } else {
+            "loss"
+        }
+    );
+    let winners = reference.winning_moves(&heights);
+    let named = v["winning_moves"].as_array().unwrap();
+    assert!(!named.is_empty());
+    for m in named {
+        let notation = m["notation"].as_str().unwrap();
+        assert!(
+            winners.iter().any(|w| w.to_string() == notation),
+            "{notation} wins: {winners:?}"
+        );
+    }
+    if v["complete"] == true {
+        assert_eq!(
+            named.len(),
+            winners.len(),
+            "a complete list names every winner"
+        );
+    }
+}
+
 /// `munch solve chomp` of `heights` in a `rows` × `cols` box with `--all-moves --json`,
 /// checked field by field against the reference.
 fn chomp_all_moves_against_the_reference(rows: u8, heights: &[u8]) -> Value {

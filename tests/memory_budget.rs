@@ -28,12 +28,14 @@ fn the_budget_leaves_out_what_the_process_already_holds() {
 
 #[test]
 fn munch_solve_refuses_a_table_that_fits_only_if_the_process_itself_is_not_counted() {
-    // [13,…,13,12] has no closed form or book entry: it needs its 13×13 table (7.6 MiB).
-    let position = "13,13,13,13,13,13,13,13,13,13,13,13,12";
-    let needed = OutcomeTable::bytes_for(13, 13);
+    // [13,…,13,12] (14 columns) has no closed form or book entry, nor has any position a move
+    // leaves that would decide it (in a square box b2 leaves an L with equal arms, which
+    // loses): it needs its 13×14 table (12.5 MiB).
+    let position = "13,13,13,13,13,13,13,13,13,13,13,13,13,12";
+    let needed = OutcomeTable::bytes_for(13, 14);
     let run = |memory: u64| {
         Command::new(env!("CARGO_BIN_EXE_munch"))
-            .args(["solve", "chomp", "--rows", "13", "--cols", "13"])
+            .args(["solve", "chomp", "--rows", "13", "--cols", "14"])
             .args(["--position", position, "--memory", &memory.to_string()])
             .output()
             .expect("munch runs")
