@@ -3,7 +3,7 @@
 //! review. A game supplies only its moves and what is known of their outcomes ([`Outcomes`]).
 
 use super::moves_left::PositionStudy;
-use super::request::{JudgedMoves, Task};
+use super::request::{JudgedMoves, Progress, Task};
 use super::review::{self, Judged, Known, Label, Mistake, Step};
 use crate::games::setup::{Level, Player};
 use std::collections::VecDeque;
@@ -298,13 +298,32 @@ where
     G::Move: PartialEq,
     G::Position: Clone,
 {
+    judge_within(game, moves, &mut |_, _| true).unwrap_or_default()
+}
+
+/// [`judge`], asking `progress` before each move whether to go on (`(done, total)` moves):
+/// `None` as soon as it says no, so a judging nobody wants any more (the review was left, munch
+/// is quitting) stops within a move.
+pub fn judge_within<G: Outcomes>(
+    game: &G,
+    moves: &[G::Move],
+    progress: Progress,
+) -> Option<Vec<Judged<G::Move>>>
+where
+    G::Move: PartialEq,
+    G::Position: Clone,
+{
     let mut position = game.start();
     let mut judged = Vec::new();
     // What the refuting lines may still study (see `REFUTATION_BUDGET`).
     let mut budget = review::REFUTATION_BUDGET;
     // What the move before proved of the position now (see `Outcomes::review_steps`).
     let mut carried = None;
-    for &played in moves {
+    let total = u64::try_from(moves.len()).unwrap_or(u64::MAX);
+    for (done, &played) in (0u64..).zip(moves) {
+        if !progress(done, total) {
+            return None;
+        }
         let Some(after) = game.after(&position, played) else {
             break;
         };
@@ -352,7 +371,7 @@ where
         });
         position = after;
     }
-    judged
+    Some(judged)
 }
 
 /// The judging of `moves` by `game` (see [`judge`]) as a task for the solver threads, in
@@ -365,9 +384,9 @@ where
     G::Position: Clone,
 {
     let what = format!("judge {} moves", moves.len());
-    Task::new(what, move |_| {
+    Task::new(what, move |progress| {
         Some(
-            judge(&game, &moves)
+            judge_within(&game, &moves, progress)?
                 .into_iter()
                 .map(|j| j.map(|m| m.to_string()))
                 .collect(),
@@ -484,5 +503,80 @@ mod tests {
         }
         assert_eq!(turns.flash(), Flash::Landed(5));
         assert!(turns.pending.is_none());
+    }
+
+    /// A pile of coins that takes 1 at a time, counting the positions it is asked about.
+    struct Ones {
+        pile: u32,
+        asked: std::sync::atomic::AtomicU32,
+    }
+
+    impl Outcomes for Ones {
+        type Move = u8;
+        type Position = u32;
+
+        fn start(&self) -> u32 {
+            self.pile
+        }
+
+        fn after(&self, position: &u32, m: u8) -> Option<u32> {
+            position.checked_sub(u32::from(m))
+        }
+
+        fn known(&self, position: &u32) -> Option<Known<u8>> {
+            self.asked
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Some(Known {
+                wins: position % 2 == 1,
+                winning_moves: if position % 2 == 1 { vec![1] } else { vec![] },
+                complete: true,
+            })
+        }
+
+        fn study(&self, _: &u32) -> Option<PositionStudy<u8>> {
+            None
+        }
+    }
+
+    #[test]
+    fn a_judging_stops_within_a_move_of_being_told_to() {
+        let game = Ones {
+            pile: 30_000,
+            asked: 0.into(),
+        };
+        let moves = vec![1u8; 30_000];
+        let all = judge(&game, &moves);
+        assert_eq!(all.len(), 30_000);
+        // Each move asks about the position before it and the one after.
+        assert_eq!(
+            game.asked.swap(0, std::sync::atomic::Ordering::Relaxed),
+            60_000
+        );
+        let mut told = Vec::new();
+        let judged = judge_within(&game, &moves, &mut |done, total| {
+            told.push((done, total));
+            done < 10
+        });
+        assert!(judged.is_none(), "a judging told to stop has no answer");
+        assert_eq!(told.last(), Some(&(10, 30_000)));
+        let asked = game.asked.into_inner();
+        assert!(asked <= 2 * 11, "{asked} positions asked about by 10 moves");
+        // The task the judge thread runs stops the same way.
+        let mut last_told = 0;
+        let task = judging(
+            Ones {
+                pile: 30_000,
+                asked: 0.into(),
+            },
+            moves,
+        );
+        assert!(
+            task.run(&mut |done, _| {
+                last_told = done;
+                done < 10
+            })
+            .is_none()
+        );
+        assert_eq!(last_told, 10);
     }
 }

@@ -9,7 +9,7 @@ use crate::games::moves_left::PositionStudy;
 use crate::games::panel::SolverLine;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::pile::session::PileGame;
-use crate::games::request::{Built, Task, Waiting};
+use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::setup::Setup;
 use std::any::Any;
 use std::sync::Arc;
@@ -150,10 +150,12 @@ impl PileRules for FibonacciRules {
         }
     }
 
-    fn complete(&mut self) {
+    /// The shared table (up to pile 2,000) is quick to build: nothing stops it.
+    fn complete(&mut self, _progress: Progress) -> Option<()> {
         if !self.hold() {
             self.table = Some(FibMovesLeft::shared());
         }
+        Some(())
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -608,11 +608,15 @@ impl Session for NimSession {
         let moves = self.turns.moves.clone();
         let build = self.waiting.is_some();
         Task::new(format!("judge {} moves", moves.len()), move |progress| {
-            let table = table.clone().or_else(|| {
-                build
-                    .then(|| NimMovesLeft::build(&start, NIM_BUDGET).map(Arc::new))
-                    .flatten()
-            });
+            let table = match table.clone() {
+                Some(table) => Some(table),
+                // A table is waited for only when it fits the budget: no table here means
+                // the judging is no longer wanted.
+                None if build => Some(Arc::new(NimMovesLeft::build_within(
+                    &start, NIM_BUDGET, progress,
+                )?)),
+                None => None,
+            };
             let judge = NimJudge {
                 start: start.clone(),
                 table,

@@ -4,7 +4,7 @@
 
 use crate::games::moves_left::PositionStudy;
 use crate::games::panel::SolverLine;
-use crate::games::request::{Built, Waiting};
+use crate::games::request::{Built, Progress, Waiting};
 use crate::units::{group, runs_one_of};
 use std::any::Any;
 
@@ -62,8 +62,11 @@ pub trait PileRules: Send + Sync {
     /// Takes what the task of [`PileRules::build`] built.
     fn take_built(&mut self, _built: Built) {}
 
-    /// Builds at once what they lack (slow: on a solver thread only, as the review's judging).
-    fn complete(&mut self) {}
+    /// Builds at once what they lack (slow: on a solver thread only, as the review's judging),
+    /// telling `progress` how far it has gone; `None` when `progress` said to stop.
+    fn complete(&mut self, _progress: Progress) -> Option<()> {
+        Some(())
+    }
 
     /// The rules as their own type, so that a study can share the tables of the game it is
     /// opened from.

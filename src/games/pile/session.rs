@@ -569,7 +569,7 @@ impl Session for PileGame {
         let moves = self.turns.moves.clone();
         Task::new(format!("judge {} takes", moves.len()), move |progress| {
             let mut rules = rules.boxed_clone();
-            rules.complete();
+            rules.complete(progress)?;
             turns::judging(PileJudge { rules, start }, moves.clone()).run(progress)
         })
     }

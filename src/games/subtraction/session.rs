@@ -69,7 +69,7 @@ impl SubtractionRules {
     /// not on the interface's thread).
     pub fn new(set: &TakeSet, pile: u64) -> SubtractionRules {
         let mut rules = SubtractionRules::without_tables(set, pile);
-        rules.complete();
+        rules.complete(&mut |_, _| true).expect("nothing stops it");
         rules
     }
 
@@ -182,11 +182,12 @@ impl PileRules for SubtractionRules {
         }
     }
 
-    fn complete(&mut self) {
+    fn complete(&mut self, progress: Progress) -> Option<()> {
         if self.tables.is_none() {
-            let tables = SubtractionTables::build(&self.set, self.limit, &mut |_, _| true);
-            self.tables = tables.map(Arc::new);
+            let tables = SubtractionTables::build(&self.set, self.limit, progress)?;
+            self.tables = Some(Arc::new(tables));
         }
+        Some(())
     }
 
     fn as_any(&self) -> &dyn Any {
