@@ -19,23 +19,22 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Weak};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Progress is reported at most this often, which is plenty for a gauge.
 const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
 
-/// Handle to the solver threads. Dropping it cancels the running job and joins the threads.
+/// Handle to the solver threads. Dropping it cancels every job and closes their inboxes, and
+/// waits for none of them: a thread ends by itself once its job has stopped (a build or a
+/// judging within a few thousand steps, a search when its short search is done), so quitting
+/// munch never waits on solver work.
 pub struct Worker {
     jobs: Option<Sender<TableJob>>,
     latest: Arc<AtomicU64>,
-    thread: Option<JoinHandle<()>>,
     searches: Option<Sender<Search>>,
     latest_search: Arc<AtomicU64>,
-    searcher: Option<JoinHandle<()>>,
     judgings: Option<Sender<(u64, Task<JudgedMoves>)>>,
     latest_judging: Arc<AtomicU64>,
-    judge: Option<JoinHandle<()>>,
 }
 
 impl Worker {
@@ -47,7 +46,7 @@ impl Worker {
         let latest = Arc::new(AtomicU64::new(0));
         let current = Arc::clone(&latest);
         let notify_builds = Arc::clone(&notify);
-        let thread = std::thread::Builder::new()
+        std::thread::Builder::new()
             .name("solver".into())
             .spawn(move || {
                 let mut tables = Tables::new(budget);
@@ -79,14 +78,14 @@ impl Worker {
         let latest_search = Arc::new(AtomicU64::new(0));
         let current_search = Arc::clone(&latest_search);
         let notify_searches = Arc::clone(&notify);
-        let search_thread = std::thread::Builder::new()
+        std::thread::Builder::new()
             .name("search".into())
             .spawn(move || search_loop(&search_inbox, &current_search, &*notify_searches))
             .expect("spawn the search thread");
         let (judgings, judge_inbox) = mpsc::channel::<(u64, Task<JudgedMoves>)>();
         let latest_judging = Arc::new(AtomicU64::new(0));
         let current_judging = Arc::clone(&latest_judging);
-        let judge_thread = std::thread::Builder::new()
+        std::thread::Builder::new()
             .name("judge".into())
             .spawn(move || {
                 for (number, task) in judge_inbox {
@@ -100,13 +99,10 @@ impl Worker {
         Worker {
             jobs: Some(jobs),
             latest,
-            thread: Some(thread),
             searches: Some(searches),
             latest_search,
-            searcher: Some(search_thread),
             judgings: Some(judgings),
             latest_judging,
-            judge: Some(judge_thread),
         }
     }
 
@@ -275,18 +271,15 @@ pub fn search_message(search: u64, rows: u8, heights: &[u8], seed: u64) -> Optio
 }
 
 impl Drop for Worker {
+    /// Cancels every job and closes the inboxes; the threads are left to end by themselves
+    /// (joining them would wait for a job to notice it was cancelled, or for a search to end).
     fn drop(&mut self) {
         self.cancel();
+        self.latest_search.fetch_add(1, Ordering::SeqCst);
         self.latest_judging.fetch_add(1, Ordering::SeqCst);
         self.jobs.take();
         self.searches.take();
         self.judgings.take();
-        for thread in [self.thread.take(), self.searcher.take(), self.judge.take()]
-            .into_iter()
-            .flatten()
-        {
-            let _ = thread.join();
-        }
     }
 }
 

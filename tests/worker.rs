@@ -5,7 +5,8 @@ use munch::games::review::{Judged, Label};
 use munch::solve::{MovesLeftTable, OutcomeTable};
 use munch::worker::{Worker, search_message};
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::Mutex;
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::{Duration, Instant};
 
 fn worker(budget: u64) -> (Worker, Receiver<SolverMessage>) {
@@ -122,11 +123,58 @@ fn dropping_the_worker_stops_it() {
     solve(&worker, 1, 18, 18);
     let _ = next(&rx);
     let started = Instant::now();
-    drop(worker); // cancels and joins the thread
+    drop(worker); // cancels the build, which stops by itself
     assert!(
         started.elapsed() < Duration::from_secs(5),
         "{:?}",
         started.elapsed()
+    );
+}
+
+/// A task that tells `started` it has begun and then works until `release` says, as a long
+/// piece of work would: deaf to being cancelled.
+fn busy<T: 'static>(name: &'static str, started: &Sender<&'static str>) -> (Task<T>, Sender<()>) {
+    let (release, gate) = mpsc::channel::<()>();
+    let gate = Mutex::new(gate);
+    let started = started.clone();
+    let task = Task::new(name, move |_| {
+        let _ = started.send(name);
+        let _ = gate.lock().map(|gate| gate.recv());
+        None
+    });
+    (task, release)
+}
+
+#[test]
+fn dropping_the_worker_waits_for_none_of_its_threads_work() {
+    let (worker, _rx) = worker(1 << 20);
+    let (started, begun) = mpsc::channel();
+    let (build, release_build) = busy("build", &started);
+    let (judging, release_judging) = busy("judging", &started);
+    worker.send(Job {
+        number: 1,
+        request: Request::Build(build),
+    });
+    worker.send(Job {
+        number: 2,
+        request: Request::Judge(judging),
+    });
+    let mut working = [begun.recv_timeout(Duration::from_secs(60)).unwrap(); 2];
+    working[1] = begun.recv_timeout(Duration::from_secs(60)).unwrap();
+    working.sort_unstable();
+    assert_eq!(working, ["build", "judging"]);
+    // Both threads are busy: dropping the worker (as quitting munch does) comes back anyway.
+    let (dropped, came_back) = mpsc::channel();
+    std::thread::spawn(move || {
+        drop(worker);
+        let _ = dropped.send(());
+    });
+    let waited = came_back.recv_timeout(Duration::from_secs(30));
+    let _ = release_build.send(());
+    let _ = release_judging.send(());
+    assert!(
+        waited.is_ok(),
+        "dropping the worker waited for the work its threads were busy with"
     );
 }
 
