@@ -809,7 +809,7 @@ fn every_game_words_its_moves_in_the_review_as_its_move_list_does() {
         ),
     ] {
         let game = record.session();
-        let history = game.panel(&theme).history;
+        let history: Vec<String> = game.panel(&theme).history.iter().collect();
         assert_eq!(history, listed, "the move list");
         let review = munch::app::review::Review::new(record.clone(), Vec::new());
         let worded: Vec<String> = record
@@ -1082,6 +1082,44 @@ fn stepping_anywhere_along_a_long_review_costs_the_position_shown_alone() {
     h.key(KeyCode::End);
     let rows = screen(&h, 100, 30);
     assert!(shows(&rows, "1 from pile 2"), "{rows:#?}");
+}
+
+#[test]
+fn a_frame_of_a_long_game_words_only_the_moves_its_list_shows() {
+    use munch::games::panel::moves_worded;
+    let moves = long_nim_record(15_000).moves;
+    let mut h = Harness::new();
+    let (settings, start) = munch::settings::Settings {
+        players: [Person, Person],
+        ..munch::settings::Settings::default()
+    }
+    .with_position("nim 15000,15000")
+    .unwrap();
+    h.app.play_position(settings, start);
+    let munch::app::Screen::Play(game) = &mut h.app.screen else {
+        panic!("not playing");
+    };
+    // Ten moves short of the end, then to the end, where the game-over dialog stands over it.
+    assert!(game.replay_notation(&moves[..29_990]));
+    for (last, over) in [(29_990, false), (30_000, true)] {
+        if over {
+            let munch::app::Screen::Play(game) = &mut h.app.screen else {
+                panic!("not playing");
+            };
+            assert!(game.replay_notation(&moves[29_990..]));
+        }
+        for (width, height) in [(100, 30), (80, 24)] {
+            let before = moves_worded();
+            let rows = screen(&h, width, height);
+            let worded = moves_worded() - before;
+            assert!(shows(&rows, &format!("{last}. ")), "{rows:#?}");
+            assert_eq!(shows(&rows, "took the last coin"), over, "{rows:#?}");
+            assert!(
+                worded <= u64::from(height),
+                "{worded} moves worded for a frame {height} rows high"
+            );
+        }
+    }
 }
 
 /// A Nim game from two huge piles, each move in notation: the first evens the piles, the next

@@ -3,6 +3,8 @@
 use super::HitMap;
 use crate::app::Target;
 use crate::app::keys::Action;
+#[cfg(test)]
+use crate::games::panel::History;
 use crate::games::panel::{PanelInfo, SolverLine};
 use crate::games::setup::Player;
 #[cfg(test)]
@@ -107,7 +109,7 @@ impl StatefulWidget for PanelView<'_> {
             .map(|side| name(side).chars().count())
             .max()
             .unwrap_or(0);
-        for (i, entry) in panel.history.iter().enumerate().take(end).skip(start) {
+        for (i, entry) in (start..end).filter_map(|i| Some((i, panel.history.word(i)?))) {
             let mut row = format!("{:>3}. {:<10} {}", i + 1, name(i % 2), entry);
             if Line::raw(row.as_str()).width() > width {
                 row = format!("{:>3}. {:<tight$} {}", i + 1, name(i % 2), entry);
@@ -198,7 +200,7 @@ mod tests {
                 total,
             },
             info: Vec::new(),
-            history: Vec::new(),
+            history: History::new(&[] as &[u8], u8::to_string),
         };
         let controls = Controls {
             history_top: None,

@@ -7,7 +7,7 @@ use super::session::{
     BOARD_LABEL_WIDTH as LABEL_WIDTH, Game, MovesLeftState, SMALLEST_SQUARE, SolverState, Unfought,
     spot,
 };
-use crate::games::panel::{PanelInfo, SolverLine, subject};
+use crate::games::panel::{History, PanelInfo, SolverLine, subject};
 use crate::games::request::Phase;
 use crate::games::review::{MoveWords, in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
@@ -117,7 +117,7 @@ impl<'a> BoardView<'a> {
             loser: game.loser(),
             solver,
             info: info_lines(game, self.theme),
-            history: game.turns.moves.iter().map(ToString::to_string).collect(),
+            history: History::new(&game.turns.moves, ToString::to_string),
         }
     }
 

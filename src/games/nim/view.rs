@@ -4,7 +4,7 @@
 use super::answer::nim_sum;
 use super::rules::Move;
 use super::session::{NimSession, Place, move_text};
-use crate::games::panel::{PanelInfo, SolverLine};
+use crate::games::panel::{History, PanelInfo, SolverLine};
 use crate::games::review::{MoveWords, in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
 use crate::input::Spots;
@@ -37,7 +37,7 @@ pub struct NimPanel<'a> {
     /// The computer's move, the hints, the note.
     pub info: Vec<Line<'a>>,
     /// Each move ("3 from pile 2").
-    pub history: Vec<String>,
+    pub history: History<'a>,
 }
 
 /// A Nim game drawn as rows of coins; its state records every coin, bar cell and row as a
@@ -101,7 +101,7 @@ impl<'a> NimView<'a> {
         NimPanel {
             solver,
             info,
-            history: game.turns.moves.iter().map(|&mv| move_text(mv)).collect(),
+            history: History::new(&game.turns.moves, |&mv| move_text(mv)),
         }
     }
 }
@@ -140,7 +140,8 @@ impl View for NimSession {
     }
 }
 
-/// The lines of a Nim game's review: how it ended, then its mistakes.
+/// The lines of a Nim game's review: how it ended, then its mistakes, as the game kept them
+/// when it ended (a frame judges no move again).
 fn review(game: &NimSession) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(loser) = game.loser() {
@@ -150,7 +151,7 @@ fn review(game: &NimSession) -> Vec<String> {
         ));
     }
     lines.extend(mistake_lines(
-        &game.mistakes(),
+        &game.turns.review,
         |m| {
             let winners: Vec<String> = m.winners.iter().map(|&mv| move_text(mv)).collect();
             (
@@ -580,6 +581,7 @@ mod tests {
         let info: Vec<String> = hidden.info.iter().map(ToString::to_string).collect();
         assert_eq!(info, ["Hints off (H)"]);
         assert!(!hidden.solver.contains("hint"), "{}", hidden.solver);
+        drop(hidden);
         game.hints = true;
         let panel = NimView::new(&game, &theme, 0).panel();
         assert_eq!(panel.solver, "nim-sum 1,000,002");
@@ -704,5 +706,10 @@ mod tests {
             "Move 1, Player 1 took 1 from pile 1: taking 2 from pile 1 would have won."
         );
         assert_eq!(lines.len(), 1 + game.mistakes().len());
+        // They are the mistakes the game kept as it ended: drawing the dialog again judges
+        // no move again (a long game's every move).
+        assert_eq!(game.turns.review, game.mistakes());
+        game.turns.review.clear();
+        assert_eq!(game.review_lines(), lines[..1]);
     }
 }

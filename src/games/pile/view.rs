@@ -2,7 +2,7 @@
 //! it what the game puts in the side panel.
 
 use super::session::{PileGame, bar, coin};
-use crate::games::panel::{PanelInfo, SolverLine, subject};
+use crate::games::panel::{History, PanelInfo, SolverLine, subject};
 use crate::games::review::{MoveWords, in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
 use crate::games::setup::Player;
@@ -117,7 +117,7 @@ impl<'a> PileView<'a> {
             loser: game.loser(),
             solver,
             info,
-            history: game.turns.moves.iter().map(|&k| took(k)).collect(),
+            history: History::new(&game.turns.moves, |&k| took(k)),
         }
     }
 }
