@@ -123,6 +123,10 @@ impl Worker {
                 }
                 None
             }
+            Request::StopJudging => {
+                self.latest_judging.store(number, Ordering::SeqCst);
+                None
+            }
             request => {
                 self.send_other(number, request);
                 None
@@ -161,7 +165,8 @@ impl Worker {
             Request::Solve { .. }
             | Request::MovesLeft { .. }
             | Request::Build(_)
-            | Request::Judge(_) => unreachable!("sent by `send`"),
+            | Request::Judge(_)
+            | Request::StopJudging => unreachable!("sent by `send`"),
         }
     }
 

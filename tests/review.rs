@@ -1122,6 +1122,37 @@ fn a_frame_of_a_long_game_words_only_the_moves_its_list_shows() {
     }
 }
 
+#[test]
+fn leaving_a_review_stops_its_judging_and_a_judged_one_asks_nothing() {
+    use munch::games::request::Request;
+    let judging_jobs = |h: &mut Harness| -> Vec<&'static str> {
+        h.app
+            .take_requests()
+            .into_iter()
+            .filter_map(|job| match job.request {
+                Request::Judge(_) => Some("judge"),
+                Request::StopJudging => Some("stop"),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut h = Harness::new();
+    h.app.review_record(long_nim_record(15_000)).unwrap();
+    assert_eq!(judging_jobs(&mut h), ["judge"]);
+    // Left while its 30,000 moves are judged: the judging stops, once.
+    h.key(KeyCode::Esc);
+    assert!(h.on_menu());
+    assert_eq!(judging_jobs(&mut h), ["stop"]);
+    h.key(KeyCode::Down);
+    assert!(judging_jobs(&mut h).is_empty());
+    // A review whose judging answered has nothing to stop.
+    open_review(&mut h, nim_record());
+    assert!(!reviewing(&h).judging);
+    h.key(KeyCode::Esc);
+    assert!(h.on_menu());
+    assert!(judging_jobs(&mut h).is_empty());
+}
+
 /// A Nim game from two huge piles, each move in notation: the first evens the piles, the next
 /// two bring them down to 3 and 3, then four small moves empty them (Player 1 takes the last).
 fn huge_nim_record() -> munch::record::GameRecord {

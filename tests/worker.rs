@@ -571,3 +571,40 @@ fn a_judging_runs_on_its_own_thread_beside_a_table_build() {
     let table = moves_left_ready(&rx, big).table;
     assert_eq!(table.outcomes().cols(), 15);
 }
+
+#[test]
+fn a_stop_ends_the_running_judging_between_moves_with_no_answer() {
+    let (worker, rx) = worker(1 << 20);
+    let (told, heard) = mpsc::channel::<u64>();
+    // A judging of endless moves, which says when it starts and how far it got when stopped.
+    let judging = Task::new("endless judging", move |progress| {
+        let mut done = 0;
+        while progress(done, u64::MAX) {
+            if done == 0 {
+                let _ = told.send(0);
+            }
+            done += 1;
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let _ = told.send(done);
+        None
+    });
+    worker.send(Job {
+        number: 1,
+        request: Request::Judge(judging),
+    });
+    assert_eq!(
+        heard.recv_timeout(Duration::from_secs(60)),
+        Ok(0),
+        "it starts"
+    );
+    worker.send(Job {
+        number: 2,
+        request: Request::StopJudging,
+    });
+    let judged = heard
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the judging stops");
+    assert!(judged > 0, "it stopped between moves");
+    assert!(rx.try_recv().is_err(), "a stopped judging answers nothing");
+}

@@ -279,6 +279,9 @@ pub struct App {
     search: u64,
     /// The latest judging of a review: only its answer is the review's.
     judging: u64,
+    /// Whether that judging is still at work for a review: once the review is left, it is
+    /// stopped ([`Request::StopJudging`]).
+    judging_open: bool,
     rng: fastrand::Rng,
 }
 
@@ -324,6 +327,7 @@ impl App {
             generation: 0,
             search: 0,
             judging: 0,
+            judging_open: false,
             rng: fastrand::Rng::with_seed(seed),
         }
     }
@@ -571,7 +575,14 @@ impl App {
         self.job_number += 1;
         match request {
             Request::Search { .. } => self.search = self.job_number,
-            Request::Judge(_) => self.judging = self.job_number,
+            Request::Judge(_) => {
+                self.judging = self.job_number;
+                self.judging_open = true;
+            }
+            Request::StopJudging => {
+                self.judging = self.job_number;
+                self.judging_open = false;
+            }
             Request::Solve { .. }
             | Request::MovesLeft { .. }
             | Request::Build(_)
@@ -586,6 +597,14 @@ impl App {
             number: self.job_number,
             request,
         });
+    }
+
+    /// Stops the judging of a review that is no longer on screen: nobody will read its answer.
+    fn stop_unwanted_judging(&mut self) {
+        let reviewing = matches!(&self.screen, Screen::Study(study) if study.review.is_some());
+        if self.judging_open && !reviewing {
+            self.ask(Request::StopJudging);
+        }
     }
 
     /// Stops the solver's running build, if any (its memory is freed).
@@ -855,6 +874,7 @@ impl App {
         let before = matches!(event, Event::Tick).then(|| self.tick_marks());
         self.handle(event);
         self.collect_requests();
+        self.stop_unwanted_judging();
         self.persist();
         match self.dialog() {
             Some(Dialog::ConfirmQuit) if self.quit_saved.is_none() => {
@@ -941,6 +961,7 @@ impl App {
                         Screen::Study(study)
                             if let SolverMessage::Judged { judged, .. } = message =>
                         {
+                            self.judging_open = false;
                             study.on_judged(judged);
                         }
                         Screen::Play(game) => game.on_solver(message),

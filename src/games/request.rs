@@ -350,6 +350,8 @@ pub enum Request {
     /// is [`SolverMessage::Judged`]). Only the latest judging is wanted: it replaces any
     /// earlier one, and cancels no table.
     Judge(Task<JudgedMoves>),
+    /// Stop the running judging, whose review was left: no answer comes. Cancels no table.
+    StopJudging,
     /// The computer's best move in the position of column `heights` (from the poison column
     /// rightwards) in a box of `rows` rows, found by a short search where nothing proves a move;
     /// `seed` makes its choices repeatable. The position must have a square besides the poison;

@@ -271,14 +271,19 @@ impl Harness {
 /// table request, a search or a judging that a later one of its kind replaces is skipped, as
 /// the threads skip it.
 fn run_inline(jobs: Vec<Job>, tables: &mut Tables, answers: &mut VecDeque<SolverMessage>) {
-    let is_table = |job: &Job| !matches!(job.request, Request::Search { .. } | Request::Judge(_));
+    let is_table = |job: &Job| {
+        !matches!(
+            job.request,
+            Request::Search { .. } | Request::Judge(_) | Request::StopJudging
+        )
+    };
     let last_table = jobs.iter().rposition(is_table);
     let last_search = jobs
         .iter()
         .rposition(|job| matches!(job.request, Request::Search { .. }));
     let last_judging = jobs
         .iter()
-        .rposition(|job| matches!(job.request, Request::Judge(_)));
+        .rposition(|job| matches!(job.request, Request::Judge(_) | Request::StopJudging));
     let out = RefCell::new(Vec::new());
     for (at, job) in jobs.into_iter().enumerate() {
         match job.request {
