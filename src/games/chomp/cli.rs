@@ -4,7 +4,7 @@
 use super::moves_left::{proven, study};
 use super::options::{COLS, ROWS};
 use super::rules::{MAX_SIDE, Position, Square, parse_heights};
-use crate::games::chomp::answer::{ChompAnswer, Source};
+use crate::games::chomp::answer::ChompAnswer;
 use crate::games::game::{SolveProgress, Values};
 use crate::games::moves_left::{Proven, all_moves, outcome_word, plain_proven_moves};
 use crate::solve::{MovesLeftTable, OutcomeTable};
@@ -216,11 +216,8 @@ pub fn solve(matches: &ArgMatches, budget: u64, progress: SolveProgress) -> Resu
         .and_then(Result::ok)
         .map(Arc::new);
     // Where nothing answers the position itself, what they prove of the positions its moves
-    // leave may (as the Study shows it).
-    let answer = ChompAnswer::of(table.as_deref(), &position)
-        .map(Answered::from)
-        .or_else(|| one_move_on(&position));
-    let Some(answer) = answer else {
+    // leave may: the answer function says so, as the Study and the game do.
+    let Some(answer) = ChompAnswer::of(table.as_deref(), &position) else {
         return Err(format!(
             "{position} needs a {}×{} table of {}, more than the {} this run may use (--memory, less what munch holds already, at most the memory this machine has free), and no closed form or opening-book entry covers it",
             box_rows,
@@ -294,53 +291,7 @@ fn position_text(position: &Position, square: Square) -> String {
     position.eat(square).expect("a legal move").to_string()
 }
 
-/// What answered `munch solve chomp`: the answer function's reply, or the answer one move on.
-struct Answered {
-    wins: bool,
-    winning_moves: Vec<Square>,
-    /// Whether `winning_moves` is proven to hold every winning move.
-    complete: bool,
-    /// What answered, when it was not the table: "the opening book".
-    proved_by: Option<String>,
-}
-
-impl From<ChompAnswer> for Answered {
-    fn from(answer: ChompAnswer) -> Answered {
-        Answered {
-            proved_by: match answer.source {
-                Source::Table => None,
-                Source::Theory(family) => Some(format!("the closed form for a {}", family.name())),
-                Source::Book => Some("the opening book".to_string()),
-            },
-            wins: answer.wins,
-            winning_moves: answer.winning_moves,
-            complete: answer.complete,
-        }
-    }
-}
-
-/// The answer one move on, where nothing answers `position` itself: from what the closed forms
-/// and the opening book prove of the positions its moves leave ([`proven`]), as the Study shows
-/// it; `None` where that proves nothing.
-fn one_move_on(position: &Position) -> Option<Answered> {
-    let (studied, _) = proven(position, None);
-    Some(Answered {
-        wins: studied.wins?,
-        winning_moves: studied
-            .moves
-            .iter()
-            .filter(|m| m.wins == Some(true))
-            .map(|m| m.mv)
-            .collect(),
-        complete: studied.moves.iter().all(|m| m.wins.is_some()),
-        proved_by: Some(
-            "what the closed forms and the opening book prove of the positions its moves leave"
-                .to_string(),
-        ),
-    })
-}
-
-fn plain_chomp(reply: &ChompReply, position: &Position, answer: &Answered) -> String {
+fn plain_chomp(reply: &ChompReply, position: &Position, answer: &ChompAnswer) -> String {
     // Writing to a String cannot fail: each `let _ = writeln!` below drops an always-Ok result.
     let mut out = format!("Chomp {}×{}, position {position}: ", reply.rows, reply.cols);
     if position.is_empty() {
@@ -364,7 +315,7 @@ fn plain_chomp(reply: &ChompReply, position: &Position, answer: &Answered) -> St
             let _ = writeln!(out, "  {:<4} → [{}]", m.notation, after.join(","));
         }
     }
-    if let Some(proved_by) = &answer.proved_by {
+    if let Some(proved_by) = answer.source.proved_by() {
         let _ = writeln!(out, "(answered by {proved_by})");
     }
     if let Some(stats) = &reply.stats {

@@ -52,13 +52,11 @@ pub fn study(
 /// What proves the outcome of a position no table covers (see [`proven`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Proof {
-    /// The answer function: a closed form or the opening book.
+    /// The answer function: a closed form, the opening book, or those one move on.
     Answer(Source),
     /// The answer for the position before, which listed the move played among its winning
     /// moves (so it left a lost position), or left it out of a complete list (a won one).
     MoveBack(Source),
-    /// Its moves: one leaves a position proven lost, or every one a position proven won.
-    MovesOn,
 }
 
 impl Proof {
@@ -66,28 +64,24 @@ impl Proof {
     /// where it proved the position before, which shows the move made), "Proven one move on".
     pub fn words(self) -> &'static str {
         match self {
-            Proof::Answer(source) | Proof::MoveBack(source) => match source {
-                Source::Book => "By the opening book",
-                Source::Theory(_) => "By a closed form",
-                Source::Table => "By the table",
-            },
-            Proof::MovesOn => "Proven one move on",
+            Proof::Answer(source) | Proof::MoveBack(source) => source.words(),
         }
     }
 }
 
 /// What the answer function ([`ChompAnswer::without_table`]: the closed forms and the opening
-/// book) proves of `position` and of every legal move where no table covers it, with what
-/// proves the position's outcome (`None` when nothing does, or on the empty bar). `came_from`
-/// is the position before and the move that made this one, when known (a line being
-/// explored).
+/// book, on the position or one move on) proves of `position` and of every legal move where
+/// no table covers it, with what proves the position's outcome (`None` when nothing does, or
+/// on the empty bar). `came_from` is the position before and the move that made this one, when
+/// known (a line being explored).
 ///
 /// A move wins when the position's answer lists it; it loses when a complete list leaves it
-/// out, or when the position is proven lost; otherwise the answer for the position it leaves
-/// decides (a lost position there: the move wins), and that answer, when complete, counts the
-/// winning replies. The position's outcome is its answer's, else the position before's (see
-/// [`Proof::MoveBack`]), else its moves' (one winning move wins; every move losing loses).
-/// Moves left are known only where the poison is eaten (0) or is all that is left (1).
+/// out, or when the position is proven lost; otherwise what the closed forms and the book
+/// prove of the position it leaves decides (a lost position there: the move wins), and their
+/// answer, when complete, counts the winning replies. The position's outcome is its answer's,
+/// the position before's (see [`Proof::MoveBack`]) standing before an answer one move on, as
+/// it names what proved the line. Moves left are known only where the poison is eaten (0) or
+/// is all that is left (1).
 pub fn proven(
     position: &Position,
     came_from: Option<(&Position, Square)>,
@@ -111,12 +105,13 @@ pub fn proven(
         } else {
             return None;
         };
-        Some((wins, before.source))
+        Some((wins, Proof::MoveBack(before.source)))
     });
-    let known = answer
-        .as_ref()
-        .map(|a| (a.wins, Proof::Answer(a.source)))
-        .or(from_before.map(|(wins, source)| (wins, Proof::MoveBack(source))));
+    let here = answer.as_ref().map(|a| (a.wins, Proof::Answer(a.source)));
+    let known = match here {
+        Some((_, Proof::Answer(Source::OneMoveOn))) => from_before.or(here),
+        _ => here.or(from_before),
+    };
     let moves: Vec<ProvenMove<Square>> = position
         .moves()
         .map(|square| {
@@ -138,7 +133,8 @@ pub fn proven(
                 }
             });
             let lost_here = known.is_some_and(|(wins, _)| !wins).then_some(false);
-            let then = ChompAnswer::without_table(&after);
+            // The position it leaves itself, not one move further on: that stays instant.
+            let then = ChompAnswer::direct(&after);
             let wins = listed
                 .or(lost_here)
                 .or_else(|| then.as_ref().map(|a| !a.wins));
@@ -155,48 +151,19 @@ pub fn proven(
             }
         })
         .collect();
-    let by_moves = if moves.iter().any(|m| m.wins == Some(true)) {
-        Some(true)
-    } else if moves.iter().all(|m| m.wins == Some(false)) {
-        Some(false)
-    } else {
-        None
-    };
-    let (wins, proof) = match known {
-        Some((wins, proof)) => (Some(wins), Some(proof)),
-        None => (by_moves, by_moves.map(|_| Proof::MovesOn)),
-    };
     let proven = Proven {
-        wins,
+        wins: known.map(|(wins, _)| wins),
         moves_left: position.only_poison_left().then_some(1),
         moves,
     };
-    (proven, proof)
+    (proven, known.map(|(_, proof)| proof))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chomp::reference::positions;
     use std::sync::Arc;
-
-    /// Every position of a `rows` × `cols` box, as column heights.
-    fn positions(rows: u8, cols: usize) -> Vec<Vec<u8>> {
-        let mut all = vec![Vec::new()];
-        for _ in 0..cols {
-            all = all
-                .into_iter()
-                .flat_map(|p: Vec<u8>| {
-                    let cap = p.last().copied().unwrap_or(rows);
-                    (0..=cap).map(move |h| {
-                        let mut next = p.clone();
-                        next.push(h);
-                        next
-                    })
-                })
-                .collect();
-        }
-        all
-    }
 
     #[test]
     fn what_is_proven_without_a_table_agrees_with_the_brute_force() {

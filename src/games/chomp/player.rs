@@ -1,6 +1,6 @@
-//! Chomp's computer player: picks a move from the answer (table, closed forms, book), or a short
-//! search's best move where nothing proves one; at level perfect, where the moves left are
-//! known, the fastest win or the longest defence.
+//! Chomp's computer player: picks a move from the answer (table, closed forms, book, those one
+//! move on), or a short search's best move where nothing proves one; at level perfect, where
+//! the moves left are known, the fastest win or the longest defence.
 
 use crate::games::chomp::answer::ChompAnswer;
 use crate::games::chomp::moves_left::study;
@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 /// A move the computer chose, and whether the table proves it best.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Choice {
-    /// Backed by a table, a closed form or the opening book: a winning move when one exists,
-    /// otherwise the move that leaves the opponent the fewest winning replies.
+    /// Backed by the answer (a table, a closed form, the opening book, or those one move on):
+    /// a winning move when one exists, otherwise the move that leaves the opponent the fewest
+    /// winning replies.
     Proven(Square),
     /// Nothing proves the position's outcome: the best move a short search found.
     Unproven(Square),
@@ -77,10 +78,10 @@ pub enum Quick {
 /// The computer's move when something proves it, at once.
 ///
 /// The answer is [`ChompAnswer::of`] the position: the table when it covers the position,
-/// otherwise a closed form or the opening book. From a won position the computer plays
-/// a winning move (one of them at random). From a lost one it plays the move that leaves the
-/// opponent the fewest winning replies (ties at random), so one mistake by the opponent hands
-/// it the game. It eats the poison only when nothing else is left.
+/// otherwise a closed form or the opening book, on the position or one move on. From a won
+/// position the computer plays a winning move (one of them at random). From a lost one it
+/// plays the move that leaves the opponent the fewest winning replies (ties at random), so one
+/// mistake by the opponent hands it the game. It eats the poison only when nothing else is left.
 pub fn quick_chomp_move(
     table: Option<&OutcomeTable>,
     position: &Position,

@@ -6,6 +6,25 @@
 use crate::games::chomp::rules::Square;
 use rustc_hash::FxHashMap;
 
+/// Every position of a `rows` × `cols` box, as column heights, by plain nested counting.
+pub fn positions(rows: u8, cols: usize) -> Vec<Vec<u8>> {
+    let mut all = vec![Vec::new()];
+    for _ in 0..cols {
+        all = all
+            .into_iter()
+            .flat_map(|p: Vec<u8>| {
+                let cap = p.last().copied().unwrap_or(rows);
+                (0..=cap).map(move |h| {
+                    let mut next = p.clone();
+                    next.push(h);
+                    next
+                })
+            })
+            .collect();
+    }
+    all
+}
+
 /// Memoized brute force over column-height vectors.
 #[derive(Default)]
 pub struct Reference {

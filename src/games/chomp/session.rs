@@ -334,9 +334,10 @@ impl Game {
         }
     }
 
-    /// What is known about the current position: from the table, else (while it is built, or
-    /// when it does not fit) from a closed form or the opening book. Both are proofs, so they
-    /// never disagree on who wins.
+    /// What is known about the current position: [`ChompAnswer::of`] it, from the table, else
+    /// (while it is built, or when it does not fit) from a closed form or the opening book, on
+    /// the position or one move on. All are proofs, so they never disagree on who wins. The
+    /// hints, the computer, the Study and `munch solve` all say this.
     pub fn answer(&self) -> Option<ChompAnswer> {
         ChompAnswer::of(self.ready_table(), &self.position)
     }
