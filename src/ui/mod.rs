@@ -18,9 +18,11 @@ use crate::input::Spots;
 use crate::theme::Theme;
 use crate::units::cut;
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use panel::PanelView;
 
@@ -348,6 +350,51 @@ pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
         width,
         height,
     )
+}
+
+/// A build's progress on one line: its label and percentage (`outcomes  42% `), then a bar of
+/// `style` filling the rest of `area` in proportion to `ratio` (whole cells, then an eighth-cell
+/// block for the remainder). Drawn here rather than with ratatui's `Gauge`, which with an empty
+/// label still blanks the cell where its label would stand: a gap in the middle of every bar past
+/// half full ("████ ███"), shown as a space wherever the style sets no background colour.
+pub(crate) fn progress(label: &str, ratio: f64, style: Style, area: Rect, buf: &mut Buffer) {
+    let ratio = if ratio.is_finite() {
+        ratio.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    // Rounded down, but not below what the ratio stands for: 29 of 100 is 0.28999… × 100.
+    let label = format!("{label} {:>3.0}% ", (ratio * 100.0 + 1e-9).floor());
+    let [label_area, bar_area] = Layout::horizontal([
+        Constraint::Length(u16::try_from(label.chars().count()).unwrap_or(u16::MAX)),
+        Constraint::Min(1),
+    ])
+    .areas(Rect::new(area.x, area.y, area.width, area.height.min(1)));
+    Paragraph::new(label).render(label_area, buf);
+    if bar_area.is_empty() {
+        return;
+    }
+    buf.set_style(bar_area, style);
+    // In eighths of a cell, so that the bar only ever grows.
+    let eighths = (f64::from(bar_area.width) * 8.0 * ratio + 1e-9).floor();
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "between 0 and 8 × the bar's width, a u16"
+    )]
+    let eighths = eighths as u32;
+    let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
+    for (i, x) in (bar_area.left()..bar_area.right()).enumerate() {
+        let cell = u32::try_from(i).unwrap_or(u32::MAX).saturating_mul(8);
+        let symbol = if cell + 8 <= eighths {
+            "█"
+        } else if cell < eighths {
+            partial[(eighths - cell) as usize]
+        } else {
+            " "
+        };
+        buf[(x, bar_area.y)].set_symbol(symbol);
+    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use crate::units::cut;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Gauge, Paragraph, StatefulWidget, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget, Wrap};
 
 /// The side panel of a game: what its view says ([`PanelInfo`]) framed with the players, the
 /// move list and the buttons every game shares. Its state, the [`HitMap`], records the buttons
@@ -148,18 +148,7 @@ fn solver_line(solver: SolverLine, theme: &Theme, area: Rect, buf: &mut Buffer) 
             };
             // The label beside the bar, not over it: over it, the bar's end hid among the
             // label's letters (30% looked like half).
-            let label = format!("{label} {:>3.0}% ", (ratio * 100.0).floor());
-            let [label_area, bar_area] = Layout::horizontal([
-                Constraint::Length(label.chars().count() as u16),
-                Constraint::Min(1),
-            ])
-            .areas(area);
-            Paragraph::new(label).render(label_area, buf);
-            let gauge = Gauge::default()
-                .gauge_style(theme.title)
-                .ratio(ratio.clamp(0.0, 1.0))
-                .label("");
-            gauge.render(bar_area, buf);
+            super::progress(label, ratio, theme.title, area, buf);
         }
         SolverLine::Text(text) => {
             Paragraph::new(Span::styled(text, theme.dim)).render(area, buf);
@@ -189,13 +178,18 @@ mod tests {
 
     /// The panel's solver line while the solver is `done` of `total`, 32 columns wide.
     fn progress_line(done: u64, total: u64) -> String {
+        progress_line_at(done, total, 32)
+    }
+
+    /// The panel's solver line while the outcomes are `done` of `total`, `width` columns wide.
+    fn progress_line_at(done: u64, total: u64, width: u16) -> String {
         let settings = Settings::default().setup();
         let panel = PanelInfo {
             settings: &settings,
             to_move: 0,
             loser: None,
             solver: SolverLine::Progress {
-                label: "solving",
+                label: "outcomes",
                 done,
                 total,
             },
@@ -213,17 +207,45 @@ mod tests {
             controls,
             theme: &Theme::monochrome(),
         };
-        let mut buffer = Buffer::empty(Rect::new(0, 0, 32, 20));
+        let mut buffer = Buffer::empty(Rect::new(0, 0, width, 20));
         view.render(buffer.area, &mut buffer, &mut HitMap::default());
         // The border, four status lines, then the solver's line.
-        (1..31).map(|x| buffer[(x, 5)].symbol()).collect()
+        (1..width - 1).map(|x| buffer[(x, 5)].symbol()).collect()
+    }
+
+    /// The bar of a progress line: full blocks from its left end, then at most one partial
+    /// block, then blanks, with the full blocks `percent` of its width, rounded down (none
+    /// missing, as the gap once in the middle of the 18×18 gauge: "████████ ███████").
+    #[test]
+    fn the_progress_bar_fills_from_the_left_without_gaps() {
+        for width in [24, 28, 30, 32, 36, 40] {
+            for percent in 0..=100_u16 {
+                let line = progress_line_at(percent.into(), 100, width);
+                let label = format!("outcomes {percent:>3}% ");
+                assert!(line.starts_with(&label), "{line:?}");
+                let bar: Vec<char> = line[label.len()..].chars().collect();
+                let full = bar.iter().take_while(|&&c| c == '█').count();
+                let rest = &bar[full..];
+                let blanks = rest.iter().skip(1).all(|&c| c == ' ');
+                assert!(
+                    blanks && rest.first().is_none_or(|c| "▉▊▋▌▍▎▏ ".contains(*c)),
+                    "{percent}% at width {width}: {line:?}"
+                );
+                let cells = bar.len();
+                assert_eq!(
+                    full,
+                    cells * usize::from(percent) / 100,
+                    "{percent}% at width {width}: {line:?}"
+                );
+            }
+        }
     }
 
     #[test]
     fn the_progress_label_stands_beside_its_bar() {
         for (done, percent) in [(0, 0), (30, 30), (49, 49), (93, 93), (100, 100)] {
             let line = progress_line(done, 100);
-            let label = format!("solving {percent:>3}% ");
+            let label = format!("outcomes {percent:>3}% ");
             assert!(line.starts_with(&label), "{line:?}");
             let bar = &line[label.len()..];
             let width = bar.chars().count();

@@ -20,7 +20,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Gauge, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
 /// The rows of the panel above the move list's heading: the title, the position, the outcome,
 /// two for a note or the build's progress, and the line.
@@ -365,19 +365,13 @@ fn panel(
         frame.render_widget(Paragraph::new(question), note_area);
     } else if let Some(progress) = analysis.progress {
         // What is being built, by name: the outcomes first, then the moves left.
-        let ratio = progress.ratio();
-        let label = format!("{} {:>3.0}% ", progress.label, (ratio * 100.0).floor());
-        let [label_area, bar_area] = Layout::horizontal([
-            Constraint::Length(u16::try_from(label.chars().count()).unwrap_or(u16::MAX)),
-            Constraint::Min(1),
-        ])
-        .areas(Rect::new(note_area.x, note_area.y, note_area.width, 1));
-        frame.render_widget(Paragraph::new(label), label_area);
-        let gauge = Gauge::default()
-            .gauge_style(theme.title)
-            .ratio(ratio)
-            .label("");
-        frame.render_widget(gauge, bar_area);
+        super::progress(
+            progress.label,
+            progress.ratio(),
+            theme.title,
+            Rect::new(note_area.x, note_area.y, note_area.width, 1),
+            frame.buffer_mut(),
+        );
     } else if let Some(note) = &analysis.note {
         frame.render_widget(
             Paragraph::new(Line::styled(note.clone(), theme.bad)).wrap(Wrap { trim: true }),
