@@ -1999,6 +1999,21 @@ fn at_level_perfect_a_moves_left_table_over_the_budget_is_not_waited_for_and_the
             && panel.contains("moves left: over memory budget"),
         "{panel}"
     );
+    // The computer's move shrank the box: the note is of the box now, which does not fit
+    // beside the 7×7 outcome table the game keeps either.
+    let (rows, cols) = h.game().position.bounding_box();
+    assert!((rows, cols) < (7, 7) || cols < 7, "{rows}×{cols}");
+    let needed = OutcomeTable::bytes_for(rows, cols)
+        + munch::solve::MovesLeftTable::bytes_for(rows, cols)
+        + h.game().table().expect("kept").table_bytes();
+    assert!(
+        matches!(h.game().moves_left, MovesLeftState::Refused { needed_bytes, .. } if needed_bytes == needed)
+    );
+    let note = format!(
+        "No moves-left table for {rows}×{cols}: needs {},",
+        munch::units::bytes(needed)
+    );
+    assert!(panel.contains(&note), "{note} in {panel}");
     // The person's next move: the computer's line goes with its move's.
     h.app.update(Event::Pointer {
         target: Target::Spot(munch::games::chomp::session::spot(Square::POISON)),
@@ -2008,6 +2023,114 @@ fn at_level_perfect_a_moves_left_table_over_the_budget_is_not_waited_for_and_the
     assert!(h.game().is_over());
     let panel = panel_words(&h);
     assert!(panel.contains("not proven fastest or longest"), "{panel}");
+}
+
+#[test]
+fn at_level_perfect_a_box_shrunk_into_the_budget_gets_its_moves_left_table_and_the_longest_defence()
+{
+    use munch::games::chomp::session::{MovesLeftState, Unfought};
+    use munch::games::moves_left::PositionStudy;
+    use munch::games::request::Request;
+    use munch::solve::{MovesLeftTable, OutcomeTable};
+    let flash = usize::from(munch::games::chomp::session::FLASH_TICKS);
+    let held = OutcomeTable::build(7, 7, &mut |_, _| true)
+        .expect("small")
+        .table_bytes();
+    // Room for the 7×7 outcome table, and for the moves-left table of a 6×6 box (with its own
+    // outcome table) beside it, not for the 7×7 moves-left table.
+    let budget = held + OutcomeTable::bytes_for(6, 6) + MovesLeftTable::bytes_for(6, 6);
+    assert!(OutcomeTable::bytes_for(7, 7) + MovesLeftTable::bytes_for(7, 7) > budget);
+    let mut fought = 0;
+    for seed in 0..8 {
+        let mut h = Harness::with_budget(budget, seed);
+        h.start(7, 7, [Person, Computer]);
+        h.wait_for_solver();
+        assert!(matches!(
+            h.game().moves_left,
+            MovesLeftState::Refused { .. }
+        ));
+        // b2 leaves the computer the lost L of two arms of 6: it cannot fight yet.
+        h.app.update(Event::Pointer {
+            target: Target::Spot(spot(Square::new(1, 1))),
+            click: true,
+        });
+        h.ticks(1 + flash);
+        assert_eq!(
+            h.game().turns.moves.len(),
+            2,
+            "seed {seed}: it did not wait"
+        );
+        assert_eq!(h.game().last_move_unfought, Some(Unfought::Defence));
+        // The person evens the arms: the computer is lost again, in a box of 6×6 or less.
+        let heights = h.game().position.heights().to_vec();
+        let column = heights[0] - 1;
+        let row = u8::try_from(heights.iter().filter(|&&x| x > 0).count()).unwrap() - 1;
+        let evens = if row < column {
+            Square::new(0, row + 1)
+        } else {
+            Square::new(column + 1, 0)
+        };
+        h.app.update(Event::Pointer {
+            target: Target::Spot(spot(evens)),
+            click: true,
+        });
+        assert_eq!(h.game().turns.moves.len(), 3);
+        let (rows, cols) = h.game().position.bounding_box();
+        assert!(rows <= 6 && rows == cols, "seed {seed}: {rows}×{cols}");
+        if rows == 1 {
+            // The computer cut an arm away: the poison alone is left.
+            continue;
+        }
+        // Its moves-left table is asked for (now, or after the computer's move if that
+        // shrank the box into the budget already), and the computer waits for it.
+        let jobs = h.app.take_requests();
+        let asked: Vec<(u8, u8)> = jobs
+            .iter()
+            .filter_map(|j| match j.request {
+                Request::MovesLeft { rows, cols } => Some((rows, cols)),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            matches!(asked[..], [(r, c)] if r >= rows && c >= cols && (r, c) != (7, 7)),
+            "seed {seed}: {jobs:?}"
+        );
+        assert!(matches!(
+            h.game().moves_left,
+            MovesLeftState::Building { .. }
+        ));
+        h.ticks(1 + flash);
+        assert_eq!(h.game().turns.moves.len(), 3, "seed {seed}: it waits");
+        assert!(h.game().waits_for_moves_left());
+        let panel = panel_words(&h);
+        assert!(panel.contains("waits for the moves-left table"), "{panel}");
+        let mut tables = munch::worker::Tables::new(budget);
+        answer_table_jobs(&mut h, &mut tables, jobs);
+        let MovesLeftState::Ready(table) = &h.game().moves_left else {
+            panic!("seed {seed}: the moves-left table is in");
+        };
+        // The game keeps its 7×7 outcome table: it judges the whole game.
+        assert_eq!(h.game().table().map(OutcomeTable::rows), Some(7));
+        let position = h.game().position.clone();
+        let mut studied: PositionStudy<Square> =
+            munch::games::chomp::moves_left::study(table.outcomes(), Some(table), &position)
+                .expect("covered");
+        studied.moves.retain(|m| !m.mv.is_poison());
+        let longest: Vec<Square> = studied.fighting_moves().iter().map(|m| m.mv).collect();
+        h.ticks(1 + flash);
+        let played = h.game().turns.moves[3];
+        assert!(
+            longest.contains(&played),
+            "seed {seed}: {played} of {longest:?}"
+        );
+        assert_eq!(h.game().last_move_unfought, None);
+        assert!(!panel_words(&h).contains("No moves-left table"));
+        fought += 1;
+    }
+    assert!(
+        fought >= 5,
+        "{fought} of 8 games came to the longest defence"
+    );
 }
 
 /// Starts a game of people against the computer from the position string `text`, as `munch

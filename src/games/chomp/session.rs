@@ -105,6 +105,21 @@ fn time_left(done: u64, total: u64, elapsed: Duration) -> Option<Duration> {
     })
 }
 
+/// The memory the moves-left table of a `rows` × `cols` box takes with the outcome table it is
+/// built on (as the solver counts them: each with its build's buffers), and beside them `held`,
+/// the game's outcome table, where that is of a larger box (it is kept: it judges the whole
+/// game for the review, and serves undo).
+fn moves_left_bytes(held: &OutcomeTable, rows: u8, cols: u8) -> u64 {
+    let kept = if (held.rows(), held.cols()) == (rows, cols) {
+        0
+    } else {
+        held.table_bytes()
+    };
+    OutcomeTable::bytes_for(rows, cols)
+        .saturating_add(MovesLeftTable::bytes_for(rows, cols))
+        .saturating_add(kept)
+}
+
 /// A Chomp game in progress (or just finished).
 #[expect(
     clippy::struct_excessive_bools,
@@ -231,8 +246,10 @@ impl Game {
         game
     }
 
-    /// At level perfect, once the outcome table is ready, asks for the moves-left table of its
-    /// box, unless it is already there or on its way.
+    /// At level perfect, once the outcome table is ready, asks for the moves-left table of the
+    /// bar's box, unless it is already there or on its way. Where it was refused, the memory it
+    /// would need follows the box (the panel shows it), and it is asked for again once the box
+    /// has shrunk into the budget.
     fn ask_moves_left(&mut self) {
         let SolverState::Ready(table) = &self.solver else {
             return;
@@ -240,13 +257,26 @@ impl Game {
         if self.settings.level != Level::Perfect {
             return;
         }
-        let (rows, cols) = (table.rows(), table.cols());
-        let asked = match &self.moves_left {
-            MovesLeftState::Ready(kept) => {
-                kept.outcomes().rows() >= rows && kept.outcomes().cols() >= cols
-            }
+        let (rows, cols) = self.position.bounding_box();
+        if rows == 0 {
+            return;
+        }
+        let needs = moves_left_bytes(table, rows, cols);
+        let asked = match &mut self.moves_left {
+            MovesLeftState::Ready(kept) => kept.outcomes().covers(self.position.heights()),
             MovesLeftState::Building { .. } => true,
-            MovesLeftState::NotAsked | MovesLeftState::Refused { .. } => false,
+            MovesLeftState::NotAsked => false,
+            MovesLeftState::Refused {
+                needed_bytes,
+                budget,
+            } => {
+                // As for the outcome table (see [`Game::follow_the_box`]): only a box smaller
+                // than the one refused is worth asking for, so that a build the machine could
+                // not hold is not retried on every tick.
+                let shrank = needs < *needed_bytes;
+                *needed_bytes = needs;
+                !(shrank && needs <= *budget)
+            }
         };
         if !asked {
             self.requests.push(Request::MovesLeft { rows, cols });
@@ -485,6 +515,13 @@ impl Game {
     /// outcome table itself when it was built first, then the moves-left table's.
     fn on_moves_left(&mut self, message: MovesLeftMessage) {
         match message {
+            // The outcome table of a box that shrank into the budget, on the way to its
+            // moves-left table, while the game keeps the larger one: the moves-left gauge
+            // waits at nought for it (it is a few percent of the build).
+            MovesLeftMessage::Progress {
+                phase: Phase::Outcomes,
+                ..
+            } if matches!(self.solver, SolverState::Ready(_)) => {}
             MovesLeftMessage::Progress {
                 phase: Phase::Outcomes,
                 done,
@@ -511,7 +548,15 @@ impl Game {
                     elapsed,
                 };
             }
-            MovesLeftMessage::Outcomes { table, .. } => self.outcomes_arrived(table),
+            MovesLeftMessage::Outcomes { table, .. } => {
+                // The game's own table, of a larger box, judges more of the game.
+                let larger = |held: &OutcomeTable| {
+                    held.rows() >= table.rows() && held.cols() >= table.cols()
+                };
+                if !matches!(&self.solver, SolverState::Ready(held) if larger(held)) {
+                    self.outcomes_arrived(table);
+                }
+            }
             MovesLeftMessage::Ready { table, .. } => {
                 let outcomes = Arc::clone(table.outcomes());
                 self.moves_left = MovesLeftState::Ready(table);
@@ -756,6 +801,10 @@ impl Game {
                 total: 0,
                 elapsed: Duration::ZERO,
             };
+        }
+        // The same for the moves-left table at level perfect.
+        if matches!(self.moves_left, MovesLeftState::Refused { .. }) {
+            self.ask_moves_left();
         }
     }
 

@@ -405,6 +405,8 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
         )));
     }
     lines.extend(waiting_line(game));
+    // The bar's box now, whose tables the figures are for: it shrinks as the game goes on.
+    let (rows, cols) = game.position.bounding_box();
     if let SolverState::Refused {
         needed_bytes,
         budget,
@@ -412,7 +414,7 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
     {
         lines.push(Line::styled(
             format!(
-                "No table: needs {}, budget {}.",
+                "No table for {rows}×{cols}: needs {}, budget {}.",
                 bytes(needed_bytes),
                 bytes(budget)
             ),
@@ -428,7 +430,7 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
     {
         lines.push(Line::styled(
             format!(
-                "No moves-left table: needs {}, budget {}.",
+                "No moves-left table for {rows}×{cols}: needs {}, budget {}.",
                 bytes(needed_bytes),
                 bytes(budget)
             ),
