@@ -439,8 +439,23 @@ impl Store {
         })
     }
 
-    /// Takes the play lock of `kind` without waiting (see [`PlayLock`]).
+    /// Takes the play lock of `kind` without waiting (see [`PlayLock`]). It is tried under the
+    /// folder's lock, as [`Store::played_elsewhere`] asks under it: a window that only asks
+    /// holds the play lock for a moment, and a window resuming its game at that moment must not
+    /// take it for another window playing.
     pub fn lock_play(&self, kind: GameKind) -> Result<PlayLock, PlayLockError> {
+        // Without the folder's lock (a read-only folder) the play lock is tried all the same.
+        self.with_lock(|_| self.lock_play_unlocked(kind))
+    }
+
+    /// Whether another munch window is playing a game of `kind` now (this process must not
+    /// hold that lock itself: a second open of the file would see its own lock). It asks by
+    /// taking the play lock, and lets it go before it lets the folder's lock go.
+    pub fn played_elsewhere(&self, kind: GameKind) -> bool {
+        self.with_lock(|_| matches!(self.lock_play_unlocked(kind), Err(PlayLockError::Busy)))
+    }
+
+    fn lock_play_unlocked(&self, kind: GameKind) -> Result<PlayLock, PlayLockError> {
         let file = open_lock_file(&self.dir.join(play_lock_file(kind)))
             .map_err(|e| PlayLockError::Unavailable(e.to_string()))?;
         let mut lock = fd_lock::RwLock::new(file);
@@ -451,12 +466,6 @@ impl Store {
             Err(e) => return Err(PlayLockError::Unavailable(e.to_string())),
         }
         Ok(PlayLock { _file: lock, kind })
-    }
-
-    /// Whether another munch window is playing a game of `kind` now (this process must not
-    /// hold that lock itself: a second open of the file would see its own lock).
-    pub fn played_elsewhere(&self, kind: GameKind) -> bool {
-        matches!(self.lock_play(kind), Err(PlayLockError::Busy))
     }
 
     /// Whether the saved game of `kind` is the game named `id`.

@@ -631,6 +631,45 @@ fn only_one_munch_resumes_a_saved_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A window asking whether a game is open elsewhere holds its play lock for a moment; a window
+/// resuming that game at the same moment still gets it. Two stores on one folder, on two
+/// threads: one asks again and again while the other takes the lock and lets it go.
+#[test]
+fn asking_whether_a_game_is_open_elsewhere_never_keeps_a_window_from_it() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    const ROUNDS: usize = 1000;
+    let dir = temp_dir("ask-and-take");
+    let asking_window = Store::open(Some(&dir)).unwrap();
+    let taker = Store::open(Some(&dir)).unwrap();
+    let (asked, done) = (
+        Arc::new(AtomicUsize::new(0)),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let asking = {
+        let (asked, done) = (asked.clone(), done.clone());
+        std::thread::spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                asking_window.played_elsewhere(GameKind::Chomp);
+                asked.fetch_add(1, Ordering::Relaxed);
+            }
+        })
+    };
+    let mut refused = 0;
+    for _ in 0..ROUNDS {
+        // Each take meets an asker that has asked since the last one.
+        let before = asked.load(Ordering::Relaxed);
+        while asked.load(Ordering::Relaxed) == before {
+            std::thread::yield_now();
+        }
+        refused += usize::from(taker.lock_play(GameKind::Chomp).is_err());
+    }
+    done.store(true, Ordering::Relaxed);
+    asking.join().unwrap();
+    assert_eq!(refused, 0, "a window that only asked kept the lock");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn two_stores_recording_at_once_lose_no_game() {
     let dir = temp_dir("race");
