@@ -588,6 +588,89 @@ fn a_chomp_record_is_judged_again_once_the_study_has_its_tables() {
     );
 }
 
+/// While the study's tables build, a move the replay could not judge is being judged: the review
+/// says so, with the gauge, and says "not judged" of no move until the tables' judging is in.
+#[test]
+fn a_move_waiting_for_the_tables_is_being_judged_not_unjudged() {
+    let record = munch::record::GameRecord::parse(
+        &[
+            "munch game record 1",
+            "game: chomp",
+            "start: rows=5 cols=6",
+            "players: person, person",
+            "level: perfect",
+            "moves:",
+            "1. Player 1: b4",
+            "2. Player 2: f3",
+            "3. Player 1: f2",
+            "4. Player 2: b1",
+            "5. Player 1: a4",
+            "6. Player 2: a3",
+            "7. Player 1: a2",
+            "8. Player 2: a1",
+            "result: Player 1 won",
+            "",
+        ]
+        .join("\n"),
+    )
+    .unwrap();
+    let mut h = Harness::new();
+    h.app.review_record(record).unwrap();
+    // The replay's judging answers first, before any table.
+    let message = h.next_message();
+    assert!(
+        matches!(message, munch::games::request::SolverMessage::Judged { .. }),
+        "{message:?}"
+    );
+    h.app.update(Event::Solver(message));
+    let first_unjudged = reviewing(&h)
+        .judged
+        .iter()
+        .position(|j| j.label.word() == "not judged")
+        .expect("a replay without tables proves little");
+    let building = |h: &Harness| match &h.app.screen {
+        munch::app::Screen::Study(study) => study.study.analysis().progress.is_some(),
+        _ => false,
+    };
+    let says_judging = |h: &mut Harness| {
+        assert!(!reviewing(h).judging, "the replay's judging is in");
+        let summary = reviewing(h).summary.join(" ");
+        assert!(!summary.contains("not judged"), "{summary}");
+        assert!(summary.contains("still being judged"), "{summary}");
+        h.key(KeyCode::Home);
+        h.keys(&vec![KeyCode::Right; first_unjudged]);
+        let line = reviewing(h).lines()[0].clone();
+        assert!(line.ends_with(" · judging…"), "{line}");
+        let rows = screen(h, 80, 24);
+        assert!(shows(&rows, "judging…"), "{}", rows.join("\n"));
+        assert!(
+            !rows.iter().any(|r| r.contains("not judged")),
+            "{}",
+            rows.join("\n")
+        );
+    };
+    assert!(building(&h));
+    says_judging(&mut h);
+    let rows = screen(&h, 80, 24);
+    assert!(
+        rows.iter()
+            .any(|r| r.contains('%') || r.contains("outcomes")),
+        "the gauge shows the build: {}",
+        rows.join("\n")
+    );
+    // The tables arrive; the moves are judged again with them, on a solver thread.
+    while building(&h) {
+        let message = h.next_message();
+        h.app.update(Event::Solver(message));
+    }
+    says_judging(&mut h);
+    h.wait_for_review();
+    let line = reviewing(&h).lines()[0].clone();
+    assert!(!line.contains("judging"), "{line}");
+    let summary = reviewing(&h).summary.join(" ");
+    assert!(!summary.contains("judged"), "{summary}");
+}
+
 #[test]
 fn v_on_the_menu_says_why_there_is_nothing_to_review() {
     let mut h = Harness::new();

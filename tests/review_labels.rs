@@ -343,11 +343,11 @@ fn a_finished_game_is_judged_move_by_move_with_its_summary() {
         }
     );
     assert_eq!(
-        summary(&judged, [Person, Computer]),
+        summary(&judged, [Person, Computer], false),
         ["You kept the win in 0 of 1 move; first mistake at move 1."]
     );
     assert_eq!(
-        summary(&judged, [Computer, Person]),
+        summary(&judged, [Computer, Person], false),
         ["You kept the win in 2 of 2 moves; no mistakes."]
     );
 }

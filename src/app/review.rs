@@ -23,6 +23,10 @@ pub struct Review {
     pub judging: bool,
     /// Why the moves not judged cannot be, when nothing can judge them (the summary says so).
     pub unjudgeable: Option<String>,
+    /// Whether what will judge the moves not judged yet is on its way (the study's tables
+    /// building, or a judging with them): until it comes they are being judged, not "not
+    /// judged".
+    pub pending: bool,
 }
 
 impl Review {
@@ -36,6 +40,7 @@ impl Review {
             at: 0,
             judging: false,
             unjudgeable: None,
+            pending: false,
         };
         review.sum_up();
         review
@@ -57,6 +62,15 @@ impl Review {
         self.sum_up();
     }
 
+    /// Says whether what will judge the moves not judged yet is on its way (see
+    /// [`Review::pending`]).
+    pub fn expect_more(&mut self, pending: bool) {
+        if self.pending != pending {
+            self.pending = pending;
+            self.sum_up();
+        }
+    }
+
     /// Says why the moves not judged cannot be (see [`Review::unjudgeable`]).
     pub fn cannot_judge(&mut self, reason: String) {
         self.unjudgeable = Some(reason);
@@ -72,7 +86,7 @@ impl Review {
             )];
             return;
         }
-        self.summary = summary(&self.judged, self.record.settings.players);
+        self.summary = summary(&self.judged, self.record.settings.players, self.pending);
         let unjudged = self.judged.len() < self.len()
             || self
                 .judged
@@ -156,8 +170,8 @@ impl Review {
                 Some(false) => "best: the longest defence",
                 None => "best",
             },
+            (Some(Label::Unjudged) | None, _) if self.judging || self.pending => "judging…",
             (Some(label), _) => label.word(),
-            (None, _) if self.judging => "judging…",
             (None, _) => "not judged",
         };
         let mut lines = vec![format!(

@@ -67,6 +67,8 @@ pub struct StudyScreen {
     /// What the screen itself asks of the solver threads (a review's judging), until the app
     /// takes it with the study's requests.
     requests: Vec<Request>,
+    /// Whether the review's moves are being judged again with the study's tables.
+    rejudging: bool,
 }
 
 impl StudyScreen {
@@ -92,6 +94,7 @@ impl StudyScreen {
             choosing_side: false,
             note: None,
             requests: Vec::new(),
+            rejudging: false,
         };
         screen.reset_choice();
         screen
@@ -107,6 +110,8 @@ impl StudyScreen {
         behind: Option<Box<dyn Session>>,
     ) -> StudyScreen {
         study.lay_line(&review.record.moves);
+        let mut review = review;
+        review.expect_more(study.judges_later());
         let mut screen = StudyScreen::new(kind, study, behind);
         screen.review = Some(review);
         screen.show_played();
@@ -164,6 +169,8 @@ impl StudyScreen {
     pub fn on_judged(&mut self, judged: JudgedMoves) {
         if let Some(review) = &mut self.review {
             review.rejudge(judged);
+            self.rejudging = false;
+            review.expect_more(self.study.judges_later());
         }
     }
 
@@ -176,7 +183,10 @@ impl StudyScreen {
             // on a solver thread, the labels so far stay until then.
             if let Some(task) = self.study.judging(&review.record.moves) {
                 self.requests.push(Request::Judge(task));
+                self.rejudging = true;
             }
+            // Until then the moves not judged yet are being judged.
+            review.expect_more(self.rejudging || self.study.judges_later());
             if let Some(reason) = self.study.unjudgeable() {
                 review.cannot_judge(reason);
             }

@@ -438,8 +438,9 @@ fn sentence_name(players: [Player; 2], side: usize) -> String {
 /// computers played both): "You kept the win in 7 of 9 moves; first mistake at move 5." —
 /// counting the side's moves made from a won position, with the moves numbered from 1 as the
 /// move list shows them. A side never in a won position gets "You never had a won position;
-/// best defence in 3 of 4 moves.", and moves nothing proves are counted at the end.
-pub fn summary<M>(judged: &[Judged<M>], players: [Player; 2]) -> Vec<String> {
+/// best defence in 3 of 4 moves.", and moves nothing proves are counted at the end ("1 move
+/// not judged"; "1 move still being judged" when `pending`: what will judge them is on its way).
+pub fn summary<M>(judged: &[Judged<M>], players: [Player; 2], pending: bool) -> Vec<String> {
     let people: Vec<usize> = (0..2).filter(|&s| players[s] == Player::Person).collect();
     let sides = if people.is_empty() {
         vec![0, 1]
@@ -448,11 +449,16 @@ pub fn summary<M>(judged: &[Judged<M>], players: [Player; 2]) -> Vec<String> {
     };
     sides
         .into_iter()
-        .map(|side| side_summary(judged, players, side))
+        .map(|side| side_summary(judged, players, side, pending))
         .collect()
 }
 
-fn side_summary<M>(judged: &[Judged<M>], players: [Player; 2], side: usize) -> String {
+fn side_summary<M>(
+    judged: &[Judged<M>],
+    players: [Player; 2],
+    side: usize,
+    pending: bool,
+) -> String {
     let name = sentence_name(players, side);
     let own: Vec<(usize, &Judged<M>)> = judged
         .iter()
@@ -475,8 +481,13 @@ fn side_summary<M>(judged: &[Judged<M>], players: [Player; 2], side: usize) -> S
         .filter(|(_, j)| matches!(j.label, Label::Unjudged))
         .count();
     if from_won.is_empty() && from_lost.is_empty() {
+        let judged = if pending {
+            "still being judged"
+        } else {
+            "none of them judged"
+        };
         return format!(
-            "{name} made {}, none of them judged.",
+            "{name} made {}, {judged}.",
             count(own.len() as u64, "move", "moves")
         );
     }
@@ -508,8 +519,13 @@ fn side_summary<M>(judged: &[Judged<M>], players: [Player; 2], side: usize) -> S
         )
     };
     if unjudged > 0 {
+        let judged = if pending {
+            "still being judged"
+        } else {
+            "not judged"
+        };
         text = format!(
-            "{text}; {} not judged",
+            "{text}; {} {judged}",
             count(unjudged as u64, "move", "moves")
         );
     }
@@ -868,27 +884,27 @@ mod tests {
             judged(Some(false), Label::LostAnyway), // move 7, you
         ];
         assert_eq!(
-            summary(&game, [Person, Computer]),
+            summary(&game, [Person, Computer], false),
             ["You kept the win in 2 of 3 moves; first mistake at move 5."]
         );
         assert_eq!(
-            summary(&game, [Computer, Person]),
+            summary(&game, [Computer, Person], false),
             ["You kept the win in 1 of 1 move; no mistakes."],
             "moves 2 and 4 were made from lost positions"
         );
         assert_eq!(
-            summary(&game[..4], [Computer, Person]),
+            summary(&game[..4], [Computer, Person], false),
             ["You never had a won position; best defence in 2 of 2 moves."]
         );
         assert_eq!(
-            summary(&game[..4], [Person, Person]),
+            summary(&game[..4], [Person, Person], false),
             [
                 "Player 1 kept the win in 2 of 2 moves; no mistakes.",
                 "Player 2 never had a won position; best defence in 2 of 2 moves."
             ]
         );
         assert_eq!(
-            summary(&game[..1], [Computer, Computer]),
+            summary(&game[..1], [Computer, Computer], false),
             [
                 "Computer 1 kept the win in 1 of 1 move; no mistakes.",
                 "Computer 2 made no move."
@@ -901,12 +917,21 @@ mod tests {
             judged(Some(true), Label::KeptWin),
         ];
         assert_eq!(
-            summary(&unknown, [Person, Computer]),
+            summary(&unknown, [Person, Computer], false),
             ["You made 2 moves, none of them judged."]
         );
         assert_eq!(
-            summary(&unknown, [Computer, Person]),
+            summary(&unknown, [Computer, Person], false),
             ["You kept the win in 1 of 1 move; no mistakes; 1 move not judged."]
+        );
+        // While what judges them is on its way, they are being judged.
+        assert_eq!(
+            summary(&unknown, [Person, Computer], true),
+            ["You made 2 moves, still being judged."]
+        );
+        assert_eq!(
+            summary(&unknown, [Computer, Person], true),
+            ["You kept the win in 1 of 1 move; no mistakes; 1 move still being judged."]
         );
     }
 }

@@ -433,6 +433,12 @@ pub trait Study: Send {
         None
     }
 
+    /// Whether what will judge more of a game is on its way: tables building, which
+    /// [`Study::judging`] will then judge the game with.
+    fn judges_later(&self) -> bool {
+        false
+    }
+
     /// Why the moves of a game cannot be judged here, when nothing can judge them (a Chomp
     /// box whose table does not fit the memory budget).
     fn unjudgeable(&self) -> Option<String> {

@@ -328,6 +328,15 @@ impl Study for ChompStudy {
         Some(judge.judging(squares))
     }
 
+    fn judges_later(&self) -> bool {
+        // An empty position asks for no table.
+        self.table_box.0 > 0
+            && matches!(
+                self.tables,
+                Tables::MovesLeft { .. } | Tables::Outcomes { .. }
+            )
+    }
+
     fn unjudgeable(&self) -> Option<String> {
         match &self.tables {
             Tables::Refused {
