@@ -1697,6 +1697,55 @@ fn the_fibonacci_editor_says_its_error_once_clear_of_the_border() {
     }
 }
 
+/// While the moves-left table builds, the list orders the moves as far as their outcomes tell:
+/// the winning ones first, the losing ones after, and the poison, the quickest loss, last, as
+/// it is once the numbers come.
+#[test]
+fn while_moves_left_build_the_poison_is_listed_last() {
+    use munch::games::request::{MovesLeftMessage, SolverMessage};
+    let mut h = Harness::new();
+    h.app.menu.settings = Settings::default().with("rows", 5u8).with("cols", 6u8);
+    h.key(KeyCode::Char('s'));
+    loop {
+        let message = h.next_message();
+        let outcomes = matches!(
+            message,
+            SolverMessage::MovesLeft(MovesLeftMessage::Outcomes { .. })
+        );
+        h.app.update(Event::Solver(message));
+        if outcomes {
+            break;
+        }
+    }
+    let listed = |h: &Harness| -> Vec<(String, Option<bool>)> {
+        let a = analysis(h);
+        studying(h)
+            .order()
+            .iter()
+            .map(|&at| (a.moves[at].notation.clone(), a.moves[at].wins))
+            .collect()
+    };
+    let check = |list: &[(String, Option<bool>)]| {
+        let first_loss = list.iter().position(|(_, w)| *w == Some(false)).unwrap();
+        assert!(first_loss > 0, "a rectangle has a winning move: {list:?}");
+        assert!(
+            list[first_loss..].iter().all(|(_, w)| *w == Some(false)),
+            "the winning moves first: {list:?}"
+        );
+        assert_eq!(list.last().unwrap().0, "a1", "{list:?}");
+    };
+    assert!(
+        analysis(&h).progress.is_some(),
+        "the moves left still build"
+    );
+    assert!(analysis(&h).moves.iter().all(|m| m.wins.is_some()));
+    check(&listed(&h));
+    // And so it stays once the numbers are in.
+    settle(&mut h);
+    assert!(analysis(&h).moves.iter().all(|m| m.moves_left.is_some()));
+    check(&listed(&h));
+}
+
 #[test]
 fn a_chomp_study_marks_every_move_won_or_lost_as_soon_as_its_outcome_table_comes() {
     use munch::games::request::{MovesLeftMessage, Phase, SolverMessage};

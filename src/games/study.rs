@@ -138,8 +138,10 @@ impl Analysis {
     /// whose outcome is not known (they may win), then the losing moves by most moves left; an
     /// unknown moves left comes last among the winning moves, and among the losing ones after
     /// those known to last a move or more, before a move that loses at once (it leaves a
-    /// position whose opponent still has a move to make); among moves as long, the fewest
-    /// winning replies first; and equal moves keep the game's order.
+    /// position whose opponent still has a move to make), unless the move leaves the opponent
+    /// no winning reply: a lost position has one unless the game is over, so that move ended
+    /// it (Chomp's poison), 0 moves left, last; among moves as long, the fewest winning
+    /// replies first; and equal moves keep the game's order.
     pub fn best_first(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.moves.len()).collect();
         order.sort_by_key(|&at| {
@@ -149,7 +151,12 @@ impl Analysis {
             let (kind, length) = match m.wins {
                 Some(true) => (0, m.moves_left.unwrap_or(u64::MAX)),
                 None => (1, 0),
-                Some(false) => (2, u64::MAX - m.moves_left.unwrap_or(1)),
+                Some(false) => {
+                    let ends_game = m.winning_replies == Some(0);
+                    // Unknown: 0 for the move that ended the game, else a move at least.
+                    let left = m.moves_left.unwrap_or(u64::from(!ends_game));
+                    (2, u64::MAX - left)
+                }
             };
             // Among equals, the fewest winning replies first (the computer's preference).
             let replies = m.winning_replies.unwrap_or(usize::MAX);
@@ -1082,17 +1089,25 @@ mod tests {
             ..Analysis::default()
         };
         assert_eq!(analysis.best_first(), [3, 6, 1, 5, 7, 2, 0, 4]);
+        // A loss whose moves left are not known, leaving `replies` winning replies.
+        let lost = |replies: usize| StudyMove {
+            winning_replies: Some(replies),
+            ..studied(false, None)
+        };
         // A loss of unknown length lasts a move at least: before the loss that ends the game.
         let losing = Analysis {
             wins: Some(false),
-            moves: vec![
-                studied(false, Some(0)),
-                studied(false, None),
-                studied(false, Some(3)),
-            ],
+            moves: vec![studied(false, Some(0)), lost(1), studied(false, Some(3))],
             ..Analysis::default()
         };
         assert_eq!(losing.best_first(), [2, 1, 0]);
+        // While moves left are not known (they build, or do not fit), the losing move that
+        // ends the game (Chomp's poison: it leaves no winning reply to find) is still last.
+        let building = Analysis {
+            moves: vec![lost(0), lost(2), studied(true, None), lost(1)],
+            ..Analysis::default()
+        };
+        assert_eq!(building.best_first(), [2, 3, 1, 0]);
         assert_eq!(analysis.outcome(), "wins");
         assert_eq!(Analysis::default().outcome(), "not known");
         let building = Analysis {
