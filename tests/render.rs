@@ -791,6 +791,62 @@ fn huge_nim_takes_end_in_an_ellipsis_in_the_move_list_and_the_nim_sum_is_grouped
     }
 }
 
+/// The chosen value line's ▸ stands a column off the box's left border, at 80×24 and at the
+/// menu's smallest size, and its value is whole between ◀ and ▶, both still clickable.
+#[test]
+fn the_chosen_menu_lines_marker_stands_off_the_border() {
+    use munch::app::menu::MenuLine;
+    let mut h = Harness::new();
+    let (min_width, min_height) = ui::minimum_size(&h.app);
+    assert_eq!(
+        (min_width, min_height),
+        (48, 22),
+        "the menu's smallest size"
+    );
+    let lines: Vec<MenuLine> = h
+        .app
+        .menu
+        .lines()
+        .into_iter()
+        .filter(|l| l.has_value())
+        .collect();
+    assert!(lines.len() >= 4, "{lines:?}");
+    for (width, height) in [(80, 24), (min_width, min_height)] {
+        for &line in &lines {
+            h.app.menu.select(line);
+            let (terminal, hits) = draw(&h, width, height);
+            let all = rows(&terminal);
+            let y = all.iter().position(|r| r.contains('▸')).unwrap();
+            let row = &all[y];
+            assert!(
+                row.contains(&format!("│ ▸ {}", line.label())),
+                "{width}×{height}: {row}"
+            );
+            let chars: Vec<char> = row.chars().collect();
+            let left = chars.iter().position(|&c| c == '◀').unwrap();
+            let right = chars.iter().position(|&c| c == '▶').unwrap();
+            let value: String = chars[left + 1..right].iter().collect();
+            let value = value.trim();
+            assert_eq!(
+                value,
+                h.app.menu.value(line),
+                "{width}×{height}: the value whole"
+            );
+            assert!(
+                chars[right + 1..].contains(&'│'),
+                "{width}×{height}: ▶ inside the box: {row}"
+            );
+            for (at, by) in [(left, -1), (right, 1)] {
+                assert_eq!(
+                    hits.target_at(at as u16, y as u16),
+                    Some(Target::MenuStep(line, by)),
+                    "{width}×{height}: {row}"
+                );
+            }
+        }
+    }
+}
+
 /// The chosen menu line carries a ▸ as the buttons do, not its colour alone; ↑/↓ go a row at
 /// a time and stop at the top and the bottom: down from Start is Quit (Study shares Start's
 /// row, ←/→ go to it), never round through Study and Quit to the top.

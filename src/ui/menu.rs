@@ -14,9 +14,11 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 /// Characters of a value between its ◀ and ▶ in the narrowest box; a wider box gives the
 /// values its extra columns.
 const FIELD_WIDTH: u16 = 16;
-/// The columns of a value line besides its value: the label (2 + 15), ◀ and ▶ (3 each), and
-/// the right margin (5).
+/// The columns of a value line besides its value: the label (3 + 15: a space off the border,
+/// then the chosen line's ▸ and a space), ◀ and ▶ (3 each), and the right margin (4).
 const FIELD_FRAME: u16 = 28;
+/// Where a value line's ◀ starts, from the box's inner left edge.
+const FIELD_LEFT_STEP: u16 = 18;
 /// The rows above the menu's lines: the title, the game's tagline and a blank row.
 const INTRO_ROWS: u16 = 3;
 
@@ -133,15 +135,18 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
             // The chosen line is marked ▸, as the buttons are, not by its colour alone.
             let pointer = if selected { '▸' } else { ' ' };
             let spans = vec![
-                Span::styled(format!("{pointer} {:<15}", line.label()), style),
+                Span::styled(format!(" {pointer} {:<15}", line.label()), style),
                 Span::styled(" ◀ ", theme.dim),
                 Span::styled(format!("{value:^width$}"), value_style),
                 Span::styled(" ▶ ", theme.dim),
             ];
             frame.render_widget(Paragraph::new(Line::from(spans)), row);
-            hits.add(Rect::new(row.x + 17, y, 3, 1), Target::MenuStep(line, -1));
             hits.add(
-                Rect::new(row.x + 20 + value_width, y, 3, 1),
+                Rect::new(row.x + FIELD_LEFT_STEP, y, 3, 1),
+                Target::MenuStep(line, -1),
+            );
+            hits.add(
+                Rect::new(row.x + FIELD_LEFT_STEP + 3 + value_width, y, 3, 1),
                 Target::MenuStep(line, 1),
             );
             if line == MenuLine::Level {
