@@ -106,9 +106,12 @@ pub struct ChompStudy {
     cols: u8,
     /// The moves of the line from the studied start, and the position after each.
     line: StudyLine<Square, Position>,
-    /// The box of the studied start, whose tables answer every position of the line.
+    /// The box the tables are of: the trimmed box of the studied start, or, once its tables
+    /// were refused, of the line's position (see [`ChompStudy::follow_the_box`]).
     table_box: (u8, u8),
     tables: Tables,
+    /// The memory budget, once the solver has named it by refusing a table.
+    budget: Option<u64>,
     /// The legal moves now, in the analysis's order.
     moves: Vec<Square>,
     analysis: Analysis,
@@ -150,6 +153,7 @@ impl ChompStudy {
                 done: 0,
                 total: 0,
             },
+            budget: None,
             moves: Vec::new(),
             analysis: Analysis::default(),
             requests,
@@ -299,8 +303,46 @@ impl ChompStudy {
         if !self.line.play(square, Position::eat) {
             return false;
         }
+        self.follow_the_box();
         self.analyse();
         true
+    }
+
+    /// Keeps the tables on the trimmed box of the position shown, as the game does, once the
+    /// solver has refused the start's: a position whose box fits the budget asks for that
+    /// box's tables (built on the table thread, with the gauge); a position a smaller table
+    /// does not cover asks again for its own box's, or is refused at once when even its
+    /// outcome table exceeds the budget. While nothing was refused, the start's tables cover
+    /// every position of the line.
+    fn follow_the_box(&mut self) {
+        let Some(budget) = self.budget else {
+            return;
+        };
+        let (rows, cols) = self.line.now().bounding_box();
+        if rows == 0 || (rows, cols) == self.table_box {
+            return;
+        }
+        let covered = self.table_box.0 >= rows && self.table_box.1 >= cols;
+        let refused = matches!(self.tables, Tables::Refused { .. });
+        if covered && !refused {
+            return;
+        }
+        let needed_bytes = OutcomeTable::bytes_for(rows, cols);
+        self.table_box = (rows, cols);
+        if needed_bytes > budget {
+            self.tables = Tables::Refused {
+                needed_bytes,
+                budget,
+            };
+            return;
+        }
+        self.tables = Tables::MovesLeft {
+            outcomes: None,
+            phase: Phase::Outcomes,
+            done: 0,
+            total: 0,
+        };
+        self.requests.push(Request::MovesLeft { rows, cols });
     }
 }
 
@@ -380,6 +422,7 @@ impl Study for ChompStudy {
         if !self.line.take_back() {
             return false;
         }
+        self.follow_the_box();
         self.analyse();
         true
     }
@@ -393,6 +436,7 @@ impl Study for ChompStudy {
 
     fn go_to(&mut self, at: usize) -> usize {
         let shown = self.line.go_to(at);
+        self.follow_the_box();
         self.analyse();
         shown
     }
@@ -570,7 +614,8 @@ impl Study for ChompStudy {
             SolverMessage::MovesLeft(MovesLeftMessage::Ready { table, .. }) => {
                 self.tables = Tables::Both(table);
             }
-            SolverMessage::MovesLeft(MovesLeftMessage::Refused { .. }) => {
+            SolverMessage::MovesLeft(MovesLeftMessage::Refused { budget, .. }) => {
+                self.budget = Some(budget);
                 // The outcome table alone may fit.
                 self.tables = Tables::Outcomes { done: 0, total: 0 };
                 let (rows, cols) = self.table_box;
@@ -589,10 +634,13 @@ impl Study for ChompStudy {
                 budget,
                 ..
             } => {
+                self.budget = Some(budget);
                 self.tables = Tables::Refused {
                     needed_bytes,
                     budget,
                 };
+                // The line may have moved on to a box that fits.
+                self.follow_the_box();
             }
             // Not the study's.
             SolverMessage::Searched { .. }
@@ -793,6 +841,86 @@ impl Editor for ChompEditor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refused_study_asks_for_the_table_of_the_box_its_line_shrinks_into() {
+        use super::super::answer::ChompAnswer;
+        use std::time::Duration;
+        let budget = 2 << 30;
+        let mut study = ChompStudy::new(20, 19, &[]).expect("a bar");
+        assert!(matches!(
+            study.take_requests()[..],
+            [Request::MovesLeft { rows: 20, cols: 19 }]
+        ));
+        study.on_solver(SolverMessage::MovesLeft(MovesLeftMessage::Refused {
+            generation: 1,
+            needed_bytes: 3 * OutcomeTable::bytes_for(20, 19),
+            budget,
+        }));
+        assert!(matches!(
+            study.take_requests()[..],
+            [Request::Solve { rows: 20, cols: 19 }]
+        ));
+        study.on_solver(SolverMessage::Refused {
+            generation: 2,
+            needed_bytes: OutcomeTable::bytes_for(20, 19),
+            budget,
+        });
+        // c3 leaves the box whole: nothing more to ask.
+        assert!(study.play_move("c3"));
+        assert!(study.take_requests().is_empty());
+        // a4 leaves heights 3,3,2,…,2: a 3×19 box, whose tables are small.
+        assert!(study.play_move("a4"));
+        assert!(matches!(
+            study.take_requests()[..],
+            [Request::MovesLeft { rows: 3, cols: 19 }]
+        ));
+        assert!(
+            study.analysis().progress.is_some(),
+            "the gauge shows the build"
+        );
+        let outcomes = Arc::new(OutcomeTable::build(3, 19, &mut |_, _| true).expect("built"));
+        let table = Arc::new(
+            MovesLeftTable::build(Arc::clone(&outcomes), &mut |_, _| true).expect("built"),
+        );
+        study.on_solver(SolverMessage::MovesLeft(MovesLeftMessage::Ready {
+            generation: 3,
+            table,
+            elapsed: Duration::ZERO,
+        }));
+        let answer = ChompAnswer::from_table(&outcomes, study.position()).expect("covered");
+        let analysis = study.analysis();
+        assert_eq!(analysis.wins, Some(answer.wins));
+        assert!(answer.wins && analysis.moves_left.is_some());
+        let winning: Vec<String> = analysis
+            .moves
+            .iter()
+            .filter(|m| m.wins == Some(true))
+            .map(|m| m.notation.clone())
+            .collect();
+        let expected: Vec<String> = answer
+            .winning_moves
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(winning, expected);
+        assert!(winning.contains(&"r2".to_string()), "{winning:?}");
+        assert!(analysis.moves.iter().all(|m| m.wins.is_some()));
+        // Back on the whole box: refused at once, with the box's own figure.
+        assert!(study.take_back());
+        assert!(study.take_requests().is_empty());
+        let note = study.analysis().note.clone().unwrap_or_default();
+        assert!(
+            note.contains(&bytes(OutcomeTable::bytes_for(20, 19))),
+            "{note}"
+        );
+        // And on again: the small box's tables are asked for again.
+        assert!(study.play_move("a4"));
+        assert!(matches!(
+            study.take_requests()[..],
+            [Request::MovesLeft { rows: 3, cols: 19 }]
+        ));
+    }
 
     /// Which cells of `area` the drawing left blank, outside the rectangles `masked`; and
     /// the squares' places it recorded, square by square.
