@@ -1987,3 +1987,54 @@ fn hints_stay_on_in_a_game_from_the_study_and_in_the_next_run() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_demonstration_never_replaces_a_saved_game() {
+    let dir = temp_dir("demo");
+    let store = Store::open(Some(&dir)).unwrap();
+    let file = &saved_game_file(GameKind::Chomp);
+    let mine = chomp_game("mine", 5, 5, &["e5", "b2"]);
+    store.save(file, &mine).unwrap();
+    let mut h = Harness::with_store(store.clone());
+    h.start(6, 7, [Computer, Computer]);
+    assert!(
+        !h.on_menu() && h.app.menu.replacing.is_none(),
+        "a demonstration starts without asking to replace anything"
+    );
+    h.wait_for_solver();
+    for _ in 0..3 {
+        h.computer_moves();
+    }
+    assert!(h.game().turns.moves.len() >= 3, "the computers played");
+    assert_eq!(
+        store.load(file),
+        Ok(Some(mine.clone())),
+        "still the person's"
+    );
+    h.key(KeyCode::Char('q'));
+    let screen = common::render_text(&h.app, 80, 24);
+    assert!(
+        screen.contains("demonstration is not saved") && !screen.contains("The game is saved"),
+        "{screen}"
+    );
+    h.key(KeyCode::Char('m'));
+    assert!(h.on_menu());
+    assert_eq!(store.load(file), Ok(Some(mine.clone())), "kept in its file");
+    assert_eq!(
+        h.app.menu.resumes,
+        [(GameKind::Chomp, "Chomp 5×5, move 3".to_string())],
+        "and offered"
+    );
+    // Played to its end, and again, it still leaves the saved game alone.
+    h.start(3, 3, [Computer, Computer]);
+    h.wait_for_solver();
+    while !h.game().is_over() {
+        h.computer_moves();
+    }
+    assert_eq!(
+        store.load(file),
+        Ok(Some(mine)),
+        "a finished demonstration too"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

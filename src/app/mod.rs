@@ -27,17 +27,14 @@ use study::StudyScreen;
 pub use crate::games::turns::{STRONG_EARLY, STRONG_SLIP};
 
 /// Whether a game whose players are `players` is worth saving once `moves` moves are made:
-/// once a person has moved (the first player makes the even moves, counted from 0); between
-/// two computers, once a move is made. A game the computer opened and the person left at once
-/// is not kept: starting it again gives the same. (A game counted in the record is kept
+/// once a person has moved (the first player makes the even moves, counted from 0). A game the
+/// computer opened and the person left at once is not kept: starting it again gives the same.
+/// Nor is a demonstration between two computers ever kept: it is watched, not played, and must
+/// never take the place of a person's saved game. (A game counted in the record is kept
 /// whatever this says.)
 pub fn worth_keeping(players: [Player; 2], moves: usize) -> bool {
-    match players {
-        [Player::Computer, Player::Computer] => moves > 0,
-        [first, second] => {
-            (moves >= 1 && first == Player::Person) || (moves >= 2 && second == Player::Person)
-        }
-    }
+    let [first, second] = players;
+    (moves >= 1 && first == Player::Person) || (moves >= 2 && second == Player::Person)
 }
 
 /// How often the event loop sends [`Event::Tick`].
@@ -1057,33 +1054,37 @@ impl App {
     /// of its kind, if there is one, has been answered yes.
     fn begin(&mut self, settings: Settings, start: Option<StartPosition>) {
         let kind = settings.game;
-        let (id, replaces) =
-            if let Some(at) = self.saved.iter().position(|s| s.settings.game == kind) {
-                if self.menu.replacing != Some(kind) {
-                    self.menu.replacing = Some(kind);
-                    self.menu.select(MenuLine::Start);
-                    // The question is the menu's only line under its buttons.
-                    self.menu.note = None;
-                    self.screen = Screen::Menu;
-                    return;
-                }
-                // The new game takes the saved game's place, if that is still there (another munch
-                // may have resumed it meanwhile).
-                let replaced = self.saved.remove(at);
-                self.offer_saved_games(None);
-                (crate::store::new_id(), Some(replaced))
-            } else {
-                let same_kind = match &self.screen {
-                    Screen::Play(_) => self.playing.game == kind,
-                    Screen::Menu | Screen::Study(_) => false,
-                };
-                // Restart and Play again keep the slot this game holds.
-                if same_kind && !self.game_id.is_empty() {
-                    (self.game_id.clone(), self.replaces.take())
-                } else {
-                    (crate::store::new_id(), None)
-                }
+        // A demonstration is never saved, so it replaces nothing and asks nothing.
+        let demo = settings.players == [Player::Computer; 2];
+        let saved_at = (!demo)
+            .then(|| self.saved.iter().position(|s| s.settings.game == kind))
+            .flatten();
+        let (id, replaces) = if let Some(at) = saved_at {
+            if self.menu.replacing != Some(kind) {
+                self.menu.replacing = Some(kind);
+                self.menu.select(MenuLine::Start);
+                // The question is the menu's only line under its buttons.
+                self.menu.note = None;
+                self.screen = Screen::Menu;
+                return;
+            }
+            // The new game takes the saved game's place, if that is still there (another munch
+            // may have resumed it meanwhile).
+            let replaced = self.saved.remove(at);
+            self.offer_saved_games(None);
+            (crate::store::new_id(), Some(replaced))
+        } else {
+            let same_kind = match &self.screen {
+                Screen::Play(_) => self.playing.game == kind,
+                Screen::Menu | Screen::Study(_) => false,
             };
+            // Restart and Play again keep the slot this game holds.
+            if same_kind && !self.game_id.is_empty() {
+                (self.game_id.clone(), self.replaces.take())
+            } else {
+                (crate::store::new_id(), None)
+            }
+        };
         self.menu.replacing = None;
         self.asked = None;
         self.menu.select(MenuLine::Start);
@@ -1095,7 +1096,13 @@ impl App {
     /// set. The settings file keeps the menu's settings, written when a game of the menu's own
     /// starts (a game from a set position leaves it alone).
     fn launch(&mut self, settings: Settings, id: String, start: Option<StartPosition>) {
-        self.take_play_lock(settings.game);
+        if settings.players == [Player::Computer; 2] {
+            // A demonstration writes no saved game: the one of its kind stays free to resume
+            // in another window.
+            self.play_lock = None;
+        } else {
+            self.take_play_lock(settings.game);
+        }
         self.game_id = id;
         self.game_serial += 1;
         self.counted = None;

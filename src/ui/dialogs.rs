@@ -130,23 +130,38 @@ pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// "Leave this game?", saying whether the game is saved (only when it is); `saved` is `None`
-/// while nobody has played in it, and nothing is kept.
+/// What "Leave the game?" says becomes of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kept {
+    /// Its file holds it as it stands.
+    Saved,
+    /// Its save failed or was overtaken: only this window's memory holds it.
+    NotSaved,
+    /// Nobody has played in it yet.
+    Nothing,
+    /// Two computers play: a demonstration is never saved.
+    Demo,
+}
+
+/// "Leave this game?", saying whether the game is saved (only when it is).
 pub fn confirm_quit(
-    saved: Option<bool>,
+    kept: Kept,
     focus: Option<Button>,
     frame: &mut Frame,
     area: Rect,
     hits: &mut HitMap,
     theme: &Theme,
 ) {
-    let line = match saved {
-        Some(true) => Line::raw("The game is saved; the menu offers to resume it."),
-        Some(false) => Line::styled(
+    let line = match kept {
+        Kept::Saved => Line::raw("The game is saved; the menu offers to resume it."),
+        Kept::NotSaved => Line::styled(
             "This game is not saved: the menu keeps it until munch quits; Quit loses it.",
             theme.bad,
         ),
-        None => Line::raw("No move made yet: nothing to keep."),
+        Kept::Nothing => Line::raw("No move made yet: nothing to keep."),
+        Kept::Demo => {
+            Line::raw("A demonstration is not saved; your saved games stay as they were.")
+        }
     };
     dialog(
         focus,

@@ -235,12 +235,16 @@ fn question(
     let focus = app.focused_button();
     match dialog {
         Dialog::ConfirmQuit => {
-            let saved = if app.game_played() {
-                Some(app.quit_saved())
+            let kept = if app.is_demo() {
+                dialogs::Kept::Demo
+            } else if !app.game_played() {
+                dialogs::Kept::Nothing
+            } else if app.quit_saved() {
+                dialogs::Kept::Saved
             } else {
-                None
+                dialogs::Kept::NotSaved
             };
-            dialogs::confirm_quit(saved, focus, frame, area, hits, theme);
+            dialogs::confirm_quit(kept, focus, frame, area, hits, theme);
         }
         Dialog::ConfirmRestart => dialogs::confirm_restart(focus, frame, area, hits, theme),
         Dialog::EatPoison => dialogs::eat_poison(focus, frame, area, hits, theme),
