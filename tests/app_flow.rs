@@ -242,6 +242,8 @@ fn game_over_names_the_loser_and_offers_a_rematch() {
     );
     h.key(KeyCode::Enter);
     h.computer_moves();
+    // The box takes clicks once it has shown a moment.
+    h.read_the_result();
     h.app.update(Event::Pointer {
         target: Target::Button(Button::Menu),
         click: true,
@@ -2758,4 +2760,56 @@ fn a_casual_game_says_its_moves_were_random_not_unproven() {
     let end = seen.last().unwrap();
     assert!(end.contains("The computer played at random"), "{end}");
     assert!(end.contains("(casual)."), "{end}");
+}
+
+#[test]
+fn a_key_typed_as_the_game_ends_does_not_answer_the_game_over_box() {
+    use munch::app::{GAME_OVER_GRACE_TICKS, TICK};
+    let grace = TICK * u32::try_from(GAME_OVER_GRACE_TICKS).unwrap();
+    assert!(
+        (300..=500).contains(&grace.as_millis()),
+        "a grace a deliberate person does not notice: {grace:?}"
+    );
+    let mut h = Harness::new();
+    // 3 coins, takes of 1 or 2: the person takes 1, the computer takes the last 2.
+    h.start_pile(3, Some("1,2"), [Person, Computer]);
+    h.raw_key(KeyCode::Char('1'));
+    h.raw_key(KeyCode::Enter);
+    let mut ticks = 0;
+    while !h.pile_game().is_over() {
+        h.ticks(1);
+        ticks += 1;
+        assert!(ticks < 100, "the computer moves");
+    }
+    assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
+    // "1 Enter" typed quickly for the next move lands on the box: it is not pressed.
+    h.raw_key(KeyCode::Char('1'));
+    h.raw_key(KeyCode::Enter);
+    h.ticks(usize::try_from(GAME_OVER_GRACE_TICKS).unwrap() - 1);
+    h.raw_key(KeyCode::Enter);
+    assert!(
+        h.pile_game().is_over() && h.pile_game().turns.moves.len() == 2,
+        "the result still shows"
+    );
+    h.app.update(Event::Pointer {
+        target: Target::Button(Button::PlayAgain),
+        click: true,
+    });
+    assert!(h.pile_game().is_over(), "a click too waits out the grace");
+    h.ticks(1);
+    // ← from the default stays there: it never wraps round to Quit.
+    assert_eq!(h.app.focused_button(), Some(Button::PlayAgain));
+    h.raw_key(KeyCode::Left);
+    assert_eq!(h.app.focused_button(), Some(Button::PlayAgain));
+    h.keys(&[KeyCode::Right; 6]);
+    assert_eq!(h.app.focused_button(), Some(Button::Quit), "the last one");
+    h.raw_key(KeyCode::Right);
+    assert_eq!(h.app.focused_button(), Some(Button::Quit), "→ stops there");
+    assert!(!h.app.should_quit);
+    h.keys(&[KeyCode::Left; 6]);
+    h.raw_key(KeyCode::Enter);
+    assert!(
+        !h.pile_game().is_over() && h.pile_game().turns.moves.is_empty(),
+        "once seen, Enter plays again"
+    );
 }

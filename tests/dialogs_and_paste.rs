@@ -105,18 +105,25 @@ fn each_dialog_highlights_its_safe_button_and_enter_presses_the_highlight() {
     h.key(KeyCode::Enter);
     assert!(h.on_menu(), "Enter pressed Menu");
 
-    // Restart the game?: Keep playing first; Tab wraps around to Restart.
+    // Restart the game?: Keep playing first; Tab stops there (no wrap round to Restart), and
+    // Shift-Tab moves to Restart.
     let mut h = Harness::new();
     h.start(3, 3, [Person, Person]);
     h.key(KeyCode::Enter);
     h.key(KeyCode::Char('r'));
     assert_eq!(h.app.focused_button(), Some(Button::KeepPlaying));
     h.key(KeyCode::Tab);
+    assert_eq!(h.app.focused_button(), Some(Button::KeepPlaying));
+    h.key(KeyCode::BackTab);
     assert_eq!(h.app.focused_button(), Some(Button::ConfirmRestart));
     assert!(buttons_row(&h).contains("▸ Restart ◂ [ Keep playing ]"));
     h.key(KeyCode::Right);
     h.key(KeyCode::Right);
-    assert_eq!(h.app.focused_button(), Some(Button::ConfirmRestart));
+    assert_eq!(
+        h.app.focused_button(),
+        Some(Button::KeepPlaying),
+        "→ stops at the last button"
+    );
     // Closed with n, it opens again on the safe button.
     h.key(KeyCode::Char('n'));
     h.key(KeyCode::Char('r'));
@@ -292,11 +299,13 @@ fn where_the_review_button_is_not_drawn_the_keys_skip_it() {
         "Tab reached the undrawn Review button: {seen:?}"
     );
     assert!(seen.contains(&Button::Quit) && seen.contains(&Button::Menu));
-    // Wide enough, Tab reaches it.
+    // Wide enough, Tab reaches it (from the first button: the highlight does not wrap).
     h.app.update(Event::Resize {
         width: 100,
         height: 30,
     });
+    h.keys(&[KeyCode::BackTab; 4]);
+    assert_eq!(h.app.focused_button(), Some(Button::PlayAgain));
     let mut seen = Vec::new();
     for _ in 0..4 {
         h.key(KeyCode::Tab);

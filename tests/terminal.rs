@@ -325,7 +325,7 @@ fn nim_from_the_command_line_plays_to_the_end_in_a_real_terminal() {
     tmux.keys(&["Enter"]);
     tmux.wait_for("2. Computer");
     tmux.keys(&["Enter"]);
-    let over = tmux.wait_for("You win!");
+    let over = tmux.wait_for_result("You win!");
     assert!(over.contains("Play again"), "the game-over box:\n{over}");
     tmux.keys(&["q"]);
     let shell = tmux.wait_for("exit=0");
@@ -395,6 +395,15 @@ impl Tmux {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
+    }
+
+    /// Waits for the game-over box, then as long as a person takes to read it: the box takes
+    /// no keys for its first moment (`GAME_OVER_GRACE_TICKS`), which this waits out twice over.
+    fn wait_for_result(&self, text: &str) -> String {
+        let screen = self.wait_for(text);
+        let grace = munch::app::TICK * u32::try_from(munch::app::GAME_OVER_GRACE_TICKS).unwrap();
+        std::thread::sleep(grace * 2 + Duration::from_millis(200));
+        screen
     }
 
     fn wait_for_any(&self, texts: &[&str]) -> String {
@@ -1133,7 +1142,7 @@ fn a_finished_game_is_reviewed_written_and_opened_again_in_a_real_terminal() {
     tmux.keys(&["Enter"]);
     tmux.wait_for("2. Computer");
     tmux.keys(&["Enter"]);
-    tmux.wait_for("You win!");
+    tmux.wait_for_result("You win!");
     tmux.keys(&["v"]);
     let review = tmux.wait_for("Move 1 of 3 · You: 1 from pile 2 · best");
     assert!(

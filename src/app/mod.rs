@@ -43,6 +43,11 @@ pub const TICK: Duration = Duration::from_millis(50);
 /// How long a warning replaces a game's key bar, in ticks: five seconds.
 pub const WARNING_TICKS: u64 = 100;
 
+/// How long the game-over box shows before its keys and buttons work, in ticks: 400 ms, too
+/// short for a person to have read the result and chosen, long enough that an Enter typed as
+/// the last move landed does not start a new game unseen.
+pub const GAME_OVER_GRACE_TICKS: u64 = 8;
+
 /// Something that happened: the event loop turns terminal input, the clock and the solver's
 /// messages into these.
 #[derive(Debug, Clone)]
@@ -230,6 +235,8 @@ pub struct App {
     computer_ticked: bool,
     /// Ticks since start; the view uses it to make things flash.
     pub ticks: u64,
+    /// The tick count when the game-over box appeared, while it shows.
+    over_at: Option<u64>,
     /// Whether the screen may differ from the last frame: every event but a tick that changes
     /// nothing sets it, and the event loop draws only when it is set (see [`App::take_redraw`]).
     redraw: bool,
@@ -303,6 +310,7 @@ impl App {
             should_quit: false,
             terminal_size: None,
             ticks: 0,
+            over_at: None,
             redraw: true,
             computer_ticked: false,
             warnings: Vec::new(),
@@ -880,6 +888,13 @@ impl App {
             Some(Dialog::ConfirmQuit) => {}
             _ => self.quit_saved = None,
         }
+        // The box's grace runs from when it first showed; coming back to it from the review
+        // (the Study screen over the finished game) starts none.
+        self.over_at = match (self.dialog(), &self.screen) {
+            (Some(Dialog::GameOver), _) => Some(self.over_at.unwrap_or(self.ticks)),
+            (None, Screen::Study(_)) => self.over_at,
+            _ => None,
+        };
         // A dialog opens with its default button highlighted, however the last one was left.
         if self.dialog_focus.map(|(d, _)| d) != self.dialog() {
             self.dialog_focus = None;
@@ -891,6 +906,17 @@ impl App {
         self.computer_ticked = false;
     }
 
+    /// How many more ticks the game-over box ignores keys and clicks for (see
+    /// [`GAME_OVER_GRACE_TICKS`]); 0 when it takes them, or shows not.
+    pub fn game_over_grace(&self) -> u64 {
+        match (self.dialog(), self.over_at) {
+            (Some(Dialog::GameOver), Some(at)) => {
+                GAME_OVER_GRACE_TICKS.saturating_sub(self.ticks.saturating_sub(at))
+            }
+            _ => 0,
+        }
+    }
+
     /// The highlighted button of the dialog showing (Enter presses it).
     pub fn focused_button(&self) -> Option<Button> {
         let dialog = self.dialog()?;
@@ -900,7 +926,8 @@ impl App {
         }
     }
 
-    /// Moves the dialog's highlight `by` buttons, wrapping around.
+    /// Moves the dialog's highlight `by` buttons, stopping at the first and the last (a
+    /// wrap would put the one that ends everything next to the safe default).
     fn move_focus(&mut self, dialog: Dialog, by: isize) {
         // The buttons drawn: on the narrowest screens the game-over box leaves Review out.
         let narrow = self
@@ -916,7 +943,10 @@ impl App {
             .focused_button()
             .and_then(|b| buttons.iter().position(|&x| x == b))
             .unwrap_or(0);
-        self.dialog_focus = Some((dialog, buttons[menu::wrapped(at, by, buttons.len())]));
+        let to = at
+            .saturating_add_signed(by)
+            .min(buttons.len().saturating_sub(1));
+        self.dialog_focus = Some((dialog, buttons[to]));
     }
 
     fn handle(&mut self, event: Event) {
@@ -1422,6 +1452,10 @@ impl App {
                 return;
             }
         }
+        if self.game_over_grace() > 0 && !self.help_open {
+            // A key typed as the game ended was meant for the game, not for the box.
+            return;
+        }
         if self.help_open {
             // The help scrolls when it does not fit; any other key closes it.
             let hidden = self.viewport.help_hidden;
@@ -1787,6 +1821,9 @@ impl App {
         }
         if button == Button::DismissWarnings {
             return self.dismiss_warnings();
+        }
+        if self.game_over_grace() > 0 {
+            return;
         }
         let action = match (self.dialog(), button) {
             (Some(Dialog::ConfirmQuit), Button::Quit)

@@ -144,9 +144,23 @@ impl Harness {
             .expect("a coin-pile game is on")
     }
 
+    /// A key as a person presses it. A person reads the result before answering the game-over
+    /// box, so a key sent to it waits out the box's grace first (`raw_key` does not).
     pub fn key(&mut self, code: KeyCode) {
+        self.read_the_result();
+        self.raw_key(code);
+    }
+
+    /// A key sent at once, whatever shows.
+    pub fn raw_key(&mut self, code: KeyCode) {
         self.app
             .update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    }
+
+    /// Ticks until the game-over box, if it shows, takes keys and clicks.
+    pub fn read_the_result(&mut self) {
+        let grace = self.app.game_over_grace();
+        self.ticks(usize::try_from(grace).unwrap());
     }
 
     pub fn keys(&mut self, codes: &[KeyCode]) {
@@ -156,6 +170,7 @@ impl Harness {
     }
 
     pub fn ctrl(&mut self, c: char) {
+        self.read_the_result();
         self.app.update(Event::Key(KeyEvent::new(
             KeyCode::Char(c),
             KeyModifiers::CONTROL,
