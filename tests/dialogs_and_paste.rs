@@ -272,7 +272,7 @@ fn the_readme_says_how_large_a_terminal_each_board_needs() {
 fn where_the_review_button_is_not_drawn_the_keys_skip_it() {
     let mut h = Harness::new();
     h.start(1, 2, [Person, Person]);
-    let narrow = munch::app::size::GAME_OVER_REVIEW_BUTTON - 1;
+    let narrow = munch::app::size::GAME_OVER_REVIEW_SCREEN - 1;
     h.app.update(Event::Resize {
         width: narrow,
         height: 24,
@@ -364,4 +364,60 @@ fn the_readme_says_how_large_the_menu_and_the_pile_games_are() {
         nim(&mut h, "10000000000000000").0 > after("and Nim").0,
         "past 10^15"
     );
+}
+
+/// The game-over box and the questions stand inside the frames: the screen's outer border and
+/// the board's frame are whole under them, at every size a 1×2 bar is played in.
+#[test]
+fn dialogs_never_draw_over_the_frames() {
+    // The border a frame's column `at` shows on each row, top to bottom, but the key bar.
+    let column = |screen: &str, at: usize| -> String {
+        let rows: Vec<&str> = screen.lines().collect();
+        rows[..rows.len() - 1]
+            .iter()
+            .map(|row| row.chars().nth(at).unwrap())
+            .collect()
+    };
+    // A frame's side: its corners at the top and the bottom, a line between.
+    let side = |column: String, top: char, bottom: char| {
+        let inside = column.chars().count() - 2;
+        column == format!("{top}{}{bottom}", "│".repeat(inside))
+    };
+    let framed = |screen: &str| {
+        let width = screen.lines().next().unwrap().chars().count();
+        side(column(screen, 0), '┌', '└') && side(column(screen, width - 1), '┐', '┘')
+    };
+    for (width, height) in [(80, 24), (100, 30), (46, 24), (47, 24)] {
+        let mut h = Harness::new();
+        h.start(1, 2, [Person, Person]);
+        h.app.update(Event::Resize { width, height });
+        // r asks whether to restart: the question stands inside the frames too.
+        h.keys(&[KeyCode::Right, KeyCode::Enter, KeyCode::Char('r')]);
+        assert!(h.app.dialog().is_some());
+        let screen = render_text(&h.app, width, height);
+        assert!(framed(&screen), "{width}×{height}:\n{screen}");
+        h.key(KeyCode::Esc);
+        h.keys(&[KeyCode::Left, KeyCode::Enter]);
+        if h.app.dialog() == Some(Dialog::EatPoison) {
+            h.key(KeyCode::Char('y'));
+        }
+        assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
+        let screen = render_text(&h.app, width, height);
+        assert!(screen.contains("Game over"), "{screen}");
+        assert!(framed(&screen), "{width}×{height}:\n{screen}");
+        // Where the board's frame holds the box, the panel's frame is whole beside it.
+        if width >= 80 {
+            let board_right = screen
+                .lines()
+                .next()
+                .unwrap()
+                .chars()
+                .position(|c| c == '┐');
+            let board_right = board_right.expect("the board's frame");
+            assert!(
+                side(column(&screen, board_right), '┐', '┘'),
+                "{width}×{height}:\n{screen}"
+            );
+        }
+    }
 }

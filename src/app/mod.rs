@@ -932,7 +932,7 @@ impl App {
         // The buttons drawn: on the narrowest screens the game-over box leaves Review out.
         let narrow = self
             .terminal_size
-            .is_some_and(|(width, _)| width < size::GAME_OVER_REVIEW_BUTTON);
+            .is_some_and(|(width, _)| width < size::GAME_OVER_REVIEW_SCREEN);
         let buttons: Vec<Button> = dialog
             .buttons()
             .iter()

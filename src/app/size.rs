@@ -27,9 +27,13 @@ pub const STUDY_MIN_HEIGHT: u16 = 16;
 /// summary, the move and its label, what would have won and the refuting line. Where it does
 /// not, the review's rows are in the panel.
 pub const REVIEW_ROWS: u16 = 5;
-/// The narrowest terminal whose game-over box shows all four buttons. Narrower, the box leaves
-/// Review to its key `v`, and ←/→/Tab skip it too (one rule for the drawing and the keys).
+/// The narrowest game-over box that shows all four buttons. On a screen narrower than
+/// [`GAME_OVER_REVIEW_SCREEN`], the box leaves Review to its key `v`, and ←/→/Tab skip it too
+/// (one rule for the drawing and the keys).
 pub const GAME_OVER_REVIEW_BUTTON: u16 = 45;
+/// The narrowest terminal whose game-over box shows all four buttons: the box stays inside the
+/// screen's frame, a column in from each side.
+pub const GAME_OVER_REVIEW_SCREEN: u16 = GAME_OVER_REVIEW_BUTTON + 2;
 /// The smallest terminal the menu fits in, whatever is saved: (columns, rows).
 pub const MENU: (u16, u16) = (48, 22);
 /// The menu box's width on the smallest terminal, and the most it grows to on a wide one.

@@ -350,7 +350,7 @@ mod tests {
 
     #[test]
     fn the_review_button_shows_exactly_where_the_four_buttons_fit() {
-        // The box is the terminal's width there (narrower than DIALOG_WIDTH), less its border.
+        // The box is as wide as the room it is given there (narrower than DIALOG_WIDTH).
         let narrowest = buttons_width(&GAME_OVER_BUTTONS) + 2;
         assert_eq!(narrowest, usize::from(size::GAME_OVER_REVIEW_BUTTON));
     }

@@ -19,7 +19,7 @@ use crate::theme::Theme;
 use crate::units::cut;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::layout::{Constraint, Layout, Margin, Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
@@ -80,8 +80,10 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
         Screen::Study(screen) => study::render(screen, frame, main, &mut hits, theme),
         Screen::Play(session) => {
             let view = play(app, session.as_ref(), frame, main, &mut hits, theme);
+            // Dialogs stay inside the frames, so that no border is drawn over.
+            let inside = main.inner(Margin::new(1, 1));
             if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
-                question(app, dialog, frame, main, &mut hits, theme);
+                question(app, dialog, frame, inside, &mut hits, theme);
             } else if let Some(loser) = session.loser() {
                 // The game's note too ("Nothing to undo."): the box hides the panel's.
                 let mut what = session.review_lines();
@@ -89,12 +91,14 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                 if app.start.is_some() {
                     what.push("From a set position: not counted in your record.".into());
                 }
-                // Over the board, so that the panel's moves stay readable beside it; where the
-                // board's side is too narrow for the box's buttons, over the whole screen.
-                let over = if view.width >= size::GAME_OVER_REVIEW_BUTTON {
-                    view
+                // Over the board, inside its frame, so that the panel's moves stay readable
+                // beside it; where the board is too narrow for the box's buttons, over the
+                // whole screen, inside its outer border.
+                let board = view.inner(Margin::new(1, 1));
+                let over = if board.width >= size::GAME_OVER_REVIEW_BUTTON {
+                    board
                 } else {
-                    main
+                    inside
                 };
                 dialogs::game_over(
                     &app.playing,
