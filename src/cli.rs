@@ -17,8 +17,9 @@ use std::fmt;
 #[derive(Debug, Args)]
 #[command(version, about)]
 pub struct Cli {
-    /// Most memory munch may use: the outcome table and its build's buffers, on top of what
-    /// munch holds already. A whole number of bytes, or one with K, M, G or T after it (powers
+    /// Most memory munch may use, for the whole process: its tables and their builds' buffers
+    /// get what is left after what munch holds when it starts (a few MiB), and never more than
+    /// the machine has free. A whole number of bytes, or one with K, M, G or T after it (powers
     /// of 1024; 2GB and 2GiB mean 2G), e.g. 512M or 18G.
     #[arg(
         long,

@@ -126,6 +126,15 @@ pub fn bytes(n: u64) -> String {
     }
 }
 
+/// A no-break space: text broken into rows keeps the words either side of it on one row, and
+/// the screen shows it as a space.
+pub const NO_BREAK: char = '\u{a0}';
+
+/// [`bytes`] for text broken into rows: the number and its unit on one row ("31.3 GiB").
+pub fn bytes_unbroken(n: u64) -> String {
+    bytes(n).replace(' ', &NO_BREAK.to_string())
+}
+
 /// `text` in at most `width` columns: whole, or cut with "…" at the end to show it was cut.
 pub fn cut(text: &str, width: usize) -> String {
     if Line::raw(text).width() <= width {

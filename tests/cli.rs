@@ -2041,3 +2041,36 @@ fn the_memory_option_reads_what_its_help_says() {
         );
     }
 }
+
+/// `--memory` is for the whole process, as the help and the README both say: what munch holds
+/// when it starts is taken off, so `--memory 300M` leaves less than 300 MiB for tables.
+#[test]
+fn the_help_and_the_readme_say_what_memory_does() {
+    let help = String::from_utf8_lossy(&munch(&["--help"]).stdout).to_string();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let readme = readme().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("Most memory munch may use, for the whole process"),
+        "{help}"
+    );
+    assert!(!help.contains("on top of"), "{help}");
+    assert!(
+        readme.contains("(`--memory`, default 2 GiB) is for the whole process"),
+        "the README says what the help says"
+    );
+    let out = munch(&[
+        "--memory", "300M", "solve", "chomp", "--rows", "20", "--cols", "21",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    let left = said
+        .split("more than the ")
+        .nth(1)
+        .and_then(|rest| rest.split(" this run may use").next())
+        .unwrap_or_else(|| panic!("{said}"));
+    let mib: f64 = left
+        .strip_suffix(" MiB")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(mib < 300.0 && mib > 200.0, "{said}");
+}

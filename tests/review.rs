@@ -729,7 +729,7 @@ fn a_record_whose_board_does_not_fit_shows_its_moves_unjudged_and_why() {
     let why = review.summary.last().expect("a summary");
     assert!(
         why.starts_with("Moves not judged: the 5×6 table needs ")
-            && why.ends_with(", the memory budget is 8 B."),
+            && why.ends_with(", more than the 8 B left for tables."),
         "{:?}",
         review.summary
     );

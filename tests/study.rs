@@ -569,9 +569,10 @@ fn a_box_whose_table_does_not_fit_still_plays_its_moves_unjudged() {
     h.app.study_position(&settings, &start);
     settle(&mut h);
     let a = analysis(&h).clone();
-    let note = a.note.clone().unwrap_or_default();
+    // A no-break space holds each size together on the panel's rows.
+    let note = a.note.clone().unwrap_or_default().replace('\u{a0}', " ");
     assert!(
-        note.starts_with("Proven one move on. No table: ") && note.ends_with(", budget 8 B"),
+        note.starts_with("Proven one move on. No table: needs ") && note.ends_with(", 8 B left"),
         "{note}"
     );
     assert_eq!(a.moves.len(), 20, "every square is a move");
@@ -622,7 +623,7 @@ fn a_box_whose_table_does_not_fit_still_plays_its_moves_unjudged() {
             .any(|row| row.contains(&format!(" {unknown} ")) && row.matches('?').count() == 2),
         "{unknown} listed, its result and replies not known: {screen}"
     );
-    assert!(screen.contains("budget 8 B"), "the note whole: {screen}");
+    assert!(screen.contains("8 B left"), "the note whole: {screen}");
     // A click on e2 eats it; Enter plays the chosen move; Backspace takes them back.
     let e2 = a.moves.iter().position(|m| m.notation == "e2").unwrap();
     h.app.update(Event::Pointer {
@@ -1886,7 +1887,7 @@ fn a_study_past_the_tables_shows_what_the_opening_book_proves() {
         analysis(&h)
             .note
             .as_deref()
-            .is_some_and(|n| n.starts_with("By the opening book. No table: 8.0 GiB")),
+            .is_some_and(|n| n.starts_with("By the opening book. No table: needs 8.0\u{a0}GiB")),
         "c3 was the book's one winning move: {:?}",
         analysis(&h).note
     );
@@ -1933,4 +1934,43 @@ fn a_study_past_the_tables_shows_what_the_closed_forms_prove() {
         rows.iter().any(|row| row.starts_with("│ 2  L▸W ?")),
         "{rows:#?}"
     );
+}
+
+/// A full 20×21 bar has no table within 2 GiB: the panel's note says what the table needs and
+/// what `--memory` leaves for tables, broken between words onto its two rows, no size split
+/// from its unit, at 80×24 and 100×30.
+#[test]
+fn the_note_of_a_table_too_large_is_whole_on_the_panels_rows() {
+    let mut h = Harness::new();
+    let position = format!("chomp 20x21 {}", ["20"; 21].join(","));
+    let (settings, start) = Settings::default()
+        .with_position(&position)
+        .expect("a position");
+    h.app.study_position(&settings, &start);
+    settle(&mut h);
+    let note = analysis(&h).note.clone().expect("a note");
+    assert_eq!(
+        note.replace('\u{a0}', " "),
+        "No table: needs 31.3 GiB, 2.0 GiB left for tables"
+    );
+    for (width, height) in [(80, 24), (100, 30)] {
+        let rows = rows_of(&draw(&mut h, width, height, &Theme::colour()).0);
+        // The panel's text on each row: what stands between its borders.
+        let said: Vec<String> = rows
+            .iter()
+            .filter_map(|row| {
+                let (_, panel) = row.split_once("││")?;
+                Some(panel.trim_end_matches('│').trim().to_string())
+            })
+            .collect();
+        let at = said
+            .iter()
+            .position(|row| row.starts_with("No table"))
+            .unwrap_or_else(|| panic!("{rows:#?}"));
+        assert_eq!(
+            format!("{} {}", said[at], said[at + 1]),
+            "No table: needs 31.3 GiB, 2.0 GiB left for tables",
+            "{width}×{height}: {rows:#?}"
+        );
+    }
 }

@@ -6,6 +6,7 @@ use crate::app::size;
 use crate::app::{Button, Target};
 use crate::settings::{GameKind, Settings};
 use crate::theme::Theme;
+use crate::units::NO_BREAK;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -101,12 +102,16 @@ pub fn help(
     hidden
 }
 
-/// `text` broken into lines of at most `width` columns at spaces (a longer word is cut).
+/// `text` broken into lines of at most `width` columns at spaces, but not at a no-break space
+/// ([`NO_BREAK`]; a longer word is cut).
 pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    let words = text
+        .split(|c: char| c.is_whitespace() && c != NO_BREAK)
+        .filter(|word| !word.is_empty());
+    for word in words {
         let mut word: Vec<char> = word.chars().collect();
         while word.len() > width {
             if !line.is_empty() {

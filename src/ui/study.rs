@@ -15,7 +15,7 @@ use crate::games::setup::side_name;
 use crate::games::study::{Study, mark, mark_style};
 use crate::input::Spots;
 use crate::theme::Theme;
-use crate::units::{cut, group};
+use crate::units::{NO_BREAK, cut, group};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -373,10 +373,20 @@ fn panel(
             frame.buffer_mut(),
         );
     } else if let Some(note) = &analysis.note {
-        frame.render_widget(
-            Paragraph::new(Line::styled(note.clone(), theme.bad)).wrap(Wrap { trim: true }),
-            note_area,
-        );
+        // Broken between words into the note's rows; past them, the last row ends with "…".
+        let mut rows = wrap_words(note, width);
+        let room = usize::from(note_area.height);
+        if rows.len() > room {
+            rows.truncate(room);
+            if let Some(last) = rows.last_mut() {
+                *last = goes_on(last, width);
+            }
+        }
+        let rows: Vec<Line> = rows
+            .into_iter()
+            .map(|row| Line::styled(row.replace(NO_BREAK, " "), theme.bad))
+            .collect();
+        frame.render_widget(Paragraph::new(rows), note_area);
     } else if let Some(note) = screen.note.as_ref().filter(|_| screen.review.is_none()) {
         // A review shows its note above the board.
         frame.render_widget(

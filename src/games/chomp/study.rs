@@ -15,7 +15,7 @@ use crate::games::study::{
 use crate::input::{Action, Spot, Spots};
 use crate::solve::{MovesLeftTable, OutcomeTable};
 use crate::theme::{CHOCOLATE, CURSOR, EATEN, POISON, Theme};
-use crate::units::bytes;
+use crate::units::{bytes, bytes_unbroken};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -240,18 +240,18 @@ impl ChompStudy {
                 needed_bytes,
                 budget,
             } => Some(match proof {
-                // Short, for the panel's two rows: "By the opening book. No table: 8.0 GiB,
-                // budget 2.0 GiB".
+                // Short, for the panel's two rows: "By the opening book. No table: needs
+                // 8.0 GiB, 2.0 GiB left". The budget is what `--memory` leaves for tables.
                 Some(proof) => format!(
-                    "{}. No table: {}, budget {}",
+                    "{}. No table: needs {}, {} left",
                     proof.words(),
-                    bytes(*needed_bytes),
-                    bytes(*budget)
+                    bytes_unbroken(*needed_bytes),
+                    bytes_unbroken(*budget)
                 ),
                 None => format!(
-                    "No outcome table: it needs {}, the budget is {}",
-                    bytes(*needed_bytes),
-                    bytes(*budget)
+                    "No table: needs {}, {} left for tables",
+                    bytes_unbroken(*needed_bytes),
+                    bytes_unbroken(*budget)
                 ),
             }),
             _ => None,
@@ -385,7 +385,7 @@ impl Study for ChompStudy {
                 needed_bytes,
                 budget,
             } => Some(format!(
-                "the {}×{} table needs {}, the memory budget is {}",
+                "the {}×{} table needs {}, more than the {} left for tables",
                 self.table_box.0,
                 self.table_box.1,
                 bytes(*needed_bytes),

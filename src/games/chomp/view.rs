@@ -414,7 +414,7 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
     {
         lines.push(Line::styled(
             format!(
-                "No table for {rows}×{cols}: needs {}, budget {}.",
+                "No table for {rows}×{cols}: needs {}, {} left for tables.",
                 bytes(needed_bytes),
                 bytes(budget)
             ),
@@ -430,7 +430,7 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
     {
         lines.push(Line::styled(
             format!(
-                "No moves-left table for {rows}×{cols}: needs {}, budget {}.",
+                "No moves-left table for {rows}×{cols}: needs {}, {} left for tables.",
                 bytes(needed_bytes),
                 bytes(budget)
             ),
