@@ -1498,3 +1498,72 @@ fn a_record_past_the_tables_is_judged_by_what_the_book_and_the_closed_forms_prov
     assert!(shows(&rows, "Player 2 is losing"), "{rows:#?}");
     assert!(shows(&rows, "By the opening book."), "{rows:#?}");
 }
+
+/// A long game's counts are grouped by thousands, as every count munch shows: the move list's
+/// header ("↑ 29,975 …") and the review's "Move 1 of 30,000"; and the header is whole at
+/// 80×24 and 100×30, in words where they fit, else by its arrows alone, never cut mid-word.
+#[test]
+fn a_long_games_counts_are_grouped_and_its_list_header_is_whole() {
+    let moves = long_nim_record(15_000).moves;
+    for (width, height) in [(80, 24), (100, 30)] {
+        let mut h = Harness::new();
+        let (settings, start) = munch::settings::Settings {
+            players: [Person, Person],
+            ..munch::settings::Settings::default()
+        }
+        .with_position("nim 15000,15000")
+        .unwrap();
+        h.app.play_position(settings, start);
+        let munch::app::Screen::Play(game) = &mut h.app.screen else {
+            panic!("not playing");
+        };
+        assert!(game.replay_notation(&moves[..29_990]));
+        // Drawn once, so that the app knows the list's height; then scrolled back a page.
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        let mut viewport = None;
+        terminal
+            .draw(|frame| {
+                let theme = munch::theme::Theme::colour();
+                viewport = Some(munch::ui::render(&h.app, frame, &theme).viewport);
+            })
+            .unwrap();
+        h.app.update(Event::Viewport(viewport.unwrap()));
+        for _ in 0..20 {
+            h.app.update(Event::Wheel {
+                target: Some(Target::MoveList),
+                up: true,
+            });
+        }
+        let rows = screen(&h, width, height);
+        let header = rows
+            .iter()
+            .filter_map(|row| row.split_once("││").map(|(_, panel)| panel))
+            .map(|panel| panel.trim_end_matches('│').trim_end().to_string())
+            .find(|panel| panel.starts_with("Moves"))
+            .unwrap_or_else(|| panic!("{rows:#?}"));
+        let marks: Vec<&str> = header["Moves".len()..]
+            .split("  ")
+            .filter(|m| !m.is_empty())
+            .collect();
+        assert_eq!(marks.len(), 2, "{width}×{height}: {header:?}");
+        for (mark, arrow, word) in [(marks[0], "↑ ", "earlier"), (marks[1], "↓ ", "later")] {
+            let rest = mark
+                .strip_prefix(arrow)
+                .unwrap_or_else(|| panic!("{header:?}"));
+            let number = rest.strip_suffix(word).unwrap_or(rest).trim_end();
+            assert!(
+                number.chars().all(|c| c.is_ascii_digit() || c == ','),
+                "{width}×{height}: {header:?}"
+            );
+            let digits: u64 = number.replace(',', "").parse().unwrap();
+            assert_eq!(number, munch::units::group(digits), "{header:?}");
+        }
+        assert!(marks[0].starts_with("↑ 29,"), "{header:?}");
+    }
+    // The review counts alike.
+    let mut h = Harness::new();
+    h.app.review_record(long_nim_record(15_000)).unwrap();
+    h.key(KeyCode::Home);
+    let rows = screen(&h, 100, 30);
+    assert!(shows(&rows, "Move 1 of 30,000"), "{rows:#?}");
+}

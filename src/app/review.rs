@@ -6,7 +6,7 @@
 use crate::games::review::{Judged, Label, MoveWords, in_sentence, summary};
 use crate::games::setup::side_name;
 use crate::record::GameRecord;
-use crate::units::count;
+use crate::units::{count, group};
 
 /// A finished game under review.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -176,8 +176,8 @@ impl Review {
         };
         let mut lines = vec![format!(
             "Move {} of {} · {}: {} · {word}",
-            self.at + 1,
-            self.len(),
+            group(self.at as u64 + 1),
+            group(self.len() as u64),
             side_name(players, self.at % 2),
             self.words(played).listed
         )];

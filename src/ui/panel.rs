@@ -10,7 +10,7 @@ use crate::games::setup::Player;
 #[cfg(test)]
 use crate::settings::Settings;
 use crate::theme::Theme;
-use crate::units::cut;
+use crate::units::{cut, group};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -94,15 +94,13 @@ impl StatefulWidget for PanelView<'_> {
         let last_top = len.saturating_sub(rows);
         let start = controls.history_top.unwrap_or(last_top).min(last_top);
         let end = (start + rows).min(len);
-        let mut header = vec![Span::styled("Moves", theme.title)];
-        if start > 0 {
-            header.push(Span::styled(format!("  ↑ {start} earlier"), theme.dim));
-        }
-        if end < len {
-            header.push(Span::styled(format!("  ↓ {} later", len - end), theme.dim));
-        }
-        let mut lines = vec![Line::from(header)];
         let width = usize::from(moves_area.width);
+        let room = width.saturating_sub("Moves".len());
+        let header = vec![
+            Span::styled("Moves", theme.title),
+            Span::styled(out_of_view(start, end, len, room), theme.dim),
+        ];
+        let mut lines = vec![Line::from(header)];
         // The names in a column ten wide; a move too long for it (a huge pile's take) gets
         // the column's spare room, and what still does not fit ends with "…".
         let tight = (0..2)
@@ -170,6 +168,30 @@ pub struct Controls<'a> {
     /// The position's string (`y` copies it), shown under the players, cut to the panel's
     /// width.
     pub position: Option<String>,
+}
+
+/// How many moves of `len` are out of view each way when `start..end` are shown, in at most
+/// `room` columns: in words where they fit ("  ↑ 29,975 earlier  ↓ 18 later"), else by their
+/// arrows alone ("  ↑ 29,975  ↓ 18"), and cut with "…" past that.
+fn out_of_view(start: usize, end: usize, len: usize, room: usize) -> String {
+    let marks = |worded: bool| {
+        let earlier = (start > 0).then(|| (format!("↑ {}", group(start as u64)), " earlier"));
+        let later = (end < len).then(|| (format!("↓ {}", group((len - end) as u64)), " later"));
+        earlier
+            .into_iter()
+            .chain(later)
+            .map(|(mark, word)| {
+                let word = if worded { word } else { "" };
+                ["  ", mark.as_str(), word].concat()
+            })
+            .collect::<String>()
+    };
+    let worded = marks(true);
+    if Line::raw(worded.as_str()).width() <= room {
+        worded
+    } else {
+        cut(&marks(false), room)
+    }
 }
 
 #[cfg(test)]

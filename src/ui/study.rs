@@ -585,13 +585,17 @@ fn move_list(
         start = start.clamp((row + 1).saturating_sub(rows.max(1)), row);
     }
     let end = (start + rows).min(order.len());
-    let mut heading = vec![Span::styled("Moves, best first", theme.title)];
-    if start > 0 {
-        heading.push(Span::styled(format!(" ↑{start}"), theme.dim));
-    }
-    if end < order.len() {
-        heading.push(Span::styled(format!(" ↓{}", order.len() - end), theme.dim));
-    }
+    let title = "Moves, best first";
+    let earlier = (start > 0).then(|| format!(" ↑{}", group(start as u64)));
+    let later = (end < order.len()).then(|| format!(" ↓{}", group((order.len() - end) as u64)));
+    let out_of_view: String = earlier.into_iter().chain(later).collect();
+    let heading = vec![
+        Span::styled(title, theme.title),
+        Span::styled(
+            cut(&out_of_view, width.saturating_sub(title.len())),
+            theme.dim,
+        ),
+    ];
     let mut lines = vec![Line::from(heading)];
     // The columns as wide as their widest entry shown.
     let shown = &order[start..end];
