@@ -139,8 +139,8 @@ fn restore_terminal() {
 pub enum Start {
     /// The menu.
     Menu,
-    /// A game with these settings (`munch play`), from a set position when one is given
-    /// (`munch play --position`).
+    /// A game with these settings of its own (`munch play`), from a set position when one is
+    /// given (`munch play --position`); the menu's settings stay the person's.
     Game(Settings, Option<StartPosition>),
     /// The review of this record (`munch study --record`).
     Review(GameRecord),
@@ -161,10 +161,7 @@ pub fn run(budget: u64, store: Store, start: Start) -> anyhow::Result<()> {
     match start {
         Start::Menu => {}
         Start::Game(settings, Some(position)) => app.play_position(settings, position),
-        Start::Game(settings, None) => {
-            app.menu.settings = settings;
-            app.start_game();
-        }
+        Start::Game(settings, None) => app.play_settings(settings),
         Start::Study(settings, position) => app.study_position(&settings, &position),
         Start::Review(record) => {
             if let Err(problem) = app.review_record(record) {

@@ -1,7 +1,8 @@
 //! The menu's settings, and the settings file that keeps them, change only when the person
-//! changes them on the menu. A study or a game started from a position (`munch study
-//! --position`, `munch play --position`, `p` on the Study screen, a saved game from a set
-//! position resumed) runs with settings of its own, and the menu is as it was afterwards.
+//! changes them on the menu. A game from the command line (`munch play`), and a study or a game
+//! started from a position (`munch study --position`, `munch play --position`, `p` on the Study
+//! screen, a saved game from a set position resumed) runs with settings of its own, and the
+//! menu is as it was afterwards.
 
 mod common;
 
@@ -276,5 +277,32 @@ fn the_replace_question_names_the_position_asked_for() {
         Some("chomp 4x5 4,3,1,0,0".to_string())
     );
     assert_menu_as_it_was(&h, &dir, &file, "replaced");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn munch_play_leaves_the_menu_and_its_file_alone() {
+    let dir = temp_dir("play");
+    let (mut h, _store, file) = app_with_menu(&dir);
+    // `munch play chomp --rows 2 --cols 3 --first computer --second person`.
+    let settings = Settings {
+        players: [Computer, Person],
+        ..Settings::default()
+    }
+    .with("rows", 2_u8)
+    .with("cols", 3_u8);
+    h.app.play_settings(settings.clone());
+    assert_eq!(h.app.playing, settings);
+    assert!(h.app.start.is_none(), "from the usual start");
+    assert_menu_as_it_was(&h, &dir, &file, "play");
+    h.computer_moves();
+    eat_the_poison(&mut h);
+    h.app.act(Action::PlayAgain);
+    assert_eq!(h.app.playing, settings, "play again keeps its settings");
+    assert_menu_as_it_was(&h, &dir, &file, "play, again");
+    h.app.act(Action::Back);
+    h.app.act(Action::Menu);
+    assert!(h.on_menu());
+    assert_menu_as_it_was(&h, &dir, &file, "play, left");
     let _ = std::fs::remove_dir_all(&dir);
 }

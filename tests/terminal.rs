@@ -1185,3 +1185,51 @@ fn a_finished_game_is_reviewed_written_and_opened_again_in_a_real_terminal() {
     assert_restored(&dir);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// `munch play` starts a game with settings of its own: the menu the person left (its size, its
+/// players) and the settings file are as they were when munch starts again.
+#[test]
+fn munch_play_leaves_the_menu_the_person_left() {
+    if tmux_missing() {
+        return;
+    }
+    let data = data_dir("play-own");
+    let store = munch::store::Store::open(Some(&data)).expect("a data folder");
+    let menu = munch::settings::Settings {
+        players: [
+            munch::settings::Player::Computer,
+            munch::settings::Player::Computer,
+        ],
+        ..munch::settings::Settings::default()
+    };
+    store
+        .save(munch::store::SETTINGS_FILE, &menu)
+        .expect("settings written");
+    let file = data.join(munch::store::SETTINGS_FILE);
+    let before = std::fs::read_to_string(&file).unwrap();
+    let (tmux, dir) = in_shell(
+        "play-own",
+        &format!(
+            "{} --data-dir {} play chomp --rows 16 --cols 16",
+            env!("CARGO_BIN_EXE_munch"),
+            data.display()
+        ),
+    );
+    tmux.wait_for("Chomp 16×16");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("Leave the game?");
+    tmux.keys(&["m"]);
+    // The menu shows the person's own game: the computers' 6×7, not the command line's.
+    let menu_screen = tmux.wait_for("Second player");
+    assert!(!menu_screen.contains("16"), "{menu_screen}");
+    assert!(
+        menu_screen.matches("Computer").count() >= 2,
+        "both players the computer, as the person left them:
+{menu_screen}"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_for("exit=0");
+    assert_restored(&dir);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -204,10 +204,10 @@ pub struct App {
     /// --position`): restart and play again start from it too, and the game is not counted
     /// in the statistics.
     pub start: Option<StartPosition>,
-    /// The game asked for with [`App::play_position`] (its own settings and start), while it
-    /// waits for the menu's "replace the saved game?" to be answered. The menu's settings stay
-    /// the person's.
-    asked: Option<(Settings, StartPosition)>,
+    /// The game asked for with [`App::play_position`] or [`App::play_settings`] (its own
+    /// settings, and its start when one was set), while it waits for the menu's "replace the
+    /// saved game?" to be answered. The menu's settings stay the person's.
+    asked: Option<(Settings, Option<StartPosition>)>,
     /// What the event loop is to do, oldest first, until it takes them.
     effects: Vec<Effect>,
     pub menu: Menu,
@@ -546,14 +546,23 @@ impl App {
     /// only once the menu's question is answered, as for any new game.
     pub fn play_position(&mut self, settings: Settings, start: StartPosition) {
         self.screen = Screen::Menu;
-        self.asked = Some((settings, start));
+        self.asked = Some((settings, Some(start)));
+        self.start_game();
+    }
+
+    /// Starts a game of `settings` from its usual start, as `munch play` asks. Like a game
+    /// from a set position, it keeps its settings to itself: the menu's, and the settings file,
+    /// stay as the person left them in the menu.
+    pub fn play_settings(&mut self, settings: Settings) {
+        self.screen = Screen::Menu;
+        self.asked = Some((settings, None));
         self.start_game();
     }
 
     /// The position of the game asked for with [`App::play_position`], while the menu asks
     /// whether it may replace the saved game of its kind.
     pub fn asked_position(&self) -> Option<&StartPosition> {
-        self.asked.as_ref().map(|(_, start)| start)
+        self.asked.as_ref().and_then(|(_, start)| start.as_ref())
     }
 
     /// The solver jobs asked for since the last call, oldest first: the event loop sends them to
@@ -1060,9 +1069,9 @@ impl App {
     /// was answered yes (with [`MenuLine::Start`] while [`Menu::replacing`] is set).
     pub fn start_game(&mut self) {
         if let Some((settings, start)) = self.asked.clone() {
-            // A position was checked by its game's parser (a Fibonacci pile of 1 with 1
-            // allowed is a position, though no game starts with it).
-            return self.begin(settings, Some(start));
+            // Checked by the command line: a position by its game's parser (a Fibonacci pile
+            // of 1 with 1 allowed is a position, though no game starts with it).
+            return self.begin(settings, start);
         }
         if let Some((line, problem)) = self.menu.problem() {
             self.menu.select(line);
@@ -1124,7 +1133,7 @@ impl App {
 
     /// Starts a game of `settings` under the identity `id`, from `start` when a position was
     /// set. The settings file keeps the menu's settings, written when a game of the menu's own
-    /// starts (a game from a set position leaves it alone).
+    /// starts (a game with settings of its own, from the command line, leaves it alone).
     fn launch(&mut self, settings: Settings, id: String, start: Option<StartPosition>) {
         if settings.players == [Player::Computer; 2] {
             // A demonstration writes no saved game: the one of its kind stays free to resume
@@ -1142,6 +1151,7 @@ impl App {
         self.confirm_restart = false;
         if let Some(store) = &self.store
             && start.is_none()
+            && settings == self.menu.settings
             && let Err(problem) = store.save(SETTINGS_FILE, &self.menu.settings)
         {
             self.warn(problem);
