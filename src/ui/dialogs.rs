@@ -317,8 +317,12 @@ fn dialog(
     let text = Paragraph::new(lines).centered().wrap(Wrap { trim: true });
     // As tall as the text once wrapped, plus the buttons' row and the border.
     let width = DIALOG_WIDTH.min(area.width);
-    // A column of room inside each side, so that wrapped text never touches the border.
-    let wrapped = text.line_count(width.saturating_sub(4)) as u16;
+    // A column of room inside each side, so that wrapped text never touches the border;
+    // where that would break a line the box holds whole without it (a box inside a narrow
+    // board's frame), none.
+    let padded = text.line_count(width.saturating_sub(4));
+    let pad = u16::from(padded <= text.line_count(width.saturating_sub(2)));
+    let wrapped = text.line_count(width.saturating_sub(2 + 2 * pad)) as u16;
     let rect = centered(area, width, wrapped.saturating_add(3));
     hits.clear();
     frame.render_widget(Clear, rect);
@@ -327,7 +331,7 @@ fn dialog(
             Block::bordered()
                 .title(title)
                 .title_style(theme.title)
-                .padding(Padding::horizontal(1)),
+                .padding(Padding::horizontal(pad)),
         ),
         rect,
     );
