@@ -911,7 +911,7 @@ mod tests {
         assert!(study.take_requests().is_empty());
         let note = study.analysis().note.clone().unwrap_or_default();
         assert!(
-            note.contains(&bytes(OutcomeTable::bytes_for(20, 19))),
+            note.contains(&bytes_unbroken(OutcomeTable::bytes_for(20, 19))),
             "{note}"
         );
         // And on again: the small box's tables are asked for again.
