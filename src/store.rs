@@ -300,6 +300,21 @@ impl Store {
         })
     }
 
+    /// The saved games as [`Store::saved_games`] reads them, without waiting: `None` while
+    /// another munch holds the folder's lock (or it cannot be had), so that a screen that only
+    /// wants to show what is on file keeps what it showed rather than wait.
+    pub fn try_saved_games(&self) -> Option<(Vec<SavedGame>, Vec<Warning>)> {
+        let file = open_lock_file(&self.dir.join(LOCK_FILE)).ok()?;
+        let mut lock = fd_lock::RwLock::new(file);
+        let _guard = lock.try_write().ok()?;
+        let mut warnings = Vec::new();
+        let games = GameKind::ALL
+            .iter()
+            .filter_map(|&kind| self.load_game_unlocked(kind, &mut warnings))
+            .collect();
+        Some((games, warnings))
+    }
+
     /// Writes a game in progress into its kind's file, unless that file holds another game
     /// (another id, other than `replaces`, the one the player chose to replace): that one is
     /// kept, and the answer says so.

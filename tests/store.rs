@@ -567,6 +567,16 @@ fn two_processes_never_delete_each_others_saved_game() {
         "B is told its game is not saved"
     );
     b.key(KeyCode::Esc); // dismissed
+    // A new Chomp game would replace it: the question does not call it saved.
+    b.app.start_game();
+    assert_eq!(b.app.menu.replacing, Some(GameKind::Chomp));
+    let screen = common::render_text(&b.app, 80, 24);
+    assert!(
+        screen.contains("replaces your unsaved Chomp 3×3, move 2"),
+        "{screen}"
+    );
+    b.key(KeyCode::Esc); // kept
+    b.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
     b.key(KeyCode::Enter);
     assert_eq!(b.game().turns.moves.len(), 1, "resumed from memory");
     assert_eq!(
@@ -2036,5 +2046,60 @@ fn a_demonstration_never_replaces_a_saved_game() {
         Ok(Some(mine)),
         "a finished demonstration too"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_menu_describes_the_saved_games_as_their_files_hold_them_now() {
+    let dir = temp_dir("reread");
+    let file = &saved_game_file(GameKind::Chomp);
+    let mut a = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    a.start(6, 7, [Person, Person]);
+    a.keys(&[KeyCode::Enter, KeyCode::Left, KeyCode::Enter]); // g6, f6
+    a.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    let mut b = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    assert_eq!(
+        b.app.menu.resumes,
+        [(GameKind::Chomp, "Chomp 6×7, move 3".to_string())]
+    );
+    // A goes on with it and leaves it again: B's menu read the file before that.
+    a.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
+    a.key(KeyCode::Enter);
+    a.keys(&[KeyCode::Left, KeyCode::Enter, KeyCode::Left, KeyCode::Enter]); // e6, d6
+    a.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    let store = Store::open(Some(&dir)).unwrap();
+    let on_file: SavedGame = store.load(file).unwrap().unwrap();
+    assert_eq!(on_file.moves.len(), 4);
+    // B asks to replace it: the question names the game on file now.
+    b.app.menu.settings = Settings::default().with("rows", 6_u8).with("cols", 7_u8);
+    b.app.start_game();
+    assert_eq!(b.app.menu.replacing, Some(GameKind::Chomp));
+    assert_eq!(
+        b.app.menu.resumes,
+        [(GameKind::Chomp, "Chomp 6×7, move 5".to_string())]
+    );
+    let screen = common::render_text(&b.app, 80, 24);
+    assert!(screen.contains("saved Chomp 6×7, move 5"), "{screen}");
+    // Kept (Esc), then resumed: it is the game the menu named.
+    b.key(KeyCode::Esc);
+    b.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
+    b.key(KeyCode::Enter);
+    assert_eq!(b.game().turns.moves.len(), 4, "resumed at move 5");
+    assert!(b.app.warnings.is_empty(), "{:?}", b.app.warnings);
+    // B leaves; A plays on meanwhile; A's menu, entered again, names B's latest move.
+    b.key(KeyCode::Left);
+    b.key(KeyCode::Enter); // c6
+    b.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    a.start_pile(21, Some("1,3,4"), [Person, Person]);
+    a.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
+    a.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    let chomp = a
+        .app
+        .menu
+        .resumes
+        .iter()
+        .find(|(kind, _)| *kind == GameKind::Chomp)
+        .map(|(_, label)| label.clone());
+    assert_eq!(chomp.as_deref(), Some("Chomp 6×7, move 6"));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -444,6 +444,49 @@ impl App {
                 .is_some_and(|g| worth_keeping(self.playing.players, g.moves_made()))
     }
 
+    /// Takes the saved games the menu offers as their files hold them now (another window may
+    /// have played on, resumed or replaced one since they were read), so that the menu's Resume row and its
+    /// replace question describe what is on file. A game this window keeps in memory because
+    /// its save failed stays as it is. Never waits: while another munch holds the folder's
+    /// lock, the games read last stay.
+    fn reread_saved_games(&mut self) {
+        let Some(store) = &self.store else { return };
+        let Some((on_file, warnings)) = store.try_saved_games() else {
+            return;
+        };
+        let kept: Vec<SavedGame> = self
+            .saved
+            .iter()
+            .filter(|s| self.unsaved.contains(&s.id))
+            .cloned()
+            .collect();
+        let kept_kinds: Vec<GameKind> = kept.iter().map(|k| k.settings.game).collect();
+        // The game on screen (or behind a study) is this window's own, not one to offer.
+        let own = (!matches!(self.screen, Screen::Menu)).then_some(self.game_id.as_str());
+        // Only the kinds the menu offers are brought up to date (or dropped when their file
+        // is gone): a game another window saved since is not offered here until the next run,
+        // as before, so that a window never replaces a game it was not shown.
+        let offered: Vec<GameKind> = self.saved.iter().map(|s| s.settings.game).collect();
+        self.saved = on_file
+            .into_iter()
+            .filter(|s| offered.contains(&s.settings.game))
+            .filter(|s| Some(s.id.as_str()) != own)
+            .filter(|s| !kept_kinds.contains(&s.settings.game))
+            .chain(kept)
+            .collect();
+        for warning in warnings {
+            self.warn(warning);
+        }
+    }
+
+    /// Whether the saved game of `kind` the menu offers is kept only in this window's memory
+    /// (its save failed): the replace question then does not call it saved.
+    pub fn kept_unsaved(&self, kind: GameKind) -> bool {
+        self.saved
+            .iter()
+            .any(|s| s.settings.game == kind && self.unsaved.contains(&s.id))
+    }
+
     /// Puts the saved games on the menu, highlighting the one of `kind` (or the first).
     fn offer_saved_games(&mut self, kind: Option<GameKind>) {
         self.check_open_elsewhere();
@@ -1095,6 +1138,11 @@ impl App {
         let kind = settings.game;
         // A demonstration is never saved, so it replaces nothing and asks nothing.
         let demo = settings.players == [Player::Computer; 2];
+        if !demo && self.menu.replacing != Some(kind) {
+            // The question names the game its file holds now.
+            self.reread_saved_games();
+            self.offer_saved_games(None);
+        }
         let saved_at = (!demo)
             .then(|| self.saved.iter().position(|s| s.settings.game == kind))
             .flatten();
@@ -1427,6 +1475,8 @@ impl App {
         self.screen = Screen::Menu;
         // The menu offers it to every window again.
         self.play_lock = None;
+        // Other windows may have saved meanwhile: the menu shows the files as they are now.
+        self.reread_saved_games();
         self.offer_saved_games(kind);
     }
 

@@ -249,12 +249,18 @@ fn note_line(app: &App, problem: Option<(MenuLine, String)>, theme: &Theme) -> L
             Line::styled(notice.clone(), theme.text)
         }
         (None, Some(kind), _) => {
-            let saved = app.menu.value(MenuLine::Resume(kind));
+            let game = app.menu.value(MenuLine::Resume(kind));
+            // A game whose save failed is not called saved: the warning said it is not.
+            let saved = if app.kept_unsaved(kind) {
+                format!("unsaved {game}")
+            } else {
+                format!("saved {game}")
+            };
             // The position takes the room of the keys, which the key bar shows too.
             let text = match app.asked_position() {
-                Some(start) => format!("This replaces your saved {saved} with {start}."),
+                Some(start) => format!("This replaces your {saved} with {start}."),
                 None => {
-                    format!("This replaces your saved {saved}. Enter: start anyway · Esc: keep it")
+                    format!("This replaces your {saved}. Enter: start anyway · Esc: keep it")
                 }
             };
             Line::styled(text, theme.bad)
