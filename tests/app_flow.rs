@@ -330,12 +330,14 @@ fn over_budget_boxes_are_played_from_the_book_then_solved_once_they_shrink() {
 
 #[test]
 fn an_unproven_move_is_searched_off_the_interface_thread_and_undo_drops_it() {
-    // With 8 bytes no 6×7 table fits, and [6,6,6,6,6,6,5] has no closed form or book entry.
+    // With 8 bytes no 21×22 table fits, and that bar less its corner has no closed form or
+    // book entry, nothing one move on, and a box too big to solve on the spot (6×7 less its
+    // corner, used before, is a first move the book covers, and a box that small is solved).
     let mut h = Harness::with_budget(8, 5);
-    h.start(6, 7, [Person, Computer]);
+    h.start(21, 22, [Person, Computer]);
     h.wait_for_solver();
     h.app.update(Event::Pointer {
-        target: Target::Spot(spot(Square::new(6, 5))),
+        target: Target::Spot(spot(Square::new(21, 20))),
         click: true,
     });
     h.ticks(1);
@@ -353,7 +355,7 @@ fn an_unproven_move_is_searched_off_the_interface_thread_and_undo_drops_it() {
     assert!(h.game().turns.pending.is_none() && h.game().turns.moves.is_empty());
     // Played again, the computer's searched move lands, marked unproven.
     h.app.update(Event::Pointer {
-        target: Target::Spot(spot(Square::new(6, 5))),
+        target: Target::Spot(spot(Square::new(21, 20))),
         click: true,
     });
     h.computer_moves();

@@ -6,6 +6,12 @@ use proptest::prelude::*;
 use serde_json::Value;
 use std::process::{Command, Output, Stdio};
 
+/// The 26×25 bar less its top right square, and the 25×26 one: nothing proves them without
+/// their tables (the full bars are won by strategy stealing).
+const P26X25: &str = "26,26,26,26,26,26,26,26,26,26,26,26,26,26,26,26,26,26,26,26,26,26,26,26,25";
+const P25X26: &str =
+    "25,25,25,25,25,25,25,25,25,25,25,25,25,25,25,25,25,25,25,25,25,25,25,25,25,24";
+
 fn munch(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_munch"))
         .args(args)
@@ -231,7 +237,17 @@ fn bad_input_gets_one_line_and_exit_code_2() {
             "--frobnicate",
         ],
         &["solve", "checkers"],
-        &["solve", "chomp", "--rows", "25", "--cols", "26"],
+        // A full rectangle is won by strategy stealing; one square less, nothing proves.
+        &[
+            "solve",
+            "chomp",
+            "--rows",
+            "25",
+            "--cols",
+            "26",
+            "--position",
+            P25X26,
+        ],
         &[
             "solve", "chomp", "--rows", "5", "--cols", "5", "--memory", "lots",
         ],
@@ -601,10 +617,20 @@ fn version_and_help_exit_0() {
 
 #[test]
 fn a_budget_beyond_the_machine_refuses_instead_of_crashing() {
-    // 26x25 has no closed form or book entry, and its table (28 TiB) fits a 100 TiB budget
-    // but no machine: munch must refuse in one line, not abort with a backtrace.
+    // 26x25 less its top right square has no closed form or book entry (the full bar is won by
+    // strategy stealing), and its table (28 TiB) fits a 100 TiB budget but no machine: munch
+    // must refuse in one line, not abort with a backtrace.
     let args = [
-        "solve", "chomp", "--rows", "26", "--cols", "25", "--memory", "100T",
+        "solve",
+        "chomp",
+        "--rows",
+        "26",
+        "--cols",
+        "25",
+        "--position",
+        P26X25,
+        "--memory",
+        "100T",
     ];
     assert_refused(&args);
     let stderr = String::from_utf8_lossy(&munch(&args).stderr).into_owned();
@@ -734,7 +760,16 @@ fn bad_command_lines_keep_exit_code_2_when_stderr_fails() {
         &["play"],
         &["solve", "subtraction", "--pile", "5", "--set", "1,,2"],
         &["play", "fibonacci", "--pile", "1"],
-        &["solve", "chomp", "--rows", "26", "--cols", "25"],
+        &[
+            "solve",
+            "chomp",
+            "--rows",
+            "26",
+            "--cols",
+            "25",
+            "--position",
+            P26X25,
+        ],
         &[],
     ];
     for args in cases {
@@ -1312,17 +1347,17 @@ fn all_moves_text_is_a_table_of_the_moves() {
 
 #[test]
 fn all_moves_is_refused_where_it_cannot_answer() {
-    // Chomp where nothing proves the position: no table fits, and no closed form or book
-    // entry covers it.
+    // Chomp where nothing proves the position: no table fits, its box is too big to be solved
+    // on the spot, and no closed form or book entry covers it.
     assert_refused(&[
         "solve",
         "chomp",
         "--rows",
-        "6",
+        "9",
         "--cols",
-        "7",
+        "8",
         "--position",
-        "6,6,4,4,2,0,0",
+        "9,9,7,7,5,3,2,2",
         "--memory",
         "1M",
         "--all-moves",
@@ -1487,17 +1522,18 @@ fn all_moves_says_what_the_answer_proves_where_the_table_does_not_fit() {
 
 #[test]
 fn a_position_nothing_answers_is_answered_one_move_on_where_its_moves_are() {
-    // [5,5,4,4,2,0] is in no closed form nor the book, but b2 leaves an L with equal arms,
-    // which loses: with no table, munch says so, as the Study does ("one move on").
+    // [9,9,8,8,6,4,2,2,2] is in no closed form nor the book, and its box is too big to be
+    // solved on the spot, but b2 leaves an L with equal arms, which loses: with no table,
+    // munch says so, as the Study does ("one move on").
     let args = [
         "solve",
         "chomp",
         "--rows",
-        "5",
+        "9",
         "--cols",
-        "6",
+        "9",
         "--position",
-        "5,5,4,4,2,0",
+        "9,9,8,8,6,4,2,2,2",
         "--memory",
         "1M",
     ];
@@ -1510,7 +1546,7 @@ fn a_position_nothing_answers_is_answered_one_move_on_where_its_moves_are() {
     );
     let v = json_of(&[&args[..], &["--json"]].concat());
     let mut reference = Reference::new();
-    let heights = [5, 5, 4, 4, 2, 0];
+    let heights = [9, 9, 8, 8, 6, 4, 2, 2, 2];
     assert_eq!(
         v["outcome"],
         if reference.wins(&heights) {
@@ -2058,8 +2094,20 @@ fn the_help_and_the_readme_say_what_memory_does() {
         readme.contains("(`--memory`, default 2 GiB) is for the whole process"),
         "the README says what the help says"
     );
+    // 21×22 less its corner: nothing proves it without its table (the full 20×21 bar, used
+    // before, is won by strategy stealing).
+    let position = format!("{},20", ["21"; 21].join(","));
     let out = munch(&[
-        "--memory", "300M", "solve", "chomp", "--rows", "20", "--cols", "21",
+        "--memory",
+        "300M",
+        "solve",
+        "chomp",
+        "--rows",
+        "21",
+        "--cols",
+        "22",
+        "--position",
+        &position,
     ]);
     assert_eq!(out.status.code(), Some(2));
     let said = String::from_utf8_lossy(&out.stderr);
@@ -2073,4 +2121,63 @@ fn the_help_and_the_readme_say_what_memory_does() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{said}"));
     assert!(mib < 300.0 && mib > 200.0, "{said}");
+}
+
+#[test]
+fn what_munch_proves_without_a_table_is_answered_not_refused() {
+    // After the book's c3 on 20×19: what a listed winning first move leaves is lost.
+    let after_c3: Vec<String> = [20, 20]
+        .into_iter()
+        .chain([2; 17])
+        .map(|h: u8| h.to_string())
+        .collect();
+    let after_c3 = after_c3.join(",");
+    let v = json_of(&[
+        "solve",
+        "chomp",
+        "--rows",
+        "20",
+        "--cols",
+        "19",
+        "--position",
+        &after_c3,
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "loss", "{v}");
+    assert_eq!(v["complete"], true, "{v}");
+    // On 26×26, a4 leaves the 3×26 bar, whose small table is built on the spot: a4 loses,
+    // and the winning replies it leaves are counted.
+    let v = json_of(&[
+        "solve",
+        "chomp",
+        "--rows",
+        "26",
+        "--cols",
+        "26",
+        "--all-moves",
+        "--json",
+    ]);
+    let a4 = v["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .find(|m| m["notation"] == "a4")
+        .expect("a4");
+    let mut reference = Reference::new();
+    assert!(reference.wins(&[3; 26]));
+    assert_eq!(a4["outcome"], "loss", "{a4}");
+    assert_eq!(
+        a4["winning_replies"],
+        reference.winning_moves(&[3; 26]).len(),
+        "{a4}"
+    );
+    // A full rectangle is won by strategy stealing, though no winning move is proven.
+    let v = json_of(&["solve", "chomp", "--rows", "20", "--cols", "21", "--json"]);
+    assert_eq!(v["outcome"], "win", "{v}");
+    assert_eq!(v["winning_moves"], serde_json::json!([]), "{v}");
+    assert_eq!(v["complete"], false, "{v}");
+    let out = munch(&["solve", "chomp", "--rows", "20", "--cols", "21"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("no winning move is proven"), "{text}");
+    assert!(text.contains("strategy stealing"), "{text}");
 }

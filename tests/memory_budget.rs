@@ -28,10 +28,10 @@ fn the_budget_leaves_out_what_the_process_already_holds() {
 
 #[test]
 fn munch_solve_refuses_a_table_that_fits_only_if_the_process_itself_is_not_counted() {
-    // [13,…,13,12] (14 columns) has no closed form or book entry, nor has any position a move
-    // leaves that would decide it (in a square box b2 leaves an L with equal arms, which
-    // loses): it needs its 13×14 table (12.5 MiB).
-    let position = "13,13,13,13,13,13,13,13,13,13,13,13,13,12";
+    // [13,11,…,11,10] (14 columns) has no closed form or book entry, nor has any position a
+    // move leaves that would decide it ([13,…,13,12] did, before what the book's first moves
+    // leave was proven: it is one, won): it needs its 13×14 table (12.5 MiB).
+    let position = "13,11,11,11,11,11,11,11,11,11,11,11,11,10";
     let needed = OutcomeTable::bytes_for(13, 14);
     let run = |memory: u64| {
         Command::new(env!("CARGO_BIN_EXE_munch"))

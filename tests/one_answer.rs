@@ -317,3 +317,26 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_full_rectangle_nothing_else_answers_is_won_by_strategy_stealing_on_every_screen() {
+    let text = position_text(20, 21, &[20; 21]);
+    let mut h = game_at(&text, [Person, Computer]);
+    h.key(KeyCode::Char('H'));
+    let answer = h.game().answer().expect("strategy stealing");
+    assert!(answer.wins && answer.winning_moves.is_empty() && !answer.complete);
+    let screen = common::render_text(&h.app, 100, 30);
+    assert!(
+        screen.contains("no winning move") && screen.contains("strategy"),
+        "{screen}"
+    );
+    assert!(!screen.contains("nothing proves"), "{screen}");
+
+    let s = study_at(&text);
+    assert_eq!(analysis(&s).wins, Some(true));
+
+    let out = munch(&["solve", "chomp", "--rows", "20", "--cols", "21", "--json"]);
+    assert!(out.status.success(), "{out:?}");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["outcome"], "win");
+}

@@ -248,7 +248,8 @@ fn before_the_table_nothing_unproven_is_said_and_its_arrival_completes_the_revie
     let after_g6 = [6, 6, 6, 6, 6, 6, 5];
     assert!(reference.wins(&after_g6), "g6 hands over a won position");
     // Without the table, the opening book: g6 is not 6×7's one winning move, so it left a
-    // won position, which a1 threw away; what would have won there is not known yet.
+    // won position, which a1 threw away; what would have won there is proven one move on
+    // (e5 leaves what a book move of 6×7 leaves), so the table adds nothing to the names.
     let before = vec![
         Mistake {
             index: 0,
@@ -259,8 +260,8 @@ fn before_the_table_nothing_unproven_is_said_and_its_arrival_completes_the_revie
         Mistake {
             index: 1,
             played: Square::POISON,
-            winners: Vec::new(),
-            every_winner: false,
+            winners: reference.winning_moves(&after_g6),
+            every_winner: true,
         },
     ];
     assert_eq!(h.game().turns.review, before);

@@ -298,6 +298,10 @@ fn plain_chomp(reply: &ChompReply, position: &Position, answer: &ChompAnswer) ->
         out.push_str("the poison is gone, so the player to move has won.\n");
     } else if reply.outcome == "loss" {
         out.push_str("the player to move loses against perfect play.\n");
+    } else if reply.winning_moves.is_empty() {
+        out.push_str(
+            "the player to move wins against perfect play, but no winning move is proven.\n",
+        );
     } else {
         let n = reply.winning_moves.len();
         let all = if answer.complete {

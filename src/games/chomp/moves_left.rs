@@ -134,7 +134,7 @@ pub fn proven(
             });
             let lost_here = known.is_some_and(|(wins, _)| !wins).then_some(false);
             // The position it leaves itself, not one move further on: that stays instant.
-            let then = ChompAnswer::direct(&after);
+            let then = ChompAnswer::after_move(position, &after);
             let wins = listed
                 .or(lost_here)
                 .or_else(|| then.as_ref().map(|a| !a.wins));

@@ -97,7 +97,8 @@ pub fn quick_chomp_move(
     // the position and its children are judged by the same source.
     let table = table.filter(|t| t.covers(position.heights()));
     match ChompAnswer::of(table, position) {
-        Some(answer) if answer.wins => {
+        // Won, with a winning move proven (strategy stealing proves none: the search plays).
+        Some(answer) if answer.wins && !answer.winning_moves.is_empty() => {
             let moves = &answer.winning_moves;
             Quick::Move(Choice::Proven(moves[rng.usize(..moves.len())]))
         }

@@ -3,8 +3,11 @@
 //! studied start's box, which the solver thread builds (with its outcome table) on request: the
 //! outcomes are marked as soon as the outcome table is there, the moves left when theirs is. A
 //! box whose two tables do not fit the memory budget is studied from its outcome table alone,
-//! and one whose outcome table does not fit either is not studied.
+//! and one whose outcome table does not fit either is studied by what the answer function
+//! proves, until the line reaches a position whose own trimmed box fits: then that box's tables
+//! are asked for, as the game does.
 
+use super::answer::Source;
 use super::judge::ChompJudge;
 use super::moves_left::{Proof, proven, study};
 use super::rules::{MAX_SIDE, Position, Square, column_letters};
@@ -240,6 +243,8 @@ impl ChompStudy {
                 needed_bytes,
                 budget,
             } => Some(match proof {
+                // Strategy stealing fills the panel's two rows saying what it does not prove.
+                Some(proof @ Proof::Answer(Source::StrategyStealing)) => proof.words().to_string(),
                 // Short, for the panel's two rows: "By the opening book. No table: needs
                 // 8.0 GiB, 2.0 GiB left". The budget is what `--memory` leaves for tables.
                 Some(proof) => format!(

@@ -455,6 +455,11 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
                 Span::styled("losing", theme.bad),
                 Span::raw(": no winning move"),
             ]),
+            Some(answer) if answer.winning_moves.is_empty() => Line::from(vec![
+                Span::raw(subject(game.name(game.to_move()))),
+                Span::styled("winning", theme.good),
+                Span::raw(" (strategy stealing): no winning move proven"),
+            ]),
             Some(answer) => {
                 let n = answer.winning_moves.len();
                 let at_least = if answer.complete { "" } else { "at least " };
