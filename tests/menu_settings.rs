@@ -266,7 +266,9 @@ fn the_replace_question_names_the_position_asked_for() {
         let words = screen.replace('│', " ");
         let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
-            words.contains("This replaces your saved Chomp 3×4, move 2 with chomp 4x5 4,3,1,0,0."),
+            words.contains(
+                "chomp 4x5 4,3,1,0,0 replaces your saved Chomp 3×4, move 2 once you move."
+            ),
             "{screen}"
         );
     }

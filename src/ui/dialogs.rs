@@ -163,7 +163,7 @@ pub fn confirm_quit(
             "This game is not saved: the menu keeps it until munch quits; Quit loses it.",
             theme.bad,
         ),
-        Kept::Nothing => Line::raw("No move made yet: nothing to keep."),
+        Kept::Nothing => Line::raw("You have not moved yet: nothing to keep."),
         Kept::Demo => {
             Line::raw("A demonstration is not saved; your saved games stay as they were.")
         }

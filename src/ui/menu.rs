@@ -258,9 +258,11 @@ fn note_line(app: &App, problem: Option<(MenuLine, String)>, theme: &Theme) -> L
             };
             // The position takes the room of the keys, which the key bar shows too.
             let text = match app.asked_position() {
-                Some(start) => format!("This replaces your {saved} with {start}."),
+                Some(start) => format!("{start} replaces your {saved} once you move."),
                 None => {
-                    format!("This replaces your {saved}. Enter: start anyway · Esc: keep it")
+                    format!(
+                        "A new game replaces your {saved} once you move. Enter: start anyway · Esc: keep it"
+                    )
                 }
             };
             Line::styled(text, theme.bad)
