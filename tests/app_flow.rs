@@ -302,6 +302,13 @@ fn over_budget_boxes_are_played_from_the_book_then_solved_once_they_shrink() {
     h.start(7, 5, [Computer, Computer]);
     h.wait_for_solver();
     assert!(matches!(h.game().solver, SolverState::Refused { .. }));
+    // The panel says what is missing, not that the game cannot be solved: the book and the
+    // closed forms still prove its outcome.
+    let screen = render_text(&h.app, 100, 30);
+    assert!(
+        screen.contains("no table: over memory budget") && !screen.contains("too big to solve"),
+        "{screen}"
+    );
     h.computer_moves();
     let book = munch::games::chomp::book::winning_first_moves(7, 5).expect("7×5 is in the book");
     assert!(

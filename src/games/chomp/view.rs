@@ -108,7 +108,9 @@ impl<'a> BoardView<'a> {
                 SolverLine::Text("moves left: over memory budget".into())
             }
             (SolverState::Ready(table), _) => SolverLine::Text(solved_line(table.positions())),
-            (SolverState::Refused { .. }, _) => SolverLine::Warning("too big to solve".into()),
+            (SolverState::Refused { .. }, _) => {
+                SolverLine::Warning("no table: over memory budget".into())
+            }
             (SolverState::Stopped, _) => SolverLine::Text("stopped: review complete".into()),
         };
         PanelInfo {
