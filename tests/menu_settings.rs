@@ -267,7 +267,7 @@ fn the_replace_question_names_the_position_asked_for() {
         let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
             words.contains(
-                "chomp 4x5 4,3,1,0,0 replaces your saved Chomp 3×4, move 2 once you move."
+                "chomp 4x5 4,3,1,0,0 (you first) replaces your saved Chomp 3×4, move 2 once you move."
             ),
             "{screen}"
         );
@@ -279,6 +279,60 @@ fn the_replace_question_names_the_position_asked_for() {
         Some("chomp 4x5 4,3,1,0,0".to_string())
     );
     assert_menu_as_it_was(&h, &dir, &file, "replaced");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_replace_question_names_the_game_munch_play_asked_for_not_the_menus() {
+    let dir = temp_dir("replace-play");
+    let (mut h, _store, file) = app_with_menu(&dir);
+    // A saved Chomp game of the menu's own (3×4, the person first).
+    h.start_and_replace();
+    h.app.update(Event::Pointer {
+        target: Target::Spot(Spot(3, 2)),
+        click: true,
+    });
+    h.app.act(Action::Back);
+    h.app.act(Action::Menu);
+    // `munch play chomp --rows 5 --cols 6 --first computer --second person`.
+    let settings = Settings {
+        players: [Computer, Person],
+        ..Settings::default()
+    }
+    .with("rows", 5_u8)
+    .with("cols", 6_u8);
+    h.app.play_settings(settings.clone());
+    assert!(h.on_menu(), "the menu asks first");
+    for (width, height) in [(80, 24), (100, 30)] {
+        let screen = render_text(&h.app, width, height);
+        let words = screen.replace('│', " ");
+        let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains(
+                "Chomp 5×6 (computer first) replaces your saved Chomp 3×4, move 2 once you move."
+            ),
+            "{screen}"
+        );
+        // The menu's own lines (3 rows, 4 columns, the person first) would pose as the game
+        // Enter starts: they are not shown while the question is asked.
+        for line in ["Rows", "Columns", "First player"] {
+            assert!(
+                !screen.contains(line),
+                "{line} shown while asking:\n{screen}"
+            );
+        }
+    }
+    assert_menu_as_it_was(&h, &dir, &file, "asking");
+    h.key(KeyCode::Enter);
+    assert_eq!(h.app.playing, settings, "Enter starts the game named");
+    assert_menu_as_it_was(&h, &dir, &file, "replaced");
+    // Esc keeps the saved game, and the menu's lines come back.
+    h.app.act(Action::Back);
+    h.app.act(Action::Menu);
+    h.app.play_settings(settings);
+    h.key(KeyCode::Esc);
+    assert!(h.on_menu());
+    assert!(render_text(&h.app, 100, 30).contains("Rows"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -608,6 +608,29 @@ impl App {
         self.asked.as_ref().and_then(|(_, start)| start.as_ref())
     }
 
+    /// The game asked for with [`App::play_position`] or [`App::play_settings`] (the command
+    /// line's), while the menu asks whether it may replace the saved game of its kind: its
+    /// settings, which the menu's lines are not.
+    pub fn asked_settings(&self) -> Option<&Settings> {
+        self.asked.as_ref().map(|(settings, _)| settings)
+    }
+
+    /// The game asked for, in the words of the replace question: its position string, or its
+    /// game and size, and who moves first ("Chomp 20×19 (computer first)").
+    pub fn asked_game(&self) -> Option<String> {
+        let (settings, start) = self.asked.as_ref()?;
+        let name = match start {
+            Some(start) => start.to_string(),
+            None => settings.describe(),
+        };
+        let first = match settings.players {
+            [Player::Computer, Player::Person] => " (computer first)",
+            [Player::Person, Player::Computer] => " (you first)",
+            _ => "",
+        };
+        Some(format!("{name}{first}"))
+    }
+
     /// The solver jobs asked for since the last call, oldest first: the event loop sends them to
     /// the worker (tests run them in the test's thread).
     pub fn take_requests(&mut self) -> Vec<Job> {

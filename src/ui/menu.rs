@@ -101,9 +101,13 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
     let block = Block::bordered().title(" munch ").title_style(theme.title);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
+    // While a game asked for on the command line waits on the replace question, the menu's
+    // lines are not that game's: they are left out, and the question names the game it starts.
+    let asked = app.asked_settings();
+    let shown = asked.unwrap_or(&app.menu.settings);
     let intro = vec![
         Line::styled("The take-away games", theme.title).centered(),
-        Line::raw(app.menu.settings.game.game().tagline()).centered(),
+        Line::raw(shown.game.game().tagline()).centered(),
     ];
     frame.render_widget(Paragraph::new(intro), inner);
 
@@ -118,6 +122,9 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
         }
         let row = Rect::new(inner.x, y, inner.width, 1);
         let selected = app.menu.selected == line;
+        if asked.is_some() && line.has_value() {
+            continue; // the menu's values, not the game asked for: left out while it asks
+        }
         let style = if selected { theme.selected } else { theme.text };
         hits.add(row, Target::MenuLine(line));
         if line == MenuLine::Start {
@@ -257,8 +264,8 @@ fn note_line(app: &App, problem: Option<(MenuLine, String)>, theme: &Theme) -> L
                 format!("saved {game}")
             };
             // The position takes the room of the keys, which the key bar shows too.
-            let text = match app.asked_position() {
-                Some(start) => format!("{start} replaces your {saved} once you move."),
+            let text = match app.asked_game() {
+                Some(asked) => format!("{asked} replaces your {saved} once you move."),
                 None => {
                     format!(
                         "A new game replaces your {saved} once you move. Enter: start anyway · Esc: keep it"
