@@ -1,8 +1,8 @@
 //! Times outcome-table builds: `cargo run --release --example table_stats -- ROWS COLS`.
 //!
 //! `--repeat N` builds the table N times in one process and reports the best and the median
-//! time (the figures the README quotes for small boxes, where one build is too short to time
-//! alone). `--mark-block` and `--split-from` set the tuning (see `OutcomeTable::build_with`);
+//! time (the figures docs/performance.md quotes for small boxes, where one build is too short to
+//! time alone). `--mark-block` and `--split-from` set the tuning (see `OutcomeTable::build_with`);
 //! without them the build is the game's own. `--textbook` solves the box with the seed's
 //! memoized recursion instead (the benchmarks' baseline), once. `--moves-left` then builds the
 //! moves-left table from the last outcome table, `--repeat` times, and reports its time apart.

@@ -364,11 +364,12 @@ mod tests {
         }
     }
 
-    /// The words of a README command line, a double-quoted string being one word.
+    /// The words of a command line in the docs, a double-quoted string being one word and a
+    /// `#` starting a comment.
     fn shell_words(line: &str) -> Vec<&str> {
         let mut words = Vec::new();
         let mut rest = line.trim();
-        while !rest.is_empty() {
+        while !rest.is_empty() && !rest.starts_with('#') {
             let (word, after) = match rest.strip_prefix('"') {
                 Some(quoted) => quoted.split_once('"').expect("a closing quote"),
                 None => rest.split_once(' ').unwrap_or((rest, "")),
@@ -415,14 +416,29 @@ mod tests {
         );
     }
 
-    fn readme() -> String {
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-            .expect("read README.md")
+    /// README.md and every page of docs/, one after the other: what a reader of the docs sees.
+    fn docs() -> String {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut pages: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("docs"))
+            .expect("read docs/")
+            .map(|entry| entry.expect("a docs/ entry").path())
+            .filter(|path| path.extension().is_some_and(|e| e == "md"))
+            .collect();
+        pages.sort();
+        pages.insert(0, root.join("README.md"));
+        pages
+            .iter()
+            .map(|page| {
+                std::fs::read_to_string(page)
+                    .unwrap_or_else(|e| panic!("read {}: {e}", page.display()))
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     #[test]
-    fn the_readmes_play_examples_start_the_games_they_describe() {
-        let text = readme();
+    fn the_docs_play_examples_start_the_games_they_describe() {
+        let text = docs();
         let examples: Vec<&str> = text
             .lines()
             .filter_map(|line| line.trim().strip_prefix("munch play "))
@@ -500,14 +516,15 @@ mod tests {
     }
 
     #[test]
-    fn play_takes_the_longest_take_set_the_readme_states_and_refuses_one_more() {
-        // The menu's side of this limit is tested in tests/app_flow.rs, from the same README line.
-        let readme = readme().split_whitespace().collect::<Vec<_>>().join(" ");
+    fn play_takes_the_longest_take_set_the_docs_state_and_refuse_one_more() {
+        // The menu's side of this limit is tested in tests/app_flow.rs, from the same line of
+        // docs/command-line.md.
+        let readme = docs().split_whitespace().collect::<Vec<_>>().join(" ");
         let limit: usize = readme
             .split_once("A take set is at most ")
             .and_then(|(_, rest)| rest.split(' ').next())
             .and_then(|n| n.parse().ok())
-            .expect("the README states the longest take set");
+            .expect("the docs state the longest take set");
         // A valid set of exactly `limit` characters: sizes, then spaces (allowed around an item).
         let mut longest = String::from("1");
         for k in 2.. {

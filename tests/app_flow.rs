@@ -1547,16 +1547,17 @@ fn a_click_on_a_coin_no_longer_in_the_pile_does_nothing() {
 }
 
 #[test]
-fn the_menu_and_the_command_line_share_the_take_set_length_limit_the_readme_states() {
-    let readme =
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-            .expect("read README.md");
+fn the_menu_and_the_command_line_share_the_take_set_length_limit_the_docs_state() {
+    let readme = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/command-line.md"),
+    )
+    .expect("read docs/command-line.md");
     let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
     let limit: usize = readme
         .split_once("A take set is at most ")
         .and_then(|(_, rest)| rest.split(' ').next())
         .and_then(|n| n.parse().ok())
-        .expect("the README states the longest take set");
+        .expect("docs/command-line.md states the longest take set");
     // A valid set of exactly `limit` characters: sizes, then spaces (allowed around an item).
     let mut longest = String::from("1");
     for k in 2.. {

@@ -920,9 +920,23 @@ fn the_game_without_a_controlling_terminal_or_terminal_input_says_so() {
     }
 }
 
-fn readme() -> String {
-    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("read README.md")
+/// README.md and every page of docs/, one after the other: what a reader of the docs sees.
+fn docs() -> String {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("docs"))
+        .expect("read docs/")
+        .map(|entry| entry.expect("a docs/ entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .collect();
+    pages.sort();
+    pages.insert(0, root.join("README.md"));
+    pages
+        .iter()
+        .map(|page| {
+            std::fs::read_to_string(page).unwrap_or_else(|e| panic!("read {}: {e}", page.display()))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[test]
@@ -999,9 +1013,9 @@ fn stats_are_null_when_no_table_was_built() {
 }
 
 #[test]
-fn the_readmes_solve_examples_are_what_munch_prints() {
-    // Each `$ munch solve …` line in the README is followed by the line munch prints.
-    let text = readme();
+fn the_docs_solve_examples_are_what_munch_prints() {
+    // Each `$ munch solve …` line in the README and docs/ is followed by the line munch prints.
+    let text = docs();
     let lines: Vec<&str> = text.lines().collect();
     let mut checked = Vec::new();
     for pair in lines.windows(2) {
@@ -1015,7 +1029,7 @@ fn the_readmes_solve_examples_are_what_munch_prints() {
         assert_eq!(
             String::from_utf8_lossy(&out.stdout).trim_end(),
             pair[1],
-            "README's `munch {command}`"
+            "the docs' `munch {command}`"
         );
         checked.push(command.to_string());
     }
@@ -1023,7 +1037,7 @@ fn the_readmes_solve_examples_are_what_munch_prints() {
     // The finished position, the one win without a move, is among them.
     assert!(
         checked.iter().any(|c| c.contains("--position 0,0,0")),
-        "the README shows the finished position: {checked:?}"
+        "the docs show the finished position: {checked:?}"
     );
 }
 
@@ -2078,13 +2092,13 @@ fn the_memory_option_reads_what_its_help_says() {
     }
 }
 
-/// `--memory` is for the whole process, as the help and the README both say: what munch holds
+/// `--memory` is for the whole process, as the help and the docs both say: what munch holds
 /// when it starts is taken off, so `--memory 300M` leaves less than 300 MiB for tables.
 #[test]
-fn the_help_and_the_readme_say_what_memory_does() {
+fn the_help_and_the_docs_say_what_memory_does() {
     let help = String::from_utf8_lossy(&munch(&["--help"]).stdout).to_string();
     let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
-    let readme = readme().split_whitespace().collect::<Vec<_>>().join(" ");
+    let readme = docs().split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         help.contains("Most memory munch may use, for the whole process"),
         "{help}"
@@ -2092,7 +2106,7 @@ fn the_help_and_the_readme_say_what_memory_does() {
     assert!(!help.contains("on top of"), "{help}");
     assert!(
         readme.contains("(`--memory`, default 2 GiB) is for the whole process"),
-        "the README says what the help says"
+        "the docs say what the help says"
     );
     // 21×22 less its corner: nothing proves it without its table (the full 20×21 bar, used
     // before, is won by strategy stealing).

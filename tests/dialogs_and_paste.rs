@@ -228,16 +228,19 @@ fn a_title_too_long_for_its_border_ends_in_an_ellipsis() {
 }
 
 #[test]
-fn the_readme_says_how_large_a_terminal_each_board_needs() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+fn the_docs_say_how_large_a_terminal_each_board_needs() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/playing.md"))
+        .expect("docs/playing.md");
     let rows: Vec<&str> = readme
         .lines()
         .skip_while(|l| !l.starts_with("| Board (rows × columns) | Terminal (columns × rows) |"))
         .skip(2)
         .take_while(|l| l.starts_with('|'))
         .collect();
-    assert!(rows.len() >= 3, "the README has a table of board sizes");
+    assert!(
+        rows.len() >= 3,
+        "docs/playing.md has a table of board sizes"
+    );
     let pair = |text: &str| -> (u16, u16) {
         let numbers: Vec<u16> = text
             .split(|c: char| !c.is_ascii_digit())
@@ -254,7 +257,7 @@ fn the_readme_says_how_large_a_terminal_each_board_needs() {
         assert_eq!(
             munch::ui::minimum_size(&h.app),
             pair(cells[2]),
-            "README row {row}"
+            "docs/playing.md row {row}"
         );
     }
     // Its words on 80 × 24: the largest board that fits, and one more of either side does not.
@@ -314,19 +317,21 @@ fn where_the_review_button_is_not_drawn_the_keys_skip_it() {
     assert!(seen.contains(&Button::Review), "{seen:?}");
 }
 
-/// The README's sizes of the menu, the coin-pile games and Nim are the program's.
+/// The sizes docs/playing.md gives the menu, the coin-pile games and Nim are the program's.
 #[test]
-fn the_readme_says_how_large_the_menu_and_the_pile_games_are() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+fn the_docs_say_how_large_the_menu_and_the_pile_games_are() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/playing.md"))
+        .expect("docs/playing.md");
     let text = readme.split_whitespace().collect::<Vec<_>>().join(" ");
-    // The first two numbers after `key` in the README's sentence on sizes.
-    let sizes = text.find("the menu needs").expect("the README's sizes");
+    // The first two numbers after `key` in the page's sentence on sizes.
+    let sizes = text
+        .find("the menu needs")
+        .expect("docs/playing.md's sizes");
     let after = |key: &str| -> (u16, u16) {
         let at = sizes
             + text[sizes..]
                 .find(key)
-                .unwrap_or_else(|| panic!("{key:?} in the README"));
+                .unwrap_or_else(|| panic!("{key:?} in docs/playing.md"));
         let numbers: Vec<u16> = text[at + key.len()..]
             .split(|c: char| !c.is_ascii_digit())
             .filter_map(|n| n.parse().ok())

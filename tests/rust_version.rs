@@ -55,17 +55,31 @@ fn declared() -> String {
 }
 
 #[test]
-fn the_readme_states_the_rust_version_cargo_enforces() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("read README.md");
-    let stated: Vec<&str> = readme
-        .split("Rust ")
-        .skip(1)
-        .filter_map(|rest| rest.split_once(" or newer").map(|(v, _)| v))
+fn the_docs_state_the_rust_version_cargo_enforces() {
+    // The README states it, and every page of docs/ that states it agrees.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("docs"))
+        .expect("read docs/")
+        .map(|entry| entry.expect("a docs/ entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
         .collect();
-    assert!(!stated.is_empty(), "README.md says 'Rust X or newer'");
-    for v in stated {
-        assert_eq!(v, declared(), "README.md's Rust version");
+    pages.sort();
+    pages.insert(0, root.join("README.md"));
+    for page in pages {
+        let text = std::fs::read_to_string(&page)
+            .unwrap_or_else(|e| panic!("read {}: {e}", page.display()));
+        let stated: Vec<&str> = text
+            .split("Rust ")
+            .skip(1)
+            .filter_map(|rest| rest.split_once(" or newer").map(|(v, _)| v))
+            .collect();
+        assert!(
+            !stated.is_empty() || page != root.join("README.md"),
+            "README.md says 'Rust X or newer'"
+        );
+        for v in stated {
+            assert_eq!(v, declared(), "{}'s Rust version", page.display());
+        }
     }
 }
 

@@ -866,7 +866,7 @@ fn save_one_of_each(store: &Store) {
 }
 
 /// The menu with a saved game of every kind and the list of warnings above it, at 80×24 and at
-/// the smallest size it asks for, which is the README's 48×22 however many games are saved:
+/// the smallest size it asks for, which is docs/playing.md's 48×22 however many games are saved:
 /// they share one row, whose ←/→ reach every one.
 #[test]
 fn menu_with_four_saved_games_and_warnings() {
@@ -880,7 +880,7 @@ fn menu_with_four_saved_games_and_warnings() {
     assert_eq!(
         (width, height),
         (48, 22),
-        "the README's smallest menu, whatever is saved"
+        "docs/playing.md's smallest menu, whatever is saved"
     );
     let draw = |h: &Harness, width: u16, height: u16| {
         let backend = ratatui::backend::TestBackend::new(width, height);
@@ -1947,7 +1947,7 @@ fn a_saved_game_with_a_huge_move_is_set_aside_with_a_short_warning() {
 }
 
 /// Hints turned on stay on in every later game: one started with `p` from the Study screen,
-/// in this run and the next (`munch study --position …`, then `p`), as the README says, until
+/// in this run and the next (`munch study --position …`, then `p`), as docs/playing.md says, until
 /// turned off; a newer munch's preferences are kept when written back.
 #[test]
 fn hints_stay_on_in_a_game_from_the_study_and_in_the_next_run() {
