@@ -1,0 +1,434 @@
+//! Input: keys, clicks, the wheel and pastes, each turned into what it does on the screen
+//! showing, questions first.
+
+use super::keys::{self, Action};
+use super::menu::MenuLine;
+use super::{App, Button, Dialog, Effect, Screen, Target, size, study};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+impl App {
+    /// Moves the dialog's highlight `by` buttons, stopping at the first and the last (a
+    /// wrap would put the one that ends everything next to the safe default).
+    pub(super) fn move_focus(&mut self, dialog: Dialog, by: isize) {
+        // The buttons drawn: on the narrowest screens the game-over box leaves Review out.
+        let narrow = self
+            .terminal_size
+            .is_some_and(|(width, _)| width < size::GAME_OVER_REVIEW_SCREEN);
+        let buttons: Vec<Button> = dialog
+            .buttons()
+            .iter()
+            .copied()
+            .filter(|&b| !(narrow && b == Button::Review))
+            .collect();
+        let at = self
+            .focused_button()
+            .and_then(|b| buttons.iter().position(|&x| x == b))
+            .unwrap_or(0);
+        let to = at
+            .saturating_add_signed(by)
+            .min(buttons.len().saturating_sub(1));
+        self.dialog_focus = Some((dialog, buttons[to]));
+    }
+
+    /// A paste is typed into the menu's field being edited, keeping only the characters that
+    /// field takes (a newline never starts a game); in a game it plays nothing and says so.
+    pub(super) fn on_paste(&mut self, text: &str) {
+        if self.hidden() || self.help_open {
+            return;
+        }
+        let note = "Pasted text is ignored in a game.";
+        match &mut self.screen {
+            Screen::Menu => {
+                if !self.warnings.is_empty() || self.menu.replacing.is_some() {
+                    return;
+                }
+                // Trimmed, so that a pasted value replaces the field's as a typed one does.
+                let kept: String = text.chars().filter(|&c| self.menu.takes_char(c)).collect();
+                for c in kept.trim().chars() {
+                    self.menu.type_char(Some(c));
+                }
+            }
+            Screen::Play(game) => game.note(note.into()),
+            Screen::Study(_) => {}
+        }
+    }
+
+    pub(super) fn on_key(&mut self, key: &KeyEvent) {
+        if keys::is_force_quit(key) {
+            self.should_quit = true;
+            return;
+        }
+        if self.hidden() {
+            // Nothing is drawn but the size message, which names the keys that work: Esc goes
+            // back where that is safe (as it does on the screen, which may then fit); else it
+            // and q quit (the game is saved).
+            let back = key.code == KeyCode::Esc && self.hidden_esc_goes_back();
+            if !back {
+                if matches!(key.code, KeyCode::Char('q') | KeyCode::Esc) {
+                    self.should_quit = true;
+                }
+                return;
+            }
+        }
+        if self.game_over_grace() > 0 && !self.help_open {
+            // A key typed as the game ended was meant for the game, not for the box.
+            return;
+        }
+        if self.help_open {
+            // The help scrolls when it does not fit; any other key closes it.
+            let hidden = self.viewport.help_hidden;
+            let page = 5;
+            match keys::action(keys::HELP_OPEN, key) {
+                Some(Action::Up) if hidden > 0 => self.scroll_help(-1),
+                Some(Action::Down) if hidden > 0 => self.scroll_help(1),
+                Some(Action::PageUp) if hidden > 0 => self.scroll_help(-page),
+                Some(Action::PageDown) if hidden > 0 => self.scroll_help(page),
+                _ => self.help_open = false,
+            }
+            return;
+        }
+        if let Screen::Menu = self.screen
+            && !self.warnings.is_empty()
+        {
+            // The warnings are shown above the menu: they take the keys until dismissed.
+            match keys::action(keys::WARNINGS, key) {
+                Some(Action::Back) => self.dismiss_warnings(),
+                Some(Action::Quit) => self.should_quit = true,
+                _ => {}
+            }
+            return;
+        }
+        if let Screen::Menu = self.screen
+            && self.menu.replacing.is_some()
+            && keys::action(self.bindings(), key) != Some(Action::Select)
+        {
+            self.menu.replacing = None; // the saved game is kept
+            self.asked = None;
+            return;
+        }
+        if let Screen::Study(study) = &mut self.screen
+            && study.editor.is_some()
+            && !key
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            // The editor owns the characters it can use.
+            let typed = match key.code {
+                KeyCode::Char(c) => Some(Some(c)),
+                KeyCode::Backspace => Some(None),
+                _ => None,
+            };
+            if let Some(c) = typed
+                && study.type_char(c)
+            {
+                return;
+            }
+        }
+        if let Screen::Menu = self.screen
+            && !key
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            // A field owns the keys it can use; Space never starts a game from a field.
+            let typed = match key.code {
+                KeyCode::Char(c) => Some(Some(c)),
+                KeyCode::Backspace => Some(None),
+                _ => None,
+            };
+            if let Some(ch) = typed
+                && self.menu.type_char(ch)
+            {
+                return;
+            }
+            if key.code == KeyCode::Char(' ') && self.menu.selected.has_value() {
+                return;
+            }
+        }
+        if let Some(action) = keys::action(self.bindings(), key) {
+            self.act(action);
+        }
+    }
+
+    pub(super) fn scroll_help(&mut self, by: i16) {
+        self.help_scroll = self
+            .help_scroll
+            .saturating_add_signed(by)
+            .min(self.viewport.help_hidden);
+    }
+
+    /// Does what a key or a button asks for: every action goes through here, so a click asks
+    /// the same questions a key does.
+    pub fn act(&mut self, action: Action) {
+        if action == Action::Help {
+            self.help_open = true;
+            self.help_scroll = 0;
+            return;
+        }
+        if let Some(dialog) = self.dialog() {
+            match action {
+                Action::Left => return self.move_focus(dialog, -1),
+                Action::Right => return self.move_focus(dialog, 1),
+                Action::Select => {
+                    if let Some(button) = self.focused_button() {
+                        self.press(button);
+                    }
+                    return;
+                }
+                _ => {}
+            }
+        }
+        match self.dialog() {
+            Some(Dialog::ConfirmQuit) => match action {
+                Action::Yes => self.should_quit = true,
+                Action::Menu => self.back_to_menu(),
+                _ => self.set_confirm_quit(false),
+            },
+            Some(Dialog::ConfirmRestart) => match action {
+                Action::Yes => self.restart(),
+                _ => self.confirm_restart = false,
+            },
+            Some(Dialog::EatPoison) => {
+                if let Screen::Play(game) = &mut self.screen {
+                    game.answer(action == Action::Yes);
+                }
+            }
+            Some(Dialog::GameOver) => match action {
+                Action::PlayAgain => self.restart(),
+                Action::Review => self.review_finished_game(),
+                Action::Menu => self.back_to_menu(),
+                Action::Quit => self.should_quit = true,
+                Action::Undo => {
+                    if let Screen::Play(game) = &mut self.screen {
+                        game.undo();
+                    }
+                }
+                _ => {}
+            },
+            None => self.play_action(action),
+        }
+    }
+
+    /// An action on the menu or in a game with no dialog showing.
+    pub(super) fn play_action(&mut self, action: Action) {
+        if action == Action::WriteRecord {
+            return self.write_record();
+        }
+        if let Screen::Study(study) = &mut self.screen {
+            let rows = usize::from(self.viewport.study_rows.max(1));
+            match study.act(action, rows) {
+                study::Outcome::Leave => self.leave_study(),
+                // The old study's build is not wanted any more (its memory is freed); the new
+                // one's requests follow.
+                study::Outcome::Replaced if study.generation.is_some() => self.cancel_solver(),
+                study::Outcome::Replaced | study::Outcome::Stays => {}
+                study::Outcome::Copy => {
+                    let text = study.study.position();
+                    study.note = Some(format!("Copied: {text}"));
+                    self.effects.push(Effect::Copy(text));
+                }
+                study::Outcome::Play(first) => self.play_from_study(first),
+            }
+            return;
+        }
+        if action == Action::Restart {
+            self.ask_restart();
+            return;
+        }
+        let moves = self.history_len();
+        match action {
+            Action::Pause if self.is_demo() => return self.demo.toggle_pause(),
+            Action::Step if self.is_demo() => return self.demo.step(moves),
+            Action::Faster if self.is_demo() => return self.demo.change_speed(1),
+            Action::Slower if self.is_demo() => return self.demo.change_speed(-1),
+            Action::PageUp => return self.scroll_moves(-self.move_page()),
+            Action::PageDown => return self.scroll_moves(self.move_page()),
+            _ => {}
+        }
+        match &mut self.screen {
+            Screen::Menu => self.menu_action(action),
+            Screen::Play(_) if action == Action::Analyse => self.analyse(),
+            Screen::Play(game) if action == Action::CopyPosition => {
+                let text = game.position();
+                game.note(format!("Copied: {text}"));
+                self.effects.push(Effect::Copy(text));
+            }
+            Screen::Play(game) => {
+                game.act(action);
+                if action == Action::ToggleHints {
+                    self.toggle_hints();
+                }
+            }
+            // Its keys were handled above.
+            Screen::Study(_) => {}
+        }
+    }
+
+    /// A page of the move list: as many moves as it shows (known once a frame is drawn).
+    #[expect(
+        clippy::cast_possible_wrap,
+        reason = "munch builds only for 32- and 64-bit targets, whose isize holds any u16"
+    )]
+    pub(super) fn move_page(&self) -> isize {
+        self.viewport.move_rows.max(1) as isize
+    }
+
+    /// Scrolls the move list `by` moves (back when negative); scrolled to the end, it follows
+    /// the latest move again.
+    pub(super) fn scroll_moves(&mut self, by: isize) {
+        let len = self.history_len();
+        let rows = usize::from(self.viewport.move_rows.max(1));
+        let last_top = len.saturating_sub(rows);
+        let top = self.history_top.unwrap_or(last_top).min(last_top);
+        let top = top.saturating_add_signed(by).min(last_top);
+        self.history_top = (top < last_top).then_some(top);
+    }
+
+    pub(super) fn menu_action(&mut self, action: Action) {
+        let line = self.menu.selected;
+        if self.menu.replacing.is_some() && (action != Action::Select || line != MenuLine::Start) {
+            self.menu.replacing = None; // the saved game is kept
+            self.asked = None;
+            return;
+        }
+        match action {
+            Action::Up => self.menu.move_selection(-1),
+            Action::Down => self.menu.move_selection(1),
+            // Start and Study stand side by side.
+            Action::Left | Action::Right if line == MenuLine::Start => {
+                self.menu.select(MenuLine::Study);
+            }
+            Action::Left | Action::Right if line == MenuLine::Study => {
+                self.menu.select(MenuLine::Start);
+            }
+            Action::Left => self.menu.step(line, -1),
+            Action::Right => self.menu.step(line, 1),
+            Action::Select => match line {
+                MenuLine::Quit => self.should_quit = true,
+                MenuLine::Resume(kind) => self.resume(kind),
+                MenuLine::Study => self.study_menu_game(),
+                _ => self.start_game(),
+            },
+            Action::Study => self.study_menu_game(),
+            Action::Review => self.review_last_game(),
+            Action::Quit | Action::Back => self.should_quit = true,
+            _ => {}
+        }
+    }
+
+    pub(super) fn on_pointer(&mut self, target: Target, click: bool) {
+        if self.hidden() {
+            return;
+        }
+        if self.help_open {
+            if click {
+                self.help_open = false;
+            }
+            return;
+        }
+        if matches!(self.screen, Screen::Menu) && !self.warnings.is_empty() {
+            if click {
+                self.dismiss_warnings();
+            }
+            return;
+        }
+        match target {
+            Target::Spot(spot) => match (self.dialog().is_none(), &mut self.screen) {
+                (true, Screen::Play(game)) => game.point(spot, click),
+                (_, Screen::Study(study)) => study.point(spot, click),
+                _ => {}
+            },
+            Target::StudyEntry(at) if click => {
+                if let Screen::Study(study) = &mut self.screen {
+                    study.click_entry(at);
+                }
+            }
+            Target::MenuLine(line) if matches!(self.screen, Screen::Menu) => {
+                self.menu.select(line);
+                // Quit by the mouse takes a second click on it: one stray click never closes
+                // munch.
+                if click && line == MenuLine::Quit && !self.menu.quit_armed {
+                    self.menu.quit_armed = true;
+                    self.menu.note = Some("Click Quit again to leave munch.".into());
+                } else if click && !line.has_value() {
+                    self.menu_action(Action::Select);
+                }
+            }
+            Target::MenuStep(line, delta) if click && matches!(self.screen, Screen::Menu) => {
+                self.menu.select(line);
+                self.menu.step(line, delta);
+            }
+            Target::Button(button) if click => self.press(button),
+            // A panel button goes the way its key goes, questions and all.
+            Target::Command(action)
+                if click && !matches!(self.screen, Screen::Menu) && self.dialog().is_none() =>
+            {
+                self.act(action);
+            }
+            _ => {}
+        }
+    }
+
+    /// The wheel: over a menu value it steps the value (up is ▶, down is ◀); in a game it
+    /// scrolls the move list (up goes back); over the help it scrolls the help.
+    pub(super) fn on_wheel(&mut self, target: Option<Target>, up: bool) {
+        if self.hidden() {
+            return;
+        }
+        if self.help_open {
+            if self.viewport.help_hidden > 0 {
+                self.scroll_help(if up { -1 } else { 1 });
+            }
+            return;
+        }
+        let Some(target) = target else {
+            return;
+        };
+        let rows = usize::from(self.viewport.study_rows.max(1));
+        match (&mut self.screen, target) {
+            (Screen::Menu, Target::MenuLine(line) | Target::MenuStep(line, _))
+                if line.has_value() =>
+            {
+                self.menu.select(line);
+                self.menu.step(line, if up { 1 } else { -1 });
+            }
+            (Screen::Menu, _) => {}
+            (Screen::Study(study), _) => {
+                study.scroll(if up { -1 } else { 1 }, rows);
+            }
+            _ => {
+                if self.dialog().is_none() {
+                    self.scroll_moves(if up { -1 } else { 1 });
+                }
+            }
+        }
+    }
+
+    /// A dialog button does what its key does, and only while its dialog is showing.
+    pub(super) fn press(&mut self, button: Button) {
+        if button == Button::CloseHelp {
+            self.help_open = false;
+            return;
+        }
+        if button == Button::DismissWarnings {
+            return self.dismiss_warnings();
+        }
+        if self.game_over_grace() > 0 {
+            return;
+        }
+        let action = match (self.dialog(), button) {
+            (Some(Dialog::ConfirmQuit), Button::Quit)
+            | (Some(Dialog::ConfirmRestart), Button::ConfirmRestart)
+            | (Some(Dialog::EatPoison), Button::EatPoison) => Action::Yes,
+            (Some(Dialog::ConfirmQuit | Dialog::GameOver), Button::Menu) => Action::Menu,
+            (
+                Some(Dialog::ConfirmQuit | Dialog::ConfirmRestart | Dialog::EatPoison),
+                Button::KeepPlaying,
+            ) => Action::No,
+            (Some(Dialog::GameOver), Button::PlayAgain) => Action::PlayAgain,
+            (Some(Dialog::GameOver), Button::Review) => Action::Review,
+            (Some(Dialog::GameOver), Button::Quit) => Action::Quit,
+            _ => return,
+        };
+        self.act(action);
+    }
+}

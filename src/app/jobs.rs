@@ -1,0 +1,110 @@
+//! The solver's jobs: what the game or the study on screen asks for is numbered here and queued
+//! for the event loop, and an answer is handed on only when it answers the latest request of
+//! its kind.
+
+use super::{App, Screen};
+use crate::games::request::{Job, Request, SolverMessage};
+
+impl App {
+    /// The solver jobs asked for since the last call, oldest first: the event loop sends them to
+    /// the worker (tests run them in the test's thread).
+    pub fn take_requests(&mut self) -> Vec<Job> {
+        self.collect_requests();
+        std::mem::take(&mut self.jobs)
+    }
+
+    /// Numbers what the game (or the study) on screen asked the solver for and queues it.
+    pub(super) fn collect_requests(&mut self) {
+        let requests = match &mut self.screen {
+            Screen::Play(game) => game.take_requests(),
+            Screen::Study(study) => study.take_requests(),
+            Screen::Menu => return,
+        };
+        for request in requests {
+            self.ask(request);
+        }
+    }
+
+    /// Numbers `request` and queues it for the event loop.
+    pub(super) fn ask(&mut self, request: Request) {
+        self.job_number += 1;
+        match request {
+            Request::Search { .. } => self.search = self.job_number,
+            Request::Judge(_) => {
+                self.judging = self.job_number;
+                self.judging_open = true;
+            }
+            Request::StopJudging => {
+                self.judging = self.job_number;
+                self.judging_open = false;
+            }
+            Request::Solve { .. }
+            | Request::MovesLeft { .. }
+            | Request::Build(_)
+            | Request::Cancel => {
+                self.generation = self.job_number;
+                if let Screen::Study(study) = &mut self.screen {
+                    study.generation = Some(self.job_number);
+                }
+            }
+        }
+        self.jobs.push(Job {
+            number: self.job_number,
+            request,
+        });
+    }
+
+    /// Stops the judging of a review that is no longer on screen: nobody will read its answer.
+    pub(super) fn stop_unwanted_judging(&mut self) {
+        let reviewing = matches!(&self.screen, Screen::Study(study) if study.review.is_some());
+        if self.judging_open && !reviewing {
+            self.ask(Request::StopJudging);
+        }
+    }
+
+    /// Stops the solver's running build, if any (its memory is freed).
+    pub(super) fn cancel_solver(&mut self) {
+        self.job_number += 1;
+        self.generation = self.job_number;
+        self.jobs.push(Job {
+            number: self.job_number,
+            request: Request::Cancel,
+        });
+    }
+
+    /// Whether a solver message answers the latest request of its kind.
+    pub(super) fn is_current(&self, message: &SolverMessage) -> bool {
+        match message {
+            SolverMessage::Searched { search, .. } => *search == self.search,
+            SolverMessage::Judged { judging, .. } => *judging == self.judging,
+            _ => message.generation() == Some(self.generation),
+        }
+    }
+
+    /// Hands a solver message to whoever asked for it, if it answers the latest request of its
+    /// kind.
+    pub(super) fn on_solver(&mut self, message: SolverMessage) {
+        // What the game asked for before this message is numbered first, so an answer
+        // to an older request is never taken for the newer one's.
+        self.collect_requests();
+        if self.is_current(&message) {
+            match &mut self.screen {
+                Screen::Study(study) if let SolverMessage::Judged { judged, .. } = message => {
+                    self.judging_open = false;
+                    study.on_judged(judged);
+                }
+                Screen::Play(game) => game.on_solver(message),
+                // The study's answers are its own; the game behind it goes on
+                // hearing from its solver.
+                Screen::Study(study) => {
+                    if message.generation().is_some() && message.generation() == study.generation {
+                        study.on_solver(message);
+                    } else if let Some(game) = &mut study.behind {
+                        game.on_solver(message);
+                    }
+                }
+                Screen::Menu => {}
+            }
+        }
+    }
+}
