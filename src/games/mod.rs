@@ -22,6 +22,7 @@ pub mod study;
 pub mod subtraction;
 pub mod turns;
 pub mod typing;
+pub mod wythoff;
 
 pub use game::Game;
 use position::{ParsedPosition, split_game};

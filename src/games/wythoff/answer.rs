@@ -1,0 +1,166 @@
+//! Wythoff's game solved by its Beatty pairs (Wythoff, 1907): the lost positions are the pairs
+//! `(a_k, b_k)` and `(b_k, a_k)` with `a_k = ⌊kφ⌋` and `b_k = a_k + k`, φ the golden ratio
+//! (0,0; 1,2; 3,5; 4,7; 6,10; …). Every whole number from 1 on is exactly one `a_k` or one
+//! `b_k`, so each number has one *partner*, the other number of its pair.
+//!
+//! Everything is computed in integers, exact for piles up to 10^18: `kφ = (k + √(5k²))/2`, and
+//! since `⌊(m + x)/2⌋ = ⌊(m + ⌊x⌋)/2⌋` for a whole `m`, `⌊kφ⌋ = ⌊(k + isqrt(5k²))/2⌋`, with
+//! `5k²` (under 2^123 for k up to 10^18) in 128 bits. Likewise `⌊m/φ⌋ = ⌊(isqrt(5m²) - m)/2⌋`.
+//!
+//! A position with piles `x ≤ y` is lost exactly when `x = a_{y-x}`. A winning move leaves a
+//! lost position: taking from both keeps the difference `d`, so it must leave `(a_d, b_d)`;
+//! taking from one pile keeps the other, so it must leave the kept pile's partner. So a won
+//! position has at most three winning moves, found at once.
+
+use super::rules::{MAX_PILE, Move, Piles, Position};
+
+/// `a_k = ⌊kφ⌋`, the smaller number of the `k`-th lost pair, for `k` up to 10^18.
+pub fn lower(k: u64) -> u64 {
+    debug_assert!(k <= MAX_PILE, "k = {k} is past 10^18");
+    let k = u128::from(k);
+    let lower = k.midpoint((5 * k * k).isqrt());
+    u64::try_from(lower).expect("⌊kφ⌋ < 2^61 for k up to 10^18")
+}
+
+/// `b_k = ⌊kφ²⌋ = a_k + k`, the larger number of the `k`-th lost pair.
+pub fn upper(k: u64) -> u64 {
+    lower(k) + k
+}
+
+/// `⌊m/φ⌋ = ⌊m(φ - 1)⌋`, for `m` up to 10^18 + 1.
+fn over_phi(m: u64) -> u64 {
+    let m = u128::from(m);
+    u64::try_from(((5 * m * m).isqrt() - m) / 2).expect("below m")
+}
+
+/// The other number of `n`'s lost pair: `b_k` for `n = a_k`, `a_k` for `n = b_k`; 0 for 0.
+/// With `n = a_k`, `kφ` is in `[n, n + 1)`, so `k = ⌊(n + 1)/φ⌋`; with `n = b_k`, `kφ²` is, so
+/// `k = ⌊(n + 1)/φ²⌋ = n - ⌊(n + 1)/φ⌋` (φ is irrational). Exactly one of the two holds.
+pub fn partner(n: u64) -> u64 {
+    let k = over_phi(n + 1);
+    if lower(k) == n {
+        return n + k;
+    }
+    let k = n - k;
+    debug_assert_eq!(upper(k), n, "{n} is neither a_k nor b_k");
+    n - k
+}
+
+/// Whether the player to move at `position` loses against perfect play (both piles empty is
+/// lost: the last coin was taken).
+pub fn is_lost(position: Position) -> bool {
+    let [first, second] = position.piles();
+    let (small, large) = (first.min(second), first.max(second));
+    small == lower(large - small)
+}
+
+/// The answer for a position: who wins, and every winning move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WythoffAnswer {
+    /// Whether the player to move wins against perfect play.
+    pub wins: bool,
+    /// Every winning move (at most three: from both piles, from pile 1, from pile 2), sorted
+    /// by the position each leaves. Empty exactly when the position is lost.
+    pub winning_moves: Vec<Move>,
+}
+
+/// The answer for `position`, at once for any piles: the one answer function of Wythoff's
+/// game.
+pub fn answer(position: Position) -> WythoffAnswer {
+    if is_lost(position) {
+        return WythoffAnswer {
+            wins: false,
+            winning_moves: Vec::new(),
+        };
+    }
+    let [first, second] = position.piles();
+    let mut winning_moves = Vec::with_capacity(3);
+    // From both: down to the lost pair of the same difference.
+    let small = first.min(second);
+    let kept = lower(first.max(second) - small);
+    if kept < small {
+        winning_moves.push(Move {
+            piles: Piles::Both,
+            take: small - kept,
+        });
+    }
+    // From one pile: down to the other pile's partner.
+    for (piles, from, other) in [
+        (Piles::First, first, second),
+        (Piles::Second, second, first),
+    ] {
+        let left = partner(other);
+        if left < from {
+            winning_moves.push(Move {
+                piles,
+                take: from - left,
+            });
+        }
+    }
+    winning_moves.sort_by_key(|&mv| position.after(mv));
+    debug_assert!(!winning_moves.is_empty(), "{position} is won");
+    WythoffAnswer {
+        wins: true,
+        winning_moves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(first: u64, second: u64) -> Position {
+        Position::new(first, second).unwrap()
+    }
+
+    #[test]
+    fn the_first_pairs_and_the_issues_example() {
+        let pairs: Vec<(u64, u64)> = (0..8).map(|k| (lower(k), upper(k))).collect();
+        assert_eq!(
+            pairs,
+            [
+                (0, 0),
+                (1, 2),
+                (3, 5),
+                (4, 7),
+                (6, 10),
+                (8, 13),
+                (9, 15),
+                (11, 18)
+            ]
+        );
+        let won = answer(position(4, 5));
+        assert!(won.wins);
+        let moves: Vec<(String, [u64; 2])> = won
+            .winning_moves
+            .iter()
+            .map(|&mv| (mv.to_string(), position(4, 5).after(mv).piles()))
+            .collect();
+        assert_eq!(
+            moves,
+            [("12:3".to_string(), [1, 2]), ("1:1".to_string(), [3, 5])]
+        );
+        for lost in [
+            position(0, 0),
+            position(3, 5),
+            position(5, 3),
+            position(7, 4),
+        ] {
+            assert_eq!(
+                answer(lost),
+                WythoffAnswer {
+                    wins: false,
+                    winning_moves: Vec::new()
+                },
+                "{lost}"
+            );
+        }
+        // 2,2 has three: all of both, or down to 1 in either pile.
+        let three: Vec<String> = answer(position(2, 2))
+            .winning_moves
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(three, ["12:2", "1:1", "2:1"]);
+    }
+}

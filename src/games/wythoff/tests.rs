@@ -1,0 +1,234 @@
+//! Wythoff's answer, moves left and study against a brute force over every position with piles
+//! up to 30, and the integer Beatty pairs against their recurrence up to k = 10^6 and against
+//! their definition near 10^18.
+
+use super::answer::{answer, is_lost, lower, partner, upper};
+use super::moves_left::{WYTHOFF_BUDGET, WythoffMovesLeft, study};
+use super::rules::{MAX_PILE, Move, Position};
+
+/// The largest pile the brute force covers.
+const SIDE: u64 = 30;
+
+fn position(first: u64, second: u64) -> Position {
+    Position::new(first, second).unwrap()
+}
+
+/// Outcome (wins) and moves left of every position with piles up to [`SIDE`], by the
+/// definitions alone: over every legal move as the rules list and play it, fewer coins first.
+fn brute_force() -> Vec<Vec<(bool, u64)>> {
+    let side = SIDE as usize + 1;
+    let mut known = vec![vec![(false, 0u64); side]; side];
+    for total in 0..=2 * SIDE {
+        for x in total.saturating_sub(SIDE)..=total.min(SIDE) {
+            let here = position(x, total - x);
+            let children: Vec<(bool, u64)> = here
+                .moves()
+                .map(|mv| {
+                    let [a, b] = here.play(mv).expect("a listed move is legal").piles();
+                    known[a as usize][b as usize]
+                })
+                .collect();
+            let wins = children.iter().any(|&(child_wins, _)| !child_wins);
+            let left = if wins {
+                children.iter().filter(|c| !c.0).map(|c| c.1).min()
+            } else {
+                children.iter().map(|c| c.1).max()
+            };
+            known[x as usize][(total - x) as usize] = (wins, left.map_or(0, |l| l + 1));
+        }
+    }
+    known
+}
+
+fn at(known: &[Vec<(bool, u64)>], piles: [u64; 2]) -> (bool, u64) {
+    known[piles[0] as usize][piles[1] as usize]
+}
+
+/// The brute force's winning moves of `here`, sorted by the position each leaves.
+fn brute_winning_moves(known: &[Vec<(bool, u64)>], here: Position) -> Vec<Move> {
+    let mut moves: Vec<Move> = here
+        .moves()
+        .filter(|&mv| !at(known, here.play(mv).unwrap().piles()).0)
+        .collect();
+    moves.sort_by_key(|&mv| here.play(mv).unwrap());
+    moves
+}
+
+#[test]
+fn the_answer_is_the_brute_forces_for_every_position_up_to_30() {
+    let known = brute_force();
+    let mut most_winning = 0;
+    for x in 0..=SIDE {
+        for y in 0..=SIDE {
+            let here = position(x, y);
+            let got = answer(here);
+            assert_eq!(got.wins, at(&known, [x, y]).0, "{here}");
+            assert_eq!(is_lost(here), !got.wins, "{here}");
+            assert_eq!(
+                got.winning_moves,
+                brute_winning_moves(&known, here),
+                "{here}"
+            );
+            most_winning = most_winning.max(got.winning_moves.len());
+        }
+    }
+    assert_eq!(most_winning, 3, "some position has three winning moves");
+}
+
+#[test]
+fn moves_left_are_the_brute_forces_from_every_start_up_to_30() {
+    let known = brute_force();
+    for a in 0..=SIDE {
+        for b in 0..=SIDE {
+            let table = WythoffMovesLeft::build(position(a, b), WYTHOFF_BUDGET).expect("small");
+            for x in 0..=SIDE {
+                for y in 0..=SIDE {
+                    let expected = (x <= a && y <= b).then(|| at(&known, [x, y]).1);
+                    assert_eq!(
+                        table.moves_left(position(x, y)),
+                        expected,
+                        "{x},{y} in the table below {a},{b}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_study_is_the_brute_forces_for_every_position_up_to_30() {
+    let known = brute_force();
+    let table = WythoffMovesLeft::build(position(SIDE, SIDE), WYTHOFF_BUDGET).expect("small");
+    for x in 0..=SIDE {
+        for y in 0..=SIDE {
+            let here = position(x, y);
+            let studied = study(here, Some(&table)).expect("few moves");
+            let (wins, left) = at(&known, [x, y]);
+            assert_eq!((studied.wins, studied.moves_left), (wins, Some(left)));
+            assert!(studied.complete());
+            let listed: Vec<Move> = studied.moves.iter().map(|m| m.mv).collect();
+            assert_eq!(listed, here.moves().collect::<Vec<_>>(), "{here}");
+            for m in &studied.moves {
+                let after = here.play(m.mv).unwrap();
+                let (after_wins, after_left) = at(&known, after.piles());
+                assert_eq!(m.wins, !after_wins, "{here} {}", m.mv);
+                assert_eq!(m.moves_left, Some(after_left), "{here} {}", m.mv);
+                assert_eq!(
+                    m.winning_replies,
+                    brute_winning_moves(&known, after).len(),
+                    "{here} {}",
+                    m.mv
+                );
+            }
+        }
+    }
+}
+
+/// The pairs by their recurrence: `a_k` the least number in no earlier pair, `b_k = a_k + k`.
+#[test]
+fn the_integer_pairs_are_the_recurrences_up_to_a_million() {
+    const LAST: u64 = 1_000_000;
+    let mut taken = vec![false; (3 * LAST) as usize];
+    let mut next = 0;
+    for k in 0..=LAST {
+        while taken[next as usize] {
+            next += 1;
+        }
+        let (a, b) = (next, next + k);
+        taken[a as usize] = true;
+        taken[b as usize] = true;
+        assert_eq!((lower(k), upper(k)), (a, b), "k = {k}");
+        assert_eq!(partner(a), b, "the partner of a_{k} = {a}");
+        assert_eq!(partner(b), a, "the partner of b_{k} = {b}");
+        assert!(
+            is_lost(position(a, b)) && is_lost(position(b, a)),
+            "{a},{b}"
+        );
+        if k > 0 {
+            assert!(!is_lost(position(a, b - 1)), "{a},{}", b - 1);
+            assert!(!is_lost(position(a - 1, b)), "{},{b}", a - 1);
+        }
+    }
+}
+
+/// Whether `a = ⌊kφ⌋` by the definition, without a square root: `a ≤ kφ < a + 1` is
+/// `(2a - k)² ≤ 5k² < (2a + 2 - k)²`, both sides positive since `a ≥ k`.
+fn is_floor_of_k_phi(k: u64, a: u64) -> bool {
+    let (k, a) = (u128::from(k), u128::from(a));
+    a >= k && (2 * a - k).pow(2) <= 5 * k * k && 5 * k * k < (2 * a + 2 - k).pow(2)
+}
+
+/// The least `k` whose `f(k)` is at least `n`, by bisection (`f` increasing).
+fn first_at_least(n: u64, f: fn(u64) -> u64) -> u64 {
+    let (mut low, mut high) = (0, MAX_PILE);
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if f(mid) >= n {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    low
+}
+
+#[test]
+fn the_integer_pairs_hold_near_10_to_the_18() {
+    const WINDOW: u64 = 5_000;
+    // Each floor by its definition, at the k where a_k, b_k and k itself near 10^18.
+    let near_top = [
+        first_at_least(MAX_PILE, lower),
+        first_at_least(MAX_PILE, upper),
+        MAX_PILE,
+    ];
+    for &centre in &near_top {
+        for k in centre - 2_000..centre {
+            assert!(is_floor_of_k_phi(k, lower(k)), "k = {k}");
+            assert!(lower(k + 1) - lower(k) <= 2, "k = {k}");
+        }
+    }
+    // The recurrence, where it reaches 10^18: every number of a window is one a_k or one b_k,
+    // exactly once, with its partner the other number of its pair.
+    let start = MAX_PILE - WINDOW;
+    let mut seen = vec![0u8; WINDOW as usize + 1];
+    for f in [lower as fn(u64) -> u64, upper] {
+        let mut k = first_at_least(start, f);
+        while f(k) <= MAX_PILE {
+            let n = f(k);
+            seen[(n - start) as usize] += 1;
+            let other = if f(k) == lower(k) { upper(k) } else { lower(k) };
+            assert_eq!(partner(n), other, "n = {n}");
+            assert_eq!(partner(other), n, "n = {n}");
+            k += 1;
+        }
+    }
+    assert!(seen.iter().all(|&times| times == 1), "{seen:?}");
+    // Positions there: a lost pair, and its neighbours won with moves to lost pairs alone.
+    let last = first_at_least(MAX_PILE, upper) - 1;
+    let (small, large) = (lower(last), upper(last));
+    assert!(answer(position(small, large)).winning_moves.is_empty());
+    assert!(!answer(position(large, small)).wins);
+    for here in [
+        position(small + 1, large),
+        position(small, large + 1),
+        position(small + 1, large + 1),
+        position(MAX_PILE, MAX_PILE),
+        position(MAX_PILE, MAX_PILE - 1),
+        position(0, MAX_PILE),
+        position(MAX_PILE, 1),
+    ] {
+        let got = answer(here);
+        assert!(got.wins && !got.winning_moves.is_empty(), "{here}");
+        for mv in got.winning_moves {
+            let after = here.play(mv).expect("legal");
+            let [x, y] = after.piles();
+            assert!(is_floor_of_k_phi(x.abs_diff(y), x.min(y)), "{here} {mv}");
+        }
+    }
+    let top: Vec<String> = answer(position(MAX_PILE, MAX_PILE))
+        .winning_moves
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(top[0], "12:1000000000000000000");
+}
