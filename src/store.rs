@@ -64,10 +64,20 @@ pub fn play_lock_file(kind: GameKind) -> String {
 /// folder resumes that kind's saved game. Dropping it (or the process ending, however it
 /// ends) releases it.
 pub struct PlayLock {
-    /// The lock's file, flock-ed. The flock lasts as long as the file is open: its guard is
-    /// forgotten rather than kept, since it would borrow this field.
-    _file: fd_lock::RwLock<File>,
+    /// The lock's file, flock-ed. Its guard is forgotten rather than kept, since it would borrow
+    /// this field; dropping the lock lets the flock go (see its `Drop`).
+    file: fd_lock::RwLock<File>,
     kind: GameKind,
+}
+
+impl Drop for PlayLock {
+    /// Lets the flock go at once. Closing the file alone would not, while a process this one is
+    /// starting holds a copy of it (it holds every open file until it runs its program): another
+    /// window would find the game still played for that moment.
+    fn drop(&mut self) {
+        // Locking again through the same open file succeeds, and the guard unlocks as it drops.
+        drop(self.file.try_write());
+    }
 }
 
 impl PlayLock {
@@ -475,12 +485,12 @@ impl Store {
             .map_err(|e| PlayLockError::Unavailable(e.to_string()))?;
         let mut lock = fd_lock::RwLock::new(file);
         match lock.try_write() {
-            // Kept until the file closes (see `PlayLock::_file`).
+            // Kept until the `PlayLock` drops (see its `Drop`).
             Ok(guard) => std::mem::forget(guard),
             Err(e) if e.kind() == ErrorKind::WouldBlock => return Err(PlayLockError::Busy),
             Err(e) => return Err(PlayLockError::Unavailable(e.to_string())),
         }
-        Ok(PlayLock { _file: lock, kind })
+        Ok(PlayLock { file: lock, kind })
     }
 
     /// Whether the saved game of `kind` is the game named `id`.

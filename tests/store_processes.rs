@@ -188,3 +188,46 @@ fn two_processes_recording_at_once_lose_no_game() {
     assert_eq!((record.games, record.wins, record.losses), (100, 20, 80));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A play lock let go of is free at once, even while this process is starting others: a process
+/// being started holds a copy of every open file of this one until it runs its program, and a
+/// lock that lasted as long as its file stayed held by that copy for the moment, so a window
+/// resuming the game just then was told another window played it.
+#[test]
+fn a_play_lock_let_go_of_is_free_while_processes_start() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let dir = temp_dir("lock-and-spawn");
+    let store = Store::open(Some(&dir)).unwrap();
+    let other = Store::open(Some(&dir)).unwrap();
+    let done = Arc::new(AtomicBool::new(false));
+    let started = Arc::new(AtomicUsize::new(0));
+    let spawner = std::thread::spawn({
+        let (done, started) = (Arc::clone(&done), Arc::clone(&started));
+        move || {
+            while !done.load(Ordering::Relaxed) {
+                Command::new("true").status().expect("`true` runs");
+                started.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    });
+    // Two windows take the lock in turn and let it go, for as long as 200 processes take to
+    // start (and 1,000 rounds at least).
+    let (mut rounds, mut refused) = (0, 0);
+    while rounds < 1000 || started.load(Ordering::Relaxed) < 200 {
+        for window in [&store, &other] {
+            match window.lock_play(GameKind::Chomp) {
+                Ok(lock) => drop(lock),
+                Err(_) => refused += 1,
+            }
+        }
+        rounds += 1;
+    }
+    done.store(true, Ordering::Relaxed);
+    spawner.join().unwrap();
+    assert_eq!(
+        refused, 0,
+        "a lock let go of was refused {refused} times in {rounds} rounds"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
