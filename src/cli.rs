@@ -497,7 +497,7 @@ mod tests {
         ];
         assert_eq!(play_settings(&demo).map(|s| s.level), Ok(Level::Strong));
         // No computer, so a level would be ignored: refused with the reason (the exit code is
-        // checked on the real binary in tests/cli.rs).
+        // checked on the real binary in tests/it/cli.rs).
         let refused = play_settings(&[
             "play",
             "subtraction",
@@ -517,7 +517,7 @@ mod tests {
 
     #[test]
     fn play_takes_the_longest_take_set_the_docs_state_and_refuse_one_more() {
-        // The menu's side of this limit is tested in tests/app_flow.rs, from the same line of
+        // The menu's side of this limit is tested in tests/it/app_flow.rs, from the same line of
         // docs/command-line.md.
         let readme = docs().split_whitespace().collect::<Vec<_>>().join(" ");
         let limit: usize = readme

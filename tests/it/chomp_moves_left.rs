@@ -1,6 +1,6 @@
 //! The Chomp moves-left table against the brute-force reference, which follows the definitions.
 
-mod common;
+use crate::common;
 
 use munch::games::chomp::moves_left::study;
 use munch::games::chomp::reference::Reference;

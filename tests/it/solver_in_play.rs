@@ -1,9 +1,7 @@
 //! The solver as the player meets it: tables freed on leaving, proven moves without waiting,
 //! and the panel's memory line.
 
-mod common;
-
-use common::Harness;
+use crate::common::Harness;
 use munch::games::chomp::session::SolverState;
 use munch::settings::Player::{Computer, Person};
 use munch::solve::OutcomeTable;

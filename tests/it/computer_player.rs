@@ -1,8 +1,6 @@
 //! The computer player's contract, checked against the brute-force reference.
 
-mod common;
-
-use common::{Harness, every_position};
+use crate::common::{Harness, every_position};
 use munch::games::chomp::answer::table_winning_moves;
 use munch::games::chomp::player::{Choice, choose_chomp_move, fighting_chomp_move};
 use munch::games::chomp::reference::Reference;

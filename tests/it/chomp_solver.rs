@@ -1,6 +1,6 @@
 //! The Chomp outcome table against the brute-force reference and the seed lecture's examples.
 
-mod common;
+use crate::common;
 
 use munch::games::chomp::answer::table_winning_moves;
 use munch::games::chomp::reference::Reference;

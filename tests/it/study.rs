@@ -2,9 +2,9 @@
 //! taken back, the moves sorted best first, the list scrolled, the mouse; and its renders, kept
 //! as insta snapshots, in colour and under `NO_COLOR`.
 
-mod common;
+use crate::common;
 
-use common::Harness;
+use crate::common::Harness;
 use munch::app::study::StudyScreen;
 use munch::app::{Event, Screen, Target, Viewport};
 use munch::games::study::{Analysis, spot};

@@ -1,8 +1,8 @@
 //! Whole-screen renders on ratatui's `TestBackend`, kept as insta snapshots.
 
-mod common;
+use crate::common;
 
-use common::Harness;
+use crate::common::Harness;
 use munch::app::Target;
 use munch::games::chomp::rules::Square;
 use munch::games::chomp::session::spot;

@@ -2,11 +2,6 @@
 //! in its own thread (or, for the tests about the threads, on a real worker), and whose answers
 //! it delivers by hand, so every test decides exactly when the solver's answers arrive.
 
-#![allow(
-    dead_code,
-    reason = "each test file is its own crate and uses only some of these helpers"
-)]
-
 use munch::app::{App, Event, Screen};
 use munch::games::chomp::session::{FLASH_TICKS, Game, MovesLeftState, SolverState};
 use munch::games::nim::session::NimSession;
@@ -367,4 +362,13 @@ pub fn render_text(app: &munch::app::App, width: u16, height: u16) -> String {
         text.push('\n');
     }
     text
+}
+
+/// The name the test harness gives the test `name` of the module at `module_path` (its
+/// `module_path!()`), as `--exact` wants it: the path without the crate's name.
+pub fn test_name(module_path: &str, name: &str) -> String {
+    let module = module_path
+        .split_once("::")
+        .map_or("", |(_, module)| module);
+    format!("{module}::{name}")
 }

@@ -1,8 +1,8 @@
 //! The data folder: atomic saves, damaged files set aside, and what the app keeps there.
 
-mod common;
+use crate::common;
 
-use common::Harness;
+use crate::common::Harness;
 use munch::app::menu::MenuLine;
 use munch::settings::GameKind;
 use munch::settings::Player::{Computer, Person};
@@ -155,8 +155,7 @@ fn within_seconds<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 
         .unwrap_or_else(|_| panic!("{what} did not finish within 10 s"))
 }
 
-/// Makes a FIFO at `path`, by the libc call rather than the `mkfifo` program: this binary
-/// starts no process (see `store_processes.rs` for why).
+/// Makes a FIFO at `path`, by the libc call rather than by starting the `mkfifo` program.
 #[allow(unsafe_code, reason = "mkfifo is a libc call; std cannot make a FIFO")]
 fn mkfifo(path: &std::path::Path) {
     use std::os::unix::ffi::OsStrExt;

@@ -1,9 +1,7 @@
 //! Closed forms and the opening book agree with the outcome table wherever both apply, and
 //! losing-position counts agree with the brute force.
 
-mod common;
-
-use common::every_position;
+use crate::common::every_position;
 use munch::games::chomp::answer::{ChompAnswer, Source, table_winning_moves};
 use munch::games::chomp::book;
 use munch::games::chomp::reference::Reference;

@@ -4,9 +4,7 @@
 //! screen, a saved game from a set position resumed) runs with settings of its own, and the
 //! menu is as it was afterwards.
 
-mod common;
-
-use common::{Harness, render_text};
+use crate::common::{Harness, render_text};
 use munch::app::keys::Action;
 use munch::app::menu::MenuLine;
 use munch::app::{Dialog, Event, Screen, Target};

@@ -2,9 +2,9 @@
 //! the Study and `munch solve` say the same of a position no table covers, including one that
 //! only what its moves leave proves ("proven one move on").
 
-mod common;
+use crate::common;
 
-use common::Harness;
+use crate::common::Harness;
 use munch::app::{Event, Screen};
 use munch::games::chomp::rules::{Position, Square};
 use munch::games::chomp::session::FLASH_TICKS;

@@ -1,8 +1,6 @@
 //! The app state machine driven by events, as the event loop would drive it.
 
-mod common;
-
-use common::{Harness, render_text};
+use crate::common::{Harness, render_text};
 use munch::app::keys::Action;
 use munch::app::menu::MenuLine;
 use munch::app::{Button, Dialog, Event, Screen, Target};

@@ -1,11 +1,8 @@
 //! The data folder shared by several munch processes: a save killed half-way, a file another
 //! user cannot read, two processes recording at once. Each test starts this test binary again
 //! as a child process.
-//!
-//! These live apart from `store.rs`: starting a process copies every open file of this one into
-//! the child until it runs its program, play locks included, so a play lock a `store.rs` test
-//! let go of could stay held for a moment and make a resume in that test fail.
 
+use crate::common;
 use munch::settings::{GameKind, Level, Settings};
 use munch::store::{STATS_FILE, SavedGame, Stats, Store, saved_game_file};
 use std::path::PathBuf;
@@ -16,6 +13,11 @@ fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("munch-store-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
+}
+
+/// The name the test harness gives this module's test `name` (for `--exact`).
+fn this_module(name: &str) -> String {
+    common::test_name(module_path!(), name)
 }
 
 /// The child side of the kill test: saves bigger and bigger games until it is killed.
@@ -47,7 +49,7 @@ fn killing_a_save_loop_always_leaves_a_whole_file() {
         let mut child = Command::new(std::env::current_exe().unwrap())
             .args([
                 "--exact",
-                "save_loop_child",
+                &this_module("save_loop_child"),
                 "--nocapture",
                 "--test-threads=1",
             ])
@@ -105,7 +107,7 @@ fn a_file_this_user_cannot_read_is_set_aside_not_overwritten() {
         let output = Command::new(std::env::current_exe().unwrap())
             .args([
                 "--exact",
-                "unreadable_child",
+                &this_module("unreadable_child"),
                 "--nocapture",
                 "--test-threads=1",
             ])
@@ -169,7 +171,11 @@ fn two_processes_recording_at_once_lose_no_game() {
     let children: Vec<_> = (0..2)
         .map(|_| {
             Command::new(std::env::current_exe().unwrap())
-                .args(["--exact", "record_loop_child", "--test-threads=1"])
+                .args([
+                    "--exact",
+                    &this_module("record_loop_child"),
+                    "--test-threads=1",
+                ])
                 .env("MUNCH_RECORD_LOOP_DIR", &dir)
                 .stdout(std::process::Stdio::null())
                 .spawn()

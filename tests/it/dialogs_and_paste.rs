@@ -1,9 +1,7 @@
 //! Pasted text, the questions' highlighted buttons, and the small things the key bar and the
 //! panel say: the app driven by events, and the screen the view draws for it.
 
-mod common;
-
-use common::{Harness, render_text};
+use crate::common::{Harness, render_text};
 use munch::app::menu::MenuLine;
 use munch::app::{Button, Dialog, Event, Target};
 use munch::settings::GameKind;

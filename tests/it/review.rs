@@ -1,8 +1,6 @@
 //! The game-over review: every move that threw a won position away, and what would have won.
 
-mod common;
-
-use common::Harness;
+use crate::common::Harness;
 use munch::app::{Event, Target};
 use munch::games::chomp::answer::table_winning_moves;
 use munch::games::chomp::reference::Reference;
