@@ -117,7 +117,8 @@ impl App {
         if !demo && self.menu.replacing != Some(kind) {
             // The question names the game its file holds now.
             self.reread_saved_games();
-            self.offer_saved_games(None);
+            // The Resume row shows the saved game the question is about.
+            self.offer_saved_games(Some(kind));
         }
         let saved_at = (!demo)
             .then(|| self.saved.iter().position(|s| s.settings.game == kind))
@@ -131,11 +132,17 @@ impl App {
                 self.screen = Screen::Menu;
                 return;
             }
-            // The new game takes the saved game's place, if that is still there (another munch
-            // may have resumed it meanwhile).
-            let replaced = self.saved.remove(at);
-            self.offer_saved_games(None);
-            (crate::store::new_id(), Some(replaced))
+            if self.menu.open_elsewhere.contains(&kind) {
+                // Another window is playing this kind: its game is not replaced, and the new
+                // one is not saved while that window plays (the question said so).
+                (crate::store::new_id(), None)
+            } else {
+                // The new game takes the saved game's place, if that is still there (another
+                // munch may have resumed it meanwhile).
+                let replaced = self.saved.remove(at);
+                self.offer_saved_games(None);
+                (crate::store::new_id(), Some(replaced))
+            }
         } else {
             let same_kind = match &self.screen {
                 Screen::Play(_) => self.playing.game == kind,

@@ -74,7 +74,7 @@ pub struct Menu {
     pub settings: Settings,
     /// Why the last key did not change a value the way it asked ("26 is the largest side").
     pub note: Option<String>,
-    /// Something to know that is no problem ("This Chomp 6×7 is open in another window"),
+    /// Something to know that is no problem ("Another window is playing Chomp: …"),
     /// shown where the note is, until the next key changes the menu.
     pub notice: Option<String>,
     /// The line being typed into: digits add to its value. Any other line's first digit

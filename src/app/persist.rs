@@ -196,9 +196,11 @@ impl App {
             self.play_lock = None;
             self.check_open_elsewhere();
             // Nothing is wrong with the files: a notice, not a warning.
+            // The other window may be playing this very game, or a new one of its kind.
             let what = self.saved[at].settings.describe();
+            let kind = kind.label();
             self.menu.notice = Some(format!(
-                "This {what} is open in another window: leave it there to resume it here."
+                "Another window is playing {kind}: leave that game there to resume this {what} here."
             ));
             return;
         }
@@ -282,9 +284,19 @@ impl App {
         if !due || self.store.is_none() {
             return;
         }
-        if !over {
-            // Another window held the lock when this game began; it may have left since.
-            self.take_play_lock(kind);
+        if !over && !self.take_play_lock(kind) {
+            // Another window is playing this kind (it held the lock when this game began, and
+            // still does): its saved game is not written over. This game stays in this
+            // window's memory, said once; a later move saves it once that window has left.
+            self.last_saved = Some((self.game_serial, moves));
+            if !self.unsaved.contains(&self.game_id) {
+                self.unsaved.push(self.game_id.clone());
+                let what = kind.label();
+                self.warn(format!(
+                    "Not saved while another window plays {what}; kept until munch quits"
+                ));
+            }
+            return;
         }
         let settings = match &self.screen {
             Screen::Menu | Screen::Study(_) => return,

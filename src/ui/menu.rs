@@ -204,10 +204,13 @@ fn resume_row(
 ) {
     let line = MenuLine::Resume(kind);
     let style = if selected { theme.selected } else { theme.text };
+    // Another window holds the kind: it plays this saved game, or a new one of its kind
+    // (which replaces this one once it is saved), so the row says only what is sure: in use
+    // (the notice on Enter says by what).
     let what = if app.menu.open_elsewhere.contains(&kind) {
-        "In another window:"
+        "In use:".to_string()
     } else {
-        "Resume"
+        "Resume".to_string()
     };
     let count = app.menu.resumes.len();
     let several = count > 1;
@@ -264,13 +267,17 @@ fn note_line(app: &App, problem: Option<(MenuLine, String)>, theme: &Theme) -> L
                 format!("saved {game}")
             };
             // The position takes the room of the keys, which the key bar shows too.
-            let text = match app.asked_game() {
-                Some(asked) => format!("{asked} replaces your {saved} once you move."),
-                None => {
-                    format!(
-                        "A new game replaces your {saved} once you move. Enter: start anyway · Esc: keep it"
-                    )
-                }
+            let text = match (app.menu.open_elsewhere.contains(&kind), app.asked_game()) {
+                // Its game is not written over while that window plays it.
+                (true, asked) => format!(
+                    "Another window is playing {}: {} here is not saved while it does.",
+                    kind.label(),
+                    asked.unwrap_or_else(|| "a new game".into())
+                ),
+                (false, Some(asked)) => format!("{asked} replaces your {saved} once you move."),
+                (false, None) => format!(
+                    "A new game replaces your {saved} once you move. Enter: start anyway · Esc: keep it"
+                ),
             };
             Line::styled(text, theme.bad)
         }

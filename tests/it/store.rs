@@ -547,9 +547,11 @@ fn two_processes_never_delete_each_others_saved_game() {
         Ok(Some(a_game.clone())),
         "A's game is still there"
     );
+    // B does not even try while A plays Chomp (it held the lock before A saved, changed
+    // from "another munch keeps a saved Chomp 4×5", which B met when it tried to write).
     let note = b.app.warnings.join("\n");
     assert!(
-        note.contains("another munch keeps a saved Chomp 4×5"),
+        note.contains("Not saved while another window plays Chomp"),
         "{note}"
     );
     // B's next game cannot be saved either, but B can leave it and come back to it.
@@ -584,17 +586,30 @@ fn two_processes_never_delete_each_others_saved_game() {
         "A's game is still there"
     );
 
-    // A window that offered A's game and chose to replace it takes the file; A is told its
-    // game is no longer saved, and does not write over the new one.
+    // A window that offers A's game and starts a new one anyway does not take the file
+    // while A plays (changed: it used to replace A's game under A's feet).
     let mut d = Harness::with_store(Store::open(Some(&dir)).unwrap());
     assert_eq!(
         d.app.menu.resume(GameKind::Chomp),
         Some("Chomp 4×5, move 2")
     );
     d.start(2, 2, [Person, Person]); // asks, and the harness says yes
-    d.key(KeyCode::Enter); // saved once a move is made
-    let d_game: SavedGame = store.load(file).unwrap().unwrap();
-    assert_eq!(d_game.settings.values.small("rows"), 2);
+    d.key(KeyCode::Enter);
+    assert_eq!(
+        store.load(file),
+        Ok(Some(a_game.clone())),
+        "D kept off A's game"
+    );
+    // When the file is replaced all the same (by a munch that cannot use the play locks), A is
+    // told its game is no longer saved, and does not write over the new one.
+    let d_game = SavedGame {
+        id: "d".into(),
+        settings: d.app.playing.clone(),
+        moves: vec!["b2".into()],
+        counted: None,
+        start: None,
+    };
+    store.save_game(&d_game, Some(&a_game.id)).unwrap();
     a.key(KeyCode::Left);
     a.key(KeyCode::Enter);
     assert_eq!(store.load(file), Ok(Some(d_game)), "A kept off D's game");
@@ -631,7 +646,10 @@ fn only_one_munch_resumes_a_saved_game() {
     // A plays it now: C says so as a notice, not as a problem with the files.
     assert!(c.app.warnings.is_empty(), "{:?}", c.app.warnings);
     let notice = c.app.menu.notice.clone().unwrap_or_default();
-    assert!(notice.contains("open in another window"), "{notice}");
+    assert!(
+        notice.contains("Another window is playing Chomp"),
+        "{notice}"
+    );
     a.key(KeyCode::Enter);
     assert_eq!(
         store.load::<SavedGame>(file).unwrap().unwrap().moves.len(),
@@ -1120,7 +1138,7 @@ fn a_game_being_played_is_not_resumed_in_another_window() {
         b.app.menu.resume(GameKind::Chomp),
         Some("Chomp 4×5, move 2")
     );
-    assert!(screen(&b).contains("In another window: Chomp 4×5, move 2"));
+    assert!(screen(&b).contains("In use: Chomp 4×5, move 2"));
     b.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
     b.key(KeyCode::Enter);
     assert!(b.on_menu(), "B does not take A's game");
@@ -1128,7 +1146,7 @@ fn a_game_being_played_is_not_resumed_in_another_window() {
     assert_eq!(b.app.warnings, Vec::<String>::new());
     let shown = screen(&b);
     assert!(
-        shown.contains("open in another window") && !shown.contains("problem"),
+        shown.contains("Another window is playing Chomp") && !shown.contains("problem"),
         "{shown}"
     );
     // A plays on, and its moves are the ones saved.
@@ -1149,7 +1167,7 @@ fn a_game_being_played_is_not_resumed_in_another_window() {
     a.key(KeyCode::Char('m'));
     b.ticks(20);
     let shown = screen(&b);
-    assert!(shown.contains("Resume Chomp 4×5") && !shown.contains("In another window"));
+    assert!(shown.contains("Resume Chomp 4×5") && !shown.contains("In use"));
     b.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
     b.key(KeyCode::Enter);
     assert_eq!(b.game().turns.moves.len(), 2, "B resumed it");
@@ -1157,7 +1175,62 @@ fn a_game_being_played_is_not_resumed_in_another_window() {
     a.key(KeyCode::Enter);
     assert!(a.on_menu(), "now A does not take B's game");
     a.key(KeyCode::Esc);
-    assert!(screen(&a).contains("In another window: Chomp 4×5, move 3"));
+    assert!(screen(&a).contains("In use: Chomp 4×5, move 3"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_new_game_never_replaces_the_saved_game_another_window_is_playing() {
+    let dir = temp_dir("replace-elsewhere");
+    let file = &saved_game_file(GameKind::Chomp);
+    let store = Store::open(Some(&dir)).unwrap();
+    let mut a = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    a.start(4, 5, [Person, Person]);
+    a.key(KeyCode::Enter); // e4: A's game is saved, and A plays it
+    // A second window asks for a new Chomp game: the question does not offer to replace A's.
+    let mut b = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    b.app.menu.settings = Settings {
+        players: [Person, Person],
+        ..Settings::default()
+    }
+    .with("rows", 3_u8)
+    .with("cols", 3_u8);
+    b.app.start_game();
+    assert!(b.on_menu(), "B asks first");
+    let asked = common::render_text(&b.app, 80, 24).replace('│', " ");
+    let asked = asked.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        asked.contains(
+            "Another window is playing Chomp: a new game here is not saved while it does."
+        ),
+        "{asked}"
+    );
+    assert!(!asked.contains("replaces"), "{asked}");
+    b.key(KeyCode::Enter); // start anyway
+    assert!(!b.on_menu(), "B plays");
+    b.key(KeyCode::Enter); // B's first move
+    b.key(KeyCode::Left);
+    b.key(KeyCode::Enter);
+    // A's game is still the one on file, and B was told once that its own is not saved.
+    let on_file: SavedGame = store.load(file).unwrap().unwrap();
+    assert_eq!(
+        (on_file.settings.describe(), on_file.moves.len()),
+        ("Chomp 4×5".to_string(), 1)
+    );
+    assert_eq!(
+        b.app.warnings,
+        vec!["Not saved while another window plays Chomp; kept until munch quits".to_string()]
+    );
+    b.app.dismiss_warnings();
+    b.key(KeyCode::Char('q'));
+    assert!(screen(&b).contains("not saved"), "{}", screen(&b));
+    b.key(KeyCode::Esc);
+    // A plays on and saves as before.
+    a.key(KeyCode::Left);
+    a.key(KeyCode::Enter);
+    let on_file: SavedGame = store.load(file).unwrap().unwrap();
+    assert_eq!(on_file.moves.len(), 2);
+    assert!(b.app.warnings.is_empty(), "said once: {:?}", b.app.warnings);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1178,13 +1251,21 @@ fn leave_the_game_never_claims_a_save_that_did_not_happen() {
     assert!(shown.contains("This game is not saved"), "{shown}");
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "not munch's");
 
-    // A game another window replaced is not saved any more either.
+    // A game whose file was replaced is not saved any more either. Another window cannot
+    // replace it while A plays (its question says so), so the file is replaced as a munch
+    // that cannot use the play locks would.
     let mut a = Harness::with_store(Store::open(Some(&dir)).unwrap());
     a.start(4, 5, [Person, Person]);
     a.key(KeyCode::Enter);
-    let mut d = Harness::with_store(Store::open(Some(&dir)).unwrap());
-    d.start(2, 2, [Person, Person]); // replaces A's save (asked, and said yes)
-    d.key(KeyCode::Enter); // at its first move
+    let file = &saved_game_file(GameKind::Chomp);
+    let store = Store::open(Some(&dir)).unwrap();
+    let a_game: SavedGame = store.load(file).unwrap().unwrap();
+    let other = SavedGame {
+        id: "another".into(),
+        moves: vec!["b2".into()],
+        ..a_game.clone()
+    };
+    store.save_game(&other, Some(&a_game.id)).unwrap();
     a.key(KeyCode::Char('q'));
     let shown = screen(&a);
     assert!(!shown.contains("The game is saved"), "{shown}");
