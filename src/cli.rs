@@ -29,7 +29,7 @@ pub struct Cli {
         allow_hyphen_values = true
     )]
     pub memory: u64,
-    /// Where to keep settings, statistics and the saved game (default: the platform's data
+    /// Where to keep settings, statistics, saved games (one a game) and records (default: the platform's data
     /// folder, e.g. ~/.local/share/munch).
     #[arg(long, global = true)]
     pub data_dir: Option<std::path::PathBuf>,
