@@ -16,22 +16,34 @@ use clap::{ArgMatches, Command};
 /// "moves left of 16×16"), and `(done, total)` of its steps.
 pub type SolveProgress<'a> = &'a mut dyn FnMut(&str, u64, u64);
 
+pub use super::core::rules::GameText;
 pub use super::field::{Bound, Field, FieldKind, Problem, Value, Values};
 
 /// One game munch plays.
 pub trait Game: Sync {
+    /// The game's fixed words: id, name, tagline, rules and keys (data, see [`GameText`]).
+    fn text(&self) -> &'static GameText;
+
     /// The game's short name: its `munch play`/`munch solve` subcommand and the name of its
     /// saved-game file (`saved-<id>.json`).
-    fn id(&self) -> &'static str;
+    fn id(&self) -> &'static str {
+        self.text().id
+    }
 
     /// The game's name as people read it: on the menu, in the help, over the board.
-    fn label(&self) -> &'static str;
+    fn label(&self) -> &'static str {
+        self.text().label
+    }
 
     /// The rule in a few words, under the menu's title (it fits the menu's width).
-    fn tagline(&self) -> &'static str;
+    fn tagline(&self) -> &'static str {
+        self.text().tagline
+    }
 
     /// The rules, a sentence a line, at the top of the help.
-    fn rules(&self) -> &'static [&'static str];
+    fn rules(&self) -> &'static [&'static str] {
+        self.text().rules
+    }
 
     // The command line: `munch play <id>` and `munch solve <id>`. The command line adds the
     // options every game shares (the sides, the memory budget) and the output plumbing.
@@ -117,7 +129,9 @@ pub trait Game: Sync {
 
     /// The keys of its game screen, as the key bar and the help list them (what its sessions'
     /// [`Session::bindings`] give).
-    fn keys(&self) -> &'static [Binding];
+    fn keys(&self) -> &'static [Binding] {
+        self.text().keys
+    }
 
     /// A move written in the notation saved games keep, in the game's own words (those of its
     /// move list and its game-over dialog), for the review and the Study screen's list; `None`

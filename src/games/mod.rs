@@ -6,6 +6,7 @@
 //! replies (`cli.rs`), and its entry in this catalogue (`mod.rs`).
 
 pub mod chomp;
+pub mod core;
 pub mod fibonacci;
 pub mod field;
 pub mod game;

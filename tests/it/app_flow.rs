@@ -412,7 +412,7 @@ fn the_menu_chooses_a_coin_game_and_validates_the_set_as_you_type() {
     h.key(KeyCode::Enter);
     let game = h.pile_game();
     assert_eq!(
-        (game.pile, game.title().as_str()),
+        (game.position.pile, game.title().as_str()),
         (12, "Subtraction game {2,5}")
     );
     assert_eq!(game.legal_text(80), "take 2 or 5");
@@ -424,9 +424,9 @@ fn a_subtraction_game_is_won_by_the_computer_after_one_wrong_take() {
     // computer 7, from which it takes 3 and keeps the multiples of 4 to the end.
     let mut h = Harness::new();
     h.start_pile(9, Some("1,2,3"), [Person, Computer]);
-    assert_eq!(h.pile_game().choice, 1);
+    assert_eq!(h.pile_game().board.choice, 1);
     h.key(KeyCode::Right);
-    assert_eq!(h.pile_game().choice, 2);
+    assert_eq!(h.pile_game().board.choice, 2);
     h.key(KeyCode::Enter);
     while !h.pile_game().is_over() {
         h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
@@ -434,7 +434,7 @@ fn a_subtraction_game_is_won_by_the_computer_after_one_wrong_take() {
             break;
         }
         assert_eq!(
-            h.pile_game().pile % 4,
+            h.pile_game().position.pile % 4,
             0,
             "the computer leaves a multiple of 4"
         );
@@ -442,7 +442,7 @@ fn a_subtraction_game_is_won_by_the_computer_after_one_wrong_take() {
         h.key(KeyCode::Enter);
     }
     assert_eq!(h.pile_game().loser(), Some(0));
-    assert_eq!(h.pile_game().pile, 0);
+    assert_eq!(h.pile_game().position.pile, 0);
     assert_eq!(
         h.pile_game().turns.verdict,
         Some((0, 2)),
@@ -488,10 +488,10 @@ fn illegal_takes_are_refused_with_what_is_legal() {
         click: true,
     });
     assert_eq!(h.pile_game().turns.moves, vec![2, 5]);
-    assert_eq!(h.pile_game().pile, 3);
+    assert_eq!(h.pile_game().position.pile, 3);
     h.key(KeyCode::Enter); // the choice went back to the smallest legal take, 2
     // One coin left: neither 2 nor 5 fits, so the player to move (the second) has lost.
-    assert_eq!(h.pile_game().pile, 1);
+    assert_eq!(h.pile_game().position.pile, 1);
     assert_eq!(h.pile_game().loser(), Some(1));
 }
 
@@ -518,7 +518,10 @@ fn fibonacci_nim_from_22_the_computer_takes_1_and_the_limit_follows_the_rule() {
     h.key(KeyCode::Backspace);
     h.key(KeyCode::Char('2'));
     h.key(KeyCode::Enter);
-    assert_eq!((h.pile_game().pile, h.pile_game().limit()), (19, 4));
+    assert_eq!(
+        (h.pile_game().position.pile, h.pile_game().limit()),
+        (19, 4)
+    );
 }
 
 #[test]
@@ -587,7 +590,7 @@ fn undo_in_a_coin_game_and_the_blunder_is_named() {
     assert_eq!(h.pile_game().blunder(), Some((0, 2)));
     h.key(KeyCode::Char('u'));
     assert_eq!(
-        (h.pile_game().pile, h.pile_game().turns.moves.len()),
+        (h.pile_game().position.pile, h.pile_game().turns.moves.len()),
         (9, 0)
     );
     h.key(KeyCode::Char('1'));
@@ -792,9 +795,13 @@ fn enter_takes_exactly_what_the_panel_shows_or_nothing() {
     let mut h = Harness::new();
     h.start_pile(21, Some("1,3,4"), [Person, Computer]);
     h.keys(&[KeyCode::Right, KeyCode::Right]);
-    assert_eq!(h.pile_game().choice, 4);
+    assert_eq!(h.pile_game().board.choice, 4);
     h.key(KeyCode::Char('2'));
-    assert_eq!(h.pile_game().choice, 2, "the typed number is the choice");
+    assert_eq!(
+        h.pile_game().board.choice,
+        2,
+        "the typed number is the choice"
+    );
     let screen = render_text(&h.app, 100, 30);
     assert!(screen.contains("2 is not allowed"), "{screen}");
     assert!(!screen.contains("taking 4"), "{screen}");
@@ -806,10 +813,10 @@ fn enter_takes_exactly_what_the_panel_shows_or_nothing() {
     assert!(h.pile_game().turns.moves.is_empty(), "nor did Space");
     // After a refused take the next digit starts afresh: 1, not 21.
     h.key(KeyCode::Char('1'));
-    assert_eq!(h.pile_game().choice, 1);
+    assert_eq!(h.pile_game().board.choice, 1);
     // Typing on: 1 then 9 is 19, which is not a take of {1,3,4} either.
     h.key(KeyCode::Char('9'));
-    assert_eq!(h.pile_game().choice, 19);
+    assert_eq!(h.pile_game().board.choice, 19);
     // Backspace back to 1, again to nothing chosen, then 3: that is taken.
     h.keys(&[KeyCode::Backspace, KeyCode::Backspace]);
     h.key(KeyCode::Enter);
@@ -823,7 +830,7 @@ fn enter_takes_exactly_what_the_panel_shows_or_nothing() {
     // After ←/→ the next digit starts afresh.
     h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
     h.keys(&[KeyCode::Char('3'), KeyCode::Right, KeyCode::Char('1')]);
-    assert_eq!(h.pile_game().choice, 1);
+    assert_eq!(h.pile_game().board.choice, 1);
 }
 
 /// Draws the app at `width` × `height`, hands the view's viewport to the app as the event loop
@@ -1123,7 +1130,7 @@ fn a_click_on_the_bar_of_a_huge_pile_chooses_a_take_and_a_second_click_takes_it(
     };
     press(&mut h);
     let take = pile - index;
-    assert_eq!(h.pile_game().choice, take);
+    assert_eq!(h.pile_game().board.choice, take);
     assert!(take > pile / 3 && take < pile * 2 / 3);
     assert!(
         h.pile_game().turns.moves.is_empty(),
@@ -1163,7 +1170,7 @@ fn a_click_on_the_bar_of_a_huge_pile_chooses_a_take_and_a_second_click_takes_it(
         click: true,
     });
     assert_eq!(
-        h.pile_game().choice,
+        h.pile_game().board.choice,
         4,
         "the whole pile is nearest to 4 of {{1,3,4}}"
     );
@@ -1506,7 +1513,10 @@ fn undo_works_from_the_game_over_screen() {
     h.keys(&[KeyCode::Char('3'), KeyCode::Enter]);
     assert!(h.pile_game().is_over());
     h.key(KeyCode::Char('u'));
-    assert_eq!((h.pile_game().pile, h.pile_game().is_over()), (3, false));
+    assert_eq!(
+        (h.pile_game().position.pile, h.pile_game().is_over()),
+        (3, false)
+    );
 }
 
 #[test]
@@ -1516,7 +1526,7 @@ fn a_click_on_a_coin_no_longer_in_the_pile_does_nothing() {
     let mut h = Harness::new();
     h.start_pile(10, Some("1,2,3"), [Person, Person]);
     h.keys(&[KeyCode::Char('3'), KeyCode::Enter]);
-    assert_eq!(h.pile_game().pile, 7);
+    assert_eq!(h.pile_game().position.pile, 7);
     for index in [7, 9] {
         h.app.update(Event::Pointer {
             target: Target::Spot(coin(index)),
@@ -1538,7 +1548,7 @@ fn a_click_on_a_coin_no_longer_in_the_pile_does_nothing() {
     }
     assert_eq!(h.pile_game().turns.moves, vec![3]);
     assert_eq!(
-        h.pile_game().choice,
+        h.pile_game().board.choice,
         3,
         "the choice behind the question is kept"
     );
@@ -2553,7 +2563,7 @@ fn hints_stay_on_for_the_next_games_until_turned_off() {
     assert!(h.pile_game().hints);
     h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
     h.keys(&[KeyCode::Char('r'), KeyCode::Char('y')]); // restart, asked and answered
-    assert_eq!(h.pile_game().pile, 4, "restarted");
+    assert_eq!(h.pile_game().position.pile, 4, "restarted");
     assert!(h.pile_game().hints, "after Restart");
     for take in ['1', '2', '1'] {
         h.keys(&[KeyCode::Char(take), KeyCode::Enter]);

@@ -1026,7 +1026,7 @@ fn undo_after_game_over_amends_the_games_one_entry() {
     assert_eq!(h.pile_game().loser(), Some(0));
     assert_eq!(record_of(&dir, game), (1, 0, 1));
     h.key(KeyCode::Char('u')); // back to 4, the person to move
-    assert_eq!(h.pile_game().pile, 4);
+    assert_eq!(h.pile_game().position.pile, 4);
     assert_eq!(
         record_of(&dir, game),
         (1, 0, 1),
@@ -1034,7 +1034,7 @@ fn undo_after_game_over_amends_the_games_one_entry() {
     );
     h.keys(&[KeyCode::Char('1'), KeyCode::Enter]); // 4 → 3: a win
     h.ticks(40);
-    let rest = h.pile_game().pile;
+    let rest = h.pile_game().position.pile;
     h.keys(&[KeyCode::Char(char::from(b'0' + rest as u8)), KeyCode::Enter]);
     h.ticks(1);
     assert_eq!(h.pile_game().loser(), Some(1));
@@ -1073,7 +1073,7 @@ fn a_game_undone_after_its_end_keeps_its_entry_when_resumed_elsewhere() {
     h.key(KeyCode::Enter);
     h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
     h.ticks(40);
-    let rest = h.pile_game().pile;
+    let rest = h.pile_game().position.pile;
     h.keys(&[KeyCode::Char(char::from(b'0' + rest as u8)), KeyCode::Enter]);
     h.ticks(1);
     assert_eq!(h.pile_game().loser(), Some(1));
@@ -1598,7 +1598,7 @@ fn a_game_from_a_set_position_is_saved_with_its_start_and_resumed_from_it() {
     h.key(KeyCode::Enter);
     let game = h.pile_game();
     assert_eq!(
-        (game.pile, game.max_take),
+        (game.position.pile, game.position.max_take),
         (26, 8),
         "replayed from the start"
     );

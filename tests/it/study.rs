@@ -105,7 +105,7 @@ fn a_in_a_game_studies_its_position_and_esc_returns_to_it_unchanged() {
     h.ticks(40);
     let game = h.pile_game();
     assert_eq!(game.turns.moves.len(), 2, "the computer replied");
-    let pile = game.pile;
+    let pile = game.position.pile;
     h.key(KeyCode::Char('a'));
     assert_eq!(studying(&h).study.describe(), format!("pile {pile}"));
     assert!(
@@ -118,7 +118,7 @@ fn a_in_a_game_studies_its_position_and_esc_returns_to_it_unchanged() {
     h.ticks(40);
     h.key(KeyCode::Esc);
     let game = h.pile_game();
-    assert_eq!((game.pile, game.turns.moves.len()), (pile, 2));
+    assert_eq!((game.position.pile, game.turns.moves.len()), (pile, 2));
     assert_eq!(h.app.dialog(), None, "no question is asked");
 }
 
@@ -1045,7 +1045,10 @@ fn p_plays_from_the_studied_position_on_the_side_chosen() {
     assert!(!studying(&h).choosing_side, "Esc keeps the study");
     h.keys(&[KeyCode::Char('p'), KeyCode::Char('2')]);
     let game = h.pile_game();
-    assert_eq!(game.pile, 20, "the game starts where the study stood");
+    assert_eq!(
+        game.position.pile, 20,
+        "the game starts where the study stood"
+    );
     assert_eq!(
         h.app.playing.players,
         [munch::settings::Player::Computer, Person]

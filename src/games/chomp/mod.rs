@@ -18,37 +18,33 @@ pub mod study;
 pub mod theory;
 pub mod view;
 
-use super::game::{Field, Game, Problem, SolveProgress, Values};
+use super::game::{Field, Game, GameText, Problem, SolveProgress, Values};
 use super::position::{ParsedPosition, StartPosition};
 use super::review::MoveWords;
 use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
-use crate::input::Binding;
 use clap::{ArgMatches, Command};
 pub use options::ChompOptions;
 
 /// Chomp's entry in the catalogue.
 pub struct Chomp;
 
+/// Chomp's words.
+const TEXT: GameText = GameText {
+    id: "chomp",
+    label: "Chomp",
+    tagline: "Don't eat the poisoned square ☠",
+    rules: &[
+        "Eat a square and everything above and to the right of it.",
+        "Whoever eats the poisoned square (☠, a1) loses.",
+    ],
+    keys: session::KEYS,
+};
+
 impl Game for Chomp {
-    fn id(&self) -> &'static str {
-        "chomp"
-    }
-
-    fn label(&self) -> &'static str {
-        "Chomp"
-    }
-
-    fn tagline(&self) -> &'static str {
-        "Don't eat the poisoned square ☠"
-    }
-
-    fn rules(&self) -> &'static [&'static str] {
-        &[
-            "Eat a square and everything above and to the right of it.",
-            "Whoever eats the poisoned square (☠, a1) loses.",
-        ]
+    fn text(&self) -> &'static GameText {
+        &TEXT
     }
 
     fn play_command(&self) -> Command {
@@ -128,10 +124,6 @@ impl Game for Chomp {
             rules::Position::full(options.rows.into(), options.cols.into()).ok()?
         };
         study::ChompStudy::from_position(start, moves).map(|s| Box::new(s) as Box<dyn Study>)
-    }
-
-    fn keys(&self) -> &'static [Binding] {
-        session::KEYS
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {

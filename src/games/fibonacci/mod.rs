@@ -11,37 +11,33 @@ mod saved;
 pub mod session;
 pub mod study;
 
-use super::game::{Field, Game, Problem, SolveProgress, Values};
+use super::game::{Field, Game, GameText, Problem, SolveProgress, Values};
 use super::position::{ParsedPosition, StartPosition};
 use super::review::MoveWords;
 use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
-use crate::input::Binding;
 use clap::{ArgMatches, Command};
 pub use options::FibonacciOptions;
 
 /// Fibonacci Nim's entry in the catalogue.
 pub struct Fibonacci;
 
+/// Fibonacci's words.
+const TEXT: GameText = GameText {
+    id: "fibonacci",
+    label: "Fibonacci Nim",
+    tagline: "Up to twice the last take; last coin wins",
+    rules: &[
+        "First take 1 to n-1 coins; then up to twice the previous take.",
+        "Whoever takes the last coin wins.",
+    ],
+    keys: super::pile::session::KEYS,
+};
+
 impl Game for Fibonacci {
-    fn id(&self) -> &'static str {
-        "fibonacci"
-    }
-
-    fn label(&self) -> &'static str {
-        "Fibonacci Nim"
-    }
-
-    fn tagline(&self) -> &'static str {
-        "Up to twice the last take; last coin wins"
-    }
-
-    fn rules(&self) -> &'static [&'static str] {
-        &[
-            "First take 1 to n-1 coins; then up to twice the previous take.",
-            "Whoever takes the last coin wins.",
-        ]
+    fn text(&self) -> &'static GameText {
+        &TEXT
     }
 
     fn play_command(&self) -> Command {
@@ -102,10 +98,6 @@ impl Game for Fibonacci {
         from: Option<&dyn Session>,
     ) -> Option<Box<dyn Study>> {
         study::study(values, start, moves, from).map(|s| Box::new(s) as Box<dyn Study>)
-    }
-
-    fn keys(&self) -> &'static [Binding] {
-        super::pile::session::KEYS
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {

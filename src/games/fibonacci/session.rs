@@ -67,7 +67,7 @@ pub fn new_game(settings: Setup) -> PileGame {
             pile,
         );
     let rules = FibonacciRules::for_pile(start.pile);
-    PileGame::new(settings, Box::new(rules), start)
+    PileGame::begin(settings, Box::new(rules), start)
 }
 
 fn pile(at: FibPosition) -> PilePosition {

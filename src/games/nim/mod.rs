@@ -18,13 +18,12 @@ pub mod session;
 pub mod study;
 pub mod view;
 
-use super::game::{Field, Game, Problem, SolveProgress, Values};
+use super::game::{Field, Game, GameText, Problem, SolveProgress, Values};
 use super::position::{ParsedPosition, StartPosition};
 use super::review::MoveWords;
 use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
-use crate::input::Binding;
 use clap::{ArgMatches, Command};
 use session::NimSession;
 
@@ -36,24 +35,21 @@ pub use rules::{MAX_PILE, MAX_PILES, Move, Position};
 /// Nim's entry in the catalogue.
 pub struct Nim;
 
+/// Nim's words.
+const TEXT: GameText = GameText {
+    id: "nim",
+    label: "Nim",
+    tagline: "Take from one pile; the last coin wins",
+    rules: &[
+        "Take any number of coins (at least 1) from one pile.",
+        "Whoever takes the last coin wins.",
+    ],
+    keys: session::KEYS,
+};
+
 impl Game for Nim {
-    fn id(&self) -> &'static str {
-        "nim"
-    }
-
-    fn label(&self) -> &'static str {
-        "Nim"
-    }
-
-    fn tagline(&self) -> &'static str {
-        "Take from one pile; the last coin wins"
-    }
-
-    fn rules(&self) -> &'static [&'static str] {
-        &[
-            "Take any number of coins (at least 1) from one pile.",
-            "Whoever takes the last coin wins.",
-        ]
+    fn text(&self) -> &'static GameText {
+        &TEXT
     }
 
     fn play_command(&self) -> Command {
@@ -135,10 +131,6 @@ impl Game for Nim {
             .and_then(NimSession::table)
             .cloned();
         study::NimStudy::new(&start, moves, shared).map(|s| Box::new(s) as Box<dyn Study>)
-    }
-
-    fn keys(&self) -> &'static [Binding] {
-        session::KEYS
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {

@@ -171,16 +171,18 @@ impl StatefulWidget for PileView<'_> {
         // Only a legal take is drawn; the heading says what Enter would do either way.
         let (take, flashing) = match game.turns.pending {
             Some(p) => (p.choice, true),
-            None if person_to_move && game.is_legal(game.choice) => (game.choice, false),
+            None if person_to_move && game.is_legal(game.board.choice) => {
+                (game.board.choice, false)
+            }
             None => (0, false),
         };
-        let choosing = match game.choice {
+        let choosing = match game.board.choice {
             _ if !person_to_move => Span::raw(""),
             0 => Span::styled("  ·  type a take", theme.dim),
             k if game.is_legal(k) => Span::raw(format!("  ·  taking {}", group(k))),
             k => Span::styled(format!("  ·  {} is not allowed", group(k)), theme.bad),
         };
-        let coins = Span::styled(count(game.pile, "coin", "coins"), theme.title);
+        let coins = Span::styled(count(game.position.pile, "coin", "coins"), theme.title);
         let what = match game.turns.pending {
             Some(p) => Span::raw(format!("  ·  taking {}", group(p.choice))),
             None => choosing,
@@ -216,13 +218,13 @@ impl StatefulWidget for PileView<'_> {
             Vec::new()
         };
         let flash_on = (ticks / 2).is_multiple_of(2);
-        let Some(grid) = Grid::fit(body, game.pile) else {
+        let Some(grid) = Grid::fit(body, game.position.pile) else {
             let bar = Bar {
                 area: Rect::new(body.x, body.y, body.width, 1),
-                pile: game.pile,
+                pile: game.position.pile,
             };
             bar.draw(buf, spots, theme, take, flashing && flash_on, &winning);
-            let ratio = game.pile as f64 / game.start.pile.max(1) as f64;
+            let ratio = game.position.pile as f64 / game.start.pile.max(1) as f64;
             // How to take with the mouse, where a person plays.
             let how = if game.turns.players.contains(&Player::Person) {
                 " Click the bar to choose a take, again to take it."
@@ -241,10 +243,10 @@ impl StatefulWidget for PileView<'_> {
                 .render(below, buf);
             return;
         };
-        for index in 0..game.pile {
+        for index in 0..game.position.pile {
             let cell = grid.coin(index);
-            let take_here = game.pile - index;
-            let removed = take > 0 && index >= game.pile - take;
+            let take_here = game.position.pile - index;
+            let removed = take > 0 && index >= game.position.pile - take;
             // The computer's flashing take is drawn whole, over any hint mark under it.
             let (ch, style) = if removed && flashing {
                 (TAKEN, if flash_on { theme.flash } else { theme.preview })
@@ -280,13 +282,13 @@ fn review(game: &PileGame) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(loser) = game.loser() {
         let winner = game.settings.name(1 - loser);
-        lines.push(if game.pile == 0 {
+        lines.push(if game.position.pile == 0 {
             format!("{winner} took the last coin.")
         } else {
             format!(
                 "{} cannot take from {}.",
                 game.settings.name(loser),
-                count(game.pile, "coin", "coins")
+                count(game.position.pile, "coin", "coins")
             )
         });
     }

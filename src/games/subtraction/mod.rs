@@ -11,37 +11,33 @@ mod saved;
 pub mod session;
 pub mod study;
 
-use super::game::{Field, Game, Problem, SolveProgress, Values};
+use super::game::{Field, Game, GameText, Problem, SolveProgress, Values};
 use super::position::{ParsedPosition, StartPosition};
 use super::review::MoveWords;
 use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
-use crate::input::Binding;
 use clap::{ArgMatches, Command};
 pub use options::SubtractionOptions;
 
 /// The subtraction game's entry in the catalogue.
 pub struct Subtraction;
 
+/// Subtraction's words.
+const TEXT: GameText = GameText {
+    id: "subtraction",
+    label: "Subtraction",
+    tagline: "Take a size from the set; the last coin wins",
+    rules: &[
+        "Take a number of coins from the set S (no more than the pile).",
+        "Whoever takes the last coin wins; with no legal take you lose.",
+    ],
+    keys: super::pile::session::KEYS,
+};
+
 impl Game for Subtraction {
-    fn id(&self) -> &'static str {
-        "subtraction"
-    }
-
-    fn label(&self) -> &'static str {
-        "Subtraction"
-    }
-
-    fn tagline(&self) -> &'static str {
-        "Take a size from the set; the last coin wins"
-    }
-
-    fn rules(&self) -> &'static [&'static str] {
-        &[
-            "Take a number of coins from the set S (no more than the pile).",
-            "Whoever takes the last coin wins; with no legal take you lose.",
-        ]
+    fn text(&self) -> &'static GameText {
+        &TEXT
     }
 
     fn play_command(&self) -> Command {
@@ -106,10 +102,6 @@ impl Game for Subtraction {
         from: Option<&dyn Session>,
     ) -> Option<Box<dyn Study>> {
         study::study(values, start, moves, from).map(|s| Box::new(s) as Box<dyn Study>)
-    }
-
-    fn keys(&self) -> &'static [Binding] {
-        super::pile::session::KEYS
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {

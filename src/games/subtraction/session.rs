@@ -28,7 +28,7 @@ pub fn new_game(settings: Setup) -> PileGame {
         });
     let rules = SubtractionRules::asking(&set, pile);
     let start = rules.start(pile);
-    PileGame::new(settings, Box::new(rules), start)
+    PileGame::begin(settings, Box::new(rules), start)
 }
 
 /// The subtraction game's rules for one game: the answer (the period of its outcomes) and the

@@ -1,0 +1,444 @@
+//! One game in progress, of any game: [`Play`] runs the turns, the computer's move, undo and
+//! redo, hints, the review and its judging, saving and replaying over a game's [`Rules`], and
+//! takes the person's moves from its [`Board`]. A board's widget implements `View` for it,
+//! which makes it a [`Session`].
+
+use super::board::{Board, Input};
+use super::rules::Rules;
+use crate::games::moves_left::PositionStudy;
+use crate::games::request::{JudgedMoves, Request, SolverMessage, Task, Waiting, arrived};
+use crate::games::review::{Judged, Known, Mistake, REVIEW_STUDY_MOVES};
+use crate::games::session::{Leftover, Session, View};
+use crate::games::setup::{Level, Player, Setup};
+use crate::games::turns::{self, Outcomes, TickSteps, Turns};
+use crate::input::{Action, Binding, Spot};
+use std::any::Any;
+
+/// A game in progress (or just finished) under the rules `R`, played on the board `B`.
+pub struct Play<R: Rules, B> {
+    /// Who plays each side and how well the computer plays (the panel names the sides from it).
+    pub settings: Setup,
+    /// The game's rules, with what its solver knows of them.
+    pub rules: R,
+    /// The position at the start: the menu's, or one that was set.
+    pub start: R::Position,
+    /// The position now.
+    pub position: R::Position,
+    /// Whose turn, the moves so far and undone, the computer's flashing move, the review.
+    pub turns: Turns<R::Move>,
+    /// What the person is choosing on the board.
+    pub board: B,
+    pub hints: bool,
+    pub confirm_quit: bool,
+    /// A short note for the player, in the panel.
+    pub message: Option<String>,
+    /// The build of the rules' tables on the table thread, while the game waits for it.
+    pub waiting: Option<Waiting>,
+    /// What the game needs from the solver threads, until the app takes it.
+    requests: Vec<Request>,
+}
+
+impl<R: Rules, B: Board<R>> Play<R, B> {
+    /// Starts a game of `rules` from `start`, with `settings` (whose values have no problem).
+    /// What the rules still lack is asked for on the table thread: the game shows at once, and
+    /// the computer waits for it.
+    pub fn begin(settings: Setup, mut rules: R, start: R::Position) -> Play<R, B> {
+        // Only the perfect computer weighs moves left.
+        let fights =
+            settings.level == Level::Perfect && settings.players.contains(&Player::Computer);
+        let waiting = rules.build(fights);
+        let board = B::new(&rules, &start);
+        Play {
+            requests: waiting.iter().map(Waiting::request).collect(),
+            waiting,
+            turns: Turns::new(settings.players),
+            settings,
+            position: start.clone(),
+            start,
+            rules,
+            board,
+            hints: false,
+            confirm_quit: false,
+            message: None,
+        }
+    }
+
+    /// The side to move: 0 moves first.
+    pub fn to_move(&self) -> usize {
+        self.turns.to_move()
+    }
+
+    /// Whether the side to move has no move: the game is over, and that side lost.
+    pub fn is_over(&self) -> bool {
+        self.rules.is_over(&self.position)
+    }
+
+    /// The side that lost, once the game is over.
+    pub fn loser(&self) -> Option<usize> {
+        self.is_over().then(|| self.to_move())
+    }
+
+    /// Whether the side to move is played by the computer.
+    pub fn computer_to_move(&self) -> bool {
+        self.turns.computer_to_move()
+    }
+
+    /// Every winning move now, when the answer knows them (none from a lost position).
+    pub fn winning_moves(&self) -> Option<Vec<R::Move>> {
+        self.rules.known(&self.position).map(|k| k.winning_moves)
+    }
+
+    /// The person asks to play `m`: played when it is legal and theirs, kept for after the
+    /// computer's flashing move, or refused with a note.
+    pub fn person_plays(&mut self, m: R::Move) {
+        if self.is_over() {
+            return;
+        }
+        if self.turns.pending.is_some() {
+            self.turns.queue(m);
+        } else if self.computer_to_move() {
+            self.message = Some("It is the computer's turn.".into());
+        } else {
+            match self.rules.play(&self.position, m) {
+                Ok(_) => {
+                    self.turns.clear_redo();
+                    self.play(m);
+                }
+                Err(reason) => {
+                    let note = self.board.refused(&self.rules, &self.position, m, reason);
+                    self.message = Some(note);
+                }
+            }
+        }
+    }
+
+    /// A key with no dialog showing.
+    pub fn act(&mut self, action: Action) {
+        match action {
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::ToggleHints => self.hints = !self.hints,
+            Action::Quit | Action::Back => self.confirm_quit = true,
+            _ => {
+                let input = self.board.act(&self.rules, &self.position, action);
+                self.take_input(input);
+            }
+        }
+    }
+
+    /// The pointer over (`click: false`) or pressed on a spot the board drew.
+    pub fn point(&mut self, spot: Spot, click: bool) {
+        let input = self.board.point(&self.rules, &self.position, spot, click);
+        self.take_input(input);
+    }
+
+    fn take_input(&mut self, input: Input<R::Move>) {
+        match input {
+            Input::Nothing => {}
+            Input::Note(note) => self.message = note,
+            Input::Play(m) => self.person_plays(m),
+        }
+    }
+
+    /// One tick: the computer's flashing move counts down and lands, or the computer chooses.
+    pub fn tick(&mut self, rng: &mut fastrand::Rng) {
+        if self.is_over() || self.confirm_quit {
+            return;
+        }
+        turns::tick(self, rng);
+    }
+
+    /// Plays saved moves from the start; `false` at the first one that is not legal (or not a
+    /// move), which stops the replay there.
+    pub fn replay_notation(&mut self, moves: &[String]) -> bool {
+        for text in moves {
+            match self.rules.read_move(text) {
+                Some(m) if self.rules.play(&self.position, m).is_ok() => self.play(m),
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    /// The moves so far in notation, for saving.
+    pub fn notation(&self) -> Vec<String> {
+        let moves = self.turns.moves.iter();
+        moves.map(|&m| self.rules.write_move(m)).collect()
+    }
+
+    /// Takes back the last move, and the computer's before it, so a person is to move.
+    pub fn undo(&mut self) {
+        if let Err(note) = self.turns.take_back_round() {
+            self.message = Some(note.into());
+            return;
+        }
+        let moves = std::mem::take(&mut self.turns.moves);
+        self.position = self.start.clone();
+        for m in moves {
+            self.play(m);
+        }
+        self.message = None;
+    }
+
+    /// Plays again what undo took back, up to the next person's turn.
+    pub fn redo(&mut self) {
+        match self.turns.redo_round() {
+            Ok(round) => round.into_iter().for_each(|m| self.play(m)),
+            Err(note) => self.message = Some(note.into()),
+        }
+    }
+
+    /// Every move that threw a won position away, with the moves that would have won, where
+    /// the answer proves the outcomes.
+    pub fn mistakes(&self) -> Vec<Mistake<R::Move>> {
+        turns::mistakes(self, &self.turns.moves)
+    }
+
+    /// The first move that turned a won position into a lost one for its player, with its
+    /// number (from 0), when the outcomes along the game are known.
+    pub fn blunder(&self) -> Option<(usize, R::Move)> {
+        self.mistakes().first().map(|m| (m.index, m.played))
+    }
+
+    /// The position before move number `index` (from 0).
+    pub fn position_before(&self, index: usize) -> R::Position {
+        let mut position = self.start.clone();
+        for &m in &self.turns.moves[..index.min(self.turns.moves.len())] {
+            position = self.rules.play(&position, m).unwrap_or(position);
+        }
+        position
+    }
+
+    /// Plays a legal move.
+    fn play(&mut self, m: R::Move) {
+        if let Ok(after) = self.rules.play(&self.position, m) {
+            self.position = after;
+        }
+        self.turns.moves.push(m);
+        self.message = None;
+        let review = if self.is_over() {
+            self.mistakes()
+        } else {
+            Vec::new()
+        };
+        self.turns.judge(review);
+        self.board.settle(&self.rules, &self.position);
+    }
+}
+
+/// A tick lands the computer's move, plays the moves queued behind it, or has the computer
+/// choose: at random when it slips, else by the rules' answer.
+impl<R: Rules, B: Board<R>> TickSteps for Play<R, B> {
+    type Move = R::Move;
+    type Choice = R::Move;
+
+    fn turns_mut(&mut self) -> &mut Turns<R::Move> {
+        &mut self.turns
+    }
+
+    fn land(&mut self, m: R::Move) {
+        self.play(m);
+    }
+
+    fn play_queued(&mut self, m: R::Move) {
+        self.person_plays(m);
+    }
+
+    /// Nothing while the rules' tables are being built: the computer waits for them.
+    fn computer_choice(&mut self, rng: &mut fastrand::Rng) -> Option<R::Move> {
+        let level = self.settings.level;
+        if self.waiting.is_some() {
+            None
+        } else if self.turns.slips(level, rng) {
+            self.rules
+                .random_move(&self.position, level == Level::Casual, rng)
+        } else {
+            self.rules
+                .best_move(&self.position, level == Level::Perfect, rng)
+        }
+    }
+}
+
+/// What judges a game away from its session (on the judge's thread): its rules, sharing their
+/// tables, and its start.
+pub struct Judge<R: Rules> {
+    pub rules: R,
+    pub start: R::Position,
+}
+
+/// The review judges moves by the rules' answer, and by their study where the moves are few.
+impl<R: Rules> Outcomes for Judge<R> {
+    type Move = R::Move;
+    type Position = R::Position;
+
+    fn start(&self) -> R::Position {
+        self.start.clone()
+    }
+
+    fn after(&self, at: &R::Position, m: R::Move) -> Option<R::Position> {
+        self.rules.play(at, m).ok()
+    }
+
+    fn study(&self, at: &R::Position) -> Option<PositionStudy<R::Move>> {
+        review_study(&self.rules, at)
+    }
+
+    fn known(&self, at: &R::Position) -> Option<Known<R::Move>> {
+        self.rules.known(at)
+    }
+}
+
+/// As [`Judge`] judges.
+impl<R: Rules, B> Outcomes for Play<R, B> {
+    type Move = R::Move;
+    type Position = R::Position;
+
+    fn start(&self) -> R::Position {
+        self.start.clone()
+    }
+
+    fn after(&self, at: &R::Position, m: R::Move) -> Option<R::Position> {
+        self.rules.play(at, m).ok()
+    }
+
+    fn study(&self, at: &R::Position) -> Option<PositionStudy<R::Move>> {
+        review_study(&self.rules, at)
+    }
+
+    fn known(&self, at: &R::Position) -> Option<Known<R::Move>> {
+        self.rules.known(at)
+    }
+}
+
+/// The study the review judges `at` with: within [`REVIEW_STUDY_MOVES`] legal moves (each
+/// one's replies are counted).
+fn review_study<R: Rules>(rules: &R, at: &R::Position) -> Option<PositionStudy<R::Move>> {
+    if rules.move_count(at)? > REVIEW_STUDY_MOVES {
+        return None;
+    }
+    rules.study(at)
+}
+
+impl<R: Rules, B: Board<R>> Session for Play<R, B>
+where
+    Play<R, B>: View,
+{
+    fn act(&mut self, action: Action) {
+        Play::act(self, action);
+    }
+
+    fn point(&mut self, spot: Spot, click: bool) {
+        Play::point(self, spot, click);
+    }
+
+    fn tick(&mut self, rng: &mut fastrand::Rng) {
+        Play::tick(self, rng);
+    }
+
+    /// The build of the rules' tables reports progress, then the tables: hints and the
+    /// computer's choice follow them, and a game that ended meanwhile has its mistakes found.
+    fn on_solver(&mut self, message: SolverMessage) {
+        if let Some(built) = arrived(&mut self.waiting, message) {
+            self.rules.take_built(built);
+            if self.is_over() {
+                let review = self.mistakes();
+                self.turns.judge(review);
+            }
+        }
+    }
+
+    fn take_requests(&mut self) -> Vec<Request> {
+        std::mem::take(&mut self.requests)
+    }
+
+    /// The tables' build, when another screen's request stopped it.
+    fn ask_again(&mut self) {
+        self.requests
+            .extend(self.waiting.as_ref().map(Waiting::request));
+    }
+
+    fn undo(&mut self) {
+        Play::undo(self);
+    }
+
+    fn moves_made(&self) -> usize {
+        self.turns.moves.len()
+    }
+
+    fn is_over(&self) -> bool {
+        Play::is_over(self)
+    }
+
+    fn loser(&self) -> Option<usize> {
+        Play::loser(self)
+    }
+
+    fn notation(&self) -> Vec<String> {
+        Play::notation(self)
+    }
+
+    fn judged(&self) -> Vec<Judged<String>> {
+        turns::judge(self, &self.turns.moves)
+            .into_iter()
+            .map(|j| j.map(|m| self.rules.write_move(m)))
+            .collect()
+    }
+
+    /// What the rules still lack is built by the judging itself ([`Rules::complete`]), on the
+    /// judge's thread.
+    fn judging(&self) -> Task<JudgedMoves> {
+        let (rules, start) = (self.rules.clone(), self.start.clone());
+        let moves = self.turns.moves.clone();
+        Task::new(format!("judge {} moves", moves.len()), move |progress| {
+            let mut rules = rules.clone();
+            rules.complete(progress)?;
+            let judge = Judge {
+                rules,
+                start: start.clone(),
+            };
+            let judged = turns::judge_within(&judge, &moves, progress)?;
+            let write = |m| judge.rules.write_move(m);
+            Some(judged.into_iter().map(|j| j.map(write)).collect())
+        })
+    }
+
+    fn position(&self) -> String {
+        self.rules.print(&self.position)
+    }
+
+    fn replay_notation(&mut self, moves: &[String]) -> bool {
+        Play::replay_notation(self, moves)
+    }
+
+    fn confirm_quit(&self) -> bool {
+        self.confirm_quit
+    }
+
+    fn set_confirm_quit(&mut self, asking: bool) {
+        self.confirm_quit = asking;
+    }
+
+    fn note(&mut self, note: String) {
+        self.message = Some(note);
+    }
+
+    fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    fn bindings(&self) -> &'static [Binding] {
+        B::keys()
+    }
+
+    fn view_size(&self) -> (u16, u16) {
+        B::view_size(&self.rules, &self.start)
+    }
+
+    fn leftover(self: Box<Self>) -> Option<Leftover> {
+        None
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

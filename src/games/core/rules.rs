@@ -1,0 +1,129 @@
+//! What a game *is*: its words ([`GameText`], data) and its rules ([`Rules`]: positions, moves,
+//! notation, the position string, and what its answer knows or its tables build). The
+//! generic session ([`super::play::Play`]) plays any game from these alone.
+
+use crate::games::moves_left::PositionStudy;
+use crate::games::request::{Built, Progress, Waiting};
+use crate::games::review::Known;
+use crate::input::Binding;
+use std::fmt::Debug;
+
+/// A game's fixed words, as data: its catalogue entry gives them once
+/// ([`Game::text`](crate::games::game::Game::text)) instead of a method each.
+#[derive(Clone, Copy)]
+pub struct GameText {
+    /// The game's short name: its `munch play`/`munch solve` subcommand, the first word of
+    /// its position string and the name of its saved-game file (`saved-<id>.json`).
+    pub id: &'static str,
+    /// The game's name as people read it: on the menu, in the help, over the board.
+    pub label: &'static str,
+    /// The rule in a few words, under the menu's title (it fits the menu's width).
+    pub tagline: &'static str,
+    /// The rules, a sentence a line, at the top of the help.
+    pub rules: &'static [&'static str],
+    /// The keys of its game screen, as the key bar and the help list them (its board's).
+    pub keys: &'static [Binding],
+}
+
+/// The rules of one game being played (or studied), with what its solver knows of them.
+///
+/// # How a game plugs in
+///
+/// A game implements `Rules` on a small value that holds what its positions need besides
+/// themselves (Fibonacci Nim nothing, a subtraction game its take set) and its tables, shared
+/// behind `Arc`s (so that [`Clone`] is cheap: a finished game is judged on another thread with a
+/// clone). It chooses a board by kind, which brings the input model (keys, pointer, typed
+/// takes) and the widget: the one-pile board (`games::pile`, whose `PileRules` a one-pile game
+/// implements instead), the rows-of-piles board (Nim's). `Play::begin(setup, rules, start)`
+/// is then the whole session: turns, the computer's move, undo and redo, hints, the review and
+/// its judging, saving and replaying. What stays in the game's folder is these rules, its
+/// answer, its menu lines and values, its position string's parser and its command line.
+///
+/// Every answer comes from one place: [`Rules::known`] (and [`Rules::study`] where moves left
+/// are known) serve the computer, the hints, the review and `munch solve` alike.
+pub trait Rules: Clone + Send + Sync + 'static {
+    /// A position: everything the side to move faces.
+    type Position: Clone + PartialEq + Debug + Send + Sync + 'static;
+    /// A move, as the history keeps it.
+    type Move: Copy + PartialEq + Debug + Send + Sync + 'static;
+
+    /// The position `m` leaves from `at`, or why `m` is not legal there (one line, in the
+    /// words of the position: "pile 1 holds only 3 coins, so 9 cannot be taken from it").
+    fn play(&self, at: &Self::Position, m: Self::Move) -> Result<Self::Position, String>;
+
+    /// Whether the side to move at `at` has no move: it lost (the last move won).
+    fn is_over(&self, at: &Self::Position) -> bool;
+
+    /// How many legal moves `at` has (`None` past `u64`): the review studies a position only
+    /// when they are few.
+    fn move_count(&self, at: &Self::Position) -> Option<u64>;
+
+    /// A move in the notation saved games and records keep (`3`, `2:3`).
+    fn write_move(&self, m: Self::Move) -> String;
+
+    /// A move read back from [`Rules::write_move`]'s notation; `None` when `text` is not one.
+    fn read_move(&self, text: &str) -> Option<Self::Move>;
+
+    /// The position's string (`nim 3,4,5`, `fibonacci 30 max 5`), which the game's parser
+    /// reads back.
+    fn print(&self, at: &Self::Position) -> String;
+
+    /// What the game's one answer function proves of `at` at once: who wins and every
+    /// winning move; `None` where it proves nothing (yet: a table still building).
+    fn known(&self, at: &Self::Position) -> Option<Known<Self::Move>>;
+
+    /// Every legal move of `at` with its outcome, moves left and winning replies, where the
+    /// moves left are known (from a closed form or a table); `None` elsewhere.
+    fn study(&self, at: &Self::Position) -> Option<PositionStudy<Self::Move>>;
+
+    /// The computer's move at `at`, `None` when it has none (it lost, or its answer does not
+    /// reach). `fight`: at level perfect, where moves left are known, the fastest win or the
+    /// longest defence ([`PositionStudy::fighting_moves`]); else a winning move, or from a lost
+    /// position one leaving the fewest winning replies. Ties at random.
+    fn best_move(
+        &self,
+        at: &Self::Position,
+        fight: bool,
+        rng: &mut fastrand::Rng,
+    ) -> Option<Self::Move>;
+
+    /// A legal move at random, for a computer that slips; `casual`: the casual level, which
+    /// still takes a win in one.
+    fn random_move(
+        &self,
+        at: &Self::Position,
+        casual: bool,
+        rng: &mut fastrand::Rng,
+    ) -> Option<Self::Move>;
+
+    /// What the rules still lack (tables too slow to build on the interface's thread), as a
+    /// build task for the table thread; `None` when they lack nothing (a small table may be
+    /// built here and now). `moves_left`: whether the moves left are wanted (the perfect
+    /// computer's), not only who wins.
+    fn build(&mut self, _moves_left: bool) -> Option<Waiting> {
+        None
+    }
+
+    /// Takes what the task of [`Rules::build`] built.
+    fn take_built(&mut self, _built: Built) {}
+
+    /// Builds at once what [`Rules::build`] asked for (slow: on a solver thread only, as the
+    /// review's judging), telling `progress` how far it has gone; `None` when `progress` said
+    /// to stop.
+    fn complete(&mut self, _progress: Progress) -> Option<()> {
+        Some(())
+    }
+}
+
+/// The computer's move from `study` at level perfect, where it knows the moves left: one of
+/// [`PositionStudy::fighting_moves`] at random; `None` where the study is missing or, when
+/// `need_moves_left`, has no moves left of its position.
+pub fn fighting_move<M: Copy>(
+    study: Option<PositionStudy<M>>,
+    need_moves_left: bool,
+    rng: &mut fastrand::Rng,
+) -> Option<M> {
+    let study = study.filter(|s| !need_moves_left || s.moves_left.is_some())?;
+    let best = study.fighting_moves();
+    (!best.is_empty()).then(|| best[rng.usize(..best.len())].mv)
+}
