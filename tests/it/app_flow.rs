@@ -1705,11 +1705,11 @@ fn nim_is_chosen_on_the_menu_and_played_with_keys_and_the_pointer() {
     assert_eq!(nim(&h).position.piles(), &[0, 4, 4]);
 
     // The choice left the emptied pile 1 for pile 2; ↓/↑ step between the piles with coins.
-    assert_eq!(nim(&h).pile, 1);
+    assert_eq!(nim(&h).board.pile, 1);
     h.key(KeyCode::Down);
-    assert_eq!(nim(&h).pile, 2);
+    assert_eq!(nim(&h).board.pile, 2);
     h.keys(&[KeyCode::Up, KeyCode::Up]);
-    assert_eq!(nim(&h).pile, 1, "no pile with coins above pile 2");
+    assert_eq!(nim(&h).board.pile, 1, "no pile with coins above pile 2");
     h.key(KeyCode::Char('3'));
     assert_eq!(nim(&h).chosen(), Move { pile: 1, take: 3 });
     h.key(KeyCode::Enter);

@@ -1,19 +1,19 @@
-//! A Nim game in progress: the piles, the pile and take the person is choosing, the computer's
-//! move, undo/redo and the game-over review, on the shared turn machinery.
-//!
-//! The nim-sum answers any position at once; only the perfect computer's moves-left table of a
-//! large start is built on the table thread (see [`table_for`]), and the computer waits for it.
+//! Nim on the core: its rules as the core's [`Rules`] ([`NimRules`]: the nim-sum answers any
+//! position at once; only the perfect computer's moves-left table of a large start is built on
+//! the table thread, see [`table_for`]), and the rows-of-piles board ([`NimBoard`]: the pile
+//! and the take the person is choosing, by arrows, typed digits or the pointer).
 
 use super::answer::{answer, losing_moves};
 use super::moves_left::{NIM_BUDGET, NimMovesLeft, study, table_for};
 use super::position;
 use super::rules::{Move, Position};
+use crate::games::core::board::{Board, Input};
+use crate::games::core::play::Play;
+use crate::games::core::rules::{Rules, fighting_move as fight_from};
 use crate::games::moves_left::PositionStudy;
-use crate::games::request::{JudgedMoves, Request, SolverMessage, Task, Waiting, arrived};
-use crate::games::review::{Judged, Known, Mistake, REVIEW_STUDY_MOVES};
-use crate::games::session::{Leftover, Session};
-use crate::games::setup::{Level, Player, Setup};
-use crate::games::turns::{self, Outcomes, TickSteps, Turns};
+use crate::games::request::{Built, Progress, Waiting};
+use crate::games::review::Known;
+use crate::games::setup::Setup;
 use crate::games::typing::{self, TypedTake};
 use crate::input::{
     ANALYSE, Action, Binding, COPY_POSITION, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART,
@@ -21,7 +21,6 @@ use crate::input::{
 };
 use crate::units::group;
 use ratatui::crossterm::event::KeyCode;
-use std::any::Any;
 use std::sync::Arc;
 
 /// A place in the Nim view the pointer can be over (what the view records, the session acts on).
@@ -113,256 +112,92 @@ pub const KEYS: &[Binding] = &[
     LEAVE,
 ];
 
-/// A Nim game in progress (or just finished).
-pub struct NimSession {
-    /// Who plays each side and how well the computer plays (the panel names the sides from it).
-    pub settings: Setup,
-    /// The piles at the start.
-    pub start: Position,
-    /// The piles now.
-    pub position: Position,
-    /// Whose turn, the moves so far and undone, the computer's flashing move, the review.
-    pub turns: Turns<Move>,
-    /// The pile the person is taking from (from 0); a non-empty one while the game goes on.
-    pub pile: usize,
-    /// The take the person is about to make, whether chosen with ←/→, a pointer or typed
-    /// digits (one state, so they never disagree). It is illegal only while typed; 0 means
-    /// nothing is chosen.
-    pub take: u64,
-    /// Whether [`NimSession::take`] is being typed: a digit adds to it instead of replacing it.
-    pub typing: bool,
-    pub hints: bool,
-    pub confirm_quit: bool,
-    /// A short note for the player ("Nothing taken: pile 2 is empty").
-    pub message: Option<String>,
-    /// The moves left of every position of the game, for the perfect computer, when the start
-    /// is within [`NIM_BUDGET`] and the table is built.
+/// A Nim game in progress (or just finished): Nim's rules on the core's session, chosen on the
+/// rows-of-piles board.
+pub type NimSession = Play<NimRules, NimBoard>;
+
+/// Nim's rules for one game: the nim-sum, and the moves left of every position of the game
+/// for the perfect computer, when the start is within [`NIM_BUDGET`] and the table is built.
+#[derive(Clone)]
+pub struct NimRules {
+    /// The piles the table is built for (the game's start).
+    start: Position,
     table: Option<Arc<NimMovesLeft>>,
-    /// The table's build on the table thread, while the game waits for it.
-    pub waiting: Option<Waiting>,
-    /// What the game needs from the solver threads, until the app takes it.
-    requests: Vec<Request>,
+    /// Whether the table is being built on the table thread (the judging builds it then).
+    building: bool,
 }
 
-impl NimSession {
-    /// Starts a game from `start` with the players and level of `settings`. The perfect
-    /// computer's table is built at once when it is small, else asked for on the table thread:
-    /// the game shows at once, and the computer waits for it.
-    pub fn new(settings: Setup, start: Position) -> NimSession {
-        // Only the perfect computer weighs moves left.
-        let fights =
-            settings.level == Level::Perfect && settings.players.contains(&Player::Computer);
-        let (table, waiting) = if fights {
-            table_for(&start)
+impl NimRules {
+    /// The rules of a game from `start`, without a table yet.
+    pub fn new(start: &Position) -> NimRules {
+        NimRules {
+            start: start.clone(),
+            table: None,
+            building: false,
+        }
+    }
+}
+
+/// Nim's rules as the core plays them; a move is written `2:3` (3 from pile 2).
+impl Rules for NimRules {
+    type Position = Position;
+    type Move = Move;
+
+    fn play(&self, at: &Position, mv: Move) -> Result<Position, String> {
+        at.play(mv)
+    }
+
+    fn is_over(&self, at: &Position) -> bool {
+        at.is_over()
+    }
+
+    fn move_count(&self, at: &Position) -> Option<u64> {
+        at.piles()
+            .iter()
+            .try_fold(0u64, |sum, &pile| sum.checked_add(pile))
+    }
+
+    fn write_move(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn read_move(&self, text: &str) -> Option<Move> {
+        Move::parse(text).ok()
+    }
+
+    fn print(&self, at: &Position) -> String {
+        position::print(at)
+    }
+
+    /// The nim-sum proves every position.
+    fn known(&self, at: &Position) -> Option<Known<Move>> {
+        let answer = answer(at);
+        Some(Known {
+            wins: answer.wins,
+            winning_moves: answer.winning_moves,
+            complete: true,
+        })
+    }
+
+    fn study(&self, at: &Position) -> Option<PositionStudy<Move>> {
+        study(at, self.table.as_deref())
+    }
+
+    fn best_move(&self, at: &Position, fight: bool, rng: &mut fastrand::Rng) -> Option<Move> {
+        if fight {
+            fighting_move(at, self.table.as_deref(), rng)
         } else {
-            (None, None)
-        };
-        let mut session = NimSession {
-            requests: waiting.iter().map(Waiting::request).collect(),
-            table,
-            waiting,
-            turns: Turns::new(settings.players),
-            settings,
-            position: start.clone(),
-            start,
-            pile: 0,
-            take: 1,
-            typing: false,
-            hints: false,
-            confirm_quit: false,
-            message: None,
-        };
-        session.settle_choice();
-        session
-    }
-
-    /// The moves-left table, once it is built.
-    pub fn table(&self) -> Option<&Arc<NimMovesLeft>> {
-        self.table.as_ref()
-    }
-
-    /// The side to move: 0 moves first.
-    pub fn to_move(&self) -> usize {
-        self.turns.to_move()
-    }
-
-    /// Whether every pile is empty: the player to move has lost.
-    pub fn is_over(&self) -> bool {
-        self.position.is_over()
-    }
-
-    /// The side that lost (the one to move when no coin is left), once the game is over.
-    pub fn loser(&self) -> Option<usize> {
-        self.is_over().then(|| self.to_move())
-    }
-
-    /// Whether the side to move is played by the computer.
-    pub fn computer_to_move(&self) -> bool {
-        self.turns.computer_to_move()
-    }
-
-    /// Coins in pile `pile` now (0 past the last pile).
-    pub fn coins(&self, pile: usize) -> u64 {
-        self.position.piles().get(pile).copied().unwrap_or(0)
-    }
-
-    /// The move the person has chosen.
-    pub fn chosen(&self) -> Move {
-        Move {
-            pile: self.pile,
-            take: self.take,
+            best_move(at, rng)
         }
     }
 
-    /// Every winning move now (none when the position is lost or over).
-    pub fn winning_moves(&self) -> Vec<Move> {
-        answer(&self.position).winning_moves
-    }
-
-    /// Why the chosen move cannot be made, if it cannot.
-    pub fn choice_problem(&self) -> Option<String> {
-        if self.take == 0 {
-            return Some("Type how many coins to take, or choose with ←/→.".into());
-        }
-        self.position
-            .play(self.chosen())
-            .err()
-            .map(|reason| format!("Not allowed: {reason}."))
-    }
-
-    /// A key on the Nim screen: ↑/↓ choose the pile, ←/→ or digits the take, Enter takes.
-    pub fn act(&mut self, action: Action) {
-        match action {
-            Action::Up | Action::Down => {
-                self.typing = false;
-                self.message = None;
-                self.step_pile(action == Action::Down);
-            }
-            Action::Left | Action::Right => {
-                self.typing = false;
-                self.message = None;
-                let coins = self.coins(self.pile).max(1);
-                self.take = match action {
-                    Action::Left => self.take.saturating_sub(1),
-                    _ => self.take.saturating_add(1),
-                }
-                .clamp(1, coins);
-            }
-            Action::Digit(_) | Action::Erase => {
-                typing::type_take(self, action);
-            }
-            Action::Select => self.person_plays(self.chosen()),
-            Action::ToggleHints => self.hints = !self.hints,
-            Action::Quit | Action::Back => self.confirm_quit = true,
-            _ => {}
-        }
-    }
-
-    /// The pointer over (`click` false) or clicking (`click` true) `spot`, as the view last drew
-    /// it. A batch of events can change the piles before a click drawn on the old ones
-    /// arrives, so a spot past a pile's coins does nothing.
-    pub fn point(&mut self, spot: Place, click: bool) {
-        match spot {
-            Place::Coin { pile, index } => {
-                let Some(take) = self.coins(pile).checked_sub(index).filter(|&k| k > 0) else {
-                    return;
-                };
-                let mv = Move { pile, take };
-                if click {
-                    self.person_plays(mv);
-                } else {
-                    self.choose(mv);
-                }
-            }
-            Place::Bar { pile, index } if click => {
-                let Some(take) = self.coins(pile).checked_sub(index).filter(|&k| k > 0) else {
-                    return;
-                };
-                let mv = Move { pile, take };
-                if self.chosen() == mv {
-                    self.person_plays(mv);
-                } else {
-                    self.choose(mv);
-                }
-            }
-            Place::Row(pile) if click && self.coins(pile) > 0 => {
-                self.pile = pile;
-                self.typing = false;
-                self.message = None;
-                self.take = self.take.clamp(1, self.coins(pile));
-            }
-            _ => {}
-        }
-    }
-
-    /// Chooses `mv` (a pointer over a coin); only a legal move is chosen.
-    fn choose(&mut self, mv: Move) {
-        if self.position.is_legal(mv) {
-            self.pile = mv.pile;
-            self.take = mv.take;
-            self.typing = false;
-            self.message = None;
-        }
-    }
-
-    /// Moves the chosen pile to the next (`down`) or previous non-empty pile, if there is one;
-    /// the take is kept, or cut to what the new pile holds.
-    fn step_pile(&mut self, down: bool) {
-        let piles = self.position.piles();
-        let next = if down {
-            (self.pile + 1..piles.len()).find(|&p| piles[p] > 0)
-        } else {
-            (0..self.pile).rev().find(|&p| piles[p] > 0)
-        };
-        if let Some(pile) = next {
-            self.pile = pile;
-            self.take = self.take.clamp(1, piles[pile]);
-        }
-    }
-
-    /// The person asks to play `mv`.
-    pub fn person_plays(&mut self, mv: Move) {
-        if self.is_over() {
-            return;
-        }
-        if self.turns.pending.is_some() {
-            self.turns.queue(mv);
-        } else if self.computer_to_move() {
-            self.message = Some("It is the computer's turn.".into());
-        } else if mv.take == 0 {
-            self.message = self.choice_problem();
-        } else {
-            match self.position.play(mv) {
-                Ok(_) => {
-                    self.turns.clear_redo();
-                    self.play(mv);
-                }
-                Err(reason) => {
-                    self.message = Some(format!("Nothing taken: {reason}."));
-                    // The refused number stays shown; the next digit starts a fresh one.
-                    self.typing = false;
-                }
-            }
-        }
-    }
-
-    /// One tick: the computer's flashing move counts down and lands, or the computer chooses.
-    pub fn tick(&mut self, rng: &mut fastrand::Rng) {
-        if self.is_over() || self.confirm_quit {
-            return;
-        }
-        turns::tick(self, rng);
-    }
-
-    /// A random legal move: a random non-empty pile, a random take from it; at the casual
-    /// level, the whole last pile when only one is left (a win).
-    fn casual_move(&self, rng: &mut fastrand::Rng) -> Option<Move> {
-        let piles = self.position.piles();
+    /// A random non-empty pile, a random take from it; at the casual level, the whole last
+    /// pile when only one is left (a win).
+    fn random_move(&self, at: &Position, casual: bool, rng: &mut fastrand::Rng) -> Option<Move> {
+        let piles = at.piles();
         let full: Vec<usize> = (0..piles.len()).filter(|&p| piles[p] > 0).collect();
         let &pile = full.get(rng.usize(..full.len().max(1)))?;
-        if self.settings.level == Level::Casual
-            && let [last] = full[..]
-        {
+        if casual && let [last] = full[..] {
             return Some(Move {
                 pile: last,
                 take: piles[last],
@@ -374,85 +209,256 @@ impl NimSession {
         })
     }
 
-    /// The moves so far in notation (`2:3`), for saving.
-    pub fn notation(&self) -> Vec<String> {
-        self.turns.moves.iter().map(Move::to_string).collect()
+    /// The moves-left table, for the perfect computer: at once when it is small, else on the
+    /// table thread.
+    fn build(&mut self, moves_left: bool) -> Option<Waiting> {
+        if !moves_left {
+            return None;
+        }
+        let (table, waiting) = table_for(&self.start);
+        self.table = table;
+        self.building = waiting.is_some();
+        waiting
     }
 
-    /// Plays saved moves from the start; `false` at the first one that is not a legal move,
-    /// which stops the replay there.
-    pub fn replay_notation(&mut self, moves: &[String]) -> bool {
-        for text in moves {
-            match Move::parse(text) {
-                Ok(mv) if self.position.is_legal(mv) => self.play(mv),
-                _ => return false,
-            }
-        }
-        true
+    fn take_built(&mut self, built: Built) {
+        self.table = built.downcast::<NimMovesLeft>().ok();
     }
 
-    /// Takes back the last move, and the computer's before it, so a person is to move.
-    pub fn undo(&mut self) {
-        if let Err(note) = self.turns.take_back_round() {
-            self.message = Some(note.into());
-            return;
+    /// A table still being built is built here (a table is waited for only when it fits the
+    /// budget: none here means the judging is no longer wanted).
+    fn complete(&mut self, progress: Progress) -> Option<()> {
+        if self.table.is_none() && self.building {
+            let table = NimMovesLeft::build_within(&self.start, NIM_BUDGET, progress)?;
+            self.table = Some(Arc::new(table));
         }
-        let moves = std::mem::take(&mut self.turns.moves);
-        self.position = self.start.clone();
-        for mv in moves {
-            self.play(mv);
-        }
-        self.message = None;
+        Some(())
+    }
+}
+
+/// The rows-of-piles board's choice: a pile and a take from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NimBoard {
+    /// The pile the person is taking from (from 0); a non-empty one while the game goes on.
+    pub pile: usize,
+    /// The take the person is about to make, whether chosen with ←/→, a pointer or typed
+    /// digits (one state, so they never disagree). It is illegal only while typed; 0 means
+    /// nothing is chosen.
+    pub take: u64,
+    /// Whether [`NimBoard::take`] is being typed: a digit adds to it instead of replacing it.
+    pub typing: bool,
+}
+
+impl NimSession {
+    /// Starts a game from `start` with the players and level of `settings`. The perfect
+    /// computer's table is built at once when it is small, else asked for on the table thread:
+    /// the game shows at once, and the computer waits for it.
+    pub fn new(settings: Setup, start: Position) -> NimSession {
+        Play::begin(settings, NimRules::new(&start), start)
     }
 
-    /// Plays again what undo took back, up to the next person's turn.
-    pub fn redo(&mut self) {
-        match self.turns.redo_round() {
-            Ok(round) => round.into_iter().for_each(|mv| self.play(mv)),
-            Err(note) => self.message = Some(note.into()),
+    /// The moves-left table, once it is built.
+    pub fn table(&self) -> Option<&Arc<NimMovesLeft>> {
+        self.rules.table.as_ref()
+    }
+
+    /// Coins in pile `pile` now (0 past the last pile).
+    pub fn coins(&self, pile: usize) -> u64 {
+        coins(&self.position, pile)
+    }
+
+    /// The move the person has chosen.
+    pub fn chosen(&self) -> Move {
+        self.board.chosen()
+    }
+}
+
+/// Coins in pile `pile` of `at` (0 past the last pile).
+fn coins(at: &Position, pile: usize) -> u64 {
+    at.piles().get(pile).copied().unwrap_or(0)
+}
+
+/// Why `mv` cannot be made at `at`, if it cannot.
+fn choice_problem(at: &Position, mv: Move) -> Option<String> {
+    if mv.take == 0 {
+        return Some("Type how many coins to take, or choose with ←/→.".into());
+    }
+    at.play(mv)
+        .err()
+        .map(|reason| format!("Not allowed: {reason}."))
+}
+
+/// The board's take being typed, with what the piles say of it.
+struct Typing<'a> {
+    board: &'a mut NimBoard,
+    at: &'a Position,
+    message: Option<String>,
+}
+
+impl TypedTake for Typing<'_> {
+    fn typed(&mut self) -> (&mut u64, &mut bool) {
+        (&mut self.board.take, &mut self.board.typing)
+    }
+
+    fn choice_problem(&self) -> Option<String> {
+        choice_problem(self.at, self.board.chosen())
+    }
+
+    fn too_large(&self) -> String {
+        "No pile is that large.".into()
+    }
+
+    fn set_message(&mut self, message: Option<String>) {
+        self.message = message;
+    }
+}
+
+impl NimBoard {
+    /// The move chosen.
+    pub fn chosen(&self) -> Move {
+        Move {
+            pile: self.pile,
+            take: self.take,
         }
     }
 
-    /// Every move that threw a won position away, with the moves that would have won.
-    pub fn mistakes(&self) -> Vec<Mistake<Move>> {
-        turns::mistakes(self, &self.turns.moves)
+    /// Chooses `mv` (a pointer over a coin); only a legal move is chosen.
+    fn choose(&mut self, at: &Position, mv: Move) -> Input<Move> {
+        if !at.is_legal(mv) {
+            return Input::Nothing;
+        }
+        (self.pile, self.take, self.typing) = (mv.pile, mv.take, false);
+        Input::Note(None)
     }
 
-    /// The piles before move number `index` (from 0).
-    pub fn position_before(&self, index: usize) -> Position {
-        let mut position = self.start.clone();
-        for &mv in &self.turns.moves[..index.min(self.turns.moves.len())] {
-            position = position.play(mv).unwrap_or(position);
-        }
-        position
-    }
-
-    /// Plays a legal move.
-    fn play(&mut self, mv: Move) {
-        if let Ok(after) = self.position.play(mv) {
-            self.position = after;
-        }
-        self.turns.moves.push(mv);
-        self.message = None;
-        let review = if self.is_over() {
-            self.mistakes()
+    /// Moves the chosen pile to the next (`down`) or previous non-empty pile, if there is one;
+    /// the take is kept, or cut to what the new pile holds.
+    fn step_pile(&mut self, at: &Position, down: bool) {
+        let piles = at.piles();
+        let next = if down {
+            (self.pile + 1..piles.len()).find(|&p| piles[p] > 0)
         } else {
-            Vec::new()
+            (0..self.pile).rev().find(|&p| piles[p] > 0)
         };
-        self.turns.judge(review);
-        self.typing = false;
-        self.settle_choice();
+        if let Some(pile) = next {
+            self.pile = pile;
+            self.take = self.take.clamp(1, piles[pile]);
+        }
+    }
+}
+
+impl Board<NimRules> for NimBoard {
+    fn new(rules: &NimRules, at: &Position) -> NimBoard {
+        let mut board = NimBoard {
+            pile: 0,
+            take: 1,
+            typing: false,
+        };
+        board.settle(rules, at);
+        board
+    }
+
+    /// ↑/↓ choose the pile, ←/→ or digits the take, Enter takes.
+    fn act(&mut self, _: &NimRules, at: &Position, action: Action) -> Input<Move> {
+        match action {
+            Action::Up | Action::Down => {
+                self.typing = false;
+                self.step_pile(at, action == Action::Down);
+                Input::Note(None)
+            }
+            Action::Left | Action::Right => {
+                self.typing = false;
+                let most = coins(at, self.pile).max(1);
+                self.take = match action {
+                    Action::Left => self.take.saturating_sub(1),
+                    _ => self.take.saturating_add(1),
+                }
+                .clamp(1, most);
+                Input::Note(None)
+            }
+            Action::Digit(_) | Action::Erase => {
+                let mut typing = Typing {
+                    board: self,
+                    at,
+                    message: None,
+                };
+                typing::type_take(&mut typing, action);
+                Input::Note(typing.message)
+            }
+            Action::Select => Input::Play(self.chosen()),
+            _ => Input::Nothing,
+        }
+    }
+
+    /// The pointer over (`click` false) or clicking (`click` true) a [`Place`], as the view
+    /// last drew it. A batch of events can change the piles before a click drawn on the old
+    /// ones arrives, so a spot past a pile's coins does nothing.
+    fn point(&mut self, _: &NimRules, at: &Position, spot: Spot, click: bool) -> Input<Move> {
+        let left = |pile: usize, index: u64| {
+            let take = coins(at, pile).checked_sub(index).filter(|&k| k > 0)?;
+            Some(Move { pile, take })
+        };
+        match Place::from_code((spot.0, spot.1)) {
+            Some(Place::Coin { pile, index }) => match left(pile, index) {
+                Some(mv) if click => Input::Play(mv),
+                Some(mv) => self.choose(at, mv),
+                None => Input::Nothing,
+            },
+            Some(Place::Bar { pile, index }) if click => match left(pile, index) {
+                Some(mv) if self.chosen() == mv => Input::Play(mv),
+                Some(mv) => self.choose(at, mv),
+                None => Input::Nothing,
+            },
+            Some(Place::Row(pile)) if click && coins(at, pile) > 0 => {
+                self.pile = pile;
+                self.typing = false;
+                self.take = self.take.clamp(1, coins(at, pile));
+                Input::Note(None)
+            }
+            _ => Input::Nothing,
+        }
     }
 
     /// Keeps the choice on a non-empty pile with a take it holds: the same pile when it still
     /// has coins (the take cut to them), else the first non-empty pile.
-    fn settle_choice(&mut self) {
-        if self.coins(self.pile) == 0
-            && let Some(pile) = self.position.piles().iter().position(|&c| c > 0)
+    fn settle(&mut self, _: &NimRules, at: &Position) {
+        self.typing = false;
+        if coins(at, self.pile) == 0
+            && let Some(pile) = at.piles().iter().position(|&c| c > 0)
         {
             self.pile = pile;
         }
-        self.take = self.take.clamp(1, self.coins(self.pile).max(1));
+        self.take = self.take.clamp(1, coins(at, self.pile).max(1));
+    }
+
+    /// Nothing chosen asks for a take; an illegal move says why, and the next digit starts a
+    /// fresh number (the refused one stays shown).
+    fn refused(&mut self, _: &NimRules, at: &Position, mv: Move, reason: String) -> String {
+        if mv.take == 0 {
+            return choice_problem(at, mv).unwrap_or_default();
+        }
+        self.typing = false;
+        format!("Nothing taken: {reason}.")
+    }
+
+    fn keys() -> &'static [Binding] {
+        KEYS
+    }
+
+    /// Room for every pile's row with its count written out, as the view draws them (the
+    /// largest pile's count decides the width).
+    fn view_size(_: &NimRules, start: &Position) -> (u16, u16) {
+        let widest = start
+            .piles()
+            .iter()
+            .map(|&coins| group(coins).len())
+            .max()
+            .unwrap_or(1);
+        let piles = start.piles().len();
+        (
+            (VIEW_WIDTH_PAST_COUNT + u16::try_from(widest).unwrap_or(u16::MAX)).max(VIEW_MIN_WIDTH),
+            VIEW_HEIGHT_PAST_PILES + u16::try_from(piles).unwrap_or(u16::MAX),
+        )
     }
 }
 
@@ -479,15 +485,8 @@ pub fn fighting_move(
     table: Option<&NimMovesLeft>,
     rng: &mut fastrand::Rng,
 ) -> Option<Move> {
-    if let Some(study) = table.and_then(|table| study(position, Some(table)))
-        && study.moves_left.is_some()
-    {
-        let best = study.fighting_moves();
-        if !best.is_empty() {
-            return Some(best[rng.usize(..best.len())].mv);
-        }
-    }
-    best_move(position, rng)
+    let study = table.and_then(|table| study(position, Some(table)));
+    fight_from(study, true, rng).or_else(|| best_move(position, rng))
 }
 
 /// The columns the view needs beside each pile's coins or bar: its border, the chosen-pile
@@ -500,269 +499,6 @@ const VIEW_MIN_WIDTH: u16 = 30;
 /// blank line under them.
 const VIEW_HEIGHT_PAST_PILES: u16 = 2 + 2 + 1;
 
-/// A tick lands the computer's move, plays the moves queued behind it, or has the computer
-/// choose: at random when it slips, else the one answer's best move.
-impl TickSteps for NimSession {
-    type Move = Move;
-    type Choice = Move;
-
-    fn turns_mut(&mut self) -> &mut Turns<Move> {
-        &mut self.turns
-    }
-
-    fn land(&mut self, mv: Move) {
-        self.play(mv);
-    }
-
-    fn play_queued(&mut self, mv: Move) {
-        self.person_plays(mv);
-    }
-
-    /// Nothing while the perfect computer's table is being built: it waits for it.
-    fn computer_choice(&mut self, rng: &mut fastrand::Rng) -> Option<Move> {
-        if self.waiting.is_some() {
-            None
-        } else if self.turns.slips(self.settings.level, rng) {
-            self.casual_move(rng)
-        } else if self.settings.level == Level::Perfect {
-            fighting_move(&self.position, self.table.as_deref(), rng)
-        } else {
-            best_move(&self.position, rng)
-        }
-    }
-}
-
-impl TypedTake for NimSession {
-    fn typed(&mut self) -> (&mut u64, &mut bool) {
-        (&mut self.take, &mut self.typing)
-    }
-
-    fn choice_problem(&self) -> Option<String> {
-        NimSession::choice_problem(self)
-    }
-
-    fn too_large(&self) -> String {
-        "No pile is that large.".into()
-    }
-
-    fn set_message(&mut self, message: Option<String>) {
-        self.message = message;
-    }
-}
-
-impl Session for NimSession {
-    fn act(&mut self, action: Action) {
-        match action {
-            Action::Undo => self.undo(),
-            Action::Redo => self.redo(),
-            _ => NimSession::act(self, action),
-        }
-    }
-
-    fn point(&mut self, Spot(kind, at): Spot, click: bool) {
-        if let Some(place) = Place::from_code((kind, at)) {
-            NimSession::point(self, place, click);
-        }
-    }
-
-    fn tick(&mut self, rng: &mut fastrand::Rng) {
-        NimSession::tick(self, rng);
-    }
-
-    /// The moves-left table's build reports progress, then the table.
-    fn on_solver(&mut self, message: SolverMessage) {
-        if let Some(built) = arrived(&mut self.waiting, message) {
-            self.table = built.downcast::<NimMovesLeft>().ok();
-        }
-    }
-
-    fn take_requests(&mut self) -> Vec<Request> {
-        std::mem::take(&mut self.requests)
-    }
-
-    /// The table's build, when another screen's request stopped it.
-    fn ask_again(&mut self) {
-        self.requests
-            .extend(self.waiting.as_ref().map(Waiting::request));
-    }
-
-    fn undo(&mut self) {
-        NimSession::undo(self);
-    }
-
-    fn moves_made(&self) -> usize {
-        self.turns.moves.len()
-    }
-
-    fn is_over(&self) -> bool {
-        NimSession::is_over(self)
-    }
-
-    fn loser(&self) -> Option<usize> {
-        NimSession::loser(self)
-    }
-
-    /// A table still being built is built by the judging itself, on the judge's thread.
-    fn judging(&self) -> Task<JudgedMoves> {
-        let (start, table) = (self.start.clone(), self.table.clone());
-        let moves = self.turns.moves.clone();
-        let build = self.waiting.is_some();
-        Task::new(format!("judge {} moves", moves.len()), move |progress| {
-            let table = match table.clone() {
-                Some(table) => Some(table),
-                // A table is waited for only when it fits the budget: no table here means
-                // the judging is no longer wanted.
-                None if build => Some(Arc::new(NimMovesLeft::build_within(
-                    &start, NIM_BUDGET, progress,
-                )?)),
-                None => None,
-            };
-            let judge = NimJudge {
-                start: start.clone(),
-                table,
-            };
-            turns::judging(judge, moves.clone()).run(progress)
-        })
-    }
-
-    fn judged(&self) -> Vec<Judged<String>> {
-        turns::judge(self, &self.turns.moves)
-            .into_iter()
-            .map(|j| j.map(|m| m.to_string()))
-            .collect()
-    }
-
-    fn notation(&self) -> Vec<String> {
-        NimSession::notation(self)
-    }
-
-    fn replay_notation(&mut self, moves: &[String]) -> bool {
-        NimSession::replay_notation(self, moves)
-    }
-
-    fn confirm_quit(&self) -> bool {
-        self.confirm_quit
-    }
-
-    fn set_confirm_quit(&mut self, asking: bool) {
-        self.confirm_quit = asking;
-    }
-
-    fn note(&mut self, note: String) {
-        self.message = Some(note);
-    }
-
-    fn message(&self) -> Option<&str> {
-        self.message.as_deref()
-    }
-
-    fn bindings(&self) -> &'static [Binding] {
-        KEYS
-    }
-
-    /// Room for every pile's row with its count written out, as the view draws them (the
-    /// largest pile's count decides the width).
-    fn view_size(&self) -> (u16, u16) {
-        let widest = self
-            .start
-            .piles()
-            .iter()
-            .map(|&coins| group(coins).len())
-            .max()
-            .unwrap_or(1);
-        let piles = self.start.piles().len();
-        (
-            (VIEW_WIDTH_PAST_COUNT + u16::try_from(widest).unwrap_or(u16::MAX)).max(VIEW_MIN_WIDTH),
-            VIEW_HEIGHT_PAST_PILES + u16::try_from(piles).unwrap_or(u16::MAX),
-        )
-    }
-
-    fn position(&self) -> String {
-        position::print(&self.position)
-    }
-
-    fn leftover(self: Box<Self>) -> Option<Leftover> {
-        None
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-}
-
-/// The review judges moves with the nim-sum, which proves every position.
-impl Outcomes for NimSession {
-    type Move = Move;
-    type Position = Position;
-
-    fn start(&self) -> Position {
-        self.start.clone()
-    }
-
-    fn after(&self, position: &Position, mv: Move) -> Option<Position> {
-        position.play(mv).ok()
-    }
-
-    fn study(&self, position: &Position) -> Option<PositionStudy<Move>> {
-        review_study(position, self.table.as_deref())
-    }
-
-    fn known(&self, position: &Position) -> Option<Known<Move>> {
-        Some(known(position))
-    }
-}
-
-/// What judges a Nim game away from its session: its start and its moves-left table, shared.
-struct NimJudge {
-    start: Position,
-    table: Option<Arc<NimMovesLeft>>,
-}
-
-/// As the session judges.
-impl Outcomes for NimJudge {
-    type Move = Move;
-    type Position = Position;
-
-    fn start(&self) -> Position {
-        self.start.clone()
-    }
-
-    fn after(&self, position: &Position, mv: Move) -> Option<Position> {
-        position.play(mv).ok()
-    }
-
-    fn study(&self, position: &Position) -> Option<PositionStudy<Move>> {
-        review_study(position, self.table.as_deref())
-    }
-
-    fn known(&self, position: &Position) -> Option<Known<Move>> {
-        Some(known(position))
-    }
-}
-
-/// The study the review judges `position` with: within [`REVIEW_STUDY_MOVES`] legal moves
-/// (each one's replies are counted).
-fn review_study(position: &Position, table: Option<&NimMovesLeft>) -> Option<PositionStudy<Move>> {
-    let moves = position
-        .piles()
-        .iter()
-        .try_fold(0u64, |sum, &pile| sum.checked_add(pile))?;
-    if moves > REVIEW_STUDY_MOVES {
-        return None;
-    }
-    study(position, table)
-}
-
-/// What the nim-sum proves of `position`.
-fn known(position: &Position) -> Known<Move> {
-    let answer = answer(position);
-    Known {
-        wins: answer.wins,
-        winning_moves: answer.winning_moves,
-        complete: true,
-    }
-}
-
 /// A move as the panel and the review write it: "3 from pile 2".
 pub fn move_text(mv: Move) -> String {
     format!("{} from pile {}", group(mv.take), mv.pile + 1)
@@ -772,8 +508,9 @@ pub fn move_text(mv: Move) -> String {
 mod tests {
     use super::*;
     use crate::games::nim::tests::{BruteForce, all_positions};
-    use crate::games::setup::Player;
+    use crate::games::session::Session;
     use crate::games::setup::Player::{Computer, Person};
+    use crate::games::setup::{Level, Player};
     use crate::games::turns::FLASH_TICKS;
     use rustc_hash::FxHashMap;
 
@@ -916,15 +653,15 @@ mod tests {
         // ↑ step over the empty pile.
         assert_eq!(game.chosen(), Move { pile: 0, take: 3 });
         game.act(Action::Down);
-        assert_eq!(game.pile, 2);
+        assert_eq!(game.board.pile, 2);
         game.act(Action::Up);
-        assert_eq!(game.pile, 0);
+        assert_eq!(game.board.pile, 0);
         // Digits add up while typed; the next arrow starts afresh.
         game.act(Action::Digit(1));
         game.act(Action::Digit(2));
-        assert_eq!(game.take, 12);
+        assert_eq!(game.board.take, 12);
         game.act(Action::Erase);
-        assert_eq!(game.take, 1);
+        assert_eq!(game.board.take, 1);
         game.act(Action::ToggleHints);
         assert!(game.hints);
         game.act(Action::Quit);
@@ -945,9 +682,9 @@ mod tests {
             Some("Nothing taken: pile 1 holds only 3 coins, so 9 cannot be taken from it.")
         );
         assert!(game.turns.moves.is_empty());
-        assert_eq!(game.take, 9, "the refused number stays shown");
+        assert_eq!(game.board.take, 9, "the refused number stays shown");
         game.act(Action::Digit(2));
-        assert_eq!(game.take, 2, "the next digit starts a fresh number");
+        assert_eq!(game.board.take, 2, "the next digit starts a fresh number");
         game.act(Action::Erase);
         game.act(Action::Select);
         assert_eq!(
@@ -977,22 +714,22 @@ mod tests {
     #[test]
     fn the_pointer_chooses_and_takes_coins() {
         let mut game = person(&[3, 40]);
-        game.point(Place::Coin { pile: 1, index: 30 }, false);
+        game.point(Place::Coin { pile: 1, index: 30 }.into(), false);
         assert_eq!(game.chosen(), Move { pile: 1, take: 10 });
         // A spot past the coins, drawn before the pile shrank, does nothing.
-        game.point(Place::Coin { pile: 0, index: 3 }, true);
+        game.point(Place::Coin { pile: 0, index: 3 }.into(), true);
         assert!(game.turns.moves.is_empty());
-        game.point(Place::Row(0), true);
+        game.point(Place::Row(0).into(), true);
         assert_eq!(game.chosen(), Move { pile: 0, take: 3 });
         // A bar cell chooses first, and takes on the second click.
-        game.point(Place::Bar { pile: 1, index: 35 }, true);
+        game.point(Place::Bar { pile: 1, index: 35 }.into(), true);
         assert_eq!(game.chosen(), Move { pile: 1, take: 5 });
         assert!(game.turns.moves.is_empty());
-        game.point(Place::Bar { pile: 1, index: 35 }, true);
+        game.point(Place::Bar { pile: 1, index: 35 }.into(), true);
         assert_eq!(game.position.piles(), &[3, 35]);
         let mut rng = fastrand::Rng::with_seed(1);
         computer_moves(&mut game, &mut rng);
-        game.point(Place::Coin { pile: 0, index: 0 }, true);
+        game.point(Place::Coin { pile: 0, index: 0 }.into(), true);
         assert_eq!(game.turns.moves.last(), Some(&Move { pile: 0, take: 3 }));
     }
 

@@ -67,7 +67,7 @@ impl<'a> NimView<'a> {
             }
             info.push(if game.hints {
                 let who = format!("{name} {} ", if name == "You" { "are" } else { "is" });
-                match game.winning_moves().as_slice() {
+                match game.winning_moves().unwrap_or_default().as_slice() {
                     [] => Line::from(vec![
                         Span::raw(who),
                         Span::styled("losing", theme.bad),
@@ -190,11 +190,11 @@ impl NimView<'_> {
     /// in a shorter form when the long one would not fit `width` (a pile of 10^18 coins).
     fn heading(&self, person_to_move: bool, width: u16) -> Vec<Line<'static>> {
         let NimView { game, theme, .. } = *self;
-        let pile_number = game.pile + 1;
+        let pile_number = game.board.pile + 1;
         let heading = match game.turns.pending {
             Some(p) => Line::raw(format!("Taking {}", move_text(p.choice))),
             None if !person_to_move => Line::raw(""),
-            None => match game.take {
+            None => match game.board.take {
                 0 => Line::styled(format!("Pile {pile_number}  ·  type a take"), theme.dim),
                 k if game.position.is_legal(game.chosen()) => {
                     Line::raw(format!("Pile {pile_number}  ·  taking {}", group(k)))
@@ -210,7 +210,7 @@ impl NimView<'_> {
             },
         };
         let now = Line::styled(
-            match game.coins(game.pile) {
+            match game.coins(game.board.pile) {
                 _ if game.is_over() => "No coin is left".to_string(),
                 1 => format!("Now: take 1 from pile {pile_number}"),
                 coins => fitting(
@@ -294,7 +294,7 @@ impl StatefulWidget for NimView<'_> {
         // A blank line between piles when there is room for it.
         let gap = if body.height >= count * 2 - 1 { 2 } else { 1 };
         let winning = if game.hints {
-            game.winning_moves()
+            game.winning_moves().unwrap_or_default()
         } else {
             Vec::new()
         };
@@ -306,7 +306,7 @@ impl StatefulWidget for NimView<'_> {
             }
             let row = Rect::new(body.x, y, body.width, 1);
             spots.add(row, Place::Row(pile).into());
-            let chosen = person_to_move && pile == game.pile;
+            let chosen = person_to_move && pile == game.board.pile;
             let label = format!("{} {}", if chosen { '▸' } else { ' ' }, pile + 1);
             buf.set_string(
                 row.x,
