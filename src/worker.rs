@@ -1,24 +1,17 @@
-//! The solver threads: one builds tables (Chomp's, and the other games' own through their build
-//! tasks), one job at a time, requests in, progress and results out; one runs the computer's
-//! short searches where no table, closed form or book entry proves a move; and one judges the
-//! moves of a finished game for its review. None of them ever holds up the interface.
+//! The solver threads: one per [`Lane`] (builds, searches, judgings), each running its jobs
+//! one at a time, requests in, progress and answers out. Every job is a game's [`Task`], run
+//! without knowing the game. None of them ever holds up the interface.
 //!
-//! The app numbers every request (see [`Job`]); for tables the number is a generation. A new
-//! table request, or a cancel, makes its number the current generation; the running build
-//! notices within a few thousand positions and stops, and answers tagged with an old
-//! generation are for a board the player has left, so the app drops them. Searches and
-//! judgings are numbered the same way, and only the latest one of each runs.
+//! The app numbers every request ([`crate::games::request::Jobs`]). A new job of a lane, or a
+//! cancel, makes its number the lane's latest; the lane's running task notices at its next
+//! progress report and stops, and a job that is no longer the latest when its turn comes is
+//! skipped. Answers to an older job of a lane are for a board the player has left, so the app
+//! drops them.
 
-use crate::games::chomp::player;
-use crate::games::chomp::rules::Position;
-use crate::games::request::{
-    Built, Job, JudgedMoves, MovesLeftMessage, Phase, Request, SolverMessage, Task,
-};
-use crate::solve::{BuildError, MovesLeftTable, OutcomeTable};
+use crate::games::request::{Context, Job, Lane, Report, Request, Shelf, SolverMessage, Task};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::Receiver;
 use std::sync::mpsc::{self, Sender};
-use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
 /// Progress is reported at most this often, which is plenty for a gauge.
@@ -29,470 +22,181 @@ const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
 /// judging within a few thousand steps, a search when its short search is done), so quitting
 /// munch never waits on solver work.
 pub struct Worker {
-    jobs: Option<Sender<TableJob>>,
+    /// Each lane's inbox and latest job, by [`Lane::index`].
+    lanes: Vec<LaneHandle>,
+}
+
+/// One lane's thread, as the worker reaches it.
+struct LaneHandle {
+    inbox: Option<Sender<Job>>,
     latest: Arc<AtomicU64>,
-    searches: Option<Sender<Search>>,
-    latest_search: Arc<AtomicU64>,
-    judgings: Option<Sender<(u64, Task<JudgedMoves>)>>,
-    latest_judging: Arc<AtomicU64>,
 }
 
 impl Worker {
-    /// Starts the threads; `notify` receives every message (the event loop forwards them to the
-    /// app).
+    /// Starts the threads, each with `budget` bytes for a table; `notify` receives every
+    /// message (the event loop forwards them to the app).
     pub fn spawn(budget: u64, notify: impl Fn(SolverMessage) + Send + Sync + 'static) -> Worker {
         let notify = Arc::new(notify);
-        let (jobs, inbox) = mpsc::channel::<TableJob>();
-        let latest = Arc::new(AtomicU64::new(0));
-        let current = Arc::clone(&latest);
-        let notify_builds = Arc::clone(&notify);
-        std::thread::Builder::new()
-            .name("solver".into())
-            .spawn(move || {
-                let mut tables = Tables::new(budget);
-                for job in inbox {
-                    let generation = job.generation;
-                    let still_wanted = || current.load(Ordering::Relaxed) == generation;
-                    if !still_wanted() {
-                        continue;
-                    }
-                    match job.what {
-                        TableWork::Solve { rows, cols } => {
-                            tables.solve(generation, rows, cols, &still_wanted, &*notify_builds);
+        let lanes = Lane::ALL
+            .iter()
+            .map(|&lane| {
+                let (inbox, jobs) = mpsc::channel::<Job>();
+                let latest = Arc::new(AtomicU64::new(0));
+                let current = Arc::clone(&latest);
+                let notify = Arc::clone(&notify);
+                std::thread::Builder::new()
+                    .name(lane.name().into())
+                    .spawn(move || {
+                        let mut runner = Runner::new(budget);
+                        for job in jobs {
+                            let number = job.number;
+                            let still_wanted = || current.load(Ordering::Relaxed) == number;
+                            if still_wanted() {
+                                runner.run(job, &still_wanted, &*notify);
+                            }
                         }
-                        TableWork::MovesLeft { rows, cols } => tables.moves_left(
-                            generation,
-                            rows,
-                            cols,
-                            &still_wanted,
-                            &*notify_builds,
-                        ),
-                        TableWork::Build(task) => {
-                            build(generation, &task, &still_wanted, &*notify_builds);
-                        }
-                    }
+                    })
+                    .expect("spawn a solver thread");
+                LaneHandle {
+                    inbox: Some(inbox),
+                    latest,
                 }
             })
-            .expect("spawn the solver thread");
-        let (searches, search_inbox) = mpsc::channel::<Search>();
-        let latest_search = Arc::new(AtomicU64::new(0));
-        let current_search = Arc::clone(&latest_search);
-        let notify_searches = Arc::clone(&notify);
-        std::thread::Builder::new()
-            .name("search".into())
-            .spawn(move || search_loop(&search_inbox, &current_search, &*notify_searches))
-            .expect("spawn the search thread");
-        let (judgings, judge_inbox) = mpsc::channel::<(u64, Task<JudgedMoves>)>();
-        let latest_judging = Arc::new(AtomicU64::new(0));
-        let current_judging = Arc::clone(&latest_judging);
-        std::thread::Builder::new()
-            .name("judge".into())
-            .spawn(move || {
-                for (number, task) in judge_inbox {
-                    let still_wanted = || current_judging.load(Ordering::Relaxed) == number;
-                    if let Some(message) = judge_message(number, &task, &still_wanted) {
-                        notify(message);
-                    }
-                }
-            })
-            .expect("spawn the judge thread");
-        Worker {
-            jobs: Some(jobs),
-            latest,
-            searches: Some(searches),
-            latest_search,
-            judgings: Some(judgings),
-            latest_judging,
-        }
+            .collect();
+        Worker { lanes }
     }
 
-    /// Sends a job to its thread. A table request or a cancel makes its number the current
-    /// generation, which stops any older build; a search replaces any older search.
+    /// Sends a job to its lane: its number becomes the lane's latest, which stops the lane's
+    /// older job (a cancel or a stop only does that).
     pub fn send(&self, job: Job) {
-        let Job { number, request } = job;
+        let lane = &self.lanes[job.request.lane().index()];
+        lane.latest.store(job.number, Ordering::SeqCst);
+        if matches!(job.request, Request::Cancel | Request::StopJudging) {
+            return;
+        }
         // A send fails only if the thread has died, and then no answer will come: the game
-        // falls back to unproven moves, which is the best that can be done.
-        let table_work = match request {
-            Request::Solve { rows, cols } => Some(TableWork::Solve { rows, cols }),
-            Request::MovesLeft { rows, cols } => Some(TableWork::MovesLeft { rows, cols }),
-            Request::Build(task) => Some(TableWork::Build(task)),
-            Request::Judge(task) => {
-                self.latest_judging.store(number, Ordering::SeqCst);
-                if let Some(judgings) = &self.judgings {
-                    let _ = judgings.send((number, task));
-                }
-                None
-            }
-            Request::StopJudging => {
-                self.latest_judging.store(number, Ordering::SeqCst);
-                None
-            }
-            request => {
-                self.send_other(number, request);
-                None
-            }
-        };
-        if let Some(what) = table_work {
-            self.latest.store(number, Ordering::SeqCst);
-            if let Some(jobs) = &self.jobs {
-                let _ = jobs.send(TableJob {
-                    generation: number,
-                    what,
-                });
-            }
+        // falls back to what it knows at once, which is the best that can be done.
+        if let Some(inbox) = &lane.inbox {
+            let _ = inbox.send(job);
         }
     }
-
-    /// Sends a cancel or a search on.
-    fn send_other(&self, number: u64, request: Request) {
-        match request {
-            Request::Cancel => self.latest.store(number, Ordering::SeqCst),
-            Request::Search {
-                rows,
-                heights,
-                seed,
-            } => {
-                self.latest_search.store(number, Ordering::SeqCst);
-                if let Some(searches) = &self.searches {
-                    let _ = searches.send(Search {
-                        number,
-                        rows,
-                        heights,
-                        seed,
-                    });
-                }
-            }
-            Request::Solve { .. }
-            | Request::MovesLeft { .. }
-            | Request::Build(_)
-            | Request::Judge(_)
-            | Request::StopJudging => unreachable!("sent by `send`"),
-        }
-    }
-
-    /// Cancels the running request, if any; its build stops and its memory is freed.
-    fn cancel(&self) {
-        self.latest.fetch_add(1, Ordering::SeqCst);
-    }
-}
-
-/// A table request on its way to the table thread, with its number.
-struct TableJob {
-    generation: u64,
-    what: TableWork,
-}
-
-/// What the table thread is asked for: [`Request::Solve`], [`Request::MovesLeft`] or
-/// [`Request::Build`].
-enum TableWork {
-    Solve { rows: u8, cols: u8 },
-    MovesLeft { rows: u8, cols: u8 },
-    Build(Task<Built>),
-}
-
-/// Runs build task `generation` through `notify`: its progress, then what it made; nothing once
-/// `still_wanted` says no. The worker's table thread runs it; tests that need no thread call it
-/// directly.
-pub fn build(
-    generation: u64,
-    task: &Task<Built>,
-    still_wanted: &dyn Fn() -> bool,
-    notify: &dyn Fn(SolverMessage),
-) {
-    let started = Instant::now();
-    let mut report = reporter(started, still_wanted, |done, total, elapsed| {
-        notify(SolverMessage::Progress {
-            generation,
-            done,
-            total,
-            elapsed,
-        });
-    });
-    if let Some(built) = task.run(&mut report)
-        && still_wanted()
-    {
-        notify(SolverMessage::Built {
-            generation,
-            built,
-            elapsed: started.elapsed(),
-        });
-    }
-}
-
-/// The answer to judging number `judging`: what the worker's judge thread sends, computed
-/// here; `None` when `still_wanted` said no before it was done.
-pub fn judge_message(
-    judging: u64,
-    task: &Task<JudgedMoves>,
-    still_wanted: &dyn Fn() -> bool,
-) -> Option<SolverMessage> {
-    if !still_wanted() {
-        return None;
-    }
-    let judged = task.run(&mut |_, _| still_wanted())?;
-    still_wanted().then_some(SolverMessage::Judged { judging, judged })
-}
-
-/// A search on its way to the search thread: [`Request::Search`] with its number.
-struct Search {
-    number: u64,
-    rows: u8,
-    heights: Vec<u8>,
-    seed: u64,
-}
-
-/// The search thread: runs the latest search only (a newer one replaces an older one, whose
-/// position is gone).
-fn search_loop(inbox: &Receiver<Search>, current: &AtomicU64, notify: &dyn Fn(SolverMessage)) {
-    for search in inbox {
-        if search.number == current.load(Ordering::SeqCst)
-            && let Some(message) =
-                search_message(search.number, search.rows, &search.heights, search.seed)
-        {
-            notify(message);
-        }
-    }
-}
-
-/// The answer to search number `search` of a Chomp position (its box's `rows` and its column
-/// `heights`): what the worker's search thread sends, computed here. `None` when the heights
-/// are not a position in such a box, or leave nothing but the poison to eat: such a request
-/// comes from no game, and gets no answer rather than stopping the thread.
-pub fn search_message(search: u64, rows: u8, heights: &[u8], seed: u64) -> Option<SolverMessage> {
-    let widened: Vec<usize> = heights.iter().map(|&h| usize::from(h)).collect();
-    let position = Position::from_heights(usize::from(rows), heights.len(), &widened).ok()?;
-    if widened.iter().sum::<usize>() < 2 {
-        return None;
-    }
-    let mut rng = fastrand::Rng::with_seed(seed);
-    let choice = player::search_chomp_move(&position, &mut rng);
-    let square = choice.square();
-    Some(SolverMessage::Searched {
-        search,
-        col: square.col,
-        row: square.row,
-        proven: choice.is_proven(),
-    })
 }
 
 impl Drop for Worker {
     /// Cancels every job and closes the inboxes; the threads are left to end by themselves
     /// (joining them would wait for a job to notice it was cancelled, or for a search to end).
     fn drop(&mut self) {
-        self.cancel();
-        self.latest_search.fetch_add(1, Ordering::SeqCst);
-        self.latest_judging.fetch_add(1, Ordering::SeqCst);
-        self.jobs.take();
-        self.searches.take();
-        self.judgings.take();
+        for lane in &mut self.lanes {
+            lane.latest.fetch_add(1, Ordering::SeqCst);
+            lane.inbox.take();
+        }
     }
 }
 
-/// The table side of the solver: builds tables within a memory budget and remembers the
-/// latest one. The worker's table thread runs it; tests that need no thread call it directly.
-pub struct Tables {
+/// Runs jobs as a lane's thread does: with the memory budget, and a [`Shelf`] its tasks keep
+/// things on between jobs (a game's live tables). The worker's threads each have one; tests
+/// that need no thread run jobs with one directly.
+pub struct Runner {
     budget: u64,
-    /// Only a weak handle: the table lives exactly as long as a game holds it, so leaving a
-    /// game frees it, while a request that a live table covers is answered with that table at
-    /// once.
-    cache: Option<Weak<OutcomeTable>>,
-    /// The latest moves-left table, held the same way.
-    moves_left_cache: Option<Weak<MovesLeftTable>>,
+    shelf: Shelf,
 }
 
-impl Tables {
-    /// No table yet, and `budget` bytes for one.
-    pub fn new(budget: u64) -> Tables {
-        Tables {
+impl Runner {
+    /// `budget` bytes for a table, and nothing kept yet.
+    pub fn new(budget: u64) -> Runner {
+        Runner {
             budget,
-            cache: None,
-            moves_left_cache: None,
+            shelf: Shelf::default(),
         }
     }
 
-    /// Answers table request `generation` for a `rows` × `cols` box through `notify`: the live
-    /// table when it covers the box, a refusal when the box does not fit the budget, otherwise
-    /// progress and then the built table. The build stops, with no answer, as soon as
-    /// `still_wanted` says no.
-    pub fn solve(
+    /// Runs `job` and answers through `notify`: a build's progress (at most every
+    /// [`PROGRESS_INTERVAL`], each phase timed from its start), what it makes on the way, and
+    /// what it made; a search's move; a judging's moves. Nothing more once `still_wanted` says
+    /// no (the task stops at its next report). A cancel or a stop does nothing here.
+    pub fn run(
         &mut self,
-        generation: u64,
-        rows: u8,
-        cols: u8,
+        job: Job,
         still_wanted: &dyn Fn() -> bool,
         notify: &dyn Fn(SolverMessage),
     ) {
-        let started = Instant::now();
-        if let Some(table) = self.live_table(rows, cols) {
-            notify(SolverMessage::Ready {
-                generation,
-                table,
-                elapsed: started.elapsed(),
-            });
-            return;
-        }
-        let budget = self.budget;
-        let needed_bytes = OutcomeTable::bytes_for(rows, cols);
-        if needed_bytes > budget {
-            notify(SolverMessage::Refused {
-                generation,
-                needed_bytes,
-                budget,
-            });
-            return;
-        }
-        let mut report = reporter(started, still_wanted, |done, total, elapsed| {
-            notify(SolverMessage::Progress {
-                generation,
-                done,
-                total,
-                elapsed,
-            });
-        });
-        match OutcomeTable::build(rows, cols, &mut report) {
-            Ok(table) => {
-                let table = self.keep(table);
-                notify(SolverMessage::Ready {
-                    generation,
-                    table,
-                    elapsed: started.elapsed(),
-                });
+        let number = job.number;
+        // A search shows no gauge, nor does a judging.
+        let gauged = job.request.lane() == Lane::Build;
+        match job.request {
+            Request::Build(task) | Request::Search(task) => {
+                if let Some((built, elapsed)) =
+                    self.run_task(number, &task, gauged, still_wanted, notify)
+                {
+                    notify(SolverMessage::Built {
+                        job: number,
+                        built,
+                        elapsed,
+                    });
+                }
             }
-            // The machine has less memory than the budget: the game plays on without a table.
-            Err(BuildError::OutOfMemory { bytes }) => notify(SolverMessage::Refused {
-                generation,
-                needed_bytes: bytes,
-                budget,
-            }),
-            Err(BuildError::Cancelled) => {}
+            Request::Judge(task) => {
+                if let Some((judged, _)) = self.run_task(number, &task, false, still_wanted, notify)
+                {
+                    notify(SolverMessage::Judged {
+                        job: number,
+                        judged,
+                    });
+                }
+            }
+            Request::Cancel | Request::StopJudging => {}
         }
     }
 
-    /// Answers moves-left request `generation` for a `rows` × `cols` box through `notify`: the
-    /// live moves-left table when it covers the box; a refusal when the outcome table and the
-    /// moves-left table together do not fit the budget; otherwise the outcome table (built
-    /// first, with its progress, when no live one covers the box) as soon as it is there, then
-    /// the moves-left table's progress and the built table. Stops, with no answer, as soon as
-    /// `still_wanted` says no.
-    pub fn moves_left(
+    /// Runs `task` for job `number`, its progress reported (when `gauged`) and what it makes on
+    /// the way sent on; what it made with the time it took, unless it was stopped.
+    fn run_task<T>(
         &mut self,
-        generation: u64,
-        rows: u8,
-        cols: u8,
+        number: u64,
+        task: &Task<T>,
+        gauged: bool,
         still_wanted: &dyn Fn() -> bool,
         notify: &dyn Fn(SolverMessage),
-    ) {
+    ) -> Option<(T, Duration)> {
+        if !still_wanted() {
+            return None;
+        }
         let started = Instant::now();
-        let send = |message: MovesLeftMessage| notify(SolverMessage::MovesLeft(message));
-        if let Some(table) = self
-            .moves_left_cache
-            .as_ref()
-            .and_then(Weak::upgrade)
-            .filter(|t| t.outcomes().rows() >= rows && t.outcomes().cols() >= cols)
-        {
-            send(MovesLeftMessage::Ready {
-                generation,
-                table,
-                elapsed: started.elapsed(),
-            });
-            return;
-        }
-        let budget = self.budget;
-        let needs = |rows: u8, cols: u8| {
-            OutcomeTable::bytes_for(rows, cols)
-                .saturating_add(MovesLeftTable::bytes_for(rows, cols))
-        };
-        // The live outcome table when the two fit with it; otherwise one of the box asked for.
-        let live = self
-            .live_table(rows, cols)
-            .filter(|t| needs(t.rows(), t.cols()) <= budget);
-        let needed_bytes = needs(rows, cols);
-        if live.is_none() && needed_bytes > budget {
-            send(MovesLeftMessage::Refused {
-                generation,
-                needed_bytes,
-                budget,
-            });
-            return;
-        }
-        // Each build its own gauge, named by its phase.
-        let progress = |phase: Phase, started: Instant| {
-            reporter(started, still_wanted, move |done, total, elapsed| {
-                send(MovesLeftMessage::Progress {
-                    generation,
-                    phase,
+        // The phase being reported, when it started, and when it was last reported.
+        let mut phase: Option<&'static str> = None;
+        let mut phase_started = started;
+        let mut last_report = started;
+        let mut report = |report: Report| {
+            if !still_wanted() {
+                return false;
+            }
+            match report {
+                Report::Progress {
+                    phase: now,
                     done,
                     total,
-                    elapsed,
-                });
-            })
-        };
-        let outcomes = if let Some(table) = live {
-            Ok(table)
-        } else {
-            let mut first = progress(Phase::Outcomes, started);
-            OutcomeTable::build(rows, cols, &mut first).map(|table| self.keep(table))
-        };
-        let built = outcomes.and_then(|outcomes| {
-            // The outcomes can be shown while the moves left are built.
-            send(MovesLeftMessage::Outcomes {
-                generation,
-                table: Arc::clone(&outcomes),
-            });
-            let mut second = progress(Phase::MovesLeft, Instant::now());
-            MovesLeftTable::build(outcomes, &mut second)
-        });
-        match built {
-            Ok(table) => {
-                let table = Arc::new(table);
-                self.moves_left_cache = Some(Arc::downgrade(&table));
-                send(MovesLeftMessage::Ready {
-                    generation,
-                    table,
-                    elapsed: started.elapsed(),
-                });
+                } => {
+                    if phase != Some(now) {
+                        phase = Some(now);
+                        phase_started = Instant::now();
+                        last_report = phase_started;
+                    }
+                    if gauged && last_report.elapsed() >= PROGRESS_INTERVAL {
+                        last_report = Instant::now();
+                        notify(SolverMessage::Progress {
+                            job: number,
+                            phase: now,
+                            done,
+                            total,
+                            elapsed: phase_started.elapsed(),
+                        });
+                    }
+                }
+                Report::Made(made) => notify(SolverMessage::Made { job: number, made }),
             }
-            Err(BuildError::OutOfMemory { bytes }) => send(MovesLeftMessage::Refused {
-                generation,
-                needed_bytes: bytes,
-                budget,
-            }),
-            Err(BuildError::Cancelled) => {}
-        }
-    }
-
-    /// The live outcome table, when it covers a `rows` × `cols` box.
-    fn live_table(&self, rows: u8, cols: u8) -> Option<Arc<OutcomeTable>> {
-        self.cache
-            .as_ref()
-            .and_then(Weak::upgrade)
-            .filter(|t| t.rows() >= rows && t.cols() >= cols)
-    }
-
-    /// Shares a built outcome table, remembered as the live one.
-    fn keep(&mut self, table: OutcomeTable) -> Arc<OutcomeTable> {
-        let table = Arc::new(table);
-        self.cache = Some(Arc::downgrade(&table));
-        table
-    }
-}
-
-/// A build's progress callback: stops when `still_wanted` says no, and passes `(done, total,
-/// elapsed)` on to `report` at most every [`PROGRESS_INTERVAL`].
-fn reporter<'a>(
-    started: Instant,
-    still_wanted: &'a dyn Fn() -> bool,
-    report: impl Fn(u64, u64, Duration) + 'a,
-) -> impl FnMut(u64, u64) -> bool + 'a {
-    let mut last_report = Instant::now();
-    move |done, total| {
-        if !still_wanted() {
-            return false;
-        }
-        if last_report.elapsed() >= PROGRESS_INTERVAL {
-            last_report = Instant::now();
-            report(done, total, started.elapsed());
-        }
-        true
+            true
+        };
+        let made = task.run_in(&mut Context::new(self.budget, &mut self.shelf, &mut report))?;
+        still_wanted().then(|| (made, started.elapsed()))
     }
 }

@@ -1,16 +1,16 @@
-//! The solver's jobs: what the game or the study on screen asks for is numbered here and queued
-//! for the event loop, and an answer is handed on only when it answers the latest request of
-//! its kind.
+//! The solver's jobs: what the game or the study on screen asks for is numbered (by the one
+//! [`crate::games::request::Jobs`]) and queued for the event loop, and an answer is handed on
+//! only when it answers the latest job of its lane.
 
 use super::{App, Screen};
-use crate::games::request::{Job, Request, SolverMessage};
+use crate::games::request::{Job, Lane, Request, SolverMessage};
 
 impl App {
     /// The solver jobs asked for since the last call, oldest first: the event loop sends them to
     /// the worker (tests run them in the test's thread).
     pub fn take_requests(&mut self) -> Vec<Job> {
         self.collect_requests();
-        std::mem::take(&mut self.jobs)
+        self.jobs.take()
     }
 
     /// Numbers what the game (or the study) on screen asked the solver for and queues it.
@@ -27,31 +27,14 @@ impl App {
 
     /// Numbers `request` and queues it for the event loop.
     pub(super) fn ask(&mut self, request: Request) {
-        self.job_number += 1;
-        match request {
-            Request::Search { .. } => self.search = self.job_number,
-            Request::Judge(_) => {
-                self.judging = self.job_number;
-                self.judging_open = true;
-            }
-            Request::StopJudging => {
-                self.judging = self.job_number;
-                self.judging_open = false;
-            }
-            Request::Solve { .. }
-            | Request::MovesLeft { .. }
-            | Request::Build(_)
-            | Request::Cancel => {
-                self.generation = self.job_number;
-                if let Screen::Study(study) = &mut self.screen {
-                    study.generation = Some(self.job_number);
-                }
-            }
+        let lane = request.lane();
+        if lane == Lane::Judge {
+            self.judging_open = matches!(request, Request::Judge(_));
         }
-        self.jobs.push(Job {
-            number: self.job_number,
-            request,
-        });
+        let number = self.jobs.push(request);
+        if let (Lane::Build, Screen::Study(study)) = (lane, &mut self.screen) {
+            study.generation = Some(number);
+        }
     }
 
     /// Stops the judging of a review that is no longer on screen: nobody will read its answer.
@@ -64,30 +47,16 @@ impl App {
 
     /// Stops the solver's running build, if any (its memory is freed).
     pub(super) fn cancel_solver(&mut self) {
-        self.job_number += 1;
-        self.generation = self.job_number;
-        self.jobs.push(Job {
-            number: self.job_number,
-            request: Request::Cancel,
-        });
+        self.jobs.push(Request::Cancel);
     }
 
-    /// Whether a solver message answers the latest request of its kind.
-    pub(super) fn is_current(&self, message: &SolverMessage) -> bool {
-        match message {
-            SolverMessage::Searched { search, .. } => *search == self.search,
-            SolverMessage::Judged { judging, .. } => *judging == self.judging,
-            _ => message.generation() == Some(self.generation),
-        }
-    }
-
-    /// Hands a solver message to whoever asked for it, if it answers the latest request of its
-    /// kind.
+    /// Hands a solver message to whoever asked for it, if it answers the latest job of its
+    /// lane.
     pub(super) fn on_solver(&mut self, message: SolverMessage) {
         // What the game asked for before this message is numbered first, so an answer
         // to an older request is never taken for the newer one's.
         self.collect_requests();
-        if self.is_current(&message) {
+        if self.jobs.is_latest(&message) {
             match &mut self.screen {
                 Screen::Study(study) if let SolverMessage::Judged { judged, .. } = message => {
                     self.judging_open = false;
@@ -97,7 +66,7 @@ impl App {
                 // The study's answers are its own; the game behind it goes on
                 // hearing from its solver.
                 Screen::Study(study) => {
-                    if message.generation().is_some() && message.generation() == study.generation {
+                    if Some(message.job()) == study.generation {
                         study.on_solver(message);
                     } else if let Some(game) = &mut study.behind {
                         game.on_solver(message);

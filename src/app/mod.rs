@@ -14,7 +14,7 @@ pub mod size;
 pub mod study;
 
 use crate::games::position::StartPosition;
-use crate::games::request::{Job, SolverMessage};
+use crate::games::request::{Jobs, SolverMessage};
 use crate::games::session::Session;
 use crate::input::Spot;
 use crate::settings::{GameKind, Player, Preferences, Settings};
@@ -273,17 +273,9 @@ pub struct App {
     /// While "Leave the game?" shows: whether the game is saved as it stands (checked when the
     /// question opened), so the question never claims a save that did not happen.
     quit_saved: Option<bool>,
-    /// Requests for the solver, numbered, until the event loop takes them (see
-    /// [`App::take_requests`]).
-    jobs: Vec<Job>,
-    /// The number the latest job got; numbers only grow, so answers to older ones are told apart.
-    job_number: u64,
-    /// The latest table request or cancel: only answers carrying it are the game's.
-    generation: u64,
-    /// The latest search: only its answer is the game's.
-    search: u64,
-    /// The latest judging of a review: only its answer is the review's.
-    judging: u64,
+    /// Requests for the solver, numbered (only the answers to each lane's latest are taken),
+    /// until the event loop takes them (see [`App::take_requests`]).
+    jobs: Jobs,
     /// Whether that judging is still at work for a review: once the review is left, it is
     /// stopped ([`Request::StopJudging`]).
     judging_open: bool,
@@ -328,11 +320,7 @@ impl App {
             counted: None,
             play_lock: None,
             quit_saved: None,
-            jobs: Vec::new(),
-            job_number: 0,
-            generation: 0,
-            search: 0,
-            judging: 0,
+            jobs: Jobs::default(),
             judging_open: false,
             rng: fastrand::Rng::with_seed(seed),
         }
@@ -457,7 +445,7 @@ impl App {
         let in_game = !matches!(self.screen, Screen::Menu);
         TickMarks {
             open_elsewhere: self.menu.open_elsewhere.clone(),
-            job_number: self.job_number,
+            job_number: self.jobs.last(),
             warnings: (self.warnings.len(), self.warning_at),
             warning_in_bar: in_game && self.ticks.saturating_sub(self.warning_at) < WARNING_TICKS,
             game: self

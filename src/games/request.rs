@@ -1,34 +1,117 @@
-//! What a game asks of the solver threads ([`Request`], numbered by the app into a [`Job`]) and
-//! what they answer ([`SolverMessage`]). The sessions return requests and take the answers; the
-//! worker (above the games) runs them. A leaf of the games: it speaks in plain numbers and names
-//! no game, only the table engine; each game converts its own types at the edge. Work that
-//! is a game's own (its tables, the judging of a finished game) travels as a [`Task`]: a job
-//! that holds everything it needs, which the solver threads run without knowing what it is.
+//! The solver protocol: what a screen asks of the solver threads ([`Request`], numbered into a
+//! [`Job`] by [`Jobs`], the one place that numbers them) and what they answer
+//! ([`SolverMessage`]). A leaf of the games that names no game: every piece of work is a
+//! [`Task`] that holds everything it needs (its tables are shared, never copied), which the
+//! threads run without knowing what it is; what a task makes travels as [`Built`], which the
+//! game that asked for it downcasts.
+//!
+//! The work runs in three lanes ([`Lane`]): *build* (tables, one at a time), *search* (the
+//! computer's move where nothing proves one) and *judge* (a finished game's moves, for its
+//! review). In each lane the latest job wins: a new job stops the lane's running one, and an
+//! answer to an older job of a lane is dropped.
 
 use crate::games::review::Judged;
-use crate::solve::{MovesLeftTable, OutcomeTable};
-use std::any::Any;
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// What a [`Task`] is told as it goes: `(done, total)` of its steps so far. It answers whether
-/// to go on (`false`: the task is no longer wanted, and should stop at once).
+/// What a [`Task`] made with [`Task::new`] is told as it goes: `(done, total)` of its steps so
+/// far. It answers whether to go on (`false`: the task is no longer wanted, and should stop
+/// at once).
 pub type Progress<'a> = &'a mut dyn FnMut(u64, u64) -> bool;
 
-/// What a [`Request::Build`] task makes: the game that asked for it knows its type and
+/// What a build or search task makes: the game that asked for it knows its type and
 /// downcasts it.
 pub type Built = Arc<dyn Any + Send + Sync>;
 
 /// The judged moves a [`Request::Judge`] task answers with, in notation.
 pub type JudgedMoves = Vec<Judged<String>>;
 
-/// A piece of a game's own work for the solver threads, holding all it needs (its tables are
-/// shared, never copied), so that they run it without knowing the game. Two tasks are equal
-/// only when they are the same task.
+/// What a running task tells its lane.
+pub enum Report {
+    /// `done` of `total` steps of its phase `phase` (which the gauge names) are done.
+    Progress {
+        phase: &'static str,
+        done: u64,
+        total: u64,
+    },
+    /// Something it made on the way, sent on at once (more follows).
+    Made(Built),
+}
+
+/// What a lane keeps between its jobs, one value of each type, for the tasks that run in it
+/// (a game's live tables, so that a request they cover is answered at once).
+#[derive(Default)]
+pub struct Shelf(HashMap<TypeId, Box<dyn Any + Send>>);
+
+/// What a task is given to run: the memory budget, the lane's [`Shelf`], and where its
+/// progress and what it makes on the way go.
+pub struct Context<'a> {
+    budget: u64,
+    shelf: &'a mut Shelf,
+    report: &'a mut dyn FnMut(Report) -> bool,
+}
+
+impl<'a> Context<'a> {
+    /// A context with `budget` bytes for a table, keeping things on `shelf`, telling `report`
+    /// what happens (it answers whether the task is still wanted).
+    pub fn new(
+        budget: u64,
+        shelf: &'a mut Shelf,
+        report: &'a mut dyn FnMut(Report) -> bool,
+    ) -> Context<'a> {
+        Context {
+            budget,
+            shelf,
+            report,
+        }
+    }
+
+    /// The most memory, in bytes, a table built here may take.
+    pub fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    /// `done` of `total` steps of phase `phase` are done; `false`: stop at once.
+    pub fn progress(&mut self, phase: &'static str, done: u64, total: u64) -> bool {
+        (self.report)(Report::Progress { phase, done, total })
+    }
+
+    /// Sends on something made on the way (the final result is the task's own answer);
+    /// `false`: stop at once.
+    pub fn made(&mut self, made: Built) -> bool {
+        (self.report)(Report::Made(made))
+    }
+
+    /// Takes the value of type `S` the lane keeps (a new one the first time); give it back
+    /// with [`Context::put`].
+    pub fn take<S: Any + Send + Default>(&mut self) -> S {
+        self.shelf
+            .0
+            .remove(&TypeId::of::<S>())
+            .and_then(|kept| kept.downcast::<S>().ok())
+            .map_or_else(S::default, |kept| *kept)
+    }
+
+    /// Leaves `value` with the lane for its next jobs.
+    pub fn put<S: Any + Send>(&mut self, value: S) {
+        self.shelf.0.insert(TypeId::of::<S>(), Box::new(value));
+    }
+}
+
+/// The code a task runs.
+type Run<T> = dyn Fn(&mut Context) -> Option<T> + Send + Sync;
+
+/// A piece of a game's own work for the solver threads, holding all it needs, so that they run
+/// it without knowing the game. It may carry a description of itself in the game's own type
+/// ([`Task::about`]), for the game and its tests to read back. Two tasks are equal only when
+/// they are the same task.
 pub struct Task<T> {
     /// What it does, for the log and the tests ("moves left of subtraction 1,3,4 to 10").
     what: String,
-    run: Arc<dyn Fn(Progress) -> Option<T> + Send + Sync>,
+    about: Option<Arc<dyn Any + Send + Sync>>,
+    run: Arc<Run<T>>,
 }
 
 impl<T> Task<T> {
@@ -38,10 +121,37 @@ impl<T> Task<T> {
         what: impl Into<String>,
         run: impl Fn(Progress) -> Option<T> + Send + Sync + 'static,
     ) -> Task<T> {
+        Task::in_context(what, move |context| {
+            run(&mut |done, total| context.progress("", done, total))
+        })
+    }
+
+    /// The task `what` that `run` does with the whole [`Context`]: phases named in its
+    /// progress, things sent on the way, the budget, the lane's shelf. `None` only when it was
+    /// told to stop.
+    pub fn in_context(
+        what: impl Into<String>,
+        run: impl Fn(&mut Context) -> Option<T> + Send + Sync + 'static,
+    ) -> Task<T> {
         Task {
             what: what.into(),
+            about: None,
             run: Arc::new(run),
         }
+    }
+
+    /// The same task, described by `about` (a value of the game's own type).
+    #[must_use]
+    pub fn about(self, about: impl Any + Send + Sync) -> Task<T> {
+        Task {
+            about: Some(Arc::new(about)),
+            ..self
+        }
+    }
+
+    /// Its description, when it has one of type `D`.
+    pub fn described<D: Any>(&self) -> Option<&D> {
+        self.about.as_deref()?.downcast_ref()
     }
 
     /// What it does.
@@ -49,9 +159,20 @@ impl<T> Task<T> {
         &self.what
     }
 
-    /// Does it (slow: on a solver thread only); `None` when `progress` said to stop.
+    /// Does it (slow: on a solver thread only) with a shelf of its own and no memory limit;
+    /// `None` when `progress` said to stop.
     pub fn run(&self, progress: Progress) -> Option<T> {
-        (self.run)(progress)
+        let mut kept = Shelf::default();
+        let mut report = |report: Report| match report {
+            Report::Progress { done, total, .. } => progress(done, total),
+            Report::Made(_) => true,
+        };
+        self.run_in(&mut Context::new(u64::MAX, &mut kept, &mut report))
+    }
+
+    /// Does it in `context` (slow: on a solver thread only); `None` when told to stop.
+    pub fn run_in(&self, context: &mut Context) -> Option<T> {
+        (self.run)(context)
     }
 }
 
@@ -59,6 +180,7 @@ impl<T> Clone for Task<T> {
     fn clone(&self) -> Self {
         Task {
             what: self.what.clone(),
+            about: self.about.clone(),
             run: Arc::clone(&self.run),
         }
     }
@@ -127,123 +249,38 @@ pub fn arrived(waiting: &mut Option<Waiting>, message: SolverMessage) -> Option<
     Some(built)
 }
 
-/// What the solver thread reports.
+/// What the solver threads report; each message carries the number of the job it answers.
 #[derive(Clone)]
 pub enum SolverMessage {
-    /// `done` of `total` positions are solved, `elapsed` after the build started.
+    /// `done` of `total` steps of the task's phase `phase` are done, `elapsed` after that
+    /// phase started.
     Progress {
-        generation: u64,
+        job: u64,
+        phase: &'static str,
         done: u64,
         total: u64,
         elapsed: Duration,
     },
-    /// The table is ready.
-    Ready {
-        generation: u64,
-        table: Arc<OutcomeTable>,
-        elapsed: Duration,
-    },
-    /// The table would need more memory than the budget allows.
-    Refused {
-        generation: u64,
-        needed_bytes: u64,
-        budget: u64,
-    },
-    /// The move a search (see [`Request::Search`]) found: eat the square in column `col` and
-    /// row `row` (both 0-based from the poison); `proven` when a closed form proves it wins.
-    Searched {
-        search: u64,
-        col: u8,
-        row: u8,
-        proven: bool,
-    },
-    /// About a moves-left table (see [`Request::MovesLeft`]).
-    MovesLeft(MovesLeftMessage),
-    /// What a [`Request::Build`] task made (its progress comes as [`SolverMessage::Progress`]).
+    /// Something a build task made on the way; its answer follows.
+    Made { job: u64, made: Built },
+    /// What a build or search task made, its answer.
     Built {
-        generation: u64,
+        job: u64,
         built: Built,
         elapsed: Duration,
     },
-    /// The moves of a finished game, judged by [`Request::Judge`] number `judging`.
-    Judged { judging: u64, judged: JudgedMoves },
-}
-
-/// The two builds of a moves-left request, each with a gauge of its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Phase {
-    /// The outcome table, when no live one covers the box.
-    Outcomes,
-    /// The moves-left table, built on the outcome table.
-    MovesLeft,
-}
-
-impl Phase {
-    /// What the gauge says is being built.
-    pub fn label(self) -> &'static str {
-        match self {
-            Phase::Outcomes => "outcomes",
-            Phase::MovesLeft => "moves left",
-        }
-    }
-}
-
-/// What the solver thread reports about a moves-left table, as the table's own messages do:
-/// the outcome table's progress (when it has to be built first), the outcome table as soon as
-/// it is there, the moves-left table's progress, and the moves-left table.
-#[derive(Clone)]
-pub enum MovesLeftMessage {
-    /// `done` of `total` steps of `phase` are done, `elapsed` after the phase started.
-    Progress {
-        generation: u64,
-        phase: Phase,
-        done: u64,
-        total: u64,
-        elapsed: Duration,
-    },
-    /// The outcome table the moves-left table is being built on, as soon as it is there:
-    /// outcomes can be shown before the moves left.
-    Outcomes {
-        generation: u64,
-        table: Arc<OutcomeTable>,
-    },
-    /// The moves-left table is ready (it holds the outcome table it was built from).
-    Ready {
-        generation: u64,
-        table: Arc<MovesLeftTable>,
-        elapsed: Duration,
-    },
-    /// The outcome table and the moves-left table together would need more memory than the
-    /// budget allows.
-    Refused {
-        generation: u64,
-        needed_bytes: u64,
-        budget: u64,
-    },
-}
-
-impl MovesLeftMessage {
-    /// The request this message answers.
-    pub fn generation(&self) -> u64 {
-        match self {
-            MovesLeftMessage::Progress { generation, .. }
-            | MovesLeftMessage::Outcomes { generation, .. }
-            | MovesLeftMessage::Ready { generation, .. }
-            | MovesLeftMessage::Refused { generation, .. } => *generation,
-        }
-    }
+    /// The moves of a finished game, judged by a [`Request::Judge`] task.
+    Judged { job: u64, judged: JudgedMoves },
 }
 
 impl SolverMessage {
-    /// The table request this message answers; `None` for a search's or a judging's answer.
-    pub fn generation(&self) -> Option<u64> {
+    /// The job this message answers.
+    pub fn job(&self) -> u64 {
         match self {
-            SolverMessage::Progress { generation, .. }
-            | SolverMessage::Ready { generation, .. }
-            | SolverMessage::Refused { generation, .. }
-            | SolverMessage::Built { generation, .. } => Some(*generation),
-            SolverMessage::MovesLeft(message) => Some(message.generation()),
-            SolverMessage::Searched { .. } | SolverMessage::Judged { .. } => None,
+            SolverMessage::Progress { job, .. }
+            | SolverMessage::Made { job, .. }
+            | SolverMessage::Built { job, .. }
+            | SolverMessage::Judged { job, .. } => *job,
         }
     }
 }
@@ -252,121 +289,227 @@ impl std::fmt::Debug for SolverMessage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SolverMessage::Progress {
-                generation,
-                done,
-                total,
-                ..
-            } => {
-                write!(f, "Progress(#{generation}, {done}/{total})")
-            }
-            SolverMessage::Ready {
-                generation, table, ..
-            } => {
-                write!(f, "Ready(#{generation}, {}x{})", table.rows(), table.cols())
-            }
-            SolverMessage::Refused {
-                generation,
-                needed_bytes,
-                ..
-            } => {
-                write!(f, "Refused(#{generation}, {needed_bytes} bytes)")
-            }
-            SolverMessage::Searched {
-                search,
-                col,
-                row,
-                proven,
-            } => {
-                let proof = if *proven { "proven" } else { "unproven" };
-                write!(f, "Searched(#{search}, col {col} row {row}, {proof})")
-            }
-            SolverMessage::MovesLeft(message) => write!(f, "MovesLeft{message:?}"),
-            SolverMessage::Built { generation, .. } => write!(f, "Built(#{generation})"),
-            SolverMessage::Judged { judging, judged } => {
-                write!(f, "Judged(#{judging}, {} moves)", judged.len())
-            }
-        }
-    }
-}
-
-impl std::fmt::Debug for MovesLeftMessage {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MovesLeftMessage::Progress {
-                generation,
+                job,
                 phase,
                 done,
                 total,
                 ..
-            } => write!(f, "Progress(#{generation}, {phase:?} {done}/{total})"),
-            MovesLeftMessage::Outcomes { generation, table } => {
-                write!(
-                    f,
-                    "Outcomes(#{generation}, {}x{})",
-                    table.rows(),
-                    table.cols()
-                )
+            } => write!(f, "Progress(#{job}, {phase:?} {done}/{total})"),
+            SolverMessage::Made { job, .. } => write!(f, "Made(#{job})"),
+            SolverMessage::Built { job, .. } => write!(f, "Built(#{job})"),
+            SolverMessage::Judged { job, judged } => {
+                write!(f, "Judged(#{job}, {} moves)", judged.len())
             }
-            MovesLeftMessage::Ready {
-                generation, table, ..
-            } => {
-                let outcomes = table.outcomes();
-                write!(
-                    f,
-                    "Ready(#{generation}, {}x{})",
-                    outcomes.rows(),
-                    outcomes.cols()
-                )
-            }
-            MovesLeftMessage::Refused {
-                generation,
-                needed_bytes,
-                ..
-            } => write!(f, "Refused(#{generation}, {needed_bytes} bytes)"),
         }
     }
 }
 
-/// What a game needs from the solver threads; the game returns it and the app sends it as a
-/// numbered [`Job`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Request {
-    /// The table of a `rows` × `cols` box (a live table that covers it is handed back at once).
-    /// Cancels any earlier table request.
-    Solve { rows: u8, cols: u8 },
-    /// The moves-left table of a `rows` × `cols` box, built from the live outcome table when
-    /// one covers the box (else that is built first), under the same memory budget: the two
-    /// tables together must fit it. A live moves-left table that covers the box is handed back
-    /// at once. A table request like [`Request::Solve`]: it cancels any earlier one, and a
-    /// later one cancels it.
-    MovesLeft { rows: u8, cols: u8 },
-    /// Stop the running build; its memory is freed.
-    Cancel,
-    /// A game's own table, built by its task on the table thread with progress (what it makes
-    /// comes back as [`SolverMessage::Built`]). A table request like [`Request::Solve`]: it
-    /// cancels any earlier one, and a later one cancels it.
-    Build(Task<Built>),
-    /// The moves of a finished game judged by its task, off the interface's thread (the answer
-    /// is [`SolverMessage::Judged`]). Only the latest judging is wanted: it replaces any
-    /// earlier one, and cancels no table.
-    Judge(Task<JudgedMoves>),
-    /// Stop the running judging, whose review was left: no answer comes. Cancels no table.
-    StopJudging,
-    /// The computer's best move in the position of column `heights` (from the poison column
-    /// rightwards) in a box of `rows` rows, found by a short search where nothing proves a move;
-    /// `seed` makes its choices repeatable. The position must have a square besides the poison;
-    /// one that is not a position (or has only the poison) gets no answer.
-    Search {
-        rows: u8,
-        heights: Vec<u8>,
-        seed: u64,
-    },
+/// Where a job runs: each lane runs one job at a time, and only its latest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lane {
+    /// Tables and other slow builds, with progress.
+    Build,
+    /// The computer's short search for a move nothing proves.
+    Search,
+    /// The judging of a finished game's moves for its review.
+    Judge,
 }
 
-/// A request with the number the app gave it: the answers to it carry that number (for
-/// tables, the generation; for searches and judgings, their own number).
+impl Lane {
+    /// Every lane, in the order of [`Lane::index`].
+    pub const ALL: [Lane; 3] = [Lane::Build, Lane::Search, Lane::Judge];
+
+    /// Its place in [`Lane::ALL`].
+    pub fn index(self) -> usize {
+        match self {
+            Lane::Build => 0,
+            Lane::Search => 1,
+            Lane::Judge => 2,
+        }
+    }
+
+    /// The name of its thread.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lane::Build => "solver",
+            Lane::Search => "search",
+            Lane::Judge => "judge",
+        }
+    }
+}
+
+/// What a game needs from the solver threads; the game returns it and [`Jobs`] numbers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Request {
+    /// A game's table (or other slow build), made by its task with progress; what it makes
+    /// comes back as [`SolverMessage::Built`] (and on the way as [`SolverMessage::Made`]).
+    /// Cancels any earlier build.
+    Build(Task<Built>),
+    /// Stop the running build; its memory is freed.
+    Cancel,
+    /// The computer's move, found by its task where nothing proves one; the answer is a
+    /// [`SolverMessage::Built`]. Replaces any earlier search.
+    Search(Task<Built>),
+    /// The moves of a finished game judged by its task, off the interface's thread (the
+    /// answer is [`SolverMessage::Judged`]). Replaces any earlier judging, and cancels no
+    /// table.
+    Judge(Task<JudgedMoves>),
+    /// Stop the running judging, whose review was left: no answer comes.
+    StopJudging,
+}
+
+impl Request {
+    /// The lane it runs in (a cancel or a stop, the lane it stops).
+    pub fn lane(&self) -> Lane {
+        match self {
+            Request::Build(_) | Request::Cancel => Lane::Build,
+            Request::Search(_) => Lane::Search,
+            Request::Judge(_) | Request::StopJudging => Lane::Judge,
+        }
+    }
+}
+
+/// A request with the number [`Jobs`] gave it: the answers to it carry that number.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Job {
     pub number: u64,
     pub request: Request,
+}
+
+/// The one place jobs are numbered: numbers only grow, and each lane remembers its latest
+/// job, whose answers alone are wanted (latest wins).
+#[derive(Debug, Default)]
+pub struct Jobs {
+    /// The number the latest job got.
+    last: u64,
+    /// Each lane's latest job (0: none yet), by [`Lane::index`].
+    latest: [u64; 3],
+    /// Numbered jobs, oldest first, until they are taken to be sent.
+    queued: Vec<Job>,
+}
+
+impl Jobs {
+    /// Numbers `request`, makes it its lane's latest, and queues it; returns its number.
+    pub fn push(&mut self, request: Request) -> u64 {
+        self.last += 1;
+        self.latest[request.lane().index()] = self.last;
+        self.queued.push(Job {
+            number: self.last,
+            request,
+        });
+        self.last
+    }
+
+    /// The jobs queued since the last call, oldest first.
+    pub fn take(&mut self) -> Vec<Job> {
+        std::mem::take(&mut self.queued)
+    }
+
+    /// The number the latest job got (0 before the first): it changes with every job.
+    pub fn last(&self) -> u64 {
+        self.last
+    }
+
+    /// The latest job of `lane` (0 before its first).
+    pub fn latest(&self, lane: Lane) -> u64 {
+        self.latest[lane.index()]
+    }
+
+    /// Whether `message` answers the latest job of its lane: only then is it wanted.
+    pub fn is_latest(&self, message: &SolverMessage) -> bool {
+        let job = message.job();
+        job != 0 && self.latest.contains(&job)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn built(job: u64) -> SolverMessage {
+        SolverMessage::Built {
+            job,
+            built: Arc::new(()),
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    fn task() -> Task<Built> {
+        Task::new("nothing", |_| Some(Arc::new(()) as Built))
+    }
+
+    #[test]
+    fn jobs_are_numbered_in_one_place_and_the_latest_of_each_lane_wins() {
+        let mut jobs = Jobs::default();
+        let first_build = jobs.push(Request::Build(task()));
+        let search = jobs.push(Request::Search(task()));
+        let judging = jobs.push(Request::Judge(Task::new("judge", |_| Some(Vec::new()))));
+        let build = jobs.push(Request::Build(task()));
+        assert_eq!([first_build, search, judging, build], [1, 2, 3, 4]);
+        assert_eq!(jobs.last(), 4);
+        assert_eq!(
+            Lane::ALL.map(|lane| jobs.latest(lane)),
+            [build, search, judging]
+        );
+        // An older build's answer is dropped; each lane's latest is taken.
+        assert!(!jobs.is_latest(&built(first_build)));
+        assert!(jobs.is_latest(&built(build)));
+        assert!(jobs.is_latest(&built(search)));
+        let judged = SolverMessage::Judged {
+            job: judging,
+            judged: Vec::new(),
+        };
+        assert!(jobs.is_latest(&judged));
+        // A newer job of one lane leaves the others' alone.
+        let newer = jobs.push(Request::Search(task()));
+        assert!(!jobs.is_latest(&built(search)) && jobs.is_latest(&built(newer)));
+        assert!(jobs.is_latest(&built(build)) && jobs.is_latest(&judged));
+        // A cancel and a stop are their lanes' latest: nothing before them is wanted.
+        jobs.push(Request::Cancel);
+        jobs.push(Request::StopJudging);
+        assert!(!jobs.is_latest(&built(build)) && !jobs.is_latest(&judged));
+        assert!(jobs.is_latest(&built(newer)));
+        // Each job is handed out once, oldest first.
+        let numbers: Vec<u64> = jobs.take().iter().map(|job| job.number).collect();
+        assert_eq!(numbers, [1, 2, 3, 4, 5, 6, 7]);
+        assert!(jobs.take().is_empty());
+    }
+
+    #[test]
+    fn a_task_names_its_phases_sends_what_it_made_on_the_way_and_keeps_things_on_its_shelf() {
+        let task: Task<u32> = Task::in_context("two phases", |context| {
+            let seen: u32 = context.take();
+            context.put(seen + 1);
+            let on = context.progress("first", 1, 2) && context.made(Arc::new("half"));
+            (on && context.progress("second", 2, 2)).then_some(seen)
+        })
+        .about(7_u8);
+        assert_eq!(task.described::<u8>(), Some(&7));
+        assert_eq!(task.described::<u16>(), None);
+        let mut shelf = Shelf::default();
+        let mut heard = Vec::new();
+        let mut report = |report: Report| {
+            heard.push(match report {
+                Report::Progress { phase, .. } => phase.to_string(),
+                Report::Made(made) => made.downcast_ref::<&str>().unwrap().to_string(),
+            });
+            true
+        };
+        let mut context = Context::new(100, &mut shelf, &mut report);
+        assert_eq!(context.budget(), 100);
+        assert_eq!(task.run_in(&mut context), Some(0));
+        assert_eq!(
+            task.run_in(&mut context),
+            Some(1),
+            "the shelf kept the count"
+        );
+        assert_eq!(
+            heard,
+            ["first", "half", "second", "first", "half", "second"]
+        );
+        // Told to stop, it stops.
+        let mut stop = |_: Report| false;
+        let mut context = Context::new(100, &mut shelf, &mut stop);
+        assert_eq!(task.run_in(&mut context), None);
+    }
 }

@@ -251,16 +251,14 @@ fn game_over_names_the_loser_and_offers_a_rematch() {
 
 #[test]
 fn a_game_asks_the_app_for_its_table_and_each_request_is_numbered_and_handed_out_once() {
+    use munch::games::chomp::solver::Asked;
     use munch::games::request::{Job, Request};
     let mut h = Harness::new();
     h.start(3, 4, [Person, Person]);
     // At level perfect, the moves-left table (the outcome table comes on its way).
     assert_eq!(
-        h.app.take_requests(),
-        vec![Job {
-            number: 1,
-            request: Request::MovesLeft { rows: 3, cols: 4 },
-        }]
+        crate::common::asked(&h.app.take_requests()),
+        vec![(1, Some(Asked::MovesLeft { rows: 3, cols: 4 }))]
     );
     assert!(
         h.app.take_requests().is_empty(),
@@ -355,7 +353,10 @@ fn an_unproven_move_is_searched_off_the_interface_thread_and_undo_drops_it() {
     h.key(KeyCode::Char('u'));
     assert!(!h.game().searching());
     let late = h.next_message(); // the search answers
-    assert!(matches!(late, SolverMessage::Searched { .. }));
+    assert!(matches!(
+        munch::games::chomp::solver::read(&late),
+        Some(munch::games::chomp::solver::News::Searched { .. })
+    ));
     h.app.update(Event::Solver(late));
     assert!(h.game().turns.pending.is_none() && h.game().turns.moves.is_empty());
     // Played again, the computer's searched move lands, marked unproven.
@@ -1740,21 +1741,18 @@ fn nim_is_chosen_on_the_menu_and_played_with_keys_and_the_pointer() {
 /// to the app.
 fn answer_table_jobs(
     h: &mut Harness,
-    tables: &mut munch::worker::Tables,
+    tables: &mut munch::worker::Runner,
     jobs: Vec<munch::games::request::Job>,
 ) {
-    use munch::games::request::Request;
+    use munch::games::chomp::solver::{Asked, asked};
     let answers = std::cell::RefCell::new(Vec::new());
     let notify = |m: SolverMessage| answers.borrow_mut().push(m);
     for job in jobs {
-        match job.request {
-            Request::Solve { rows, cols } => {
-                tables.solve(job.number, rows, cols, &|| true, &notify);
+        match asked(&job.request) {
+            Some(Asked::Solve { .. } | Asked::MovesLeft { .. }) => {
+                tables.run(job, &|| true, &notify);
             }
-            Request::MovesLeft { rows, cols } => {
-                tables.moves_left(job.number, rows, cols, &|| true, &notify);
-            }
-            other => panic!("not a table request: {other:?}"),
+            _ => panic!("not a table request: {job:?}"),
         }
     }
     for message in answers.into_inner() {
@@ -1765,21 +1763,19 @@ fn answer_table_jobs(
 #[test]
 fn at_level_perfect_a_game_asks_for_moves_left_at_once_and_not_at_other_levels() {
     use munch::games::chomp::session::MovesLeftState;
-    use munch::games::request::{Job, Request};
+    use munch::games::chomp::solver::Asked;
+    use munch::games::request::Request;
     use munch::settings::Level;
     for level in Level::ALL {
         let mut h = Harness::new();
         h.app.menu.settings.level = level;
         h.start(3, 4, [Person, Computer]);
-        let mut tables = munch::worker::Tables::new(1 << 30);
+        let mut tables = munch::worker::Runner::new(1 << 30);
         let jobs = h.app.take_requests();
         if level != Level::Perfect {
             assert_eq!(
-                jobs,
-                [Job {
-                    number: 1,
-                    request: Request::Solve { rows: 3, cols: 4 },
-                }],
+                crate::common::asked(&jobs),
+                [(1, Some(Asked::Solve { rows: 3, cols: 4 }))],
                 "{level:?}: the outcome table alone"
             );
             answer_table_jobs(&mut h, &mut tables, jobs);
@@ -1791,11 +1787,8 @@ fn at_level_perfect_a_game_asks_for_moves_left_at_once_and_not_at_other_levels()
         }
         // The moves-left table, with the outcome table on its way.
         assert_eq!(
-            jobs,
-            [Job {
-                number: 1,
-                request: Request::MovesLeft { rows: 3, cols: 4 },
-            }]
+            crate::common::asked(&jobs),
+            [(1, Some(Asked::MovesLeft { rows: 3, cols: 4 }))]
         );
         assert!(matches!(
             h.game().moves_left,
@@ -1851,22 +1844,16 @@ fn a_moves_left_table_over_the_budget_keeps_the_computer_playing_as_before() {
 /// table) are held back and returned, as if that build were still running.
 fn outcomes_only(
     h: &mut Harness,
-    tables: &mut munch::worker::Tables,
+    tables: &mut munch::worker::Runner,
 ) -> std::collections::VecDeque<SolverMessage> {
-    use munch::games::request::Request;
+    use munch::games::chomp::solver::{Asked, asked};
     let mut held = std::collections::VecDeque::new();
     loop {
         let answers = std::cell::RefCell::new(Vec::new());
         let notify = |m: SolverMessage| answers.borrow_mut().push(m);
         for job in h.app.take_requests() {
-            match job.request {
-                Request::Solve { rows, cols } => {
-                    tables.solve(job.number, rows, cols, &|| true, &notify);
-                }
-                Request::MovesLeft { rows, cols } => {
-                    tables.moves_left(job.number, rows, cols, &|| true, &notify);
-                }
-                _ => {}
+            if let Some(Asked::Solve { .. } | Asked::MovesLeft { .. }) = asked(&job.request) {
+                tables.run(job, &|| true, &notify);
             }
         }
         held.extend(answers.into_inner());
@@ -1893,7 +1880,7 @@ fn panel_words(h: &Harness) -> String {
 /// answers are held back and returned.
 fn after_b2(n: u8, h: &mut Harness) -> std::collections::VecDeque<SolverMessage> {
     h.start(n, n, [Person, Computer]);
-    let mut tables = munch::worker::Tables::new(1 << 30);
+    let mut tables = munch::worker::Runner::new(1 << 30);
     let held = outcomes_only(h, &mut tables);
     h.app.update(Event::Pointer {
         target: Target::Spot(munch::games::chomp::session::spot(Square::new(1, 1))),
@@ -1964,20 +1951,18 @@ fn at_level_perfect_the_computer_waits_for_a_near_moves_left_table_and_defends_l
 #[test]
 fn at_level_perfect_a_moves_left_table_far_off_is_not_waited_for_and_the_panel_says_so() {
     use munch::games::chomp::session::{MovesLeftState, Unfought};
-    use munch::games::request::{MovesLeftMessage, Phase};
+    use munch::games::chomp::solver::Phase;
     let mut h = Harness::new();
     let held = after_b2(7, &mut h);
-    let generation = held[0].generation().expect("a table answer");
+    let job = held[0].job();
     // A thousandth done after 10 s: hours to go.
-    h.app.update(Event::Solver(SolverMessage::MovesLeft(
-        MovesLeftMessage::Progress {
-            generation,
-            phase: Phase::MovesLeft,
-            done: 1,
-            total: 1000,
-            elapsed: std::time::Duration::from_secs(10),
-        },
-    )));
+    h.app.update(Event::Solver(SolverMessage::Progress {
+        job,
+        phase: Phase::MovesLeft.label(),
+        done: 1,
+        total: 1000,
+        elapsed: std::time::Duration::from_secs(10),
+    }));
     assert!(matches!(
         h.game().moves_left,
         MovesLeftState::Building { .. }
@@ -2049,8 +2034,8 @@ fn at_level_perfect_a_moves_left_table_over_the_budget_is_not_waited_for_and_the
 fn at_level_perfect_a_box_shrunk_into_the_budget_gets_its_moves_left_table_and_the_longest_defence()
 {
     use munch::games::chomp::session::{MovesLeftState, Unfought};
+    use munch::games::chomp::solver::Asked;
     use munch::games::moves_left::PositionStudy;
-    use munch::games::request::Request;
     use munch::solve::{MovesLeftTable, OutcomeTable};
     let flash = usize::from(munch::games::chomp::session::FLASH_TICKS);
     let held = OutcomeTable::build(7, 7, &mut |_, _| true)
@@ -2106,8 +2091,8 @@ fn at_level_perfect_a_box_shrunk_into_the_budget_gets_its_moves_left_table_and_t
         let jobs = h.app.take_requests();
         let asked: Vec<(u8, u8)> = jobs
             .iter()
-            .filter_map(|j| match j.request {
-                Request::MovesLeft { rows, cols } => Some((rows, cols)),
+            .filter_map(|j| match munch::games::chomp::solver::asked(&j.request) {
+                Some(&Asked::MovesLeft { rows, cols }) => Some((rows, cols)),
                 _ => None,
             })
             .collect();
@@ -2124,7 +2109,7 @@ fn at_level_perfect_a_box_shrunk_into_the_budget_gets_its_moves_left_table_and_t
         assert!(h.game().waits_for_moves_left());
         let panel = panel_words(&h);
         assert!(panel.contains("waits for the moves-left table"), "{panel}");
-        let mut tables = munch::worker::Tables::new(budget);
+        let mut tables = munch::worker::Runner::new(budget);
         answer_table_jobs(&mut h, &mut tables, jobs);
         let MovesLeftState::Ready(table) = &h.game().moves_left else {
             panic!("seed {seed}: the moves-left table is in");
@@ -2349,15 +2334,15 @@ fn a_moves_left_build_stops_when_the_game_ends_and_undo_asks_for_it_again() {
     use munch::games::request::Request;
     let mut h = Harness::new();
     h.start(4, 5, [Person, Computer]);
-    let mut tables = munch::worker::Tables::new(1 << 30);
+    let mut tables = munch::worker::Runner::new(1 << 30);
     // The moves-left table is asked for, and its outcome table delivered, not it yet.
     let held = outcomes_only(&mut h, &mut tables);
     assert!(matches!(
-        held.front(),
-        Some(SolverMessage::MovesLeft(
-            munch::games::request::MovesLeftMessage::Progress { .. }
-                | munch::games::request::MovesLeftMessage::Ready { .. }
-        ))
+        held.front().and_then(munch::games::chomp::solver::read),
+        Some(
+            munch::games::chomp::solver::News::Progress { .. }
+                | munch::games::chomp::solver::News::MovesLeftReady(_)
+        )
     ));
     assert!(matches!(
         h.game().moves_left,
@@ -2381,7 +2366,13 @@ fn a_moves_left_build_stops_when_the_game_ends_and_undo_asks_for_it_again() {
     assert!(!h.game().is_over());
     let asked = h.app.take_requests();
     assert!(
-        matches!(asked[..], [ref job] if matches!(job.request, Request::MovesLeft { .. })),
+        matches!(
+            asked[..],
+            [ref job] if matches!(
+                munch::games::chomp::solver::asked(&job.request),
+                Some(munch::games::chomp::solver::Asked::MovesLeft { .. })
+            )
+        ),
         "{asked:?}"
     );
     assert!(matches!(
@@ -2610,7 +2601,8 @@ fn a_studys_gauge_follows_the_builds_progress_and_its_moves_wait_for_the_table()
             "{text}: building"
         );
         screen.study.on_solver(SolverMessage::Progress {
-            generation: 1,
+            job: 1,
+            phase: "",
             done: 5,
             total: 10,
             elapsed: std::time::Duration::ZERO,

@@ -141,8 +141,8 @@ fn without_a_proven_move_the_computer_waits_for_a_table_that_is_near() {
     use std::time::Duration;
     let mut h = on_worker();
     h.start(6, 7, [Person, Computer]);
-    // The real answer tells the generation; it is held back, and progress is made up.
-    let generation = h.next_message().generation().expect("a table answer");
+    // The real answer tells the job; it is held back, and progress is made up.
+    let job = h.next_message().job();
     // d6 leaves [6,6,6,5,5,5,5]: won, as the book leaves d6 out of 6×7's winning first
     // moves, but nothing proves a move there. (g6, used before, leaves a position whose
     // winning move is proven one move on.)
@@ -154,7 +154,8 @@ fn without_a_proven_move_the_computer_waits_for_a_table_that_is_near() {
     });
     let progress = |done, total, secs| {
         munch::app::Event::Solver(SolverMessage::Progress {
-            generation,
+            job,
+            phase: munch::games::chomp::solver::Phase::Outcomes.label(),
             done,
             total,
             elapsed: Duration::from_secs(secs),
@@ -181,18 +182,19 @@ fn without_a_proven_move_the_computer_waits_for_a_table_that_is_near() {
 
 #[test]
 fn a_box_the_machine_could_not_hold_is_not_asked_for_again_on_every_tick() {
-    use munch::games::request::SolverMessage;
+    use munch::games::chomp::solver::{self, Answer};
     let mut h = Harness::new();
     h.start(6, 7, [Person, Computer]);
-    let generation = h.next_message().generation().expect("a table answer");
+    let job = h.next_message().job();
     // What the solver says when the build could not get its memory: within the budget.
     let needed_bytes = OutcomeTable::bytes_for(6, 7);
-    h.app
-        .update(munch::app::Event::Solver(SolverMessage::Refused {
-            generation,
+    h.app.update(munch::app::Event::Solver(solver::answer(
+        job,
+        Answer::Refused {
             needed_bytes,
             budget: munch::memory::default_memory(),
-        }));
+        },
+    )));
     h.ticks(3);
     assert!(
         matches!(h.game().solver, SolverState::Refused { needed_bytes: n, .. } if n == needed_bytes),

@@ -1706,16 +1706,13 @@ fn the_fibonacci_editor_says_its_error_once_clear_of_the_border() {
 /// it is once the numbers come.
 #[test]
 fn while_moves_left_build_the_poison_is_listed_last() {
-    use munch::games::request::{MovesLeftMessage, SolverMessage};
+    use munch::games::chomp::solver::{News, read};
     let mut h = Harness::new();
     h.app.menu.settings = Settings::default().with("rows", 5u8).with("cols", 6u8);
     h.key(KeyCode::Char('s'));
     loop {
         let message = h.next_message();
-        let outcomes = matches!(
-            message,
-            SolverMessage::MovesLeft(MovesLeftMessage::Outcomes { .. })
-        );
+        let outcomes = matches!(read(&message), Some(News::Outcomes(_)));
         h.app.update(Event::Solver(message));
         if outcomes {
             break;
@@ -1752,7 +1749,8 @@ fn while_moves_left_build_the_poison_is_listed_last() {
 
 #[test]
 fn a_chomp_study_marks_every_move_won_or_lost_as_soon_as_its_outcome_table_comes() {
-    use munch::games::request::{MovesLeftMessage, Phase, SolverMessage};
+    use munch::games::chomp::solver::{News, Phase, read};
+    use munch::games::request::SolverMessage;
     let mut h = Harness::new();
     h.app.menu.settings = Settings::default().with("rows", 5u8).with("cols", 6u8);
     h.key(KeyCode::Char('s'));
@@ -1762,17 +1760,17 @@ fn a_chomp_study_marks_every_move_won_or_lost_as_soon_as_its_outcome_table_comes
         Some(("outcomes", 0, 0)),
         "the first phase, named"
     );
-    let generation = studying(&h)
+    let job = studying(&h)
         .generation
         .expect("the study asked for its tables");
-    let progress = |phase, done, total| {
-        Event::Solver(SolverMessage::MovesLeft(MovesLeftMessage::Progress {
-            generation,
-            phase,
+    let progress = |phase: Phase, done, total| {
+        Event::Solver(SolverMessage::Progress {
+            job,
+            phase: phase.label(),
             done,
             total,
             elapsed: std::time::Duration::ZERO,
-        }))
+        })
     };
     h.app.update(progress(Phase::Outcomes, 2, 5));
     assert_eq!(gauge(&h), Some(("outcomes", 2, 5)));
@@ -1781,10 +1779,7 @@ fn a_chomp_study_marks_every_move_won_or_lost_as_soon_as_its_outcome_table_comes
     // The solver's answers one by one, up to the outcome table.
     loop {
         let message = h.next_message();
-        let outcomes = matches!(
-            message,
-            SolverMessage::MovesLeft(MovesLeftMessage::Outcomes { .. })
-        );
+        let outcomes = matches!(read(&message), Some(News::Outcomes(_)));
         h.app.update(Event::Solver(message));
         if outcomes {
             break;

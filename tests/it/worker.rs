@@ -1,9 +1,10 @@
 //! The solver thread: answers, refusals, progress and cancelling.
 
-use munch::games::request::{Built, Job, MovesLeftMessage, Phase, Request, SolverMessage, Task};
+use munch::games::chomp::solver::{self, Answer, News, Phase, search_answer};
+use munch::games::request::{Built, Job, Request, SolverMessage, Task};
 use munch::games::review::{Judged, Label};
 use munch::solve::{MovesLeftTable, OutcomeTable};
-use munch::worker::{Worker, search_message};
+use munch::worker::Worker;
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -21,7 +22,7 @@ fn worker(budget: u64) -> (Worker, Receiver<SolverMessage>) {
 fn solve(worker: &Worker, number: u64, rows: u8, cols: u8) -> u64 {
     worker.send(Job {
         number,
-        request: Request::Solve { rows, cols },
+        request: solver::solve(rows, cols),
     });
     number
 }
@@ -31,21 +32,30 @@ fn next(rx: &Receiver<SolverMessage>) -> SolverMessage {
         .expect("the solver answers")
 }
 
+/// The next message with the job it answers, read as Chomp's.
+fn next_news(rx: &Receiver<SolverMessage>) -> (u64, News) {
+    let message = next(rx);
+    let news = solver::read(&message).unwrap_or_else(|| panic!("not Chomp's: {message:?}"));
+    (message.job(), news)
+}
+
 #[test]
 fn a_box_over_budget_is_refused_with_the_memory_it_needs() {
     let (worker, rx) = worker(1 << 10);
     let generation = solve(&worker, 1, 9, 9);
-    match next(&rx) {
-        SolverMessage::Refused {
-            generation: g,
-            needed_bytes,
-            budget,
-        } => {
+    match next_news(&rx) {
+        (
+            g,
+            News::Refused {
+                needed_bytes,
+                budget,
+            },
+        ) => {
             assert_eq!(g, generation);
             assert_eq!(needed_bytes, OutcomeTable::bytes_for(9, 9));
             assert_eq!(budget, 1 << 10);
         }
-        other => panic!("expected a refusal, got {other:?}"),
+        (job, _) => panic!("expected a refusal, got #{job}"),
     }
 }
 
@@ -55,17 +65,13 @@ fn a_long_build_reports_progress_and_a_cached_table_comes_back_at_once() {
     let generation = solve(&worker, 1, 15, 15);
     let mut progress = Vec::new();
     let table = loop {
-        match next(&rx) {
-            SolverMessage::Progress { done, total, .. } => progress.push((done, total)),
-            SolverMessage::Ready {
-                table,
-                generation: g,
-                ..
-            } => {
+        match next_news(&rx) {
+            (_, News::Progress { done, total, .. }) => progress.push((done, total)),
+            (g, News::Ready(table)) => {
                 assert_eq!(g, generation);
                 break table;
             }
-            other => panic!("unexpected {other:?}"),
+            (job, _) => panic!("unexpected answer to #{job}"),
         }
     };
     assert_eq!(
@@ -78,9 +84,9 @@ fn a_long_build_reports_progress_and_a_cached_table_comes_back_at_once() {
     );
     // A smaller box is served from the cached table.
     solve(&worker, 2, 6, 9);
-    match next(&rx) {
-        SolverMessage::Ready { table: again, .. } => assert!(Arc::ptr_eq(&table, &again)),
-        other => panic!("unexpected {other:?}"),
+    match next_news(&rx) {
+        (_, News::Ready(again)) => assert!(Arc::ptr_eq(&table, &again)),
+        (job, _) => panic!("unexpected answer to #{job}"),
     }
 }
 
@@ -89,7 +95,7 @@ fn a_new_request_cancels_the_running_build() {
     let (worker, rx) = worker(4 << 30);
     let big = solve(&worker, 1, 18, 18); // minutes of work
     loop {
-        if let SolverMessage::Progress { generation, .. } = next(&rx) {
+        if let (generation, News::Progress { .. }) = next_news(&rx) {
             assert_eq!(generation, big);
             break;
         }
@@ -97,16 +103,14 @@ fn a_new_request_cancels_the_running_build() {
     let started = Instant::now();
     let small = solve(&worker, 2, 3, 3);
     loop {
-        match next(&rx) {
-            SolverMessage::Ready {
-                generation, table, ..
-            } => {
+        match next_news(&rx) {
+            (generation, News::Ready(table)) => {
                 assert_eq!(generation, small, "the 18x18 build never finishes");
                 assert_eq!(table.cols(), 3);
                 break;
             }
-            SolverMessage::Progress { generation, .. } => assert_eq!(generation, big),
-            other => panic!("unexpected {other:?}"),
+            (generation, News::Progress { .. }) => assert_eq!(generation, big),
+            (job, _) => panic!("unexpected answer to #{job}"),
         }
     }
     // Generous: the build checks for cancelling about every million positions.
@@ -188,25 +192,16 @@ fn a_search_answers_on_its_own_thread_even_while_a_table_builds() {
     let search = 2;
     worker.send(Job {
         number: search,
-        request: Request::Search {
-            rows: position.rows(),
-            heights: position.heights().to_vec(),
-            seed: 1,
-        },
+        request: solver::search(&position, 1),
     });
     let square = loop {
-        match next(&rx) {
-            SolverMessage::Searched {
-                search: s,
-                col,
-                row,
-                ..
-            } => {
+        match next_news(&rx) {
+            (s, News::Searched { col, row, .. }) => {
                 assert_eq!(s, search);
                 break munch::games::chomp::rules::Square::new(col, row);
             }
-            SolverMessage::Progress { .. } => {}
-            other => panic!("unexpected {other:?}"),
+            (_, News::Progress { .. }) => {}
+            (job, _) => panic!("unexpected answer to #{job}"),
         }
     };
     assert!(position.contains(square));
@@ -221,13 +216,11 @@ fn a_search_answers_on_its_own_thread_even_while_a_table_builds() {
 fn a_search_answers_in_plain_numbers_and_a_search_of_no_position_gets_none() {
     let position = munch::games::chomp::rules::Position::from_heights(6, 7, &[6, 6, 6, 6, 6, 6, 5])
         .expect("a valid position");
-    let Some(SolverMessage::Searched {
-        search, col, row, ..
-    }) = search_message(9, position.rows(), position.heights(), 1)
+    let Some(Answer::Searched { col, row, .. }) =
+        search_answer(position.rows(), position.heights(), 1)
     else {
         panic!("a position with squares to eat gets an answer");
     };
-    assert_eq!(search, 9);
     let square = munch::games::chomp::rules::Square::new(col, row);
     assert!(position.contains(square));
     assert!(!square.is_poison());
@@ -239,7 +232,7 @@ fn a_search_answers_in_plain_numbers_and_a_search_of_no_position_gets_none() {
         (3, vec![0, 0]),
     ] {
         assert!(
-            search_message(1, rows, &heights, 1).is_none(),
+            search_answer(rows, &heights, 1).is_none(),
             "{rows} rows, {heights:?}"
         );
     }
@@ -249,7 +242,7 @@ fn a_search_answers_in_plain_numbers_and_a_search_of_no_position_gets_none() {
 fn moves_left(worker: &Worker, number: u64, rows: u8, cols: u8) -> u64 {
     worker.send(Job {
         number,
-        request: Request::MovesLeft { rows, cols },
+        request: solver::moves_left(rows, cols),
     });
     number
 }
@@ -269,14 +262,13 @@ fn moves_left_ready(rx: &Receiver<SolverMessage>, generation: u64) -> MovesLeftA
     let mut progress = Vec::new();
     let mut outcomes = None;
     loop {
-        match next(rx) {
-            SolverMessage::MovesLeft(MovesLeftMessage::Progress {
-                generation: g,
-                phase,
-                done,
-                total,
-                ..
-            }) => {
+        match next_news(rx) {
+            (
+                g,
+                News::Progress {
+                    phase, done, total, ..
+                },
+            ) => {
                 assert_eq!(g, generation);
                 let expected = if outcomes.is_some() {
                     Phase::MovesLeft
@@ -286,19 +278,12 @@ fn moves_left_ready(rx: &Receiver<SolverMessage>, generation: u64) -> MovesLeftA
                 assert_eq!(phase, expected, "the outcome table's progress comes first");
                 progress.push((phase, done, total));
             }
-            SolverMessage::MovesLeft(MovesLeftMessage::Outcomes {
-                generation: g,
-                table,
-            }) => {
+            (g, News::Outcomes(table)) => {
                 assert_eq!(g, generation);
                 assert!(outcomes.is_none(), "one outcome table");
                 outcomes = Some(table);
             }
-            SolverMessage::MovesLeft(MovesLeftMessage::Ready {
-                generation: g,
-                table,
-                ..
-            }) => {
+            (g, News::MovesLeftReady(table)) => {
                 assert_eq!(g, generation);
                 if let Some(outcomes) = &outcomes {
                     assert!(Arc::ptr_eq(outcomes, table.outcomes()));
@@ -309,7 +294,7 @@ fn moves_left_ready(rx: &Receiver<SolverMessage>, generation: u64) -> MovesLeftA
                     table,
                 };
             }
-            other => panic!("unexpected {other:?}"),
+            (job, _) => panic!("unexpected answer to #{job}"),
         }
     }
 }
@@ -318,9 +303,9 @@ fn moves_left_ready(rx: &Receiver<SolverMessage>, generation: u64) -> MovesLeftA
 fn a_moves_left_table_is_built_on_the_live_outcome_table_and_handed_back_at_once() {
     let (worker, rx) = worker(1 << 30);
     let generation = solve(&worker, 1, 6, 7);
-    let outcomes = match next(&rx) {
-        SolverMessage::Ready { table, .. } => table,
-        other => panic!("unexpected {other:?}"),
+    let outcomes = match next_news(&rx) {
+        (_, News::Ready(table)) => table,
+        (job, _) => panic!("unexpected answer to #{job}"),
     };
     let generation = moves_left(&worker, generation + 1, 6, 7);
     let MovesLeftAnswers {
@@ -381,13 +366,11 @@ fn a_moves_left_table_without_a_live_outcome_table_builds_both_each_with_its_gau
     }
     // The outcome table it built is the live one now: a Solve gets it back at once.
     solve(&worker, 2, 14, 14);
-    match next(&rx) {
-        SolverMessage::Ready {
-            table: outcomes, ..
-        } => {
+    match next_news(&rx) {
+        (_, News::Ready(outcomes)) => {
             assert!(Arc::ptr_eq(&outcomes, table.outcomes()));
         }
-        other => panic!("unexpected {other:?}"),
+        (job, _) => panic!("unexpected answer to #{job}"),
     }
 }
 
@@ -397,14 +380,16 @@ fn a_moves_left_table_over_budget_is_refused_with_both_tables_bytes() {
     let (worker, rx) = worker(budget);
     // The outcome table alone fits.
     let generation = solve(&worker, 1, 9, 9);
-    assert!(matches!(next(&rx), SolverMessage::Ready { .. }));
+    assert!(matches!(next_news(&rx), (_, News::Ready(_))));
     let generation = moves_left(&worker, generation + 1, 9, 9);
-    match next(&rx) {
-        SolverMessage::MovesLeft(MovesLeftMessage::Refused {
-            generation: g,
-            needed_bytes,
-            budget: b,
-        }) => {
+    match next_news(&rx) {
+        (
+            g,
+            News::MovesLeftRefused {
+                needed_bytes,
+                budget: b,
+            },
+        ) => {
             assert_eq!(g, generation);
             assert_eq!(
                 needed_bytes,
@@ -412,7 +397,7 @@ fn a_moves_left_table_over_budget_is_refused_with_both_tables_bytes() {
             );
             assert_eq!(b, budget);
         }
-        other => panic!("expected a refusal, got {other:?}"),
+        (job, _) => panic!("expected a refusal, got an answer to #{job}"),
     }
     // A smaller box fits.
     let generation = moves_left(&worker, generation + 1, 4, 4);
@@ -425,7 +410,7 @@ fn a_new_table_request_cancels_a_moves_left_build() {
     let (worker, rx) = worker(4 << 30);
     let big = moves_left(&worker, 1, 15, 15); // a second or so of work
     loop {
-        if let SolverMessage::MovesLeft(MovesLeftMessage::Progress { generation, .. }) = next(&rx) {
+        if let (generation, News::Progress { .. }) = next_news(&rx) {
             assert_eq!(generation, big);
             break;
         }
@@ -433,18 +418,16 @@ fn a_new_table_request_cancels_a_moves_left_build() {
     let started = Instant::now();
     let small = solve(&worker, 2, 3, 3);
     loop {
-        match next(&rx) {
-            SolverMessage::Ready {
-                generation, table, ..
-            } => {
+        match next_news(&rx) {
+            (generation, News::Ready(table)) => {
                 assert_eq!(generation, small);
                 assert_eq!(table.cols(), 3);
                 break;
             }
-            SolverMessage::MovesLeft(MovesLeftMessage::Progress { generation, .. }) => {
+            (generation, News::Progress { .. }) => {
                 assert_eq!(generation, big);
             }
-            other => panic!("unexpected {other:?}"),
+            (job, _) => panic!("unexpected answer to #{job}"),
         }
     }
     assert!(
@@ -479,18 +462,13 @@ fn a_build_task_runs_on_the_table_thread_with_progress_and_a_new_request_cancels
     let built = loop {
         match next(&rx) {
             SolverMessage::Progress {
-                generation,
-                done,
-                total,
-                ..
+                job, done, total, ..
             } => {
-                assert_eq!(generation, 1);
+                assert_eq!(job, 1);
                 progress.push((done, total));
             }
-            SolverMessage::Built {
-                generation, built, ..
-            } => {
-                assert_eq!(generation, 1);
+            SolverMessage::Built { job, built, .. } => {
+                assert_eq!(job, 1);
                 break built;
             }
             other => panic!("unexpected {other:?}"),
@@ -509,20 +487,21 @@ fn a_build_task_runs_on_the_table_thread_with_progress_and_a_new_request_cancels
         request: Request::Build(counting(100_000)),
     });
     loop {
-        if let SolverMessage::Progress { generation: 2, .. } = next(&rx) {
+        if let SolverMessage::Progress { job: 2, .. } = next(&rx) {
             break;
         }
     }
     let started = Instant::now();
     solve(&worker, 3, 2, 2);
     loop {
-        match next(&rx) {
-            SolverMessage::Ready { generation, .. } => {
-                assert_eq!(generation, 3);
+        let message = next(&rx);
+        match (&message, solver::read(&message)) {
+            (_, Some(News::Ready(_))) => {
+                assert_eq!(message.job(), 3);
                 break;
             }
-            SolverMessage::Progress { generation: 2, .. } => {}
-            other => panic!("unexpected {other:?}"),
+            (SolverMessage::Progress { job: 2, .. }, _) => {}
+            _ => panic!("unexpected {message:?}"),
         }
     }
     assert!(started.elapsed() < Duration::from_secs(5));
@@ -546,25 +525,21 @@ fn a_judging_runs_on_its_own_thread_beside_a_table_build() {
     let mut table_messages = 0;
     loop {
         match next(&rx) {
-            SolverMessage::Judged {
-                judging,
-                judged: got,
-            } => {
-                assert_eq!((judging, &got), (2, &judged));
+            SolverMessage::Judged { job, judged: got } => {
+                assert_eq!((job, &got), (2, &judged));
                 break;
             }
-            SolverMessage::MovesLeft(message) => {
-                assert_eq!(message.generation(), big);
+            message => {
+                assert_eq!(message.job(), big);
                 assert!(
                     matches!(
-                        message,
-                        MovesLeftMessage::Progress { .. } | MovesLeftMessage::Outcomes { .. }
+                        solver::read(&message),
+                        Some(News::Progress { .. } | News::Outcomes(_))
                     ),
                     "the judging waited for the table: {message:?}"
                 );
                 table_messages += 1;
             }
-            other => panic!("unexpected {other:?}"),
         }
     }
     assert!(table_messages < 10, "{table_messages} table messages first");
@@ -607,4 +582,33 @@ fn a_stop_ends_the_running_judging_between_moves_with_no_answer() {
         .expect("the judging stops");
     assert!(judged > 0, "it stopped between moves");
     assert!(rx.try_recv().is_err(), "a stopped judging answers nothing");
+}
+
+#[test]
+fn a_lane_runs_only_its_latest_job() {
+    let (worker, rx) = worker(1 << 20);
+    let (started, begun) = mpsc::channel();
+    let (searching, release) = busy::<Built>("search", &started);
+    worker.send(Job {
+        number: 1,
+        request: Request::Search(searching),
+    });
+    assert_eq!(begun.recv_timeout(Duration::from_secs(60)), Ok("search"));
+    // Two more searches wait behind the busy one: only the latest of them is wanted.
+    let answering = |n: u64| Task::new(format!("search {n}"), move |_| Some(Arc::new(n) as Built));
+    for number in [2, 3] {
+        worker.send(Job {
+            number,
+            request: Request::Search(answering(number)),
+        });
+    }
+    let _ = release.send(());
+    // The lane runs its jobs in order, so an answer to job 2 would come first.
+    match next(&rx) {
+        SolverMessage::Built { job, built, .. } => {
+            assert_eq!(job, 3, "the older search was skipped");
+            assert_eq!(built.downcast_ref::<u64>(), Some(&3));
+        }
+        other => panic!("unexpected {other:?}"),
+    }
 }

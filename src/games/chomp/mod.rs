@@ -14,6 +14,7 @@ pub mod reference;
 pub mod rules;
 mod saved;
 pub mod session;
+pub mod solver;
 pub mod study;
 pub mod theory;
 pub mod view;

@@ -7,8 +7,9 @@ use crate::games::chomp::options::ChompOptions;
 use crate::games::chomp::player::{self, Choice, Quick};
 use crate::games::chomp::position;
 use crate::games::chomp::rules::{Position, Square};
+use crate::games::chomp::solver::{self, News, Phase};
 use crate::games::moves_left::PositionStudy;
-use crate::games::request::{JudgedMoves, MovesLeftMessage, Phase, Request, SolverMessage, Task};
+use crate::games::request::{JudgedMoves, Request, SolverMessage, Task};
 use crate::games::review::{Judged, Known, Mistake};
 use crate::games::session::{Leftover, Session};
 use crate::games::setup::{Level, Setup};
@@ -206,14 +207,18 @@ impl Game {
                     elapsed: Duration::ZERO,
                 },
                 if perfect && moves_left.is_none() {
-                    Request::MovesLeft { rows, cols }
+                    solver::moves_left(rows, cols)
                 } else {
-                    Request::Solve { rows, cols }
+                    solver::solve(rows, cols)
                 },
             ),
         };
-        let moves_left = match (&request, moves_left) {
-            (Request::MovesLeft { .. }, _) => MovesLeftState::Building {
+        let building = matches!(
+            solver::asked(&request),
+            Some(solver::Asked::MovesLeft { .. })
+        );
+        let moves_left = match (building, moves_left) {
+            (true, _) => MovesLeftState::Building {
                 done: 0,
                 total: 0,
                 elapsed: Duration::ZERO,
@@ -279,7 +284,7 @@ impl Game {
             }
         };
         if !asked {
-            self.requests.push(Request::MovesLeft { rows, cols });
+            self.requests.push(solver::moves_left(rows, cols));
             self.moves_left = MovesLeftState::Building {
                 done: 0,
                 total: 0,
@@ -465,69 +470,31 @@ impl Game {
     }
 
     /// Takes the answer to the game's latest request of its kind (the app drops the others).
-    pub fn on_solver(&mut self, message: SolverMessage) {
-        match message {
-            SolverMessage::Searched {
-                col, row, proven, ..
-            } => {
+    pub fn on_solver(&mut self, message: &SolverMessage) {
+        let Some(news) = solver::read(message) else {
+            // Not a Chomp game's.
+            return;
+        };
+        match news {
+            News::Searched { col, row, proven } => {
                 // A search the game stopped waiting for (undo, a move) is dropped.
                 if std::mem::take(&mut self.searching) {
                     self.turns
                         .choose(Choice::new(Square::new(col, row), proven));
                 }
             }
-            SolverMessage::Progress {
-                done,
-                total,
-                elapsed,
-                ..
-            } => {
-                self.solver = SolverState::Solving {
-                    done,
-                    total,
-                    elapsed,
-                };
-            }
-            SolverMessage::Ready { table, .. } => {
-                self.solver = SolverState::Ready(table);
-                if self.is_over() {
-                    self.judge();
-                }
-                self.ask_moves_left();
-            }
-            SolverMessage::Refused {
-                needed_bytes,
-                budget,
-                ..
-            } => {
-                self.solver = SolverState::Refused {
-                    needed_bytes,
-                    budget,
-                };
-            }
-            SolverMessage::MovesLeft(message) => self.on_moves_left(message),
-            // Not a Chomp game's.
-            SolverMessage::Built { .. } | SolverMessage::Judged { .. } => {}
-        }
-    }
-
-    /// Takes an answer about the moves-left table: the outcome table's progress and the
-    /// outcome table itself when it was built first, then the moves-left table's.
-    fn on_moves_left(&mut self, message: MovesLeftMessage) {
-        match message {
             // The outcome table of a box that shrank into the budget, on the way to its
             // moves-left table, while the game keeps the larger one: the moves-left gauge
             // waits at nought for it (it is a few percent of the build).
-            MovesLeftMessage::Progress {
+            News::Progress {
                 phase: Phase::Outcomes,
                 ..
             } if matches!(self.solver, SolverState::Ready(_)) => {}
-            MovesLeftMessage::Progress {
+            News::Progress {
                 phase: Phase::Outcomes,
                 done,
                 total,
                 elapsed,
-                ..
             } => {
                 self.solver = SolverState::Solving {
                     done,
@@ -535,12 +502,11 @@ impl Game {
                     elapsed,
                 };
             }
-            MovesLeftMessage::Progress {
+            News::Progress {
                 phase: Phase::MovesLeft,
                 done,
                 total,
                 elapsed,
-                ..
             } => {
                 self.moves_left = MovesLeftState::Building {
                     done,
@@ -548,7 +514,23 @@ impl Game {
                     elapsed,
                 };
             }
-            MovesLeftMessage::Outcomes { table, .. } => {
+            News::Ready(table) => {
+                self.solver = SolverState::Ready(table);
+                if self.is_over() {
+                    self.judge();
+                }
+                self.ask_moves_left();
+            }
+            News::Refused {
+                needed_bytes,
+                budget,
+            } => {
+                self.solver = SolverState::Refused {
+                    needed_bytes,
+                    budget,
+                };
+            }
+            News::Outcomes(table) => {
                 // The game's own table, of a larger box, judges more of the game.
                 let larger = |held: &OutcomeTable| {
                     held.rows() >= table.rows() && held.cols() >= table.cols()
@@ -557,17 +539,16 @@ impl Game {
                     self.outcomes_arrived(table);
                 }
             }
-            MovesLeftMessage::Ready { table, .. } => {
+            News::MovesLeftReady(table) => {
                 let outcomes = Arc::clone(table.outcomes());
                 self.moves_left = MovesLeftState::Ready(table);
                 if !matches!(self.solver, SolverState::Ready(_)) {
                     self.outcomes_arrived(outcomes);
                 }
             }
-            MovesLeftMessage::Refused {
+            News::MovesLeftRefused {
                 needed_bytes,
                 budget,
-                ..
             } => {
                 self.moves_left = MovesLeftState::Refused {
                     needed_bytes,
@@ -576,7 +557,7 @@ impl Game {
                 // The outcome table alone may fit.
                 let (rows, cols) = self.position.bounding_box();
                 if matches!(self.solver, SolverState::Solving { .. }) && rows > 0 {
-                    self.requests.push(Request::Solve { rows, cols });
+                    self.requests.push(solver::solve(rows, cols));
                 }
             }
         }
@@ -795,7 +776,7 @@ impl Game {
             SolverState::Solving { .. } => false,
         };
         if ask {
-            self.request_table(Request::Solve { rows, cols });
+            self.request_table(solver::solve(rows, cols));
             self.solver = SolverState::Solving {
                 done: 0,
                 total: 0,
@@ -998,11 +979,8 @@ impl TickSteps for Game {
                 Quick::Search => {
                     // Off the interface's thread; the move arrives as a solver message.
                     self.searching = true;
-                    self.requests.push(Request::Search {
-                        rows: self.position.rows(),
-                        heights: self.position.heights().to_vec(),
-                        seed: rng.u64(..),
-                    });
+                    self.requests
+                        .push(solver::search(&self.position, rng.u64(..)));
                     None
                 }
             }
@@ -1041,7 +1019,7 @@ impl Session for Game {
     }
 
     fn on_solver(&mut self, message: SolverMessage) {
-        Game::on_solver(self, message);
+        Game::on_solver(self, &message);
     }
 
     fn take_requests(&mut self) -> Vec<Request> {
@@ -1055,9 +1033,9 @@ impl Session for Game {
         if matches!(self.solver, SolverState::Solving { .. }) && rows > 0 {
             // The outcome table, on its way alone or to the moves-left table.
             if matches!(self.moves_left, MovesLeftState::Building { .. }) {
-                self.requests.push(Request::MovesLeft { rows, cols });
+                self.requests.push(solver::moves_left(rows, cols));
             } else {
-                self.requests.push(Request::Solve { rows, cols });
+                self.requests.push(solver::solve(rows, cols));
             }
         } else if matches!(self.moves_left, MovesLeftState::Building { .. }) {
             // Asked for again (the other screen's request stopped it).

@@ -11,7 +11,8 @@ use super::answer::Source;
 use super::judge::ChompJudge;
 use super::moves_left::{Proof, proven, study};
 use super::rules::{MAX_SIDE, Position, Square, column_letters};
-use crate::games::request::{JudgedMoves, MovesLeftMessage, Phase, Request, SolverMessage, Task};
+use super::solver::{self, News, Phase};
+use crate::games::request::{JudgedMoves, Request, SolverMessage, Task};
 use crate::games::study::{
     Analysis, BuildProgress, Editor, Study, StudyLine, count_analysis, mark, mark_style, spot,
 };
@@ -140,10 +141,7 @@ impl ChompStudy {
         let table_box = position.bounding_box();
         let mut requests = Vec::new();
         if table_box.0 > 0 {
-            requests.push(Request::MovesLeft {
-                rows: table_box.0,
-                cols: table_box.1,
-            });
+            requests.push(solver::moves_left(table_box.0, table_box.1));
         }
         let mut study = ChompStudy {
             rows,
@@ -180,10 +178,9 @@ impl ChompStudy {
         study.table_box = position.bounding_box();
         study.requests.clear();
         if study.table_box.0 > 0 {
-            study.requests.push(Request::MovesLeft {
-                rows: study.table_box.0,
-                cols: study.table_box.1,
-            });
+            study
+                .requests
+                .push(solver::moves_left(study.table_box.0, study.table_box.1));
         }
         study.analyse();
         Some(study)
@@ -347,7 +344,7 @@ impl ChompStudy {
             done: 0,
             total: 0,
         };
-        self.requests.push(Request::MovesLeft { rows, cols });
+        self.requests.push(solver::moves_left(rows, cols));
     }
 }
 
@@ -588,24 +585,29 @@ impl Study for ChompStudy {
     }
 
     fn on_solver(&mut self, message: SolverMessage) {
-        match message {
-            SolverMessage::MovesLeft(MovesLeftMessage::Progress {
+        let Some(news) = solver::read(&message) else {
+            // Not the study's.
+            return;
+        };
+        match news {
+            News::Progress {
                 phase: now,
                 done: d,
                 total: t,
                 ..
-            }) => {
-                if let Tables::MovesLeft {
-                    phase, done, total, ..
-                } = &mut self.tables
-                {
-                    (*phase, *done, *total) = (now, d, t);
+            } => {
+                match &mut self.tables {
+                    Tables::MovesLeft {
+                        phase, done, total, ..
+                    } => (*phase, *done, *total) = (now, d, t),
+                    Tables::Outcomes { done, total } => (*done, *total) = (d, t),
+                    _ => {}
                 }
                 // Only the gauge moves: the moves stay as they are.
                 self.follow();
                 return;
             }
-            SolverMessage::MovesLeft(MovesLeftMessage::Outcomes { table, .. }) => {
+            News::Outcomes(table) => {
                 // The outcomes are marked now; the moves left come with their table.
                 if let Tables::MovesLeft { .. } = self.tables {
                     self.tables = Tables::MovesLeft {
@@ -616,28 +618,20 @@ impl Study for ChompStudy {
                     };
                 }
             }
-            SolverMessage::MovesLeft(MovesLeftMessage::Ready { table, .. }) => {
+            News::MovesLeftReady(table) => {
                 self.tables = Tables::Both(table);
             }
-            SolverMessage::MovesLeft(MovesLeftMessage::Refused { budget, .. }) => {
+            News::MovesLeftRefused { budget, .. } => {
                 self.budget = Some(budget);
                 // The outcome table alone may fit.
                 self.tables = Tables::Outcomes { done: 0, total: 0 };
                 let (rows, cols) = self.table_box;
-                self.requests.push(Request::Solve { rows, cols });
+                self.requests.push(solver::solve(rows, cols));
             }
-            SolverMessage::Progress { done, total, .. } => {
-                if let Tables::Outcomes { .. } = self.tables {
-                    self.tables = Tables::Outcomes { done, total };
-                }
-                self.follow();
-                return;
-            }
-            SolverMessage::Ready { table, .. } => self.tables = Tables::OutcomesOnly(table),
-            SolverMessage::Refused {
+            News::Ready(table) => self.tables = Tables::OutcomesOnly(table),
+            News::Refused {
                 needed_bytes,
                 budget,
-                ..
             } => {
                 self.budget = Some(budget);
                 self.tables = Tables::Refused {
@@ -647,10 +641,7 @@ impl Study for ChompStudy {
                 // The line may have moved on to a box that fits.
                 self.follow_the_box();
             }
-            // Not the study's.
-            SolverMessage::Searched { .. }
-            | SolverMessage::Built { .. }
-            | SolverMessage::Judged { .. } => return,
+            News::Searched { .. } => return,
         }
         self.analyse();
     }
@@ -850,36 +841,38 @@ mod tests {
     #[test]
     fn a_refused_study_asks_for_the_table_of_the_box_its_line_shrinks_into() {
         use super::super::answer::ChompAnswer;
-        use std::time::Duration;
+        use super::solver::{Answer, Asked};
         let budget = 2 << 30;
         let mut study = ChompStudy::new(20, 19, &[]).expect("a bar");
-        assert!(matches!(
-            study.take_requests()[..],
-            [Request::MovesLeft { rows: 20, cols: 19 }]
+        let asked = |study: &mut ChompStudy| -> Vec<Asked> {
+            study
+                .take_requests()
+                .iter()
+                .map(|r| solver::asked(r).expect("a chomp request").clone())
+                .collect()
+        };
+        assert_eq!(asked(&mut study), [Asked::MovesLeft { rows: 20, cols: 19 }]);
+        study.on_solver(solver::answer(
+            1,
+            Answer::MovesLeftRefused {
+                needed_bytes: 3 * OutcomeTable::bytes_for(20, 19),
+                budget,
+            },
         ));
-        study.on_solver(SolverMessage::MovesLeft(MovesLeftMessage::Refused {
-            generation: 1,
-            needed_bytes: 3 * OutcomeTable::bytes_for(20, 19),
-            budget,
-        }));
-        assert!(matches!(
-            study.take_requests()[..],
-            [Request::Solve { rows: 20, cols: 19 }]
+        assert_eq!(asked(&mut study), [Asked::Solve { rows: 20, cols: 19 }]);
+        study.on_solver(solver::answer(
+            2,
+            Answer::Refused {
+                needed_bytes: OutcomeTable::bytes_for(20, 19),
+                budget,
+            },
         ));
-        study.on_solver(SolverMessage::Refused {
-            generation: 2,
-            needed_bytes: OutcomeTable::bytes_for(20, 19),
-            budget,
-        });
         // c3 leaves the box whole: nothing more to ask.
         assert!(study.play_move("c3"));
         assert!(study.take_requests().is_empty());
         // a4 leaves heights 3,3,2,…,2: a 3×19 box, whose tables are small.
         assert!(study.play_move("a4"));
-        assert!(matches!(
-            study.take_requests()[..],
-            [Request::MovesLeft { rows: 3, cols: 19 }]
-        ));
+        assert_eq!(asked(&mut study), [Asked::MovesLeft { rows: 3, cols: 19 }]);
         assert!(
             study.analysis().progress.is_some(),
             "the gauge shows the build"
@@ -888,11 +881,7 @@ mod tests {
         let table = Arc::new(
             MovesLeftTable::build(Arc::clone(&outcomes), &mut |_, _| true).expect("built"),
         );
-        study.on_solver(SolverMessage::MovesLeft(MovesLeftMessage::Ready {
-            generation: 3,
-            table,
-            elapsed: Duration::ZERO,
-        }));
+        study.on_solver(solver::answer(3, Answer::MovesLeft(table)));
         let answer = ChompAnswer::from_table(&outcomes, study.position()).expect("covered");
         let analysis = study.analysis();
         assert_eq!(analysis.wins, Some(answer.wins));
@@ -921,10 +910,7 @@ mod tests {
         );
         // And on again: the small box's tables are asked for again.
         assert!(study.play_move("a4"));
-        assert!(matches!(
-            study.take_requests()[..],
-            [Request::MovesLeft { rows: 3, cols: 19 }]
-        ));
+        assert_eq!(asked(&mut study), [Asked::MovesLeft { rows: 3, cols: 19 }]);
     }
 
     /// Which cells of `area` the drawing left blank, outside the rectangles `masked`; and

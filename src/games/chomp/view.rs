@@ -7,8 +7,8 @@ use super::session::{
     BOARD_LABEL_WIDTH as LABEL_WIDTH, Game, MovesLeftState, SMALLEST_SQUARE, SolverState, Unfought,
     spot,
 };
+use crate::games::chomp::solver::Phase;
 use crate::games::panel::{History, PanelInfo, SolverLine, subject};
-use crate::games::request::Phase;
 use crate::games::review::{MoveWords, in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
 use crate::games::setup::Level;

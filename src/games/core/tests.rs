@@ -256,7 +256,7 @@ fn the_computer_waits_for_the_tables_its_rules_ask_for() {
     assert_eq!(game.take_requests().len(), 1, "asked again while it waits");
     let table = task.run(&mut |_, _| true).expect("built");
     game.on_solver(SolverMessage::Built {
-        generation: 0,
+        job: 0,
         built: table,
         elapsed: std::time::Duration::ZERO,
     });

@@ -6,9 +6,9 @@ use munch::app::{App, Event, Screen};
 use munch::games::chomp::session::{FLASH_TICKS, Game, MovesLeftState, SolverState};
 use munch::games::nim::session::NimSession;
 use munch::games::pile::session::PileGame;
-use munch::games::request::{Job, Request, SolverMessage};
+use munch::games::request::{Job, Lane, SolverMessage};
 use munch::settings::{GameKind, Player, Settings};
-use munch::worker::{Tables, Worker, build, judge_message, search_message};
+use munch::worker::{Runner, Worker};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -17,9 +17,10 @@ use std::time::Duration;
 
 /// Who runs the app's solver requests.
 enum Solver {
-    /// The test's own thread, with the worker's table code: answers wait in `answers`.
+    /// The test's own thread, running jobs as the worker's threads do: answers wait in
+    /// `answers`.
     Inline {
-        tables: Tables,
+        runner: Runner,
         answers: VecDeque<SolverMessage>,
     },
     /// The real solver threads, for the tests about them.
@@ -53,7 +54,7 @@ impl Harness {
         Harness {
             app: App::new(seed),
             solver: Solver::Inline {
-                tables: Tables::new(budget),
+                runner: Runner::new(budget),
                 answers: VecDeque::new(),
             },
         }
@@ -76,8 +77,8 @@ impl Harness {
     pub fn next_message(&mut self) -> SolverMessage {
         let jobs = self.app.take_requests();
         match &mut self.solver {
-            Solver::Inline { tables, answers } => {
-                run_inline(jobs, tables, answers);
+            Solver::Inline { runner, answers } => {
+                run_inline(jobs, runner, answers);
                 answers.pop_front().expect("the solver answers")
             }
             Solver::Threads { worker, answers } => {
@@ -230,8 +231,8 @@ impl Harness {
             };
             let jobs = self.app.take_requests();
             let message = match &mut self.solver {
-                Solver::Inline { tables, answers } => {
-                    run_inline(jobs, tables, answers);
+                Solver::Inline { runner, answers } => {
+                    run_inline(jobs, runner, answers);
                     answers.pop_front()
                 }
                 Solver::Threads { worker, answers } => {
@@ -278,53 +279,29 @@ impl Harness {
 }
 
 /// Runs `jobs` as the worker's threads would, one after the other, and queues their answers: a
-/// table request, a search or a judging that a later one of its kind replaces is skipped, as
-/// the threads skip it.
-fn run_inline(jobs: Vec<Job>, tables: &mut Tables, answers: &mut VecDeque<SolverMessage>) {
-    let is_table = |job: &Job| {
-        !matches!(
-            job.request,
-            Request::Search { .. } | Request::Judge(_) | Request::StopJudging
-        )
-    };
-    let last_table = jobs.iter().rposition(is_table);
-    let last_search = jobs
-        .iter()
-        .rposition(|job| matches!(job.request, Request::Search { .. }));
-    let last_judging = jobs
-        .iter()
-        .rposition(|job| matches!(job.request, Request::Judge(_) | Request::StopJudging));
+/// job that a later one of its lane replaces (a table request, a search, a judging, or a
+/// cancel or stop) is skipped, as the threads skip it.
+fn run_inline(jobs: Vec<Job>, runner: &mut Runner, answers: &mut VecDeque<SolverMessage>) {
+    let last = |lane: Lane| jobs.iter().rposition(|job| job.request.lane() == lane);
+    let latest: Vec<usize> = Lane::ALL.iter().filter_map(|&lane| last(lane)).collect();
     let out = RefCell::new(Vec::new());
+    let notify = |m: SolverMessage| out.borrow_mut().push(m);
     for (at, job) in jobs.into_iter().enumerate() {
-        match job.request {
-            Request::Solve { rows, cols } if Some(at) == last_table => {
-                let notify = |m: SolverMessage| out.borrow_mut().push(m);
-                tables.solve(job.number, rows, cols, &|| true, &notify);
-            }
-            Request::MovesLeft { rows, cols } if Some(at) == last_table => {
-                let notify = |m: SolverMessage| out.borrow_mut().push(m);
-                tables.moves_left(job.number, rows, cols, &|| true, &notify);
-            }
-            Request::Build(task) if Some(at) == last_table => {
-                let notify = |m: SolverMessage| out.borrow_mut().push(m);
-                build(job.number, &task, &|| true, &notify);
-            }
-            Request::Search {
-                rows,
-                heights,
-                seed,
-            } if Some(at) == last_search => {
-                out.borrow_mut()
-                    .extend(search_message(job.number, rows, &heights, seed));
-            }
-            Request::Judge(task) if Some(at) == last_judging => {
-                out.borrow_mut()
-                    .extend(judge_message(job.number, &task, &|| true));
-            }
-            _ => {}
+        if latest.contains(&at) {
+            runner.run(job, &|| true, &notify);
         }
     }
     answers.extend(out.into_inner());
+}
+
+/// Each job's number and, for a Chomp request, what it asks.
+pub fn asked(jobs: &[Job]) -> Vec<(u64, Option<munch::games::chomp::solver::Asked>)> {
+    jobs.iter()
+        .map(|job| {
+            let asked = munch::games::chomp::solver::asked(&job.request);
+            (job.number, asked.cloned())
+        })
+        .collect()
 }
 
 /// Every position of a `rows` × `cols` box, by plain nested counting.
