@@ -228,3 +228,30 @@ fn the_link_check_reads_links_and_headings_as_github_does() {
         ["top", "keys"]
     );
 }
+
+#[test]
+fn the_solver_protocol_names_no_game() {
+    // The solver threads and the protocol they speak run every game's work as tasks, without
+    // knowing the game: neither file may import, name a path into or mention any game in its
+    // code (comments aside).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let games: Vec<String> = names_in("src/games")
+        .into_iter()
+        .filter(|name| !is_rust_file(name) && name != "pile")
+        .collect();
+    assert!(games.len() >= 4, "the game folders: {games:?}");
+    for file in ["src/worker.rs", "src/games/request.rs"] {
+        let text = std::fs::read_to_string(root.join(file)).expect("read a solver file");
+        for (at, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("").to_lowercase();
+            let words: Vec<&str> = code.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+            for game in &games {
+                assert!(
+                    !words.contains(&game.as_str()),
+                    "{file}:{}: names the {game} game: {line}",
+                    at + 1
+                );
+            }
+        }
+    }
+}
