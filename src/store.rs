@@ -383,13 +383,22 @@ impl Store {
                     self.save_unlocked(&saved_game_file(kind), &game)?;
                     Ok(game)
                 }
-                _ => {
-                    warnings.push(format!(
-                        "the saved {} game was resumed or finished in another munch",
-                        kind.label()
-                    ));
-                    Err(warnings.join("; "))
-                }
+                _ => Err(gone(kind, warnings)),
+            }
+        })
+    }
+
+    /// The saved game of `kind` named `id`, read and checked without waiting, to be resumed:
+    /// `None` while another munch holds the folder's lock; an error when the file holds it no
+    /// longer. Nothing is written: the game is saved under its new identity as it goes on,
+    /// replacing this one ([`Store::save_game`]), and the play lock the window holds keeps
+    /// other windows from resuming it meanwhile.
+    pub fn try_resume_game(&self, kind: GameKind, id: &str) -> Option<Result<SavedGame, String>> {
+        self.try_with_lock(|_| {
+            let mut warnings = Vec::new();
+            match self.load_game_unlocked(kind, &mut warnings) {
+                Some(game) if game.id == id => Ok(game),
+                _ => Err(gone(kind, warnings)),
             }
         })
     }
@@ -418,20 +427,27 @@ impl Store {
     /// The record of the last finished game of `kind`, checked move by move; one that cannot
     /// be read or is damaged is moved aside (or left alone) with a warning.
     pub fn last_record(&self, kind: GameKind) -> Result<Option<GameRecord>, Warning> {
+        self.with_lock(|_| self.last_record_unlocked(kind))
+    }
+
+    /// [`Store::last_record`] without waiting: `None` while another munch holds the folder's lock.
+    pub fn try_last_record(&self, kind: GameKind) -> Option<Result<Option<GameRecord>, Warning>> {
+        self.try_with_lock(|_| self.last_record_unlocked(kind))
+    }
+
+    fn last_record_unlocked(&self, kind: GameKind) -> Result<Option<GameRecord>, Warning> {
         let name = &last_record_file(kind);
-        self.with_lock(|_| {
-            let text = match self.read_unlocked(name) {
-                Found::Missing => return Ok(None),
-                Found::Text(text) => text,
-                Found::Unusable(warning) => return Err(warning),
-            };
-            let problem = match GameRecord::parse(&text) {
-                Ok(record) if record.settings.game == kind => return Ok(Some(record)),
-                Ok(record) => format!("a {} game", record.settings.game.label()),
-                Err(problem) => problem,
-            };
-            Err(self.set_aside(name, &format!("holds a damaged game record ({problem})")))
-        })
+        let text = match self.read_unlocked(name) {
+            Found::Missing => return Ok(None),
+            Found::Text(text) => text,
+            Found::Unusable(warning) => return Err(warning),
+        };
+        let problem = match GameRecord::parse(&text) {
+            Ok(record) if record.settings.game == kind => return Ok(Some(record)),
+            Ok(record) => format!("a {} game", record.settings.game.label()),
+            Err(problem) => problem,
+        };
+        Err(self.set_aside(name, &format!("holds a damaged game record ({problem})")))
     }
 
     /// Writes `record` as a new text file in the data folder (`record-<id>-N.txt`, the first N
@@ -473,6 +489,18 @@ impl Store {
         self.with_lock(|_| self.lock_play_unlocked(kind))
     }
 
+    /// [`Store::lock_play`] without waiting: `None` while another munch holds the folder's lock
+    /// (try again later).
+    pub fn try_lock_play(&self, kind: GameKind) -> Option<Result<PlayLock, PlayLockError>> {
+        self.try_with_lock(|_| self.lock_play_unlocked(kind))
+    }
+
+    /// [`Store::played_elsewhere`] without waiting: `None` while another munch holds the
+    /// folder's lock (nothing can be told then).
+    pub fn try_played_elsewhere(&self, kind: GameKind) -> Option<bool> {
+        self.try_with_lock(|_| matches!(self.lock_play_unlocked(kind), Err(PlayLockError::Busy)))
+    }
+
     /// Whether another munch window is playing a game of `kind` now (this process must not
     /// hold that lock itself: a second open of the file would see its own lock). It asks by
     /// taking the play lock, and lets it go before it lets the folder's lock go.
@@ -495,11 +523,20 @@ impl Store {
 
     /// Whether the saved game of `kind` is the game named `id`.
     pub fn holds_game(&self, kind: GameKind, id: &str) -> bool {
-        self.with_lock(|_| match self.read_unlocked(&saved_game_file(kind)) {
+        self.with_lock(|_| self.holds_game_unlocked(kind, id))
+    }
+
+    /// [`Store::holds_game`] without waiting: `None` while another munch holds the folder's lock.
+    pub fn try_holds_game(&self, kind: GameKind, id: &str) -> Option<bool> {
+        self.try_with_lock(|_| self.holds_game_unlocked(kind, id))
+    }
+
+    fn holds_game_unlocked(&self, kind: GameKind, id: &str) -> bool {
+        match self.read_unlocked(&saved_game_file(kind)) {
             Found::Text(text) => serde_json::from_str::<Versioned<SavedGame>>(&text)
                 .is_ok_and(|file| file.data.id == id),
             Found::Missing | Found::Unusable(_) => false,
-        })
+        }
     }
 
     /// The saved game of `kind`, checked; an unusable one is set aside with a warning.
@@ -752,6 +789,23 @@ impl Store {
         }
     }
 
+    /// Runs `f` holding the folder's lock, as [`Store::with_lock`] does, unless another munch
+    /// holds it now: then `None` at once, `f` not run. Never waits.
+    fn try_with_lock<R>(&self, f: impl FnOnce(Option<String>) -> R) -> Option<R> {
+        let problem = |e: std::io::Error| format!("cannot lock {LOCK_FILE} ({e})");
+        match open_lock_file(&self.dir.join(LOCK_FILE)) {
+            Ok(file) => {
+                let mut lock = fd_lock::RwLock::new(file);
+                match lock.try_write() {
+                    Ok(_guard) => Some(f(None)),
+                    Err(e) if e.kind() == ErrorKind::WouldBlock => None,
+                    Err(e) => Some(f(Some(problem(e)))),
+                }
+            }
+            Err(e) => Some(f(Some(problem(e)))),
+        }
+    }
+
     /// Runs `f` holding the lock, or fails with the reason it cannot be had.
     fn locked<R>(&self, f: impl FnOnce() -> Result<R, String>) -> Result<R, String> {
         self.with_lock(|problem| match problem {
@@ -759,6 +813,15 @@ impl Store {
             Some(problem) => Err(problem),
         })
     }
+}
+
+/// Why a saved game that was offered cannot be resumed.
+fn gone(kind: GameKind, mut warnings: Vec<Warning>) -> String {
+    warnings.push(format!(
+        "the saved {} game was resumed or finished in another munch",
+        kind.label()
+    ));
+    warnings.join("; ")
 }
 
 /// A failure to lock says which file was not saved because of it.

@@ -7,9 +7,11 @@
 //! event, keeps a burst of pasted keys from taking minutes; a quit from outside (a signal, or
 //! Ctrl-C) sets a flag checked between events, so it never waits behind the queue. Should the
 //! loop not come back within [`QUIT_GRACE`] (its thread busy), the signal's thread restores the
-//! terminal and ends munch itself: the game in progress is on file already, saved at every
-//! move.
+//! terminal and ends munch itself: the game in progress is on file as its last completed save
+//! left it (the app's writer thread saves it at every move). On an ordinary quit the writes
+//! still on their way land first, with a bounded wait.
 
+use munch::app::writer::FLUSH_WAIT;
 use munch::app::{App, Effect, Event, TICK, keys};
 use munch::games::position::StartPosition;
 use munch::record::GameRecord;
@@ -157,7 +159,9 @@ pub fn run(budget: u64, store: Store, start: Start) -> anyhow::Result<()> {
         let _ = solver_tx.send(Input::App(Event::Solver(message)));
     });
     let _ = CRASH_DIR.set(store.dir().to_path_buf());
-    let mut app = App::new(fastrand::u64(..)).with_store(store);
+    let mut app = App::new(fastrand::u64(..))
+        .with_store(store)
+        .writing_in_background();
     match start {
         Start::Menu => {}
         Start::Game(settings, Some(position)) => app.play_position(settings, position),
@@ -186,7 +190,7 @@ pub fn run(budget: u64, store: Store, start: Start) -> anyhow::Result<()> {
     spawn_signal_listener(tx.clone())?;
     spawn_input_reader(tx.clone());
     spawn_ticker(tx);
-    let result = event_loop(&mut terminal, app, &worker, &rx, &theme);
+    let result = event_loop(&mut terminal, &mut app, &worker, &rx, &theme);
     // Dropped only when showing the cursor works (its drop then has nothing to print); a
     // terminal that is gone is left to the exit.
     if terminal.show_cursor().is_ok() {
@@ -197,6 +201,14 @@ pub fn run(budget: u64, store: Store, start: Start) -> anyhow::Result<()> {
     // From here on the main thread ends munch; a quit from outside waiting for it does not.
     if let Ok(ending) = ENDING.lock() {
         std::mem::forget(ending);
+    }
+    // The writes still on their way land, unless another munch keeps the data folder locked
+    // for long; every file holds its last completed save whatever happens.
+    if !app.flush_writes(FLUSH_WAIT) {
+        let _ = writeln!(
+            std::io::stderr(),
+            "munch: another munch kept the data folder locked; the last changes were not saved"
+        );
     }
     result
 }
@@ -223,14 +235,14 @@ fn send_requests(app: &mut App, worker: &Worker) {
 
 fn event_loop(
     terminal: &mut DefaultTerminal,
-    mut app: App,
+    app: &mut App,
     worker: &Worker,
     rx: &Receiver<Input>,
     theme: &Theme,
 ) -> anyhow::Result<()> {
     let mut hits = HitMap::default();
     app.take_redraw();
-    terminal.draw(|frame| hits = ui::render(&app, frame, theme))?;
+    terminal.draw(|frame| hits = ui::render(app, frame, theme))?;
     app.update(Event::Viewport(hits.viewport));
     assert!(
         std::env::var_os(PANIC_FOR_TEST).is_none(),
@@ -255,8 +267,8 @@ fn event_loop(
             if let Some(event) = event {
                 let key = matches!(event, Event::Key(_));
                 app.update(event);
-                send_requests(&mut app, worker);
-                run_effects(&mut app);
+                send_requests(app, worker);
+                run_effects(app);
                 if busy_for_test && key {
                     // Never comes back, as a thread stuck in a long piece of work would not.
                     loop {
@@ -284,7 +296,7 @@ fn event_loop(
             }
             continue;
         }
-        terminal.draw(|frame| hits = ui::render(&app, frame, theme))?;
+        terminal.draw(|frame| hits = ui::render(app, frame, theme))?;
         written = Instant::now();
         if hits.viewport != app.viewport {
             app.update(Event::Viewport(hits.viewport));

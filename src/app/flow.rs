@@ -5,13 +5,13 @@ use super::keys::Action;
 use super::menu::MenuLine;
 use super::review::Review;
 use super::study::StudyScreen;
+use super::writer::Write;
 use super::{App, Screen, worth_keeping};
 use crate::games::position::StartPosition;
 use crate::games::request::{Request, Task};
 use crate::games::session::Session;
 use crate::record::GameRecord;
 use crate::settings::{Player, Settings};
-use crate::store::SETTINGS_FILE;
 
 impl App {
     /// Starts a game of `settings` (whose values are those of the position) from the position
@@ -149,8 +149,8 @@ impl App {
                 Screen::Menu | Screen::Study(_) => false,
             };
             // Restart and Play again keep the slot this game holds.
-            if same_kind && !self.game_id.is_empty() {
-                (self.game_id.clone(), self.replaces.take())
+            if same_kind && !self.saves.game_id.is_empty() {
+                (self.saves.game_id.clone(), self.saves.replaces.take())
             } else {
                 (crate::store::new_id(), None)
             }
@@ -159,7 +159,7 @@ impl App {
         self.asked = None;
         self.menu.select(MenuLine::Start);
         self.launch(settings, id, start);
-        self.replaces = replaces;
+        self.saves.replaces = replaces;
     }
 
     /// Starts a game of `settings` under the identity `id`, from `start` when a position was
@@ -169,23 +169,19 @@ impl App {
         if settings.players == [Player::Computer; 2] {
             // A demonstration writes no saved game: the one of its kind stays free to resume
             // in another window.
-            self.play_lock = None;
+            self.saves.play_lock = None;
         } else {
             self.take_play_lock(settings.game);
         }
-        self.game_id = id;
-        self.game_serial += 1;
-        self.counted = None;
+        self.saves.game_id = id;
+        self.saves.game_serial += 1;
+        self.saves.counted = None;
         self.history_top = None;
         // A new demonstration runs (at the speed chosen before).
         self.demo.restart();
         self.confirm_restart = false;
-        if let Some(store) = &self.store
-            && start.is_none()
-            && settings == self.menu.settings
-            && let Err(problem) = store.save(SETTINGS_FILE, &self.menu.settings)
-        {
-            self.warn(problem);
+        if start.is_none() && settings == self.menu.settings {
+            self.write(Write::Settings(self.menu.settings.clone()));
         }
         // The game being replaced lends its table to the next one, or frees it; what it asked
         // for and was not sent yet is dropped with it.
@@ -390,12 +386,11 @@ impl App {
         let kept = match game {
             Some(game) if played => Some(game),
             Some(game) => {
-                if let Some(store) = &self.store
-                    && let Err(problem) = store.remove_game(game.settings.game, &game.id)
-                {
-                    self.warn(problem);
-                }
-                self.replaces.take()
+                self.write(Write::RemoveGame {
+                    kind: game.settings.game,
+                    id: game.id,
+                });
+                self.saves.replaces.take()
             }
             None => None,
         };
@@ -407,7 +402,7 @@ impl App {
         });
         self.screen = Screen::Menu;
         // The menu offers it to every window again.
-        self.play_lock = None;
+        self.saves.play_lock = None;
         // Other windows may have saved meanwhile: the menu shows the files as they are now.
         self.reread_saved_games();
         self.offer_saved_games(kind);

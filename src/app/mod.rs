@@ -5,6 +5,8 @@ mod flow;
 mod input;
 mod jobs;
 mod persist;
+mod resume;
+pub mod writer;
 
 pub mod demo;
 pub mod keys;
@@ -18,7 +20,7 @@ use crate::games::request::{Jobs, SolverMessage};
 use crate::games::session::Session;
 use crate::input::Spot;
 use crate::settings::{GameKind, Player, Preferences, Settings};
-use crate::store::{PlayLock, SavedGame, Stats, Store};
+use crate::store::{SavedGame, Stats};
 use keys::Action;
 use menu::{Menu, MenuLine};
 use ratatui::crossterm::event::KeyEvent;
@@ -249,27 +251,9 @@ pub struct App {
     /// The saved games offered on the menu, at most one per kind.
     pub saved: Vec<SavedGame>,
     pub stats: Stats,
-    store: Option<Store>,
-    /// Counts games started, so a save belongs to one game.
-    game_serial: u64,
-    /// The identity the game on screen is saved under (see [`SavedGame::id`]).
-    game_id: String,
-    /// The saved game the game on screen replaces, until its first save (the player chose to
-    /// replace it; if another munch has meanwhile taken the file, that one is kept).
-    replaces: Option<SavedGame>,
-    /// Games whose last save failed (another munch's game holds the file, or the folder
-    /// cannot be written): they are resumed from memory, not from the file.
-    unsaved: Vec<String>,
-    /// (game, moves) last written to the saved-game file.
-    last_saved: Option<(u64, usize)>,
-    /// (game, moves) of the finished game last kept as its kind's last record.
-    last_recorded: Option<(u64, usize)>,
-    /// The result the game on screen is counted with in the statistics (`true`: the person
-    /// won), once it has ended; undo and a new ending amend that one entry.
-    counted: Option<bool>,
-    /// Held while a game is on screen, so that no other munch resumes its kind's saved game
-    /// (see [`PlayLock`]); retried at each save while another window holds it.
-    play_lock: Option<PlayLock>,
+    /// The data folder: the store, the writer, the identity of the game on screen and its
+    /// play lock.
+    saves: persist::Saves,
     /// While "Leave the game?" shows: whether the game is saved as it stands (checked when the
     /// question opened), so the question never claims a save that did not happen.
     quit_saved: Option<bool>,
@@ -310,15 +294,7 @@ impl App {
             warning_at: 0,
             saved: Vec::new(),
             stats: Stats::default(),
-            store: None,
-            game_serial: 0,
-            game_id: String::new(),
-            unsaved: Vec::new(),
-            replaces: None,
-            last_saved: None,
-            last_recorded: None,
-            counted: None,
-            play_lock: None,
+            saves: persist::Saves::default(),
             quit_saved: None,
             jobs: Jobs::default(),
             judging_open: false,
@@ -459,6 +435,8 @@ impl App {
         // A tick changes the screen only when the game's computer moves or something it marks
         // changed; every other event is taken to change it.
         let before = matches!(event, Event::Tick).then(|| self.tick_marks());
+        // What the writer has done since (a failed save warns, a count brings the statistics).
+        let written = self.take_written();
         self.handle(event);
         self.collect_requests();
         self.stop_unwanted_judging();
@@ -482,7 +460,7 @@ impl App {
             self.dialog_focus = None;
         }
         match before {
-            Some(before) if !self.computer_ticked && before == self.tick_marks() => {}
+            Some(before) if !written && !self.computer_ticked && before == self.tick_marks() => {}
             _ => self.redraw = true,
         }
         self.computer_ticked = false;

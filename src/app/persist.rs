@@ -1,13 +1,50 @@
 //! What the app keeps in the data folder: settings, preferences, statistics, the saved games
 //! (their identities and play locks, resuming them) and the last finished game of each kind.
 
-use super::menu::MenuLine;
-use super::{App, Screen, worth_keeping};
+use super::writer::{Outcome, Write, Writer, Written};
+use super::{App, Dialog, Screen, worth_keeping};
 use crate::record::GameRecord;
 use crate::settings::{GameKind, Player, Preferences};
 use crate::store::{
-    PREFERENCES_FILE, PlayLockError, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store,
+    PREFERENCES_FILE, PlayLock, PlayLockError, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store,
 };
+use std::time::Duration;
+
+/// The app's hold on the data folder: where it reads, where its writes go, and what it knows of
+/// the game on screen's file.
+#[derive(Default)]
+pub(super) struct Saves {
+    pub(super) store: Option<Store>,
+    /// Takes every write (see [`Writer`]): the interface's thread never waits for a lock or a disk.
+    pub(super) writer: Option<Writer>,
+    /// Counts games started, so a save belongs to one game.
+    pub(super) game_serial: u64,
+    /// The identity the game on screen is saved under (see [`SavedGame::id`]).
+    pub(super) game_id: String,
+    /// The saved game the game on screen replaces, until its first save lands (the player chose
+    /// to replace it; if another munch has meanwhile taken the file, that one is kept).
+    pub(super) replaces: Option<SavedGame>,
+    /// Games whose last save failed (another munch's game holds the file, or the folder
+    /// cannot be written): they are resumed from memory, not from the file.
+    pub(super) unsaved: Vec<String>,
+    /// (game, moves) last sent to the saved-game file.
+    pub(super) last_saved: Option<(u64, usize)>,
+    /// (game, moves) of the finished game last kept as its kind's last record.
+    pub(super) last_recorded: Option<(u64, usize)>,
+    /// The last finished game this window keeps as its kind's last record, until that write
+    /// has landed: a review asked for meanwhile reads it from here.
+    pub(super) recorded: Option<GameRecord>,
+    /// The result the game on screen is counted with in the statistics (`true`: the person
+    /// won), once it has ended; undo and a new ending amend that one entry.
+    pub(super) counted: Option<bool>,
+    /// Held while a game is on screen, so that no other munch resumes its kind's saved game
+    /// (see [`PlayLock`]); retried at each save while another window holds it.
+    pub(super) play_lock: Option<PlayLock>,
+}
+
+/// What the menu says when another munch holds the data folder's lock at the moment a person
+/// asks for something that must read it under the lock.
+pub(super) const FOLDER_BUSY: &str = "Another munch window is saving: try again in a moment.";
 
 impl App {
     /// Remembers settings, statistics and the game in progress in `store`, starting from what
@@ -38,57 +75,166 @@ impl App {
         for warning in warnings {
             self.warn(warning);
         }
-        self.store = Some(store);
+        self.saves.writer = Some(Writer::inline(store.clone()));
+        self.saves.store = Some(store);
         self.offer_saved_games(None);
         self
     }
 
-    /// Marks the saved games another munch window is playing now: the menu says so, and
-    /// does not resume them. A game kept in memory (its save failed) is this window's own.
-    pub(super) fn check_open_elsewhere(&mut self) {
-        let Some(store) = &self.store else { return };
-        self.menu.open_elsewhere = self
-            .saved
-            .iter()
-            .filter(|s| !self.unsaved.contains(&s.id))
-            .map(|s| s.settings.game)
-            .filter(|&kind| store.played_elsewhere(kind))
-            .collect();
+    /// Writes on a thread of its own (see [`Writer::spawn`]) rather than at once: what the event
+    /// loop runs, so that another munch holding the data folder's lock never freezes this one.
+    /// Tests leave the writes inline, and drive the app without threads.
+    #[must_use]
+    pub fn writing_in_background(mut self) -> App {
+        if let Some(store) = &self.saves.store {
+            self.saves.writer = Some(Writer::spawn(store.clone()));
+        }
+        self
     }
 
-    /// Takes the play lock of `kind` unless this window holds it already. `false` when another
-    /// window holds it; when the lock cannot be used at all, nothing can be told, so `true`.
-    pub(super) fn take_play_lock(&mut self, kind: GameKind) -> bool {
-        if self.play_lock.as_ref().is_some_and(|l| l.kind() == kind) {
-            return true;
+    /// Hands `write` to the writer, and takes whatever answers are back.
+    pub(super) fn write(&mut self, write: Write) {
+        if let Some(writer) = &mut self.saves.writer {
+            writer.send(write);
         }
-        self.play_lock = None;
-        let Some(store) = &self.store else {
-            return true;
+        self.take_written();
+    }
+
+    /// Takes the writer's answers that are back, never waiting; `true` if there were any.
+    pub(super) fn take_written(&mut self) -> bool {
+        let answers = match &mut self.saves.writer {
+            Some(writer) => writer.take_written(),
+            None => return false,
         };
-        match store.lock_play(kind) {
-            Ok(lock) => {
-                self.play_lock = Some(lock);
-                true
+        let any = !answers.is_empty();
+        for written in answers {
+            self.on_written(written);
+        }
+        any
+    }
+
+    /// How many writes are still on their way to the data folder.
+    pub fn writes_waiting(&self) -> usize {
+        self.saves.writer.as_ref().map_or(0, Writer::waiting)
+    }
+
+    /// Waits until every write sent has landed, or `within` has passed (another munch may hold
+    /// the folder's lock): what quitting does. `true` when every write has landed.
+    pub fn flush_writes(&mut self, within: Duration) -> bool {
+        let answers = match &mut self.saves.writer {
+            Some(writer) => writer.flush(within),
+            None => return true,
+        };
+        for written in answers {
+            self.on_written(written);
+        }
+        self.writes_waiting() == 0
+    }
+
+    /// What a write's answer changes: a failed save keeps its game in memory and warns, a count
+    /// brings the statistics as the file holds them, a record written says where.
+    fn on_written(&mut self, Written { write, outcome }: Written) {
+        // "Leave the game?" says again whether the game is saved.
+        if self.dialog() == Some(Dialog::ConfirmQuit) {
+            self.quit_saved = None;
+        }
+        match (write, outcome) {
+            (Write::Game { game, .. }, Outcome::Done(Ok(()))) => {
+                if game.id == self.saves.game_id {
+                    self.saves.replaces = None;
+                }
             }
-            Err(PlayLockError::Busy) => false,
-            Err(PlayLockError::Unavailable(_)) => true,
+            (Write::Game { game, .. }, Outcome::Done(Err(problem))) => {
+                if !self.saves.unsaved.contains(&game.id) {
+                    self.saves.unsaved.push(game.id);
+                }
+                self.warn(problem);
+            }
+            (Write::Count { .. }, Outcome::Counted(stats, warnings)) => {
+                self.stats = stats;
+                for warning in warnings {
+                    self.warn(warning);
+                }
+            }
+            (Write::LastRecord(record), Outcome::Done(result)) => {
+                if self.saves.recorded.as_ref() == Some(&record) {
+                    self.saves.recorded = None;
+                }
+                if let Err(problem) = result {
+                    self.warn(problem);
+                }
+                self.find_reviewable();
+            }
+            (Write::Record(record), Outcome::RecordWritten(result)) => {
+                if let Screen::Study(study) = &mut self.screen
+                    && study.review.as_ref().is_some_and(|r| r.record == record)
+                {
+                    study.note = Some(match result {
+                        // The file's name on a line of its own, so that it is read whole; the
+                        // folder under it.
+                        Ok(path) => match (path.file_name(), path.parent()) {
+                            (Some(name), Some(folder)) => format!(
+                                "Record written: {}\nin {}",
+                                name.to_string_lossy(),
+                                folder.display()
+                            ),
+                            _ => format!("Record written: {}", path.display()),
+                        },
+                        Err(problem) => format!("Not written: {problem}."),
+                    });
+                }
+            }
+            (_, Outcome::Done(Err(problem))) => self.warn(problem),
+            // Superseded: a newer write of the file follows.
+            (_, _) => {}
+        }
+    }
+
+    /// Takes the play lock of `kind` unless this window holds it already, never waiting.
+    /// `Some(false)` when another window holds it; when the lock cannot be used at all, nothing
+    /// can be told, so `Some(true)`; `None` while another munch holds the folder's lock (it is
+    /// tried again at the next save).
+    pub(super) fn take_play_lock(&mut self, kind: GameKind) -> Option<bool> {
+        if self
+            .saves
+            .play_lock
+            .as_ref()
+            .is_some_and(|l| l.kind() == kind)
+        {
+            return Some(true);
+        }
+        self.saves.play_lock = None;
+        let Some(store) = &self.saves.store else {
+            return Some(true);
+        };
+        match store.try_lock_play(kind)? {
+            Ok(lock) => {
+                self.saves.play_lock = Some(lock);
+                Some(true)
+            }
+            Err(PlayLockError::Busy) => Some(false),
+            Err(PlayLockError::Unavailable(_)) => Some(true),
         }
     }
 
     /// Whether the game on screen is in its file as it stands: its latest save went through
-    /// and the file still holds it (another window may have replaced it since).
+    /// (none is still on its way) and the file still holds it (another window may have replaced
+    /// it since; while another munch holds the folder's lock, this window's last save is
+    /// trusted).
     pub(super) fn game_is_saved(&self) -> bool {
-        let Some(store) = &self.store else {
+        let Some(store) = &self.saves.store else {
             return false;
         };
         let kind = match &self.screen {
             Screen::Menu | Screen::Study(_) => return false,
             Screen::Play(_) => self.playing.game,
         };
-        self.last_saved == Some((self.game_serial, self.history_len()))
-            && !self.unsaved.contains(&self.game_id)
-            && store.holds_game(kind, &self.game_id)
+        self.writes_waiting() == 0
+            && self.saves.last_saved == Some((self.saves.game_serial, self.history_len()))
+            && !self.saves.unsaved.contains(&self.saves.game_id)
+            && store
+                .try_holds_game(kind, &self.saves.game_id)
+                .unwrap_or(true)
     }
 
     /// Whether "Leave the game?" may say the game is saved.
@@ -96,149 +242,22 @@ impl App {
         self.quit_saved == Some(true)
     }
 
+    /// Whether the latest save of the game on screen is on its way to its file (another munch
+    /// holds the data folder's lock a moment): quitting waits a bounded time for it.
+    pub fn game_saving(&self) -> bool {
+        matches!(self.screen, Screen::Play(_))
+            && self.writes_waiting() > 0
+            && self.saves.last_saved == Some((self.saves.game_serial, self.history_len()))
+            && !self.saves.unsaved.contains(&self.saves.game_id)
+    }
+
     /// Whether the game on screen is worth keeping (see [`worth_keeping`]): "Leave the game?"
     /// says a game nobody has played in yet is not kept.
     pub fn game_played(&self) -> bool {
-        self.counted.is_some()
+        self.saves.counted.is_some()
             || self
                 .session()
                 .is_some_and(|g| worth_keeping(self.playing.players, g.moves_made()))
-    }
-
-    /// Takes the saved games the menu offers as their files hold them now (another window may
-    /// have played on, resumed or replaced one since they were read), so that the menu's Resume row and its
-    /// replace question describe what is on file. A game this window keeps in memory because
-    /// its save failed stays as it is. Never waits: while another munch holds the folder's
-    /// lock, the games read last stay.
-    pub(super) fn reread_saved_games(&mut self) {
-        let Some(store) = &self.store else { return };
-        let Some((on_file, warnings)) = store.try_saved_games() else {
-            return;
-        };
-        let kept: Vec<SavedGame> = self
-            .saved
-            .iter()
-            .filter(|s| self.unsaved.contains(&s.id))
-            .cloned()
-            .collect();
-        let kept_kinds: Vec<GameKind> = kept.iter().map(|k| k.settings.game).collect();
-        // The game on screen (or behind a study) is this window's own, not one to offer.
-        let own = (!matches!(self.screen, Screen::Menu)).then_some(self.game_id.as_str());
-        // Only the kinds the menu offers are brought up to date (or dropped when their file
-        // is gone): a game another window saved since is not offered here until the next run,
-        // as before, so that a window never replaces a game it was not shown.
-        let offered: Vec<GameKind> = self.saved.iter().map(|s| s.settings.game).collect();
-        self.saved = on_file
-            .into_iter()
-            .filter(|s| offered.contains(&s.settings.game))
-            .filter(|s| Some(s.id.as_str()) != own)
-            .filter(|s| !kept_kinds.contains(&s.settings.game))
-            .chain(kept)
-            .collect();
-        for warning in warnings {
-            self.warn(warning);
-        }
-    }
-
-    /// Whether the saved game of `kind` the menu offers is kept only in this window's memory
-    /// (its save failed): the replace question then does not call it saved.
-    pub fn kept_unsaved(&self, kind: GameKind) -> bool {
-        self.saved
-            .iter()
-            .any(|s| s.settings.game == kind && self.unsaved.contains(&s.id))
-    }
-
-    /// Puts the saved games on the menu, highlighting the one of `kind` (or the first).
-    pub(super) fn offer_saved_games(&mut self, kind: Option<GameKind>) {
-        self.check_open_elsewhere();
-        self.find_reviewable();
-        self.saved
-            .sort_by_key(|s| GameKind::ALL.iter().position(|&k| k == s.settings.game));
-        self.menu.resumes = self
-            .saved
-            .iter()
-            .map(|s| {
-                let from = if s.start.is_some() { " (set)" } else { "" };
-                let label = format!(
-                    "{}{from}, move {}",
-                    s.settings.describe(),
-                    s.moves.len() + 1
-                );
-                (s.settings.game, label)
-            })
-            .collect();
-        let lines = self.menu.lines();
-        let highlight = kind
-            .filter(|&kind| self.menu.resume(kind).is_some())
-            .map(MenuLine::Resume)
-            .or_else(|| {
-                self.saved
-                    .first()
-                    .map(|s| MenuLine::Resume(s.settings.game))
-            });
-        if let Some(line) = highlight {
-            self.menu.select(line);
-        } else if !lines.contains(&self.menu.selected) {
-            self.menu.select(MenuLine::Start);
-        }
-    }
-
-    /// Continues the saved game of `kind`. Another munch on the same folder that offered the
-    /// same game can then no longer write over it (see [`Store::claim_game`]).
-    pub fn resume(&mut self, kind: GameKind) {
-        let Some(at) = self.saved.iter().position(|s| s.settings.game == kind) else {
-            return;
-        };
-        let from_file = !self.unsaved.contains(&self.saved[at].id);
-        // A game another window is playing stays with it (the lock is held from here on, so
-        // no other window can take it meanwhile).
-        if from_file && !self.take_play_lock(kind) {
-            self.play_lock = None;
-            self.check_open_elsewhere();
-            // Nothing is wrong with the files: a notice, not a warning.
-            // The other window may be playing this very game, or a new one of its kind.
-            let what = self.saved[at].settings.describe();
-            let kind = kind.label();
-            self.menu.notice = Some(format!(
-                "Another window is playing {kind}: leave that game there to resume this {what} here."
-            ));
-            return;
-        }
-        let saved = self.saved.remove(at);
-        let claimed = match &self.store {
-            Some(store) if !self.unsaved.contains(&saved.id) => store.claim_game(kind, &saved.id),
-            _ => Ok(saved),
-        };
-        self.offer_saved_games(None);
-        let saved = match claimed {
-            Ok(saved) => saved,
-            Err(problem) => {
-                self.play_lock = None;
-                return self.warn(problem);
-            }
-        };
-        self.menu.select(MenuLine::Start);
-        self.menu.replacing = None;
-        self.asked = None;
-        // An ordinary game brings its settings back to the menu; a game from a set position
-        // keeps its own, and the menu stays as the person left it.
-        if saved.start.is_none() {
-            self.menu.settings = saved.settings.clone();
-        }
-        self.launch(
-            saved.settings.clone(),
-            saved.id.clone(),
-            saved.start.clone(),
-        );
-        self.counted = saved.counted;
-        self.replaces = None;
-        let ok = match &mut self.screen {
-            Screen::Play(game) => game.replay_notation(&saved.moves),
-            Screen::Menu | Screen::Study(_) => false,
-        };
-        if !ok {
-            self.warn("the saved game held a move that is not legal; it stops there".into());
-        }
     }
 
     /// Writes what changed: the game after each move, the statistics when it ends.
@@ -263,87 +282,89 @@ impl App {
             }
             _ => None,
         };
-        if over && moves > 0 && self.last_recorded != Some((self.game_serial, moves)) {
-            self.last_recorded = Some((self.game_serial, moves));
+        if over && moves > 0 && self.saves.last_recorded != Some((self.saves.game_serial, moves)) {
+            self.saves.last_recorded = Some((self.saves.game_serial, moves));
             self.keep_last_record();
         }
         // A game nobody has played in yet is not saved (nor kept, once undone to there),
         // unless it was counted: its entry is amended when it ends again.
-        let keep = worth_keeping(self.playing.players, moves) || self.counted.is_some();
-        let saved_now = matches!(self.last_saved, Some((serial, _)) if serial == self.game_serial);
+        let keep = worth_keeping(self.playing.players, moves) || self.saves.counted.is_some();
+        let saved_now =
+            matches!(self.saves.last_saved, Some((serial, _)) if serial == self.saves.game_serial);
         // This runs after every event, ticks included: leave at once unless something changed.
         let due = if over {
             // A game finished again after undo keeps its one entry, amended if the result
             // changed; its save goes.
-            (result.is_some() && result != self.counted) || self.last_saved.is_some()
+            (result.is_some() && result != self.saves.counted) || self.saves.last_saved.is_some()
         } else if !keep {
             saved_now
         } else {
-            self.last_saved != Some((self.game_serial, moves))
+            self.saves.last_saved != Some((self.saves.game_serial, moves))
         };
-        if !due || self.store.is_none() {
+        if !due || self.saves.store.is_none() {
             return;
         }
-        if !over && !self.take_play_lock(kind) {
-            // Another window is playing this kind (it held the lock when this game began, and
-            // still does): its saved game is not written over. This game stays in this
-            // window's memory, said once; a later move saves it once that window has left.
-            self.last_saved = Some((self.game_serial, moves));
-            if !self.unsaved.contains(&self.game_id) {
-                self.unsaved.push(self.game_id.clone());
-                let what = kind.label();
-                self.warn(format!(
-                    "Not saved while another window plays {what}; kept until munch quits"
-                ));
-            }
-            return;
-        }
-        let settings = match &self.screen {
-            Screen::Menu | Screen::Study(_) => return,
-            Screen::Play(_) => &self.playing,
-        };
-        let Some(store) = &self.store else { return };
-        let mut problems = Vec::new();
-        if over {
-            self.last_saved = None;
-            if let Some(person_won) = result
-                && result != self.counted
-            {
-                // Merged with what other munch processes recorded meanwhile.
-                let (stats, warnings) = store.count_game(
-                    &settings.describe(),
-                    settings.level,
-                    person_won,
-                    self.counted,
-                );
-                self.stats = stats;
-                self.counted = result;
-                problems.extend(warnings);
-            }
-            problems.extend(store.remove_game(settings.game, &self.game_id).err());
-        } else if !keep {
-            self.last_saved = None;
-            problems.extend(store.remove_game(settings.game, &self.game_id).err());
-        } else if let Some(saved) = self.game_in_progress() {
-            self.last_saved = Some((self.game_serial, moves));
-            self.unsaved.retain(|id| *id != saved.id);
-            let replaces = self.replaces.as_ref().map(|r| r.id.as_str());
-            match store.save_game(&saved, replaces) {
-                Ok(()) => self.replaces = None,
-                Err(problem) => {
-                    self.unsaved.push(saved.id);
-                    problems.push(problem);
+        if !over {
+            match self.take_play_lock(kind) {
+                Some(true) => {}
+                Some(false) => {
+                    // Another window is playing this kind (it held the lock when this game
+                    // began, and still does): its saved game is not written over. This game
+                    // stays in this window's memory, said once; a later move saves it once that
+                    // window has left.
+                    self.saves.last_saved = Some((self.saves.game_serial, moves));
+                    if !self.saves.unsaved.contains(&self.saves.game_id) {
+                        self.saves.unsaved.push(self.saves.game_id.clone());
+                        let what = kind.label();
+                        self.warn(format!(
+                            "Not saved while another window plays {what}; kept until munch quits"
+                        ));
+                    }
+                    return;
                 }
+                // Another munch holds the folder's lock this moment: the save is tried again
+                // at the next event (a tick comes every 50 ms), never waited for.
+                None => return,
             }
         }
-        for problem in problems {
-            self.warn(problem);
+        let (game, level, id) = (
+            self.playing.describe(),
+            self.playing.level,
+            self.saves.game_id.clone(),
+        );
+        if over {
+            self.saves.last_saved = None;
+            if let Some(person_won) = result
+                && result != self.saves.counted
+            {
+                let previous = self.saves.counted;
+                // Shown at once; the writer merges it with what other munch processes recorded
+                // meanwhile, and the statistics then show the file's.
+                self.stats.count(&game, level, person_won, previous);
+                self.saves.counted = result;
+                self.write(Write::Count {
+                    game,
+                    level,
+                    person_won,
+                    previous,
+                });
+            }
+            // After the count: should munch end before both land, the game is still on file.
+            self.write(Write::RemoveGame { kind, id });
+        } else if !keep {
+            self.saves.last_saved = None;
+            self.write(Write::RemoveGame { kind, id });
+        } else if let Some(game) = self.game_in_progress() {
+            self.saves.last_saved = Some((self.saves.game_serial, moves));
+            self.saves.unsaved.retain(|id| *id != game.id);
+            let replaces = self.saves.replaces.as_ref().map(|r| r.id.clone());
+            self.write(Write::Game { game, replaces });
         }
     }
 
     /// Notes which kinds have a last finished game to review, for the menu's key bar.
     pub(super) fn find_reviewable(&mut self) {
-        self.menu.reviewable = match &self.store {
+        self.menu.reviewable = match &self.saves.store {
             Some(store) => GameKind::ALL
                 .into_iter()
                 .filter(|&kind| store.has_last_record(kind))
@@ -354,16 +375,19 @@ impl App {
 
     /// Keeps the finished game on screen as its kind's last record.
     pub(super) fn keep_last_record(&mut self) {
-        let (Some(store), Screen::Play(game)) = (&self.store, &self.screen) else {
+        let (Some(_), Screen::Play(game)) = (&self.saves.store, &self.screen) else {
             return;
         };
         let Some(record) = GameRecord::of(&self.playing, self.start.as_ref(), game.as_ref()) else {
             return;
         };
-        if let Err(problem) = store.save_last_record(&record) {
-            self.warn(problem);
+        let kind = record.settings.game;
+        self.saves.recorded = Some(record.clone());
+        self.write(Write::LastRecord(record));
+        // Reviewable at once: until its file is written, the review reads it from memory.
+        if !self.menu.reviewable.contains(&kind) {
+            self.menu.reviewable.push(kind);
         }
-        self.find_reviewable();
     }
 
     /// Whether quitting from a screen too small to draw keeps the game on it: `None` where
@@ -375,9 +399,9 @@ impl App {
             return None;
         }
         Some(
-            self.store.is_some()
-                && self.last_saved == Some((self.game_serial, self.history_len()))
-                && !self.unsaved.contains(&self.game_id),
+            self.saves.store.is_some()
+                && self.saves.last_saved == Some((self.saves.game_serial, self.history_len()))
+                && !self.saves.unsaved.contains(&self.saves.game_id),
         )
     }
 
@@ -385,11 +409,20 @@ impl App {
     /// it; the menu says why when there is none.
     pub(super) fn review_last_game(&mut self) {
         let kind = self.menu.settings.game;
-        let Some(store) = &self.store else {
+        let Some(store) = &self.saves.store else {
             self.menu.note = Some("No data folder: no finished game is kept.".into());
             return;
         };
-        match store.last_record(kind) {
+        // The one this window finished, while its file is still being written.
+        let written = match &self.saves.recorded {
+            Some(record) if record.settings.game == kind => Some(Ok(Some(record.clone()))),
+            _ => store.try_last_record(kind),
+        };
+        let Some(found) = written else {
+            self.menu.notice = Some(FOLDER_BUSY.into());
+            return;
+        };
+        match found {
             Ok(Some(record)) => {
                 if let Err(problem) = self.review_record(record) {
                     self.menu.note = Some(format!("Cannot review: {problem}."));
@@ -413,22 +446,14 @@ impl App {
         let Some(review) = &study.review else {
             return;
         };
-        study.note = Some(match &self.store {
-            None => "No data folder to write the record to.".into(),
-            Some(store) => match store.write_record(&review.record) {
-                // The file's name on a line of its own, so that it is read whole; the folder
-                // under it.
-                Ok(path) => match (path.file_name(), path.parent()) {
-                    (Some(name), Some(folder)) => format!(
-                        "Record written: {}\nin {}",
-                        name.to_string_lossy(),
-                        folder.display()
-                    ),
-                    _ => format!("Record written: {}", path.display()),
-                },
-                Err(problem) => format!("Not written: {problem}."),
-            },
-        });
+        if self.saves.store.is_none() {
+            study.note = Some("No data folder to write the record to.".into());
+            return;
+        }
+        // The review says where once it is written.
+        study.note = Some("Writing the record…".into());
+        let record = review.record.clone();
+        self.write(Write::Record(record));
     }
 
     /// The game on screen as it would be saved, unless it is over (or there is none).
@@ -438,10 +463,10 @@ impl App {
             _ => return None,
         };
         Some(SavedGame {
-            id: self.game_id.clone(),
+            id: self.saves.game_id.clone(),
             settings: settings.clone(),
             moves,
-            counted: self.counted,
+            counted: self.saves.counted,
             start: self.start.clone(),
         })
     }
@@ -450,10 +475,6 @@ impl App {
     /// in the menu's warnings; the hints still change for this run.
     pub(super) fn toggle_hints(&mut self) {
         self.preferences.hints = !self.preferences.hints;
-        if let Some(store) = &self.store
-            && let Err(problem) = store.save(PREFERENCES_FILE, &self.preferences)
-        {
-            self.warn(problem);
-        }
+        self.write(Write::Preferences(self.preferences.clone()));
     }
 }

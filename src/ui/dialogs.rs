@@ -140,6 +140,8 @@ pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
 pub enum Kept {
     /// Its file holds it as it stands.
     Saved,
+    /// Its latest save is on its way (another munch holds the data folder a moment).
+    Saving,
     /// Its save failed or was overtaken: only this window's memory holds it.
     NotSaved,
     /// Nobody has played in it yet.
@@ -159,6 +161,7 @@ pub fn confirm_quit(
 ) {
     let line = match kept {
         Kept::Saved => Line::raw("The game is saved; the menu offers to resume it."),
+        Kept::Saving => Line::raw("The game is being saved; Quit waits a moment for it."),
         Kept::NotSaved => Line::styled(
             "This game is not saved: the menu keeps it until munch quits; Quit loses it.",
             theme.bad,

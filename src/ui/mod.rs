@@ -245,6 +245,8 @@ fn question(
                 dialogs::Kept::Nothing
             } else if app.quit_saved() {
                 dialogs::Kept::Saved
+            } else if app.game_saving() {
+                dialogs::Kept::Saving
             } else {
                 dialogs::Kept::NotSaved
             };
