@@ -255,3 +255,489 @@ fn the_solver_protocol_names_no_game() {
         }
     }
 }
+
+/// A row of ARCHITECTURE.md's may-import table: its places, and what they may import.
+#[derive(Debug)]
+struct Row {
+    places: Vec<String>,
+    may: Vec<String>,
+    one_another: bool,
+    everything: bool,
+}
+
+const TABLE_HEADER: &str = "| place | may import |";
+
+/// The may-import table of `map`: each row's places (the code-formatted paths of its first
+/// cell) and what they may import (the paths of its second cell, and the words *one another*,
+/// *everything in the library* and *nothing of munch*).
+fn parse_table(map: &str) -> Vec<Row> {
+    let mut lines = map.lines().skip_while(|line| line.trim() != TABLE_HEADER);
+    assert!(
+        lines.next().is_some(),
+        "ARCHITECTURE.md has no may-import table: no line {TABLE_HEADER:?}"
+    );
+    let separator = lines.next().unwrap_or_default();
+    assert!(
+        separator.starts_with("| ---"),
+        "the table's second line: {separator:?}"
+    );
+    let code = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    let rows: Vec<Row> = lines
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            let cells: Vec<&str> = line.trim().trim_matches('|').split(" | ").collect();
+            assert_eq!(cells.len(), 2, "a row of two cells: {line}");
+            let (places, may) = (code(cells[0]), code(cells[1]));
+            let words = |w: &str| cells[1].contains(w);
+            let row = Row {
+                places,
+                may,
+                one_another: words("one another"),
+                everything: words("everything in the library"),
+            };
+            assert!(!row.places.is_empty(), "a row naming no place: {line}");
+            assert!(
+                !row.may.is_empty() || row.everything || words("nothing of munch"),
+                "a row that does not say what its places may import: {line}"
+            );
+            row
+        })
+        .collect();
+    assert!(!rows.is_empty(), "the may-import table has no rows");
+    rows
+}
+
+/// Whether the place `place` (a file, or a folder ending in `/`) holds the file or place `path`.
+fn holds(place: &str, path: &str) -> bool {
+    place == path || (place.ends_with('/') && path.starts_with(place))
+}
+
+/// The most specific place of the table that holds `file`, with its row.
+fn place_of<'r>(rows: &'r [Row], file: &str) -> Option<(usize, &'r str)> {
+    rows.iter()
+        .enumerate()
+        .flat_map(|(i, row)| row.places.iter().map(move |p| (i, p.as_str())))
+        .filter(|(_, place)| holds(place, file))
+        .max_by_key(|(_, place)| place.len())
+}
+
+/// What the table says of `file` importing `target` (both paths from the crate's root): `None`
+/// when it may, else why not.
+fn refusal(rows: &[Row], file: &str, import: &str, target: &str) -> Option<String> {
+    let Some((row, own)) = place_of(rows, file) else {
+        return Some(format!(
+            "{file} is in no place of ARCHITECTURE.md's may-import table"
+        ));
+    };
+    let Some((_, theirs)) = place_of(rows, target) else {
+        return Some(format!(
+            "{file}: `{import}` reaches {target}, which is in no place of ARCHITECTURE.md's \
+             may-import table"
+        ));
+    };
+    let row = &rows[row];
+    let allowed = own == theirs
+        || row.everything
+        || (row.one_another && row.places.iter().any(|p| p == theirs))
+        || row.may.iter().any(|m| holds(m, target));
+    (!allowed).then(|| {
+        format!(
+            "{file}: `{import}` reaches {target} (place {theirs}), which ARCHITECTURE.md's \
+             may-import table does not allow {own} to import: add it to that row, or import \
+             something the row allows"
+        )
+    })
+}
+
+/// The segments of a `use` tree, each path spelled out: `a::{b, c::{d, e as f}}` gives
+/// `a::b`, `a::c::d` and `a::c::e`.
+fn expand_use(tree: &str) -> Vec<Vec<String>> {
+    fn segments(path: &str) -> impl Iterator<Item = String> + '_ {
+        path.split("::")
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    }
+    fn into(prefix: &[String], tree: &str, out: &mut Vec<Vec<String>>) {
+        let tree = tree.trim();
+        if tree.is_empty() {
+            return;
+        }
+        let mut path = prefix.to_vec();
+        if let Some(open) = tree.find('{') {
+            let close = tree.rfind('}').expect("a use tree's closing brace");
+            path.extend(segments(&tree[..open]));
+            let (mut depth, mut start) = (0, open + 1);
+            for (i, c) in tree.char_indices().take(close).skip(open + 1) {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        into(&path, &tree[start..i], out);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            into(&path, &tree[start..close], out);
+        } else {
+            let tree = tree.split(" as ").next().unwrap_or(tree);
+            path.extend(segments(tree));
+            out.push(path);
+        }
+    }
+    let tree = tree.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut out = Vec::new();
+    into(&[], &tree, &mut out);
+    out
+}
+
+/// The file of `src/` that the module path `segments` (from the crate's root) leads into: the
+/// deepest module it names, a name past that (a type, a function) belonging to that module.
+fn resolve(segments: &[String]) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut module = String::from("src");
+    for segment in segments {
+        if segment == "self" {
+            continue;
+        }
+        let folder = format!("{module}/{segment}");
+        let file = format!("{module}/{segment}.rs");
+        if root.join(&folder).is_dir() {
+            module = folder;
+        } else if root.join(&file).is_file() {
+            return file;
+        } else {
+            break;
+        }
+    }
+    if module == "src" {
+        "src/lib.rs".to_string()
+    } else {
+        format!("{module}/mod.rs")
+    }
+}
+
+/// The module path of a file of `src/`: `src/games/chomp/rules.rs` is `games::chomp::rules`.
+fn module_of(file: &str) -> Vec<String> {
+    let inner = file.trim_start_matches("src/").trim_end_matches(".rs");
+    let mut path: Vec<String> = inner.split('/').map(str::to_string).collect();
+    if matches!(
+        path.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        path.pop();
+    }
+    path
+}
+
+/// Rust source without its comments (so that doc links and examples are not imports).
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        let line_comment = rest.find("//");
+        let block_comment = rest.find("/*");
+        let (at, line) = match (line_comment, block_comment) {
+            (Some(l), Some(b)) if b < l => (b, false),
+            (Some(l), _) => (l, true),
+            (None, Some(b)) => (b, false),
+            (None, None) => {
+                out.push_str(rest);
+                break;
+            }
+        };
+        out.push_str(&rest[..at]);
+        let end = if line {
+            rest[at..].find('\n').map_or(rest.len(), |n| at + n)
+        } else {
+            rest[at..].find("*/").map_or(rest.len(), |n| at + n + 2)
+        };
+        rest = &rest[end..];
+    }
+    out
+}
+
+/// Every import of a file of `src/`: each `crate::…` path (in a `use`, or written in place) and
+/// each `use super::…` at the file's top, as written and as the file it reaches.
+fn imports_of(file: &str, text: &str) -> Vec<(String, String)> {
+    let text = without_comments(text);
+    let mut found = Vec::new();
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    // `use crate::…;` statements, braces and all; then blanked, so the paths left are in place.
+    let mut rest_text = text.clone();
+    while let Some(at) = rest_text.find("use crate::") {
+        let end = rest_text[at..]
+            .find(';')
+            .map_or(rest_text.len(), |n| at + n);
+        let tree = &rest_text[at + "use crate::".len()..end];
+        for segments in expand_use(tree) {
+            found.push((
+                format!("crate::{}", segments.join("::")),
+                resolve(&segments),
+            ));
+        }
+        rest_text.replace_range(at..end, &" ".repeat(end - at));
+    }
+    let mut from = 0;
+    while let Some(n) = rest_text[from..].find("crate::") {
+        let at = from + n;
+        from = at + "crate::".len();
+        let before = rest_text[..at].chars().next_back();
+        if before.is_some_and(|c| ident(c) || c == '$') {
+            continue;
+        }
+        let path: String = rest_text[from..]
+            .chars()
+            .take_while(|&c| ident(c) || c == ':')
+            .collect();
+        let segments: Vec<String> = path
+            .split("::")
+            .filter(|s| !s.is_empty() && s.chars().all(ident))
+            .map(str::to_string)
+            .collect();
+        found.push((
+            format!("crate::{}", segments.join("::")),
+            resolve(&segments),
+        ));
+    }
+    // `use super::…` at the top of the file (inside an inline module, `super` is that module's
+    // parent, which is this file: nothing to check).
+    let parent = {
+        let mut module = module_of(file);
+        module.pop();
+        module
+    };
+    for (at, _) in text.match_indices("use super::") {
+        let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+        let lead = &text[line_start..at];
+        if !matches!(lead, "" | "pub " | "pub(crate) ") {
+            continue;
+        }
+        let end = text[at..].find(';').map_or(text.len(), |n| at + n);
+        for segments in expand_use(&text[at + "use super::".len()..end]) {
+            let full: Vec<String> = parent.iter().cloned().chain(segments.clone()).collect();
+            found.push((format!("super::{}", segments.join("::")), resolve(&full)));
+        }
+    }
+    found
+}
+
+/// Every Rust file of `src/`, as a path from the crate's root.
+fn source_files() -> Vec<String> {
+    fn walk(root: &Path, folder: &str, out: &mut Vec<String>) {
+        for name in names_in(folder) {
+            let path = format!("{folder}/{name}");
+            if root.join(&path).is_dir() {
+                walk(root, &path, out);
+            } else if is_rust_file(&name) {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(Path::new(env!("CARGO_MANIFEST_DIR")), "src", &mut files);
+    files
+}
+
+#[test]
+fn every_import_in_src_is_one_the_may_import_table_allows() {
+    let rows = parse_table(&map());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut refused = Vec::new();
+    let mut checked = 0;
+    for file in source_files() {
+        let text = std::fs::read_to_string(root.join(&file)).expect("read a source file");
+        if place_of(&rows, &file).is_none() {
+            refused.push(format!(
+                "{file} is in no place of ARCHITECTURE.md's may-import table"
+            ));
+            continue;
+        }
+        for (import, target) in imports_of(&file, &text) {
+            checked += 1;
+            refused.extend(refusal(&rows, &file, &import, &target));
+        }
+    }
+    assert!(checked > 300, "only {checked} imports were found in src/");
+    assert!(refused.is_empty(), "{}", refused.join("\n"));
+}
+
+#[test]
+fn every_place_in_the_may_import_table_exists_and_each_row_names_only_places_below_it() {
+    let rows = parse_table(&map());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for row in &rows {
+        for path in row.places.iter().chain(&row.may) {
+            assert!(
+                root.join(path).exists(),
+                "ARCHITECTURE.md's may-import table names {path}, which does not exist"
+            );
+        }
+    }
+    // No arrow runs back up: what a row may import is held by rows below it only (a folder may
+    // hold the row's own places, as `src/games/` holds `src/games/mod.rs`).
+    for (i, row) in rows.iter().enumerate() {
+        for may in &row.may {
+            for (j, above) in rows.iter().enumerate().take(i + 1) {
+                for place in &above.places {
+                    let overlaps = holds(may, place) || holds(place, may);
+                    let own = j == i;
+                    assert!(
+                        !overlaps || own,
+                        "ARCHITECTURE.md's may-import table: {} may import {may}, but {place} \
+                         is not below it",
+                        row.places.join(", ")
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn no_files_of_src_import_one_another_in_a_circle() {
+    // A parent module and its children are the one pair that may name each other: the parent
+    // declares them and they use what it holds. Every other import runs one way.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let folder_of = |file: &str| -> Option<String> {
+        ["/mod.rs", "/lib.rs", "/main.rs"]
+            .iter()
+            .find_map(|end| file.strip_suffix(end).map(|f| format!("{f}/")))
+    };
+    let parent_and_child = |a: &str, b: &str| {
+        folder_of(a).is_some_and(|f| b.starts_with(&f))
+            || folder_of(b).is_some_and(|f| a.starts_with(&f))
+    };
+    let files = source_files();
+    let mut edges: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> =
+        std::collections::BTreeMap::new();
+    for file in &files {
+        let text = std::fs::read_to_string(root.join(file)).expect("read a source file");
+        let targets = edges.entry(file.clone()).or_default();
+        for (_, target) in imports_of(file, &text) {
+            if target != *file && !parent_and_child(file, &target) {
+                targets.insert(target);
+            }
+        }
+    }
+    assert_eq!(
+        find_circle(&edges),
+        None,
+        "files of src/ importing in a circle"
+    );
+}
+
+/// A circle in `edges` (each file and the files it imports), as the files along it.
+fn find_circle(
+    edges: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+) -> Option<Vec<String>> {
+    fn visit(
+        file: &str,
+        edges: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+        done: &mut std::collections::BTreeSet<String>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|f| f == file) {
+            let mut circle = path[at..].to_vec();
+            circle.push(file.to_string());
+            return Some(circle);
+        }
+        if done.contains(file) {
+            return None;
+        }
+        path.push(file.to_string());
+        for next in edges.get(file).into_iter().flatten() {
+            if let Some(circle) = visit(next, edges, done, path) {
+                return Some(circle);
+            }
+        }
+        path.pop();
+        done.insert(file.to_string());
+        None
+    }
+    let mut done = std::collections::BTreeSet::new();
+    edges
+        .keys()
+        .find_map(|file| visit(file, edges, &mut done, &mut Vec::new()))
+}
+
+#[test]
+fn the_import_check_reads_use_trees_paths_and_the_table_as_written() {
+    // The checks above must be able to fail: here is what they read, on made-up code.
+    assert_eq!(
+        expand_use("games::{chomp::{rules, answer::ChompAnswer as A}, self, Game}"),
+        [
+            vec!["games", "chomp", "rules"],
+            vec!["games", "chomp", "answer", "ChompAnswer"],
+            vec!["games", "self"],
+            vec!["games", "Game"],
+        ]
+    );
+    assert_eq!(
+        resolve(&["games".into(), "GAMES".into()]),
+        "src/games/mod.rs"
+    );
+    assert_eq!(
+        resolve(&["games".into(), "chomp".into(), "rules".into(), "X".into()]),
+        "src/games/chomp/rules.rs"
+    );
+    assert_eq!(resolve(&["units".into()]), "src/units.rs");
+    let code = "//! see [`crate::app`]\nuse crate::{settings::Settings, games::review};\n\
+                use super::field::Values;\nfn f() { crate::units::cut(); }\n\
+                mod tests {\n    use super::*;\n}\n";
+    let imports = imports_of("src/games/setup.rs", code);
+    let targets: Vec<&str> = imports.iter().map(|(_, t)| t.as_str()).collect();
+    assert_eq!(
+        targets,
+        [
+            "src/settings.rs",
+            "src/games/review.rs",
+            "src/units.rs",
+            "src/games/field.rs"
+        ]
+    );
+    let table = "| place | may import |\n| --- | --- |\n\
+                 | `src/ui/` | `src/app/`, `src/units.rs` |\n\
+                 | `src/app/` | `src/units.rs` |\n\
+                 | `src/units.rs`, `src/theme.rs` | nothing of munch |\n";
+    let rows = parse_table(table);
+    assert_eq!(
+        refusal(&rows, "src/ui/mod.rs", "crate::app::App", "src/app/mod.rs"),
+        None
+    );
+    assert_eq!(
+        refusal(&rows, "src/ui/a.rs", "super::b", "src/ui/b.rs"),
+        None
+    );
+    let up = refusal(
+        &rows,
+        "src/app/mod.rs",
+        "crate::ui::render",
+        "src/ui/mod.rs",
+    )
+    .expect("the app may not import the ui");
+    assert!(
+        up.contains("src/app/mod.rs") && up.contains("crate::ui::render"),
+        "{up}"
+    );
+    assert!(
+        refusal(&rows, "src/units.rs", "crate::theme::Theme", "src/theme.rs").is_some(),
+        "a row without `one another` keeps its places apart"
+    );
+    let mut edges = std::collections::BTreeMap::new();
+    edges.insert("a".to_string(), ["b".to_string()].into());
+    edges.insert("b".to_string(), ["c".to_string()].into());
+    assert_eq!(find_circle(&edges), None);
+    edges.insert("c".to_string(), ["a".to_string()].into());
+    assert_eq!(
+        find_circle(&edges),
+        Some(vec!["a".into(), "b".into(), "c".into(), "a".into()])
+    );
+}
