@@ -353,9 +353,10 @@ impl App {
         self.play_position(settings, start);
     }
 
-    /// Leaves the Study screen: back to the game it was opened from, or to the menu. A table
-    /// the study asked for stops (its memory is freed); the game asks again for what its
-    /// solver had not answered, since the study's request cancelled it.
+    /// Leaves the Study screen: back to the game it was opened from, or to the menu. The game
+    /// takes the tables the study built; a table the study still waited for stops (its memory
+    /// is freed), and the game asks again for what its solver had not answered, since the
+    /// study's request cancelled it.
     pub(super) fn leave_study(&mut self) {
         let Screen::Study(study) = std::mem::replace(&mut self.screen, Screen::Menu) else {
             return;
@@ -363,6 +364,10 @@ impl App {
         let asked = study.generation.is_some();
         match study.behind {
             Some(mut game) => {
+                // What the study built is the game's too: it is not built again.
+                if let Some(tables) = study.study.tables() {
+                    game.adopt(tables);
+                }
                 if asked {
                     game.ask_again();
                 }

@@ -52,6 +52,10 @@ pub trait Session: View + Any + Send {
     /// Study screen's) cancelled it meanwhile. Nothing by default.
     fn ask_again(&mut self) {}
 
+    /// Takes the tables a study opened from this game built (see [`Study::tables`]), so that
+    /// what the study waited for is not built again once the game is back. Nothing by default.
+    fn adopt(&mut self, _tables: Leftover) {}
+
     /// Takes back the last round (from the game-over box too).
     fn undo(&mut self);
 

@@ -394,6 +394,12 @@ fn count_played() {
 /// A position being studied, and the line explored from it. Each game implements it (in its
 /// folder's `study.rs`); the Study screen shows it and plays on it.
 pub trait Study: Send {
+    /// The tables the study holds, for the game it was opened from when it closes (see
+    /// [`super::session::Session::adopt`]). None by default.
+    fn tables(&self) -> Option<super::session::Leftover> {
+        None
+    }
+
     /// The game and its size, for the screen's title: "Subtraction game {1,3,4}".
     fn title(&self) -> String;
 

@@ -712,6 +712,27 @@ fn a_chomp_game_waiting_for_its_table_gets_it_after_a_study() {
 }
 
 #[test]
+fn a_chomp_game_takes_the_tables_its_study_built_and_builds_nothing_again() {
+    use munch::games::chomp::session::{MovesLeftState, SolverState};
+    let mut h = Harness::new();
+    h.start(5, 6, [Person, Computer]); // at level perfect: the game asks for the moves left
+    // Straight into the study, before the game's tables came: the study's request stops the
+    // game's, and the study builds both tables.
+    h.key(KeyCode::Char('a'));
+    settle(&mut h);
+    assert!(analysis(&h).moves.iter().all(|m| m.moves_left.is_some()));
+    h.key(KeyCode::Esc);
+    // Back in the game, before any answer from the solver: it has both tables already.
+    assert!(matches!(h.game().solver, SolverState::Ready(_)));
+    assert!(matches!(h.game().moves_left, MovesLeftState::Ready(_)));
+    let builds: Vec<_> = common::asked(&h.app.take_requests())
+        .into_iter()
+        .filter_map(|(_, asked)| asked)
+        .collect();
+    assert_eq!(builds, vec![], "nothing is built again");
+}
+
+#[test]
 fn a_chomp_study_at_80x24_in_colour_and_under_no_color() {
     let mut h = Harness::new();
     h.app.menu.settings = Settings::default();

@@ -475,6 +475,11 @@ impl Game {
             // Not a Chomp game's.
             return;
         };
+        self.on_solver_news(news);
+    }
+
+    /// Takes what the solver (or a study's tables, see [`Session::adopt`]) brings.
+    fn on_solver_news(&mut self, news: News) {
         match news {
             News::Searched { col, row, proven } => {
                 // A search the game stopped waiting for (undo, a move) is dropped.
@@ -989,6 +994,25 @@ impl TickSteps for Game {
 }
 
 impl Session for Game {
+    fn adopt(&mut self, tables: Leftover) {
+        let Ok(kept) = tables.downcast::<KeptTables>() else {
+            return;
+        };
+        let heights = self.position.heights();
+        match kept.moves_left {
+            Some(table)
+                if table.outcomes().covers(heights)
+                    && !matches!(self.moves_left, MovesLeftState::Ready(_)) =>
+            {
+                self.on_solver_news(News::MovesLeftReady(table));
+            }
+            _ if kept.outcomes.covers(heights) && !matches!(self.solver, SolverState::Ready(_)) => {
+                self.on_solver_news(News::Ready(kept.outcomes));
+            }
+            _ => {}
+        }
+    }
+
     fn act(&mut self, action: Action) {
         match action {
             Action::Up => self.move_cursor(0, 1),

@@ -11,6 +11,7 @@ use super::answer::Source;
 use super::judge::ChompJudge;
 use super::moves_left::{Proof, proven, study};
 use super::rules::{MAX_SIDE, Position, Square, column_letters};
+use super::session::KeptTables;
 use super::solver::{self, News, Phase};
 use crate::games::request::{JudgedMoves, Request, SolverMessage, Task};
 use crate::games::study::{
@@ -349,6 +350,27 @@ impl ChompStudy {
 }
 
 impl Study for ChompStudy {
+    fn tables(&self) -> Option<crate::games::session::Leftover> {
+        let kept = match &self.tables {
+            Tables::Both(moves_left) => KeptTables {
+                outcomes: Arc::clone(moves_left.outcomes()),
+                moves_left: Some(Arc::clone(moves_left)),
+            },
+            Tables::OutcomesOnly(outcomes)
+            | Tables::MovesLeft {
+                outcomes: Some(outcomes),
+                ..
+            } => KeptTables {
+                outcomes: Arc::clone(outcomes),
+                moves_left: None,
+            },
+            Tables::MovesLeft { outcomes: None, .. }
+            | Tables::Outcomes { .. }
+            | Tables::Refused { .. } => return None,
+        };
+        Some(Box::new(kept))
+    }
+
     fn title(&self) -> String {
         format!("Chomp {}×{}", self.rows, self.cols)
     }
