@@ -122,12 +122,28 @@ fn coin_moves_left(c: &mut Criterion) {
     group.finish();
 }
 
+/// Reading a take set as long as a file may hold one: ten thousand of the widest range (the
+/// figure `tests/it/parsing.rs`'s `a_huge_set_text_is_read_quickly` once held to 2 s).
+fn take_set_parse(c: &mut Criterion) {
+    let mut group = c.benchmark_group("take_set");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(1));
+    let text = vec!["1-4096"; 10_000].join(", ");
+    group.bench_function("parse_10000_ranges", |b| {
+        b.iter(|| TakeSet::parse(black_box(&text)).expect("a valid set"));
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     table_build,
     moves_left_build,
     textbook_recursion,
     reply_time,
-    coin_moves_left
+    coin_moves_left,
+    take_set_parse
 );
 criterion_main!(benches);

@@ -131,7 +131,9 @@ fn a_huge_set_text_is_read_quickly() {
     let text = vec!["1-4096"; 10_000].join(", ");
     let started = std::time::Instant::now();
     assert_eq!(takes(&text).map(|s| s.len()), Ok(4096));
-    assert!(started.elapsed().as_secs() < 2, "{:?}", started.elapsed());
+    // Only a guard against a hang (a reading that grew with the takes times the items): it
+    // takes milliseconds, as the `take_set` benchmark measures.
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
 }
 
 /// A set item as a person may type it: a size or a range, with spaces around.

@@ -776,7 +776,7 @@ fn a_paste_flood_does_not_hold_up_ctrl_c() {
 }
 
 /// Pastes 100,000 keys into munch, then `quit`s it (given the tmux session and munch's pid):
-/// munch must be gone within 1 s, exit 0, with the terminal restored.
+/// munch must be gone (within 10 s, a hang guard), exit 0, with the terminal restored.
 fn paste_flood_then(name: &str, quit: impl Fn(&Tmux, &str)) {
     let dir = std::env::temp_dir().join(format!("munch-{name}-{}", std::process::id()));
     let (tmux, dir) = in_shell(
@@ -807,9 +807,11 @@ fn paste_flood_then(name: &str, quit: impl Fn(&Tmux, &str)) {
     assert!(alive(), "munch is still running when the signal comes");
     let sent = Instant::now();
     quit(&tmux, pid);
+    // A guard against a quit that never comes: munch reads the whole paste in about 0.1 s, so
+    // how fast it goes is no measure of whether the quit waited.
     while alive() {
         assert!(
-            sent.elapsed() < Duration::from_secs(1),
+            sent.elapsed() < Duration::from_secs(10),
             "{name}: the quit waited behind the pasted keys"
         );
         std::thread::sleep(Duration::from_millis(10));

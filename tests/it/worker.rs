@@ -7,8 +7,9 @@ use munch::solve::{MovesLeftTable, OutcomeTable};
 use munch::worker::Worker;
 use std::sync::Arc;
 use std::sync::Mutex;
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::Duration;
 
 fn worker(budget: u64) -> (Worker, Receiver<SolverMessage>) {
     let (tx, rx) = mpsc::channel();
@@ -37,6 +38,29 @@ fn next_news(rx: &Receiver<SolverMessage>) -> (u64, News) {
     let message = next(rx);
     let news = solver::read(&message).unwrap_or_else(|| panic!("not Chomp's: {message:?}"));
     (message.job(), news)
+}
+
+/// A worker whose every message comes with whether `after` was set when it was sent: a test
+/// sets it once a request is sent, to tell what the worker did after the request from what it
+/// did before.
+fn marked_worker(budget: u64) -> (Worker, Receiver<(bool, SolverMessage)>, Arc<AtomicBool>) {
+    let (tx, rx) = mpsc::channel();
+    let after = Arc::new(AtomicBool::new(false));
+    let mark = Arc::clone(&after);
+    let worker = Worker::spawn(budget, move |m| {
+        let _ = tx.send((mark.load(Ordering::SeqCst), m));
+    });
+    (worker, rx, after)
+}
+
+/// A marked worker's next message, read as Chomp's: whether it was sent after the mark, the
+/// job it answers, and what it says.
+fn next_marked(rx: &Receiver<(bool, SolverMessage)>) -> (bool, u64, News) {
+    let (after, message) = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the solver answers");
+    let news = solver::read(&message).unwrap_or_else(|| panic!("not Chomp's: {message:?}"));
+    (after, message.job(), news)
 }
 
 #[test]
@@ -92,47 +116,56 @@ fn a_long_build_reports_progress_and_a_cached_table_comes_back_at_once() {
 
 #[test]
 fn a_new_request_cancels_the_running_build() {
-    let (worker, rx) = worker(4 << 30);
+    let (worker, rx, after) = marked_worker(4 << 30);
     let big = solve(&worker, 1, 18, 18); // minutes of work
     loop {
-        if let (generation, News::Progress { .. }) = next_news(&rx) {
+        if let (_, generation, News::Progress { .. }) = next_marked(&rx) {
             assert_eq!(generation, big);
             break;
         }
     }
-    let started = Instant::now();
     let small = solve(&worker, 2, 3, 3);
+    after.store(true, Ordering::SeqCst);
+    let mut reports_after = 0;
     loop {
-        match next_news(&rx) {
-            (generation, News::Ready(table)) => {
+        match next_marked(&rx) {
+            (_, generation, News::Ready(table)) => {
                 assert_eq!(generation, small, "the 18x18 build never finishes");
                 assert_eq!(table.cols(), 3);
                 break;
             }
-            (generation, News::Progress { .. }) => assert_eq!(generation, big),
-            (job, _) => panic!("unexpected answer to #{job}"),
+            (sent_after, generation, News::Progress { .. }) => {
+                assert_eq!(generation, big);
+                reports_after += usize::from(sent_after);
+            }
+            (_, job, _) => panic!("unexpected answer to #{job}"),
         }
     }
-    // Generous: the build checks for cancelling about every million positions.
+    // The build asks whether to go on at every chance to report (about every million
+    // positions): it stops at the first after the request, with at most the report it was
+    // making when the request came.
     assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        started.elapsed()
+        reports_after <= 1,
+        "the build reported {reports_after} times after the new request"
     );
 }
 
 #[test]
 fn dropping_the_worker_stops_it() {
     let (worker, rx) = worker(4 << 30);
-    solve(&worker, 1, 18, 18);
+    let big = solve(&worker, 1, 18, 18); // minutes of work
     let _ = next(&rx);
-    let started = Instant::now();
     drop(worker); // cancels the build, which stops by itself
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        started.elapsed()
-    );
+    // The build stops without a table, and the threads end: the last of them lets the
+    // messages' channel go.
+    loop {
+        match rx.recv_timeout(Duration::from_secs(60)) {
+            Ok(SolverMessage::Progress { job, .. }) => assert_eq!(job, big),
+            Ok(other) => panic!("unexpected {other:?}"),
+            Err(RecvTimeoutError::Disconnected) => break,
+            Err(RecvTimeoutError::Timeout) => panic!("the build goes on after the drop"),
+        }
+    }
 }
 
 /// A task that tells `started` it has begun and then works until `release` says, as a long
@@ -319,13 +352,16 @@ fn a_moves_left_table_is_built_on_the_live_outcome_table_and_handed_back_at_once
     // The full 6×7 bar is won; the table agrees with its definition there.
     let full = [6u8; 7];
     assert!(table.moves_left(&full).is_some_and(|n| n % 2 == 0));
-    // A box it covers comes back at once, the same table.
+    // A box it covers comes back at once, the same table: the answer is the next message, with
+    // no step of a build (no progress, no outcome table) before it.
     let again = moves_left(&worker, generation + 1, 5, 7);
-    let started = Instant::now();
-    let answers = moves_left_ready(&rx, again);
-    assert!(answers.progress.is_empty() && answers.outcomes.is_none());
-    assert!(Arc::ptr_eq(&table, &answers.table));
-    assert!(started.elapsed() < Duration::from_secs(1));
+    match next_news(&rx) {
+        (job, News::MovesLeftReady(answer)) => {
+            assert_eq!(job, again);
+            assert!(Arc::ptr_eq(&table, &answer));
+        }
+        (job, _) => panic!("not answered at once: another answer to #{job} came first"),
+    }
 }
 
 #[test]
@@ -407,44 +443,53 @@ fn a_moves_left_table_over_budget_is_refused_with_both_tables_bytes() {
 
 #[test]
 fn a_new_table_request_cancels_a_moves_left_build() {
-    let (worker, rx) = worker(4 << 30);
+    let (worker, rx, after) = marked_worker(4 << 30);
     let big = moves_left(&worker, 1, 15, 15); // a second or so of work
     loop {
-        if let (generation, News::Progress { .. }) = next_news(&rx) {
+        if let (_, generation, News::Progress { .. }) = next_marked(&rx) {
             assert_eq!(generation, big);
             break;
         }
     }
-    let started = Instant::now();
     let small = solve(&worker, 2, 3, 3);
+    after.store(true, Ordering::SeqCst);
+    let mut reports_after = 0;
     loop {
-        match next_news(&rx) {
-            (generation, News::Ready(table)) => {
+        match next_marked(&rx) {
+            (_, generation, News::Ready(table)) => {
                 assert_eq!(generation, small);
                 assert_eq!(table.cols(), 3);
                 break;
             }
-            (generation, News::Progress { .. }) => {
+            (sent_after, generation, News::Progress { .. }) => {
                 assert_eq!(generation, big);
+                reports_after += usize::from(sent_after);
             }
-            (job, _) => panic!("unexpected answer to #{job}"),
+            (_, job, _) => panic!("unexpected answer to #{job}"),
         }
     }
+    // It stops at its first chance to report after the request (see the outcome table's build
+    // above), with at most the report it was making.
     assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        started.elapsed()
+        reports_after <= 1,
+        "the build reported {reports_after} times after the new request"
     );
 }
 
 /// A build task that counts to `steps`, reporting each step, and makes the number it reached;
 /// it stops when told to.
 fn counting(steps: u64) -> Task<Built> {
+    counting_into(steps, Arc::new(AtomicU64::new(0)))
+}
+
+/// [`counting`], which also counts every step it takes in `taken`.
+fn counting_into(steps: u64, taken: Arc<AtomicU64>) -> Task<Built> {
     Task::new(format!("count to {steps}"), move |progress| {
         for done in 0..steps {
             if !progress(done, steps) {
                 return None;
             }
+            taken.fetch_add(1, Ordering::SeqCst);
             std::thread::sleep(Duration::from_millis(1));
         }
         Some(Arc::new(steps) as Built)
@@ -482,17 +527,18 @@ fn a_build_task_runs_on_the_table_thread_with_progress_and_a_new_request_cancels
             .all(|&(done, total)| done < total && total == 150)
     );
     // A long task is cancelled by the next table request: only the new one answers.
+    let taken = Arc::new(AtomicU64::new(0));
     worker.send(Job {
         number: 2,
-        request: Request::Build(counting(100_000)),
+        request: Request::Build(counting_into(100_000, Arc::clone(&taken))),
     });
     loop {
         if let SolverMessage::Progress { job: 2, .. } = next(&rx) {
             break;
         }
     }
-    let started = Instant::now();
     solve(&worker, 3, 2, 2);
+    let taken_before = taken.load(Ordering::SeqCst);
     loop {
         let message = next(&rx);
         match (&message, solver::read(&message)) {
@@ -504,7 +550,13 @@ fn a_build_task_runs_on_the_table_thread_with_progress_and_a_new_request_cancels
             _ => panic!("unexpected {message:?}"),
         }
     }
-    assert!(started.elapsed() < Duration::from_secs(5));
+    // The table thread answers one request at a time, so the task has returned: it stopped
+    // at its next step, taking at most the one under way when the request came.
+    let taken_after = taken.load(Ordering::SeqCst) - taken_before;
+    assert!(
+        taken_after <= 1,
+        "the task took {taken_after} steps after the new request"
+    );
 }
 
 #[test]
