@@ -437,6 +437,56 @@ mod tests {
     }
 
     #[test]
+    fn every_command_line_in_the_docs_parses() {
+        // Each `munch …` line of a code block in the README and docs/ is a command munch
+        // takes (a line with `[…]` is a template, not a command), and each position string a
+        // `study --position` line gives is one munch reads.
+        let text = docs();
+        let mut in_block = false;
+        let mut checked = Vec::new();
+        for line in text.lines() {
+            if line.trim_start().starts_with("```") {
+                in_block = !in_block;
+                continue;
+            }
+            let line = line.trim();
+            let Some(command) = line
+                .strip_prefix("$ munch ")
+                .or_else(|| line.strip_prefix("munch "))
+            else {
+                continue;
+            };
+            if !in_block || command.contains('[') {
+                continue;
+            }
+            let words = shell_words(command);
+            let parsed = parse_from(std::iter::once("munch").chain(words.iter().copied()));
+            if let Err(e) = parsed {
+                let reason = e.to_string();
+                panic!(
+                    "`munch {command}`: {}",
+                    reason.lines().next().unwrap_or_default()
+                );
+            }
+            if words.first() == Some(&"study")
+                && let Some(at) = words.iter().position(|w| *w == "--position")
+            {
+                let position = words[at + 1];
+                assert!(
+                    munch::games::parse_position(position).is_ok(),
+                    "`munch {command}`: {position:?} is not a position munch reads"
+                );
+            }
+            checked.push(command);
+        }
+        assert!(
+            checked.iter().any(|c| c.starts_with("study --record")),
+            "{checked:?}"
+        );
+        assert!(checked.len() >= 15, "{checked:?}");
+    }
+
+    #[test]
     fn the_docs_play_examples_start_the_games_they_describe() {
         let text = docs();
         let examples: Vec<&str> = text
