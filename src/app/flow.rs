@@ -179,7 +179,7 @@ impl App {
         self.history_top = None;
         // A new demonstration runs (at the speed chosen before).
         self.demo.restart();
-        self.confirm_restart = false;
+        self.opened.restart = false;
         if start.is_none() && settings == self.menu.settings {
             self.write(Write::Settings(self.menu.settings.clone()));
         }
@@ -421,7 +421,7 @@ impl App {
         if moves == 0 {
             self.restart();
         } else {
-            self.confirm_restart = true;
+            self.opened.restart = true;
         }
     }
 }

@@ -3,45 +3,27 @@
 
 use super::keys::{self, Action};
 use super::menu::MenuLine;
-use super::{App, Button, Dialog, Effect, Screen, Target, size, study};
+use super::{App, Dialog, Effect, Modal, Screen, Target, study};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 impl App {
-    /// Moves the dialog's highlight `by` buttons, stopping at the first and the last (a
-    /// wrap would put the one that ends everything next to the safe default).
-    pub(super) fn move_focus(&mut self, dialog: Dialog, by: isize) {
-        // The buttons drawn: on the narrowest screens the game-over box leaves Review out.
-        let narrow = self
-            .terminal_size
-            .is_some_and(|(width, _)| width < size::GAME_OVER_REVIEW_SCREEN);
-        let buttons: Vec<Button> = dialog
-            .buttons()
-            .iter()
-            .copied()
-            .filter(|&b| !(narrow && b == Button::Review))
-            .collect();
-        let at = self
-            .focused_button()
-            .and_then(|b| buttons.iter().position(|&x| x == b))
-            .unwrap_or(0);
-        let to = at
-            .saturating_add_signed(by)
-            .min(buttons.len().saturating_sub(1));
-        self.dialog_focus = Some((dialog, buttons[to]));
-    }
-
     /// A paste is typed into the menu's field being edited, keeping only the characters that
     /// field takes (a newline never starts a game); in a game it plays nothing and says so.
     pub(super) fn on_paste(&mut self, text: &str) {
-        if self.hidden() || self.help_open {
+        // The help, and the warnings and the question over the menu, take no text (the menu's
+        // fields take it only when nothing covers them); a dialog over a game lets the game
+        // say that it plays none.
+        if self.hidden()
+            || matches!(
+                self.top_modal(),
+                Some(Modal::Help | Modal::Warnings | Modal::Replace(_))
+            )
+        {
             return;
         }
         let note = "Pasted text is ignored in a game.";
         match &mut self.screen {
             Screen::Menu => {
-                if !self.warnings.is_empty() || self.menu.replacing.is_some() {
-                    return;
-                }
                 // Trimmed, so that a pasted value replaces the field's as a typed one does.
                 let kept: String = text.chars().filter(|&c| self.menu.takes_char(c)).collect();
                 for c in kept.trim().chars() {
@@ -70,40 +52,8 @@ impl App {
                 return;
             }
         }
-        if self.game_over_grace() > 0 && !self.help_open {
-            // A key typed as the game ended was meant for the game, not for the box.
-            return;
-        }
-        if self.help_open {
-            // The help scrolls when it does not fit; any other key closes it.
-            let hidden = self.viewport.help_hidden;
-            let page = 5;
-            match keys::action(keys::HELP_OPEN, key) {
-                Some(Action::Up) if hidden > 0 => self.scroll_help(-1),
-                Some(Action::Down) if hidden > 0 => self.scroll_help(1),
-                Some(Action::PageUp) if hidden > 0 => self.scroll_help(-page),
-                Some(Action::PageDown) if hidden > 0 => self.scroll_help(page),
-                _ => self.help_open = false,
-            }
-            return;
-        }
-        if let Screen::Menu = self.screen
-            && !self.warnings.is_empty()
-        {
-            // The warnings are shown above the menu: they take the keys until dismissed.
-            match keys::action(keys::WARNINGS, key) {
-                Some(Action::Back) => self.dismiss_warnings(),
-                Some(Action::Quit) => self.should_quit = true,
-                _ => {}
-            }
-            return;
-        }
-        if let Screen::Menu = self.screen
-            && self.menu.replacing.is_some()
-            && keys::action(self.bindings(), key) != Some(Action::Select)
-        {
-            self.menu.replacing = None; // the saved game is kept
-            self.asked = None;
+        // The top of the modal stack takes the key first; what it leaves goes to the screen.
+        if self.modal_key(key) {
             return;
         }
         if let Screen::Study(study) = &mut self.screen
@@ -149,20 +99,11 @@ impl App {
         }
     }
 
-    pub(super) fn scroll_help(&mut self, by: i16) {
-        self.help_scroll = self
-            .help_scroll
-            .saturating_add_signed(by)
-            .min(self.viewport.help_hidden);
-    }
-
     /// Does what a key or a button asks for: every action goes through here, so a click asks
     /// the same questions a key does.
     pub fn act(&mut self, action: Action) {
         if action == Action::Help {
-            self.help_open = true;
-            self.help_scroll = 0;
-            return;
+            return self.open_help();
         }
         if let Some(dialog) = self.dialog() {
             match action {
@@ -185,7 +126,7 @@ impl App {
             },
             Some(Dialog::ConfirmRestart) => match action {
                 Action::Yes => self.restart(),
-                _ => self.confirm_restart = false,
+                _ => self.opened.restart = false,
             },
             Some(Dialog::EatPoison) => {
                 if let Screen::Play(game) = &mut self.screen {
@@ -319,16 +260,7 @@ impl App {
         if self.hidden() {
             return;
         }
-        if self.help_open {
-            if click {
-                self.help_open = false;
-            }
-            return;
-        }
-        if matches!(self.screen, Screen::Menu) && !self.warnings.is_empty() {
-            if click {
-                self.dismiss_warnings();
-            }
+        if self.modal_pointer(click) {
             return;
         }
         match target {
@@ -374,7 +306,7 @@ impl App {
         if self.hidden() {
             return;
         }
-        if self.help_open {
+        if self.top_modal() == Some(Modal::Help) {
             if self.viewport.help_hidden > 0 {
                 self.scroll_help(if up { -1 } else { 1 });
             }
@@ -401,34 +333,5 @@ impl App {
                 }
             }
         }
-    }
-
-    /// A dialog button does what its key does, and only while its dialog is showing.
-    pub(super) fn press(&mut self, button: Button) {
-        if button == Button::CloseHelp {
-            self.help_open = false;
-            return;
-        }
-        if button == Button::DismissWarnings {
-            return self.dismiss_warnings();
-        }
-        if self.game_over_grace() > 0 {
-            return;
-        }
-        let action = match (self.dialog(), button) {
-            (Some(Dialog::ConfirmQuit), Button::Quit)
-            | (Some(Dialog::ConfirmRestart), Button::ConfirmRestart)
-            | (Some(Dialog::EatPoison), Button::EatPoison) => Action::Yes,
-            (Some(Dialog::ConfirmQuit | Dialog::GameOver), Button::Menu) => Action::Menu,
-            (
-                Some(Dialog::ConfirmQuit | Dialog::ConfirmRestart | Dialog::EatPoison),
-                Button::KeepPlaying,
-            ) => Action::No,
-            (Some(Dialog::GameOver), Button::PlayAgain) => Action::PlayAgain,
-            (Some(Dialog::GameOver), Button::Review) => Action::Review,
-            (Some(Dialog::GameOver), Button::Quit) => Action::Quit,
-            _ => return,
-        };
-        self.act(action);
     }
 }

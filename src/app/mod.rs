@@ -4,6 +4,7 @@
 mod flow;
 mod input;
 mod jobs;
+pub mod modal;
 mod persist;
 mod resume;
 pub mod writer;
@@ -28,6 +29,7 @@ use std::time::Duration;
 use study::StudyScreen;
 
 pub use crate::games::turns::{STRONG_EARLY, STRONG_SLIP};
+pub use modal::{Button, Dialog, Modal};
 
 /// Whether a game whose players are `players` is worth saving once `moves` moves are made:
 /// once a person has moved (the first player makes the even moves, counted from 0). A game the
@@ -110,63 +112,6 @@ pub enum Target {
     StudyEntry(usize),
 }
 
-/// Clickable buttons in dialogs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Button {
-    PlayAgain,
-    /// "Review" on the game-over dialog.
-    Review,
-    Menu,
-    Quit,
-    KeepPlaying,
-    CloseHelp,
-    /// Closes the list of warnings above the menu.
-    DismissWarnings,
-    /// "Restart" in the restart question.
-    ConfirmRestart,
-    /// "Eat it" in the poison question.
-    EatPoison,
-}
-
-/// The box showing over the screen, if any; while one shows, only its keys and buttons work.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dialog {
-    /// "Leave the game?"
-    ConfirmQuit,
-    /// "Restart the game?"
-    ConfirmRestart,
-    /// The game's own question ("Eat the poison and lose?").
-    EatPoison,
-    /// Who won, and what next (undo, play again, menu, quit).
-    GameOver,
-}
-
-impl Dialog {
-    /// Its buttons, left to right.
-    pub fn buttons(self) -> &'static [Button] {
-        match self {
-            Dialog::ConfirmQuit => &[Button::Quit, Button::Menu, Button::KeepPlaying],
-            Dialog::ConfirmRestart => &[Button::ConfirmRestart, Button::KeepPlaying],
-            Dialog::EatPoison => &[Button::EatPoison, Button::KeepPlaying],
-            Dialog::GameOver => &[
-                Button::PlayAgain,
-                Button::Menu,
-                Button::Review,
-                Button::Quit,
-            ],
-        }
-    }
-
-    /// The button highlighted when it opens, which Enter presses: the safe one (keep playing;
-    /// after the game, play again).
-    pub fn default_button(self) -> Button {
-        match self {
-            Dialog::GameOver => Button::PlayAgain,
-            _ => Button::KeepPlaying,
-        }
-    }
-}
-
 /// Something the app asks the event loop to do outside the screen it draws; tests read it
 /// with [`App::take_effects`] instead of a terminal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -214,7 +159,8 @@ pub struct App {
     /// What the event loop is to do, oldest first, until it takes them.
     effects: Vec<Effect>,
     pub menu: Menu,
-    pub help_open: bool,
+    /// What the app itself opens over the screen (see [`modal`]).
+    opened: modal::Opened,
     /// The person's choices that belong to no game: whether hints are on, so that every later
     /// game starts with them on too (Play again, Restart, a new game, one from the Study
     /// screen, and the games of later runs: they are saved), until they are turned off.
@@ -227,10 +173,6 @@ pub struct App {
     pub history_top: Option<usize>,
     /// Pause and speed of a game between computers (the speed is kept from game to game).
     pub demo: demo::Demo,
-    /// "Restart the game?" is showing.
-    pub confirm_restart: bool,
-    /// The button moved to with ←/→/Tab in the dialog showing; forgotten when it closes.
-    dialog_focus: Option<(Dialog, Button)>,
     pub should_quit: bool,
     /// The terminal's size, once the event loop has said it: (columns, rows).
     pub terminal_size: Option<(u16, u16)>,
@@ -238,8 +180,6 @@ pub struct App {
     computer_ticked: bool,
     /// Ticks since start; the view uses it to make things flash.
     pub ticks: u64,
-    /// The tick count when the game-over box appeared, while it shows.
-    over_at: Option<u64>,
     /// Whether the screen may differ from the last frame: every event but a tick that changes
     /// nothing sets it, and the event loop draws only when it is set (see [`App::take_redraw`]).
     redraw: bool,
@@ -254,9 +194,6 @@ pub struct App {
     /// The data folder: the store, the writer, the identity of the game on screen and its
     /// play lock.
     saves: persist::Saves,
-    /// While "Leave the game?" shows: whether the game is saved as it stands (checked when the
-    /// question opened), so the question never claims a save that did not happen.
-    quit_saved: Option<bool>,
     /// Requests for the solver, numbered (only the answers to each lane's latest are taken),
     /// until the event loop takes them (see [`App::take_requests`]).
     jobs: Jobs,
@@ -276,18 +213,15 @@ impl App {
             asked: None,
             effects: Vec::new(),
             menu: Menu::default(),
-            help_open: false,
+            opened: modal::Opened::default(),
             preferences: Preferences::default(),
             help_scroll: 0,
             viewport: Viewport::default(),
             history_top: None,
             demo: demo::Demo::default(),
-            confirm_restart: false,
-            dialog_focus: None,
             should_quit: false,
             terminal_size: None,
             ticks: 0,
-            over_at: None,
             redraw: true,
             computer_ticked: false,
             warnings: Vec::new(),
@@ -295,7 +229,6 @@ impl App {
             saved: Vec::new(),
             stats: Stats::default(),
             saves: persist::Saves::default(),
-            quit_saved: None,
             jobs: Jobs::default(),
             judging_open: false,
             rng: fastrand::Rng::with_seed(seed),
@@ -332,11 +265,20 @@ impl App {
         self.session()?.as_any().downcast_ref()
     }
 
-    /// The key bindings in force on the current screen.
+    /// The key bindings in force: those of the top of the modal stack (under the help, which
+    /// lists them), else the screen's.
     pub fn bindings(&self) -> &'static [keys::Binding] {
-        match (self.dialog(), &self.screen) {
-            (_, Screen::Menu) if !self.warnings.is_empty() => keys::WARNINGS,
-            (_, Screen::Menu) if self.menu.replacing.is_some() => keys::REPLACE_SAVED,
+        let top = self
+            .modals()
+            .into_iter()
+            .rfind(|&modal| modal != Modal::Help);
+        match (top, &self.screen) {
+            (Some(Modal::Warnings), _) => keys::WARNINGS,
+            (Some(Modal::Replace(_)), _) => keys::REPLACE_SAVED,
+            (Some(Modal::Dialog(Dialog::ConfirmQuit)), _) => keys::CONFIRM_QUIT,
+            (Some(Modal::Dialog(Dialog::ConfirmRestart)), _) => keys::CONFIRM_RESTART,
+            (Some(Modal::Dialog(Dialog::EatPoison)), _) => keys::EAT_POISON,
+            (Some(Modal::Dialog(Dialog::GameOver)), _) => keys::GAME_OVER,
             (_, Screen::Menu) if self.menu.reviewable.contains(&self.menu.settings.game) => {
                 keys::MENU_REVIEW
             }
@@ -345,13 +287,9 @@ impl App {
             (_, Screen::Study(study)) if study.review.is_some() => keys::REVIEW,
             (_, Screen::Study(study)) if study.choosing_side => keys::STUDY_SIDE,
             (_, Screen::Study(_)) => keys::STUDY,
-            (Some(Dialog::ConfirmQuit), _) => keys::CONFIRM_QUIT,
-            (Some(Dialog::ConfirmRestart), _) => keys::CONFIRM_RESTART,
-            (Some(Dialog::EatPoison), _) => keys::EAT_POISON,
-            (Some(Dialog::GameOver), _) => keys::GAME_OVER,
             _ if self.is_demo() && self.demo.paused => keys::DEMO_PAUSED,
             _ if self.is_demo() => keys::DEMO,
-            (None, Screen::Play(game)) => game.bindings(),
+            (_, Screen::Play(game)) => game.bindings(),
         }
     }
 
@@ -364,48 +302,12 @@ impl App {
         players == [Player::Computer; 2]
     }
 
-    /// The dialog showing over the game, if any (help aside).
-    pub fn dialog(&self) -> Option<Dialog> {
-        let (confirm_quit, poison, over) = match &self.screen {
-            Screen::Menu | Screen::Study(_) => return None,
-            Screen::Play(game) => (game.confirm_quit(), game.asking(), game.is_over()),
-        };
-        if confirm_quit {
-            Some(Dialog::ConfirmQuit)
-        } else if poison {
-            Some(Dialog::EatPoison)
-        } else if self.confirm_restart {
-            Some(Dialog::ConfirmRestart)
-        } else if over {
-            Some(Dialog::GameOver)
-        } else {
-            None
-        }
-    }
-
     /// Whether the terminal is too small for the current screen, which is then not drawn:
     /// nothing on it takes keys or clicks.
     pub fn hidden(&self) -> bool {
         let (need_w, need_h) = size::minimum_size(&self.screen);
         self.terminal_size
             .is_some_and(|(w, h)| w < need_w || h < need_h)
-    }
-
-    /// Whether Esc on a screen too small to draw does what it does on that screen, going
-    /// back: it closes the help, leaves the Study screen's editor, side question, review or
-    /// the Study screen itself, and leaves a finished game for the menu. Elsewhere (the menu,
-    /// a game going on, a question over it) it quits as q does, the game saved: going back
-    /// there would open a question that cannot be seen.
-    pub fn hidden_esc_goes_back(&self) -> bool {
-        self.help_open
-            || matches!(self.screen, Screen::Study(_))
-            || self.dialog() == Some(Dialog::GameOver)
-    }
-
-    fn set_confirm_quit(&mut self, asking: bool) {
-        if let Screen::Play(game) = &mut self.screen {
-            game.set_confirm_quit(asking);
-        }
     }
 
     /// Whether anything that shows has changed since the last call: the event loop draws a
@@ -441,49 +343,12 @@ impl App {
         self.collect_requests();
         self.stop_unwanted_judging();
         self.persist();
-        match self.dialog() {
-            Some(Dialog::ConfirmQuit) if self.quit_saved.is_none() => {
-                self.quit_saved = Some(self.game_is_saved());
-            }
-            Some(Dialog::ConfirmQuit) => {}
-            _ => self.quit_saved = None,
-        }
-        // The box's grace runs from when it first showed; coming back to it from the review
-        // (the Study screen over the finished game) starts none.
-        self.over_at = match (self.dialog(), &self.screen) {
-            (Some(Dialog::GameOver), _) => Some(self.over_at.unwrap_or(self.ticks)),
-            (None, Screen::Study(_)) => self.over_at,
-            _ => None,
-        };
-        // A dialog opens with its default button highlighted, however the last one was left.
-        if self.dialog_focus.map(|(d, _)| d) != self.dialog() {
-            self.dialog_focus = None;
-        }
+        self.settle_modals();
         match before {
             Some(before) if !written && !self.computer_ticked && before == self.tick_marks() => {}
             _ => self.redraw = true,
         }
         self.computer_ticked = false;
-    }
-
-    /// How many more ticks the game-over box ignores keys and clicks for (see
-    /// [`GAME_OVER_GRACE_TICKS`]); 0 when it takes them, or shows not.
-    pub fn game_over_grace(&self) -> u64 {
-        match (self.dialog(), self.over_at) {
-            (Some(Dialog::GameOver), Some(at)) => {
-                GAME_OVER_GRACE_TICKS.saturating_sub(self.ticks.saturating_sub(at))
-            }
-            _ => 0,
-        }
-    }
-
-    /// The highlighted button of the dialog showing (Enter presses it).
-    pub fn focused_button(&self) -> Option<Button> {
-        let dialog = self.dialog()?;
-        match self.dialog_focus {
-            Some((d, button)) if d == dialog => Some(button),
-            _ => Some(dialog.default_button()),
-        }
     }
 
     fn handle(&mut self, event: Event) {
@@ -500,7 +365,7 @@ impl App {
                     self.check_open_elsewhere();
                 }
                 // The computer waits while its move could not be seen or a question is open.
-                if !self.help_open && !self.hidden() && !self.confirm_restart {
+                if !self.computer_waits() && !self.hidden() {
                     self.tick_game();
                 }
             }

@@ -136,7 +136,7 @@ impl App {
     fn on_written(&mut self, Written { write, outcome }: Written) {
         // "Leave the game?" says again whether the game is saved.
         if self.dialog() == Some(Dialog::ConfirmQuit) {
-            self.quit_saved = None;
+            self.opened.quit_saved = None;
         }
         match (write, outcome) {
             (Write::Game { game, .. }, Outcome::Done(Ok(()))) => {
@@ -239,7 +239,7 @@ impl App {
 
     /// Whether "Leave the game?" may say the game is saved.
     pub fn quit_saved(&self) -> bool {
-        self.quit_saved == Some(true)
+        self.opened.quit_saved == Some(true)
     }
 
     /// Whether the latest save of the game on screen is on its way to its file (another munch

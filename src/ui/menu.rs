@@ -2,7 +2,7 @@
 
 use super::{HitMap, centered};
 use crate::app::menu::{Menu, MenuLine, field_rows};
-use crate::app::{App, Button, Target, size};
+use crate::app::{App, Button, Modal, Target, size};
 use crate::settings::GameKind;
 use crate::theme::Theme;
 use crate::units::cut;
@@ -186,7 +186,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
         Paragraph::new(note.centered()).wrap(ratatui::widgets::Wrap { trim: true }),
         note_area.intersection(inner),
     );
-    if !app.warnings.is_empty() {
+    if app.modals().contains(&Modal::Warnings) {
         warnings(&app.warnings, frame, area, hits, theme);
     }
 }

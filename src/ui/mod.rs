@@ -12,7 +12,7 @@ mod panel;
 mod study;
 
 use crate::app::keys::{self, Action, Binding};
-use crate::app::{App, Dialog, Screen, Target, Viewport, WARNING_TICKS};
+use crate::app::{App, Dialog, Modal, Screen, Target, Viewport, WARNING_TICKS};
 use crate::games::session::Session;
 use crate::input::Spots;
 use crate::theme::Theme;
@@ -75,59 +75,53 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
         return hits;
     }
     let [main, bar] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
-    match &app.screen {
-        Screen::Menu => menu::render(app, frame, main, &mut hits, theme),
-        Screen::Study(screen) => study::render(screen, frame, main, &mut hits, theme),
-        Screen::Play(session) => {
-            let view = play(app, session.as_ref(), frame, main, &mut hits, theme);
-            // Dialogs stay inside the frames, so that no border is drawn over.
-            let inside = main.inner(Margin::new(1, 1));
-            if let Some(dialog) = app.dialog().filter(|&d| d != Dialog::GameOver) {
-                question(app, dialog, frame, inside, &mut hits, theme);
-            } else if let Some(loser) = session.loser() {
-                // The game's note too ("Nothing to undo."): the box hides the panel's.
-                let mut what = session.review_lines();
-                what.extend(session.message().map(str::to_string));
-                if app.start.is_some() {
-                    what.push("From a set position: not counted in your record.".into());
+    let view = match &app.screen {
+        Screen::Menu => {
+            menu::render(app, frame, main, &mut hits, theme);
+            None
+        }
+        Screen::Study(screen) => {
+            study::render(screen, frame, main, &mut hits, theme);
+            None
+        }
+        Screen::Play(session) => Some(play(app, session.as_ref(), frame, main, &mut hits, theme)),
+    };
+    // What is open over the screen, drawn from the bottom of the stack up.
+    for modal in app.modals() {
+        match modal {
+            // The menu's box makes room for them among its lines.
+            Modal::Replace(_) | Modal::Warnings => {}
+            Modal::Dialog(dialog) => {
+                if let (Screen::Play(session), Some(view)) = (&app.screen, view) {
+                    dialog_over_game(
+                        app,
+                        session.as_ref(),
+                        dialog,
+                        view,
+                        frame,
+                        main,
+                        &mut hits,
+                        theme,
+                    );
                 }
-                // Over the board, inside its frame, so that the panel's moves stay readable
-                // beside it; where the board is too narrow for the box's buttons, over the
-                // whole screen, inside its outer border.
-                let board = view.inner(Margin::new(1, 1));
-                let over = if board.width >= size::GAME_OVER_REVIEW_BUTTON {
-                    board
-                } else {
-                    inside
+            }
+            Modal::Help => {
+                let game = match &app.screen {
+                    Screen::Menu => app.menu.settings.game,
+                    Screen::Play(_) => app.playing.game,
+                    Screen::Study(screen) => screen.kind,
                 };
-                dialogs::game_over(
-                    &app.playing,
-                    loser,
-                    what,
-                    app.focused_button(),
+                hits.viewport.help_hidden = dialogs::help(
+                    game,
+                    app.bindings(),
+                    app.help_scroll,
                     frame,
-                    over,
+                    main,
                     &mut hits,
                     theme,
                 );
             }
         }
-    }
-    if app.help_open {
-        let game = match &app.screen {
-            Screen::Menu => app.menu.settings.game,
-            Screen::Play(_) => app.playing.game,
-            Screen::Study(screen) => screen.kind,
-        };
-        hits.viewport.help_hidden = dialogs::help(
-            game,
-            app.bindings(),
-            app.help_scroll,
-            frame,
-            main,
-            &mut hits,
-            theme,
-        );
     }
     // On the menu every warning is listed until dismissed; a game shows the latest a while.
     let in_game = !matches!(app.screen, Screen::Menu);
@@ -137,7 +131,7 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
             let line = Line::styled(text, theme.bad);
             frame.render_widget(Paragraph::new(line), bar);
         }
-        _ if app.help_open => {
+        _ if app.top_modal() == Some(Modal::Help) => {
             // Scrolling is offered only when there is something to scroll to.
             let scrolls = hits.viewport.help_hidden > 0;
             let shown = &keys::HELP_OPEN[usize::from(!scrolls)..];
@@ -146,6 +140,56 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
         _ => key_bar(app.bindings(), frame, bar, theme),
     }
     hits
+}
+
+/// A dialog over the game: a question inside the screen's frame, or the game-over box.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "what a dialog is drawn from and into, as every drawing function here takes it"
+)]
+fn dialog_over_game(
+    app: &App,
+    session: &dyn Session,
+    dialog: Dialog,
+    view: Rect,
+    frame: &mut Frame,
+    main: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
+    // Dialogs stay inside the frames, so that no border is drawn over.
+    let inside = main.inner(Margin::new(1, 1));
+    if dialog != Dialog::GameOver {
+        return question(app, dialog, frame, inside, hits, theme);
+    }
+    let Some(loser) = session.loser() else {
+        return;
+    };
+    // The game's note too ("Nothing to undo."): the box hides the panel's.
+    let mut what = session.review_lines();
+    what.extend(session.message().map(str::to_string));
+    if app.start.is_some() {
+        what.push("From a set position: not counted in your record.".into());
+    }
+    // Over the board, inside its frame, so that the panel's moves stay readable beside it;
+    // where the board is too narrow for the box's buttons, over the whole screen, inside its
+    // outer border.
+    let board = view.inner(Margin::new(1, 1));
+    let over = if board.width >= size::GAME_OVER_REVIEW_BUTTON {
+        board
+    } else {
+        inside
+    };
+    dialogs::game_over(
+        &app.playing,
+        loser,
+        what,
+        app.focused_button(),
+        frame,
+        over,
+        hits,
+        theme,
+    );
 }
 
 /// A game's screen: its view, and beside it the side panel with what the game put in it.

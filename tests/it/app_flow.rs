@@ -207,9 +207,9 @@ fn help_opens_and_any_key_closes_it() {
     let mut h = Harness::new();
     h.start(3, 3, [Person, Person]);
     h.key(KeyCode::Char('?'));
-    assert!(h.app.help_open);
+    assert!(h.app.help_open());
     h.key(KeyCode::Enter);
-    assert!(!h.app.help_open);
+    assert!(!h.app.help_open());
     assert!(
         h.game().turns.moves.is_empty(),
         "the key that closed help did nothing else"

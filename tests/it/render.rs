@@ -465,7 +465,7 @@ fn help_at_80x24_and_scrolling_at_the_minimum_size() {
     for _ in 0..hidden + 3 {
         h.key(KeyCode::Down);
     }
-    assert!(h.app.help_open, "scrolling keys do not close the help");
+    assert!(h.app.help_open(), "scrolling keys do not close the help");
     assert_eq!(h.app.help_scroll, hidden);
     let (terminal, _) = draw_at_minimum(&h);
     insta::assert_snapshot!("pile_help_minimum_end", terminal.backend());
@@ -474,7 +474,7 @@ fn help_at_80x24_and_scrolling_at_the_minimum_size() {
     h.key(KeyCode::Up);
     assert_eq!(h.app.help_scroll, hidden - 1);
     h.key(KeyCode::Enter);
-    assert!(!h.app.help_open);
+    assert!(!h.app.help_open());
     assert!(h.pile_game().turns.moves.is_empty());
 }
 
