@@ -10,6 +10,7 @@ pub mod core;
 pub mod fibonacci;
 pub mod field;
 pub mod game;
+pub mod grid;
 pub mod moves_left;
 pub mod nim;
 pub mod panel;

@@ -64,8 +64,8 @@ fn every_shared_file_of_the_games_and_every_game_is_on_the_map() {
 fn the_pile_folder_names_no_game() {
     // The one-pile games implement `PileRules` in their own folders; the shared pile session
     // must not reach into any game, or the folders would import each other again. The game
-    // core (`core/`), which every game plays on, names none either.
-    let shared = ["pile", "core"];
+    // core (`core/`), which every game plays on, and the grid board (`grid/`) name none either.
+    let shared = ["pile", "core", "grid"];
     let games: Vec<String> = names_in("src/games")
         .into_iter()
         .filter(|name| !is_rust_file(name) && !shared.contains(&name.as_str()))

@@ -890,9 +890,9 @@ pub const KEYS: &[Binding] = &[
 ];
 
 /// Room for the row numbers left of the bar.
-pub const BOARD_LABEL_WIDTH: u16 = 3;
+pub const BOARD_LABEL_WIDTH: u16 = crate::games::grid::view::LABEL_WIDTH;
 /// The smallest square the board draws: (columns, rows) of terminal cells.
-pub const SMALLEST_SQUARE: (u16, u16) = (2, 1);
+pub const SMALLEST_SQUARE: (u16, u16) = crate::games::grid::view::SMALLEST_CELL;
 
 /// The smallest area (with its border) that holds a `rows` × `cols` bar.
 pub fn board(rows: u16, cols: u16) -> (u16, u16) {

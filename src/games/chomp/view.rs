@@ -3,11 +3,9 @@
 
 use super::options::ChompOptions;
 use super::rules::{Square, column_letters};
-use super::session::{
-    BOARD_LABEL_WIDTH as LABEL_WIDTH, Game, MovesLeftState, SMALLEST_SQUARE, SolverState, Unfought,
-    spot,
-};
+use super::session::{Game, MovesLeftState, SolverState, Unfought, spot};
 use crate::games::chomp::solver::Phase;
+use crate::games::grid::view::{Geometry, Look, draw_cell};
 use crate::games::panel::{History, PanelInfo, SolverLine, subject};
 use crate::games::review::{MoveWords, in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
@@ -17,59 +15,8 @@ use crate::theme::{self, Theme};
 use crate::units::{bytes, count, short_count};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, StatefulWidget, Widget};
-
-/// Square sizes to try, largest first: (columns, rows) of terminal cells per square.
-const CELL_SIZES: [(u16, u16); 4] = [(6, 3), (4, 2), (3, 1), SMALLEST_SQUARE];
-
-/// Where the squares of a bar sit on screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Geometry {
-    /// Top-left corner of the top-left square.
-    x: u16,
-    y: u16,
-    cell_w: u16,
-    cell_h: u16,
-    rows: u16,
-}
-
-impl Geometry {
-    /// The largest squares that fit `area`, the bar centred in it; `None` if even the smallest
-    /// do not fit.
-    pub fn fit(area: Rect, rows: u16, cols: u16) -> Option<Geometry> {
-        let (cell_w, cell_h) = CELL_SIZES
-            .into_iter()
-            .find(|&(w, h)| LABEL_WIDTH + cols * w <= area.width && rows * h < area.height)?;
-        let width = LABEL_WIDTH + cols * cell_w;
-        let height = rows * cell_h + 1;
-        Some(Geometry {
-            x: area.x + (area.width - width) / 2 + LABEL_WIDTH,
-            y: area.y + (area.height - height) / 2,
-            cell_w,
-            cell_h,
-            rows,
-        })
-    }
-
-    /// The screen cells of a square.
-    pub fn square_area(&self, square: Square) -> Rect {
-        Rect::new(
-            self.x + u16::from(square.col) * self.cell_w,
-            self.y + (self.rows - 1 - u16::from(square.row)) * self.cell_h,
-            self.cell_w,
-            self.cell_h,
-        )
-    }
-}
-
-/// How one square is drawn.
-struct Look {
-    fill: char,
-    mark: Option<char>,
-    style: Style,
-}
 
 /// A Chomp game drawn as a bar of squares; its state, the [`Spots`], records every square
 /// still on the bar as a place to click.
@@ -201,9 +148,9 @@ impl StatefulWidget for BoardView<'_> {
         for col in 0..ChompOptions::from(&s.values).cols {
             for row in 0..ChompOptions::from(&s.values).rows {
                 let square = Square::new(col, row);
-                let cell = geometry.square_area(square);
+                let cell = area_of(&geometry, square);
                 if !game.position.contains(square) {
-                    draw_square(
+                    draw_cell(
                         buf,
                         cell,
                         &Look {
@@ -215,30 +162,23 @@ impl StatefulWidget for BoardView<'_> {
                     continue;
                 }
                 spots.add(cell, spot(square));
-                draw_square(buf, cell, &self.look(square, &winning, person_to_move));
+                draw_cell(buf, cell, &self.look(square, &winning, person_to_move));
             }
-            // Column letters under the bar.
-            let bottom = chocolate_area(geometry.square_area(Square::new(col, 0)));
-            let letters = column_letters(col);
-            let x = bottom.x + (bottom.width.saturating_sub(letters.len() as u16)) / 2;
-            buf.set_string(
-                x,
-                geometry.square_area(Square::new(col, 0)).bottom(),
-                letters,
-                theme.dim,
-            );
         }
-        for row in 0..ChompOptions::from(&s.values).rows {
-            let body = chocolate_area(geometry.square_area(Square::new(0, row)));
-            let label = format!("{:>2}", u16::from(row) + 1);
-            buf.set_string(
-                body.x - LABEL_WIDTH,
-                body.y + (body.height - 1) / 2,
-                label,
-                theme.dim,
-            );
-        }
+        // Column letters under the bar, row numbers left of it.
+        geometry.draw_labels(
+            buf,
+            ChompOptions::from(&s.values).cols.into(),
+            |col| column_letters(u8::try_from(col).unwrap_or(u8::MAX)),
+            |row| format!("{:>2}", row + 1),
+            theme.dim,
+        );
     }
+}
+
+/// The screen cells of `square`.
+fn area_of(geometry: &Geometry, square: Square) -> Rect {
+    geometry.cell_area(square.col.into(), square.row.into())
 }
 
 impl View for Game {
@@ -288,31 +228,6 @@ pub fn move_words(notation: &str) -> Option<MoveWords> {
         short: square.to_string(),
         instead: square.to_string(),
     })
-}
-
-/// Draws a square, leaving its right column (and bottom row, when it has several) as a gap so
-/// the bar reads as a grid.
-fn draw_square(buf: &mut Buffer, cell: Rect, look: &Look) {
-    let body = chocolate_area(cell);
-    let middle = (
-        body.y + (body.height - 1) / 2,
-        body.x + (body.width - 1) / 2,
-    );
-    for y in body.top()..body.bottom() {
-        for x in body.left()..body.right() {
-            let ch = match look.mark {
-                Some(mark) if (y, x) == middle => mark,
-                _ => look.fill,
-            };
-            buf[(x, y)].set_char(ch).set_style(look.style);
-        }
-    }
-}
-
-/// The part of a square's cell that is drawn as chocolate.
-fn chocolate_area(cell: Rect) -> Rect {
-    let gap_below = u16::from(cell.height > 1);
-    Rect::new(cell.x, cell.y, cell.width - 1, cell.height - gap_below)
 }
 
 /// "solved: 9.1 billion positions", within the panel's 30 characters.
@@ -487,53 +402,6 @@ fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn squares_map_to_screen_cells_and_back() {
-        let area = Rect::new(0, 0, 40, 20);
-        let g = Geometry::fit(area, 6, 7).unwrap();
-        let mut spots = Spots::default();
-        for col in 0..7 {
-            for row in 0..6 {
-                let square = Square::new(col, row);
-                spots.add(g.square_area(square), spot(square));
-            }
-        }
-        for col in 0..7 {
-            for row in 0..6 {
-                let square = Square::new(col, row);
-                let cell = g.square_area(square);
-                for (x, y) in [
-                    (cell.left(), cell.top()),
-                    (cell.right() - 1, cell.bottom() - 1),
-                ] {
-                    assert_eq!(spots.spot_at(x, y), Some(spot(square)));
-                }
-            }
-        }
-        // The poison is bottom-left, the top-right square is top-right.
-        let poison = g.square_area(Square::POISON);
-        let corner = g.square_area(Square::new(6, 5));
-        assert!(poison.x < corner.x && poison.y > corner.y);
-        assert_eq!(spots.spot_at(0, 0), None, "the row labels are not squares");
-    }
-
-    #[test]
-    fn squares_shrink_to_fit_and_give_up_when_too_small() {
-        assert_eq!(
-            Geometry::fit(Rect::new(0, 0, 100, 40), 6, 7)
-                .unwrap()
-                .cell_w,
-            6
-        );
-        assert_eq!(
-            Geometry::fit(Rect::new(0, 0, 60, 30), 26, 26)
-                .unwrap()
-                .cell_w,
-            2
-        );
-        assert_eq!(Geometry::fit(Rect::new(0, 0, 30, 30), 26, 26), None);
-    }
 
     #[test]
     fn the_solved_line_fits_the_panel() {
