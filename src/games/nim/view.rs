@@ -299,6 +299,7 @@ impl StatefulWidget for NimView<'_> {
             Vec::new()
         };
         let flash_on = (ticks / 2).is_multiple_of(2);
+        let lengths = Lengths::of(piles, body.width.saturating_sub(LABEL_WIDTH));
         for (pile, &coins) in piles.iter().enumerate() {
             let y = body.y + u16::try_from(pile).unwrap_or(u16::MAX).saturating_mul(gap);
             if y >= body.bottom() {
@@ -329,17 +330,15 @@ impl StatefulWidget for NimView<'_> {
                     .map(|mv| mv.take)
                     .collect(),
             };
-            let count_text = format!(" {}", group(coins));
-            let room = row.width.saturating_sub(LABEL_WIDTH);
             let x = row.x + LABEL_WIDTH;
             if coins == 0 {
                 buf.set_string(x, y, "·", theme.dim);
-            } else if coins <= u64::from((room / COIN_WIDTH).min(MOST_COINS)) {
+            } else if lengths.as_coins(coins) {
                 draw_coins(
                     buf,
                     spots,
                     theme,
-                    Rect::new(x, y, room, 1),
+                    Rect::new(x, y, lengths.room, 1),
                     pile,
                     coins,
                     &marks,
@@ -348,16 +347,71 @@ impl StatefulWidget for NimView<'_> {
                 // Each coin's cell ends in a space, which parts the count from the coins.
                 buf.set_string(end, y, group(coins), theme.dim);
             } else {
-                let width = room.saturating_sub(u16::try_from(count_text.len()).unwrap_or(0));
                 let bar = Bar {
-                    area: Rect::new(x, y, width.max(1), 1),
+                    area: Rect::new(x, y, lengths.bar(coins), 1),
                     pile,
                     coins,
                 };
                 bar.draw(buf, spots, theme, &marks);
-                buf.set_string(bar.area.right(), y, &count_text, theme.dim);
+                buf.set_string(bar.area.right(), y, format!(" {}", group(coins)), theme.dim);
             }
         }
+    }
+}
+
+/// How long each pile's row is drawn, in the columns right of the pile's number (`room`): a
+/// pile of a few coins as its coins, a larger one as a bar. Every row is measured against the
+/// same width, what is left beside the widest count, so that the bars are in proportion to
+/// their piles (the largest pile's bar the longest) whatever their counts' widths; and a bar is
+/// never shorter than the longest row of coins.
+struct Lengths {
+    /// The columns right of the piles' numbers.
+    room: u16,
+    /// The columns of the largest pile's bar.
+    widest_bar: u16,
+    /// The largest pile.
+    largest: u64,
+    /// The columns of the longest row of coins (0 when no pile is drawn as coins).
+    longest_coins: u16,
+}
+
+impl Lengths {
+    fn of(piles: &[u64], room: u16) -> Lengths {
+        let count_width = piles
+            .iter()
+            .map(|&coins| 1 + group(coins).len())
+            .max()
+            .unwrap_or(0);
+        let mut lengths = Lengths {
+            room,
+            widest_bar: room
+                .saturating_sub(u16::try_from(count_width).unwrap_or(u16::MAX))
+                .max(1),
+            largest: piles.iter().copied().max().unwrap_or(0),
+            longest_coins: 0,
+        };
+        lengths.longest_coins = piles
+            .iter()
+            .filter(|&&coins| lengths.as_coins(coins))
+            .map(|&coins| u16::try_from(coins).unwrap_or(0) * COIN_WIDTH)
+            .max()
+            .unwrap_or(0);
+        lengths
+    }
+
+    /// Whether a pile of `coins` is drawn as its coins: at most [`MOST_COINS`], where they fit
+    /// the largest pile's bar, so that no row of coins reaches past a larger pile's bar.
+    fn as_coins(&self, coins: u64) -> bool {
+        coins <= u64::from((self.widest_bar / COIN_WIDTH).min(MOST_COINS))
+    }
+
+    /// The cells of a pile of `coins` drawn as a bar: in proportion to the largest pile's
+    /// (a cell at least), and as long as the longest row of coins.
+    fn bar(&self, coins: u64) -> u16 {
+        let cells = (u128::from(coins) * u128::from(self.widest_bar))
+            .div_ceil(u128::from(self.largest.max(1)));
+        let cells = u16::try_from(cells).unwrap_or(u16::MAX);
+        cells.max(self.longest_coins).clamp(1, self.widest_bar)
     }
 }
 
@@ -622,11 +676,75 @@ mod tests {
         NimView::new(&game, &theme, 0).render(area, &mut buf, &mut spots);
         let line = |y: u16| (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>();
         // No room for blank lines between the piles, and one bar cell (showing the take of 1)
-        // for the largest.
+        // for the largest: the smaller piles are no longer than it, a cell each.
         assert_eq!(line(4), "│▸ 1  ░ 1,000,000,000,000,000,000│");
-        assert_eq!(line(5), "│  2  ● ● ● ● ● 5                │");
-        assert_eq!(line(6), "│  3  ● 1                        │");
+        assert_eq!(line(5), "│  2  █ 5                        │");
+        assert_eq!(line(6), "│  3  █ 1                        │");
         assert!(line(7).starts_with('└'));
+    }
+
+    /// The columns each pile's row of coins or bar reaches, right of the piles' numbers, in
+    /// the view of `piles` drawn `width` × `height`.
+    fn drawn_lengths(piles: &[u64], width: u16, height: u16) -> Vec<usize> {
+        let game = game(piles, [Player::Person, Player::Computer]);
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        NimView::new(&game, &Theme::monochrome(), 0).render(area, &mut buf, &mut Spots::default());
+        let glyphs = [COIN, TAKEN, BAR, BAR_TAKEN, theme::HINT];
+        (0..piles.len())
+            .map(|pile| {
+                // The rows are a blank line apart where there is room.
+                let gap = if height - 5 >= 2 * u16::try_from(piles.len()).unwrap() - 1 {
+                    2
+                } else {
+                    1
+                };
+                let y = 4 + u16::try_from(pile).unwrap() * gap;
+                let row: Vec<char> = (1 + LABEL_WIDTH..width - 1)
+                    .map(|x| buf[(x, y)].symbol().chars().next().unwrap_or(' '))
+                    .collect();
+                row.iter()
+                    .rposition(|c| glyphs.contains(c))
+                    .map_or(0, |at| at + 1)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn bars_are_in_proportion_to_their_piles_whatever_their_counts_widths() {
+        use crate::games::session::Session;
+        // The view's share of 80×24 and 100×30 beside the panel, and the smallest it gets.
+        for size in [Some((48, 23)), Some((68, 29)), None] {
+            for piles in [
+                &[1_000_000_000_000_000_000, 99_999, 5][..],
+                &[3, 4, 5, 1_000_000, 40],
+                &[99_999, 1_000_000_000_000_000_000, 31, 30],
+                &[1_000_000_000_000_000_000, 123_456_789_012_345_678, 5],
+                &[100, 37, 7],
+            ] {
+                let (width, height) = size.unwrap_or_else(|| {
+                    Session::view_size(&game(piles, [Player::Person, Player::Computer]))
+                });
+                let lengths = drawn_lengths(piles, width, height);
+                for (a, &coins_a) in piles.iter().enumerate() {
+                    for (b, &coins_b) in piles.iter().enumerate() {
+                        assert!(
+                            coins_a <= coins_b || lengths[a] >= lengths[b],
+                            "{piles:?} at {width}×{height}: pile {} ({coins_a}) is drawn in \
+                             {} columns, pile {} ({coins_b}) in {}",
+                            a + 1,
+                            lengths[a],
+                            b + 1,
+                            lengths[b]
+                        );
+                    }
+                }
+            }
+        }
+        // 10^18 coins have the whole width; 99,999 are a sliver of them, drawn as long as the
+        // row of 5 coins.
+        let lengths = drawn_lengths(&[1_000_000_000_000_000_000, 99_999, 5], 48, 23);
+        assert_eq!(lengths, [46 - 5 - 26, 10, 9]);
     }
 
     #[test]
