@@ -151,6 +151,34 @@ pub fn cut(text: &str, width: usize) -> String {
     kept.trim_end_matches(['…', ',', ' ']).to_string() + "…"
 }
 
+/// `text` in at most `width` columns, where it is a move in words ("999,999,999,999,900,006
+/// from pile 1"): its first number gives up the groups in its middle for "…", keeping its first
+/// and last ("999,…,006 from pile 1"), then all of itself ("… from pile 1"), so that the words
+/// after it (which pile) stay whole; where even that is too long, cut at the end as [`cut`].
+pub fn cut_number(text: &str, width: usize) -> String {
+    let fits = |text: &str| Line::raw(text).width() <= width;
+    if fits(text) {
+        return text.to_string();
+    }
+    let Some(start) = text.find(|c: char| c.is_ascii_digit()) else {
+        return cut(text, width);
+    };
+    let run = text[start..]
+        .find(|c: char| !c.is_ascii_digit() && c != ',')
+        .map_or(text.len(), |end| start + end);
+    // A comma after the number is the text's own ("3, 4"), not a separator.
+    let end = start + text[start..run].trim_end_matches(',').len();
+    let (head, number, tail) = (&text[..start], &text[start..end], &text[end..]);
+    let groups: Vec<&str> = number.split(',').collect();
+    let last = groups.last().copied().unwrap_or_default();
+    (1..groups.len().saturating_sub(1))
+        .rev()
+        .map(|kept| format!("{head}{},…,{last}{tail}", groups[..kept].join(",")))
+        .chain([format!("{head}…{tail}")])
+        .find(|shorter| fits(shorter))
+        .unwrap_or_else(|| cut(text, width))
+}
+
 /// Typed text as an error message quotes it: at most 20 characters (then …), control
 /// characters escaped, so that the message stays one short line whatever was typed.
 pub fn shown(text: &str) -> String {
@@ -248,6 +276,27 @@ fn shown_up_to(text: &str, most: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_cut_to_fit_keeps_its_words_and_loses_its_numbers_middle() {
+        let mv = "999,999,999,999,900,006 from pile 1";
+        assert_eq!(cut_number(mv, 40), mv);
+        assert_eq!(cut_number(mv, 33), "999,999,999,999,…,006 from pile 1");
+        assert_eq!(cut_number(mv, 21), "999,…,006 from pile 1");
+        assert_eq!(cut_number(mv, 20), "… from pile 1");
+        assert_eq!(cut_number("999,999,999,999,900,006 from 1", 12), "… from 1");
+        assert_eq!(cut_number("99,999 from 2", 12), "… from 2");
+        assert_eq!(cut_number("took 1,000,000", 12), "took 1,…,000");
+        // Where even "…" and the words do not fit, the end goes.
+        assert_eq!(cut_number(mv, 8), "999,999…");
+        assert_eq!(cut_number("no number here", 8), "no numb…");
+        for width in 0..40 {
+            assert!(
+                Line::raw(cut_number(mv, width)).width() <= width.max(1),
+                "{width}"
+            );
+        }
+    }
 
     #[test]
     fn numbers_read_well() {

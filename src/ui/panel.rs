@@ -10,7 +10,7 @@ use crate::games::setup::Player;
 #[cfg(test)]
 use crate::settings::Settings;
 use crate::theme::Theme;
-use crate::units::{cut, group};
+use crate::units::{cut, cut_number, group};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -102,17 +102,22 @@ impl StatefulWidget for PanelView<'_> {
         ];
         let mut lines = vec![Line::from(header)];
         // The names in a column ten wide; a move too long for it (a huge pile's take) gets
-        // the column's spare room, and what still does not fit ends with "…".
+        // the column's spare room, and where it still does not fit its number loses its
+        // middle to "…" ("999,…,006 from pile 1"), never the pile.
         let tight = (0..2)
             .map(|side| name(side).chars().count())
             .max()
             .unwrap_or(0);
         for (i, entry) in (start..end).filter_map(|i| Some((i, panel.history.word(i)?))) {
-            let mut row = format!("{:>3}. {:<10} {}", i + 1, name(i % 2), entry);
-            if Line::raw(row.as_str()).width() > width {
-                row = format!("{:>3}. {:<tight$} {}", i + 1, name(i % 2), entry);
+            let mut lead = format!("{:>3}. {:<10} ", i + 1, name(i % 2));
+            if Line::raw(format!("{lead}{entry}")).width() > width {
+                lead = format!("{:>3}. {:<tight$} ", i + 1, name(i % 2));
             }
-            lines.push(Line::raw(cut(&row, width)));
+            let room = width.saturating_sub(Line::raw(lead.as_str()).width());
+            lines.push(Line::raw(cut(
+                &format!("{lead}{}", cut_number(&entry, room)),
+                width,
+            )));
         }
         Paragraph::new(lines).render(moves_area, buf);
 

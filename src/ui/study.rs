@@ -15,7 +15,7 @@ use crate::games::setup::side_name;
 use crate::games::study::{Study, mark, mark_style};
 use crate::input::Spots;
 use crate::theme::Theme;
-use crate::units::{NO_BREAK, cut, group};
+use crate::units::{NO_BREAK, cut, cut_number, group};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -630,13 +630,9 @@ fn move_list(
         (false, false) => (false, 2),
     };
     let gap_text = " ".repeat(gap);
-    // Where even the short form is too long (a huge pile's take), the moves are cut with "…"
-    // to the room the result and the replies leave them, so that those stay whole.
+    // The room the result and the replies leave the moves, so that those stay whole.
     let room = width.saturating_sub(2 + gap + mark_width + gap + "replies".len());
-    let texts: Vec<String> = words
-        .into_iter()
-        .map(|w| if full { w.listed } else { cut(&w.short, room) })
-        .collect();
+    let texts: Vec<String> = words.into_iter().map(|w| listed(w, full, room)).collect();
     let move_width = widest(&mut texts.iter()).min(room.max(move_heading.chars().count()));
     // The replies' heading in words where the panel has room (a wide screen).
     let replies = if 2 + move_width + gap + mark_width + gap + 15 <= width {
@@ -680,6 +676,16 @@ fn move_list(
     hits.viewport.study_rows = u16::try_from(rows).unwrap_or(u16::MAX);
 }
 
+/// A move as the list shows it: in full, or in its short form, which where it is still longer
+/// than `room` (a huge take) loses its number's middle, never its pile: "999,…,006 from 1".
+fn listed(words: MoveWords, full: bool, room: usize) -> String {
+    if full {
+        words.listed
+    } else {
+        cut_number(&words.short, room)
+    }
+}
+
 /// `lead` and as many of the last `items` as fit in `width` columns, joined by `gap`, with "…"
 /// before them when the first were left out: "Played: …, 1 from pile 3, 1 from pile 2".
 fn last_that_fit(lead: &str, items: &[String], gap: &str, width: usize) -> String {
@@ -696,9 +702,13 @@ fn last_that_fit(lead: &str, items: &[String], gap: &str, width: usize) -> Strin
         }
         shown = kept;
     }
-    if shown >= items.len() {
-        return cut(&all, width);
-    }
+    // A last item too long alone (a huge pile's take) loses its number's middle, not its end.
+    let lead = if shown >= items.len() {
+        lead.to_string()
+    } else {
+        format!("{lead}…{gap}")
+    };
     let tail = items[items.len() - shown..].join(gap);
-    cut(&format!("{lead}…{gap}{tail}"), width)
+    let room = width.saturating_sub(Line::raw(lead.as_str()).width());
+    cut(&format!("{lead}{}", cut_number(&tail, room)), width)
 }

@@ -2004,3 +2004,95 @@ fn the_note_of_a_table_too_large_is_whole_on_the_panels_rows() {
         );
     }
 }
+
+#[test]
+fn a_huge_take_cut_to_fit_keeps_its_pile_in_the_study_the_game_and_the_review() {
+    const PILES: &str = "1000000000000000000,99999,5";
+    // The one winning move takes 999,999,999,999,900,006 from pile 1.
+    const WINNING: &str = "999999999999900006";
+    let theme = Theme::monochrome();
+    let row_with = |rows: &[String], text: &str| rows.iter().find(|r| r.contains(text)).cloned();
+    // The Study's list: the move's number loses its middle, never the pile.
+    let mut h = study_of(&format!("nim {PILES}"));
+    for (width, height, shown) in [(80, 24, "▸ … from 1 "), (100, 30, "▸ 999,…,006 from 1 ")]
+    {
+        let rows = rows_of(&draw(&mut h, width, height, &theme).0);
+        assert!(
+            row_with(&rows, shown).is_some(),
+            "{width}×{height}: {rows:#?}"
+        );
+    }
+    // The Study's line, once it is played.
+    h.key(KeyCode::Enter);
+    for (width, height, shown) in [
+        (80, 24, "Line: 999,999,999,…,006 from 1│"),
+        (100, 30, "Line: 999,999,999,999,900,006 from 1"),
+    ] {
+        let rows = rows_of(&draw(&mut h, width, height, &theme).0);
+        assert!(
+            row_with(&rows, shown).is_some(),
+            "{width}×{height}: {rows:#?}"
+        );
+    }
+    // The game's move list.
+    let mut h = Harness::new();
+    h.app.menu.settings = Settings {
+        game: GameKind::Nim,
+        players: [Person, Person],
+        ..Settings::default()
+    }
+    .with("piles", PILES);
+    h.start_and_replace();
+    for digit in WINNING.chars() {
+        h.key(KeyCode::Char(digit));
+    }
+    h.key(KeyCode::Enter);
+    for (width, height) in [(80, 24), (100, 30)] {
+        let text = common::render_text(&h.app, width, height);
+        let rows: Vec<String> = text.lines().map(str::to_string).collect();
+        let row = row_with(&rows, "1. Player 1").unwrap_or_default();
+        assert!(
+            row.contains("… from pile 1 "),
+            "{width}×{height}: {rows:#?}"
+        );
+    }
+    // The review's line of moves played, after the first.
+    let record = [
+        "munch game record 1".to_string(),
+        "game: nim".to_string(),
+        format!("start: nim {PILES}"),
+        "players: person, person".to_string(),
+        "level: perfect".to_string(),
+        "moves:".to_string(),
+        format!("1. Player 1: 1:{WINNING}"),
+        "2. Player 2: 1:99994".to_string(),
+        "3. Player 1: 2:99999".to_string(),
+        "4. Player 2: 3:5".to_string(),
+        "result: Player 2 won".to_string(),
+        String::new(),
+    ]
+    .join("\n");
+    let mut h = Harness::new();
+    h.app
+        .review_record(munch::record::GameRecord::parse(&record).unwrap())
+        .unwrap();
+    for (width, height, shown) in [(80, 24, "▸ … from 1 "), (100, 30, "▸ 999,…,006 from 1 ")]
+    {
+        let rows = rows_of(&draw(&mut h, width, height, &theme).0);
+        assert!(
+            row_with(&rows, shown).is_some(),
+            "{width}×{height}: {rows:#?}"
+        );
+    }
+    h.key(KeyCode::Right);
+    for (width, height, shown) in [
+        (80, 24, "Played: 999,…,006 from pile 1"),
+        (100, 30, "Played: 999,999,999,…,006 from pile 1"),
+    ] {
+        let rows = rows_of(&draw(&mut h, width, height, &theme).0);
+        assert!(
+            row_with(&rows, shown).is_some(),
+            "{width}×{height}: {rows:#?}"
+        );
+    }
+}
