@@ -5,6 +5,7 @@
 //! and a position's study.
 
 pub mod answer;
+pub mod cli;
 pub mod moves_left;
 pub mod rules;
 

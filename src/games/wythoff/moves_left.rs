@@ -43,6 +43,15 @@ impl WythoffMovesLeft {
         (first + 1).checked_mul(second + 1)
     }
 
+    /// Whether the table below `start` has at most [`WYTHOFF_BUDGET`] positions and its build
+    /// takes at most `memory` bytes: 4 a position, and 17 for each pile size up to the larger
+    /// pile's (its lost pairs).
+    pub fn fits(start: Position, memory: u64) -> bool {
+        let most = start.piles()[0].max(start.piles()[1]);
+        WythoffMovesLeft::positions(start)
+            .is_some_and(|count| count <= WYTHOFF_BUDGET && count * 4 + (most + 1) * 17 <= memory)
+    }
+
     /// As [`WythoffMovesLeft::build`], telling `progress` the positions done so far (every few
     /// thousand); `None` as well when `progress` said to stop.
     pub fn build_within(

@@ -1,0 +1,319 @@
+//! Wythoff's game on the command line: `munch play wythoff --piles 4,5` and `munch solve
+//! wythoff --piles 4,5`, whose reply is one JSON object on one line for scripts, or a few
+//! lines of text for people, both from [`answer`].
+
+use super::answer::{answer, is_lost};
+use super::moves_left::{WythoffMovesLeft, study};
+use super::rules::{Move, Position};
+use crate::games::moves_left::{
+    AllMoves, PositionStudy, all_moves, outcome_word, plain_all_moves, too_many_moves,
+};
+use crate::units::group;
+use clap::{ArgMatches, Args, Command, FromArgMatches};
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// The piles a game starts from unless told.
+pub const DEFAULT_PILES: &str = "9,14";
+
+/// `munch play wythoff`'s own arguments.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The two piles: numbers of coins, each 0 to 10^18, not both 0, e.g. "4,5".
+    // Hyphen values reach the piles' own parser, which says why `-3` is no pile.
+    #[arg(long, default_value = DEFAULT_PILES, allow_hyphen_values = true)]
+    pub piles: String,
+}
+
+/// `munch solve wythoff`'s arguments.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The two piles: numbers of coins, each 0 to 10^18, e.g. "4,5".
+    #[arg(long, allow_hyphen_values = true)]
+    pub piles: String,
+    /// Print one JSON object on one line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `munch play wythoff`, with its about line.
+pub fn play_command() -> Command {
+    PlayArgs::augment_args(Command::new("wythoff"))
+        .about("Play Wythoff's game: two piles, take from one or the same from both")
+}
+
+/// `munch play wythoff`'s piles, as typed (the game's problem check reads them).
+pub fn play_piles(matches: &ArgMatches) -> Result<String, String> {
+    Ok(PlayArgs::from_arg_matches(matches)
+        .map_err(|e| e.to_string())?
+        .piles)
+}
+
+/// `munch solve wythoff`, with its about line.
+pub fn solve_command() -> Command {
+    SolveArgs::augment_args(Command::new("wythoff"))
+        .about("Solve a Wythoff position: who wins, and every winning move")
+}
+
+/// Answers `munch solve wythoff`: what to print, or why not. A moves-left table for
+/// `--all-moves` is built only within `memory` bytes.
+pub fn solve(matches: &ArgMatches, memory: u64) -> Result<String, String> {
+    let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
+    let position = Position::parse(&args.piles).map_err(|e| format!("--piles: {e}"))?;
+    let mut reply = Reply::new(position);
+    if !all_moves(matches) {
+        return Ok(if args.json {
+            serde_json::to_string(&reply).expect("plain data serializes")
+        } else {
+            plain(&reply, position)
+        });
+    }
+    if let Some(refusal) = too_many_moves(position.move_count()) {
+        return Err(refusal);
+    }
+    let table = WythoffMovesLeft::fits(position, memory)
+        .then(|| WythoffMovesLeft::build(position, u64::MAX))
+        .flatten();
+    let studied = study(position, table.as_ref()).expect("few enough moves");
+    if !args.json {
+        return Ok(plain(&reply, position) + &plain_moves(&studied, position));
+    }
+    reply.all_moves = Some(AllMoves::new(&studied, |m| StudiedMove {
+        mv: m.mv.to_string(),
+        after: position.after(m.mv).piles(),
+        outcome: outcome_word(m.wins),
+        moves_left: m.moves_left,
+        winning_replies: m.winning_replies,
+    }));
+    Ok(serde_json::to_string(&reply).expect("plain data serializes"))
+}
+
+/// The JSON reply: `{"game":"wythoff","piles":[4,5],"outcome":"win","winning_moves":[…]}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reply {
+    /// Always `"wythoff"`.
+    pub game: &'static str,
+    /// The coins in pile 1 and pile 2.
+    pub piles: [u64; 2],
+    /// `"win"` or `"loss"`, for the player to move.
+    pub outcome: &'static str,
+    /// Every winning move, sorted by the piles it leaves; empty for a loss.
+    pub winning_moves: Vec<ReplyMove>,
+    /// With `--all-moves` only: every move, from pile 1, pile 2, then both, by take.
+    #[serde(flatten)]
+    pub all_moves: Option<AllMoves<StudiedMove>>,
+}
+
+/// One winning move in the JSON reply.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReplyMove {
+    /// The move's notation: `1:3`, `2:3` or `12:3`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The piles after it.
+    pub after: [u64; 2],
+}
+
+/// One move in the `--all-moves` reply.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StudiedMove {
+    /// The move's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The piles after it.
+    pub after: [u64; 2],
+    /// `"win"` or `"loss"`, for the player making the move.
+    pub outcome: &'static str,
+    /// The moves left of the position it leaves (`null` when the table does not fit).
+    pub moves_left: Option<u64>,
+    /// The opponent's winning moves in the position it leaves.
+    pub winning_replies: usize,
+}
+
+impl Reply {
+    /// The reply for `position`.
+    pub fn new(position: Position) -> Reply {
+        let answer = answer(position);
+        Reply {
+            game: "wythoff",
+            piles: position.piles(),
+            outcome: outcome_word(answer.wins),
+            winning_moves: answer
+                .winning_moves
+                .iter()
+                .map(|&mv| ReplyMove {
+                    mv: mv.to_string(),
+                    after: position.after(mv).piles(),
+                })
+                .collect(),
+            all_moves: None,
+        }
+    }
+}
+
+/// The reply for people, ending with a newline.
+fn plain(reply: &Reply, position: Position) -> String {
+    let [first, second] = position.piles();
+    let head = format!("Wythoff's game, piles {}:", pile_list(position.piles()));
+    if position.is_over() {
+        return format!("{head} both piles are empty, so the player to move has lost.\n");
+    }
+    if is_lost(position) {
+        return format!(
+            "{head} the player to move loses against perfect play (a lost pair, k = {}).\n",
+            group(first.abs_diff(second))
+        );
+    }
+    let n = reply.winning_moves.len();
+    let mut out = format!(
+        "{head} the player to move wins, with {n} winning move{}:\n",
+        if n == 1 { "" } else { "s" }
+    );
+    let width = reply.winning_moves.iter().map(|m| m.mv.len()).max();
+    for (m, &mv) in reply
+        .winning_moves
+        .iter()
+        .zip(&answer(position).winning_moves)
+    {
+        // Writing to a String cannot fail: `let _` drops an always-Ok result.
+        let _ = writeln!(
+            out,
+            "  {:<width$}  {} → {}",
+            m.mv,
+            take_words(mv),
+            pile_list(m.after),
+            width = width.unwrap_or(0)
+        );
+    }
+    out
+}
+
+/// Every move's line of `--all-moves` for people.
+fn plain_moves(studied: &PositionStudy<Move>, position: Position) -> String {
+    plain_all_moves(studied, ["move", "leaves"], |&mv| {
+        [mv.to_string(), pile_list(position.after(mv).piles())]
+    })
+}
+
+/// A move in words: "take 3 from pile 1", "take 3 from both piles".
+pub fn take_words(mv: Move) -> String {
+    let from = match mv.piles {
+        super::rules::Piles::First => "pile 1",
+        super::rules::Piles::Second => "pile 2",
+        super::rules::Piles::Both => "both piles",
+    };
+    format!("take {} from {from}", group(mv.take))
+}
+
+/// Piles as people read them: "4, 5"; "1,000 · 24" when a pile needs a thousands separator,
+/// so a comma never means two things.
+fn pile_list([first, second]: [u64; 2]) -> String {
+    let sep = if first.max(second) >= 1000 {
+        " · "
+    } else {
+        ", "
+    };
+    format!("{}{sep}{}", group(first), group(second))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::moves_left::ALL_MOVES;
+
+    fn solved(args: &[&str], memory: u64) -> Result<String, String> {
+        let command = solve_command().arg(
+            clap::Arg::new(ALL_MOVES)
+                .long("all-moves")
+                .action(clap::ArgAction::SetTrue),
+        );
+        let matches = command
+            .try_get_matches_from(std::iter::once("wythoff").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        solve(&matches, memory)
+    }
+
+    fn json(args: &[&str], memory: u64) -> serde_json::Value {
+        serde_json::from_str(&solved(args, memory).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_json_contract_of_the_issue() {
+        assert_eq!(
+            solved(&["--piles", "4,5", "--json"], 1 << 30).unwrap(),
+            r#"{"game":"wythoff","piles":[4,5],"outcome":"win","winning_moves":[{"move":"12:3","after":[1,2]},{"move":"1:1","after":[3,5]}]}"#
+        );
+        assert_eq!(
+            json(&["--piles", "[5, 3]", "--json"], 1 << 30),
+            serde_json::json!({"game": "wythoff", "piles": [5, 3], "outcome": "loss", "winning_moves": []})
+        );
+        let top = json(
+            &[
+                "--piles",
+                "1000000000000000000,1000000000000000000",
+                "--json",
+            ],
+            1 << 30,
+        );
+        assert_eq!(
+            top["winning_moves"][0],
+            serde_json::json!({"move": "12:1000000000000000000", "after": [0, 0]})
+        );
+    }
+
+    #[test]
+    fn every_move_with_its_moves_left_while_the_table_fits_the_memory() {
+        let all = json(&["--piles", "1,2", "--json", "--all-moves"], 1 << 30);
+        assert_eq!(
+            all,
+            serde_json::json!({
+                "game": "wythoff", "piles": [1, 2], "outcome": "loss", "winning_moves": [],
+                "moves_left": 2,
+                "moves": [
+                    {"move": "1:1", "after": [0, 2], "outcome": "loss", "moves_left": 1, "winning_replies": 1},
+                    {"move": "2:1", "after": [1, 1], "outcome": "loss", "moves_left": 1, "winning_replies": 1},
+                    {"move": "2:2", "after": [1, 0], "outcome": "loss", "moves_left": 1, "winning_replies": 1},
+                    {"move": "12:1", "after": [0, 1], "outcome": "loss", "moves_left": 1, "winning_replies": 1},
+                ],
+                "complete": true
+            })
+        );
+        let tight = json(&["--piles", "1,2", "--json", "--all-moves"], 8);
+        assert_eq!(tight["moves_left"], serde_json::Value::Null);
+        assert_eq!(tight["complete"], false);
+        let text = solved(&["--piles", "1,2", "--all-moves"], 1 << 30).unwrap();
+        assert!(
+            text.contains("Moves left: 2 (for the player to move)."),
+            "{text}"
+        );
+        assert_eq!(
+            solved(&["--piles", "60000,50000", "--all-moves"], 1 << 30),
+            Err("--all-moves lists at most 100,000 moves, and this position has 160,000".into())
+        );
+    }
+
+    #[test]
+    fn the_text_reply_and_bad_piles() {
+        assert_eq!(
+            solved(&["--piles", "4,5"], 1 << 30).unwrap(),
+            "Wythoff's game, piles 4, 5: the player to move wins, with 2 winning moves:\n  12:3  take 3 from both piles → 1, 2\n  1:1   take 1 from pile 1 → 3, 5\n"
+        );
+        assert_eq!(
+            solved(&["--piles", "6,10"], 1 << 30).unwrap(),
+            "Wythoff's game, piles 6, 10: the player to move loses against perfect play (a lost pair, k = 4).\n"
+        );
+        assert!(
+            solved(&["--piles", "0,0"], 1 << 30)
+                .unwrap()
+                .contains("has lost")
+        );
+        assert_eq!(
+            solved(&["--piles", "4,5,6"], 1 << 30),
+            Err("--piles: 3 piles given: Wythoff's game has two, write them like 4,5".into())
+        );
+        assert_eq!(
+            solved(&["--piles", "-1,5"], 1 << 30),
+            Err("--piles: -1 is not a pile: a pile holds 0 coins or more".into())
+        );
+    }
+}
