@@ -657,6 +657,7 @@ mod tests {
             &["play", "subtraction", "--pile", "9", "--set", "1-3"],
             &["play", "fibonacci", "--pile", "30"],
             &["play", "nim", "--piles", "1,3, 5,7"],
+            &["play", "wythoff", "--piles", "4, 5"],
         ];
         for game in GAMES {
             let command = args

@@ -31,11 +31,12 @@ use position::{ParsedPosition, split_game};
 use serde::{Deserialize, Serialize};
 
 /// Every game, in menu order.
-pub static GAMES: [&dyn Game; 4] = [
+pub static GAMES: [&dyn Game; 5] = [
     &chomp::Chomp,
     &subtraction::Subtraction,
     &fibonacci::Fibonacci,
     &nim::Nim,
+    &wythoff::Wythoff,
 ];
 
 /// Reads a position string of any game (`chomp 6x7 6,6,4,4,2,0,0`, `subtraction 1,3,4 21`,

@@ -2823,3 +2823,66 @@ fn a_key_typed_as_the_game_ends_does_not_answer_the_game_over_box() {
         "once seen, Enter plays again"
     );
 }
+
+/// The Wythoff game on screen.
+fn wythoff(h: &Harness) -> &munch::games::wythoff::WythoffSession {
+    h.app
+        .session_as::<munch::games::wythoff::WythoffSession>()
+        .expect("a Wythoff game is on")
+}
+
+#[test]
+fn wythoff_is_chosen_on_the_menu_and_played_with_keys_and_the_pointer() {
+    use munch::games::grid::board::{Cell, spot};
+    use munch::games::wythoff::answer::is_lost;
+    let flash = 1 + usize::from(munch::games::turns::FLASH_TICKS);
+    let mut h = Harness::new();
+    // Up to the Game line, then from Chomp round to the last game.
+    h.keys(&[KeyCode::Up; 7]);
+    h.key(KeyCode::Left);
+    assert_eq!(h.app.menu.settings.game.game().id(), "wythoff");
+    assert_eq!(h.app.menu.settings.describe(), "Wythoff 9,14");
+    h.key(KeyCode::Down); // the Piles line: ←/→ step through the presets
+    h.key(KeyCode::Right);
+    assert_eq!(h.app.menu.settings.describe(), "Wythoff 4,5");
+    h.key(KeyCode::Enter);
+    assert_eq!(wythoff(&h).position.piles(), [4, 5]);
+    assert_eq!(h.app.playing.describe(), "Wythoff 4,5");
+    // The cursor starts beside the queen, one column left: 1:1, a winning move, to 3,5.
+    assert_eq!(wythoff(&h).board.cursor, Cell { col: 3, row: 5 });
+    h.key(KeyCode::Enter);
+    assert_eq!(wythoff(&h).position.piles(), [3, 5]);
+    h.ticks(flash);
+    assert_eq!(wythoff(&h).turns.moves.len(), 2, "the computer answered");
+    assert!(!is_lost(wythoff(&h).position), "every move from 3,5 loses");
+    h.key(KeyCode::Char('u'));
+    assert_eq!(wythoff(&h).position.piles(), [4, 5]);
+    // A cell the queen cannot reach is refused with a note.
+    h.app.update(Event::Pointer {
+        target: Target::Spot(spot(Cell { col: 2, row: 4 })),
+        click: true,
+    });
+    assert_eq!(wythoff(&h).position.piles(), [4, 5]);
+    // A losing move with the pointer: all of pile 2 leaves 4,0, which the computer takes.
+    h.app.update(Event::Pointer {
+        target: Target::Spot(spot(Cell { col: 4, row: 0 })),
+        click: true,
+    });
+    assert_eq!(wythoff(&h).position.piles(), [4, 0]);
+    h.ticks(flash);
+    assert!(wythoff(&h).is_over());
+    assert_eq!(wythoff(&h).notation(), ["2:5", "1:4"]);
+    assert_eq!(
+        wythoff(&h).loser(),
+        Some(0),
+        "the computer cornered the queen"
+    );
+    assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
+    let review = munch::games::session::View::review_lines(wythoff(&h));
+    assert_eq!(review[0], "Computer cornered the queen.");
+    assert!(review[1].contains("moved 5 down"), "{review:?}");
+    assert!(
+        review[1].contains("moving 3 down-left or 1 left would have won"),
+        "{review:?}"
+    );
+}

@@ -2195,3 +2195,87 @@ fn what_munch_proves_without_a_table_is_answered_not_refused() {
     assert!(text.contains("no winning move is proven"), "{text}");
     assert!(text.contains("strategy stealing"), "{text}");
 }
+
+#[test]
+fn wythoff_json_contract() {
+    // The example, byte for byte: the winning moves sorted by the piles they leave.
+    let out = munch(&["solve", "wythoff", "--piles", "4, 5", "--json"]);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "{\"game\":\"wythoff\",\"piles\":[4,5],\"outcome\":\"win\",\"winning_moves\":[{\"move\":\"12:3\",\"after\":[1,2]},{\"move\":\"1:1\",\"after\":[3,5]}]}\n"
+    );
+    // A lost pair (a_4, b_4) = (6, 10), either way round.
+    for piles in ["6,10", "10,6"] {
+        let v = json_of(&["solve", "wythoff", "--piles", piles, "--json"]);
+        assert_eq!(
+            (&v["outcome"], &v["winning_moves"]),
+            (&"loss".into(), &serde_json::json!([]))
+        );
+    }
+    // Three winning moves: 2,2 to 0,0, 1,2 and 2,1.
+    let v = json_of(&["solve", "wythoff", "--piles", "2,2", "--json"]);
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([
+            {"move": "12:2", "after": [0, 0]},
+            {"move": "1:1", "after": [1, 2]},
+            {"move": "2:1", "after": [2, 1]}
+        ])
+    );
+    // Piles of 10^18 are answered at once, exactly.
+    let v = json_of(&[
+        "solve",
+        "wythoff",
+        "--piles",
+        "1000000000000000000,1",
+        "--json",
+    ]);
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"move": "1:999999999999999998", "after": [2, 1]}])
+    );
+    let v = all_moves_json(&["solve", "wythoff", "--piles", "1,2", "--json"]);
+    assert_eq!(
+        (&v["moves_left"], &v["complete"]),
+        (&2.into(), &true.into())
+    );
+    assert_eq!(v["moves"].as_array().unwrap().len(), 4);
+    let out = munch(&["solve", "wythoff", "--piles", "3,5"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("loses against perfect play (a lost pair, k = 2)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_wythoff_input_gets_one_line_and_exit_code_2() {
+    for (command, piles, reason) in [
+        (
+            "solve",
+            "4",
+            "one pile given: Wythoff's game has two, write them like 4,5",
+        ),
+        ("solve", "1,2,3", "3 piles given"),
+        ("solve", "4,,5", "nothing between two commas"),
+        ("solve", "-1,5", "-1 is not a pile"),
+        (
+            "solve",
+            "1000000000000000001,1",
+            "is too big: a pile holds at most 10^18 coins",
+        ),
+        ("play", "0,0", "both piles are empty"),
+        (
+            "play",
+            "27,3",
+            "27 is too big: a game is played with piles of at most 26",
+        ),
+        ("play", "x,3", "'x' is not a pile"),
+    ] {
+        let args = [command, "wythoff", "--piles", piles];
+        assert_refused(&args);
+        let stderr = String::from_utf8_lossy(&munch(&args).stderr).to_string();
+        assert!(stderr.contains(reason), "{args:?}: {stderr}");
+    }
+}

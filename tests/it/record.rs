@@ -26,6 +26,10 @@ fn small_start(kind: GameKind, pick: u64) -> Settings {
             "piles",
             ["1,2,3", "4, 1", "2,2", "5,3,1,1"][pick as usize % 4],
         ),
+        "wythoff" => settings.with(
+            munch::games::wythoff::options::PILES,
+            ["1,2", "4, 5", "3,3", "0,7"][pick as usize % 4],
+        ),
         other => panic!("a game this test does not know: {other}"),
     }
 }

@@ -946,7 +946,7 @@ fn menu_with_four_saved_games_and_warnings() {
         seen.push(kind);
         h.key(KeyCode::Right);
     }
-    assert_eq!(seen, GameKind::ALL, "every saved game is reached");
+    assert_eq!(seen, GameKind::ALL[..4], "every saved game is reached");
     assert_eq!(
         h.app.menu.selected,
         MenuLine::Resume(GameKind::Chomp),
@@ -1978,14 +1978,14 @@ fn the_warnings_box_stays_on_the_screen_with_its_dismiss_line() {
 fn a_game_or_level_of_a_newer_munch_reads_its_default_with_a_warning() {
     let dir = temp_dir("newer-values");
     std::fs::create_dir_all(&dir).unwrap();
-    let newer = r#"{"version": 1, "data": {"game": "Wythoff", "players": ["Person", "Robot"],
+    let newer = r#"{"version": 1, "data": {"game": "Hackenbush", "players": ["Person", "Robot"],
         "level": "Expert", "rows": 5, "cols": 6, "pile": 40}}"#;
     std::fs::write(dir.join(SETTINGS_FILE), newer).unwrap();
     let h = Harness::with_store(Store::open(Some(&dir)).unwrap());
     assert!(!dir.join("settings.json.bad").exists(), "not moved aside");
     let warnings = h.app.warnings.join("\n");
     for text in [
-        r#"settings.json: game "Wythoff" is unknown to this munch; using Chomp"#,
+        r#"settings.json: game "Hackenbush" is unknown to this munch; using Chomp"#,
         r#"settings.json: players ["Person","Robot"] is unknown to this munch; using Person and Computer"#,
         r#"settings.json: level "Expert" is unknown to this munch; using Perfect"#,
     ] {

@@ -287,8 +287,11 @@ fn fibonacci_nim_in_a_real_terminal() {
         return;
     }
     let tmux = start_munch("fibonacci");
-    // The Game line, then two games to the left (past Nim, the last): Fibonacci Nim.
-    tmux.keys(&["Up", "Up", "Up", "Up", "Up", "Up", "Up", "Left", "Left"]);
+    // The Game line, then three games to the left (past Wythoff, the last, and Nim):
+    // Fibonacci Nim.
+    tmux.keys(&[
+        "Up", "Up", "Up", "Up", "Up", "Up", "Up", "Left", "Left", "Left",
+    ]);
     tmux.wait_for("Fibonacci Nim");
     tmux.keys(&["Enter"]);
     tmux.wait_for("take 1 to 20");
@@ -1238,4 +1241,44 @@ fn munch_play_leaves_the_menu_the_person_left() {
     assert_restored(&dir);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
     let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn wythoff_from_the_command_line_corners_the_queen_in_a_real_terminal() {
+    if tmux_missing() {
+        return;
+    }
+    let (tmux, dir) = in_shell(
+        "wythoff",
+        &format!(
+            "{} --data-dir {} play wythoff --piles 1,1",
+            env!("CARGO_BIN_EXE_munch"),
+            data_dir("wythoff").display()
+        ),
+    );
+    let screen = tmux.wait_for("Corner the queen from 1,1");
+    assert!(screen.contains('♛'), "{screen}");
+    // The cursor starts on the corner, a move away (diagonally): it stands on the corner's
+    // mark. Up shows the mark; down hides it again.
+    let corner_shown = |shown: bool| {
+        let start = Instant::now();
+        while tmux.screen().contains('⌂') != shown {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the cursor never moved"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    corner_shown(false);
+    tmux.keys(&["Up"]);
+    corner_shown(true);
+    tmux.keys(&["Down"]);
+    corner_shown(false);
+    tmux.keys(&["Enter"]);
+    let over = tmux.wait_for_result("You win!");
+    assert!(over.contains("1 down-left"), "the move list:\n{over}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("exit=0");
+    assert_restored(&dir);
 }

@@ -2,26 +2,24 @@
 //! wythoff --piles 4,5`, whose reply is one JSON object on one line for scripts, or a few
 //! lines of text for people, both from [`answer`].
 
-use super::answer::{answer, is_lost};
+use super::answer::answer;
 use super::moves_left::{WythoffMovesLeft, study};
-use super::rules::{Move, Position};
+use super::options::PRESETS;
+use super::rules::{Move, Piles, Position};
 use crate::games::moves_left::{
-    AllMoves, PositionStudy, all_moves, outcome_word, plain_all_moves, too_many_moves,
+    AllMoves, all_moves, outcome_word, plain_all_moves, too_many_moves,
 };
 use crate::units::group;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
 use std::fmt::Write as _;
 
-/// The piles a game starts from unless told.
-pub const DEFAULT_PILES: &str = "9,14";
-
 /// `munch play wythoff`'s own arguments.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The two piles: numbers of coins, each 0 to 10^18, not both 0, e.g. "4,5".
+    /// The two piles: numbers of coins, each 0 to 26, not both 0, e.g. "4,5".
     // Hyphen values reach the piles' own parser, which says why `-3` is no pile.
-    #[arg(long, default_value = DEFAULT_PILES, allow_hyphen_values = true)]
+    #[arg(long, default_value = PRESETS[0], allow_hyphen_values = true)]
     pub piles: String,
 }
 
@@ -60,147 +58,125 @@ pub fn solve_command() -> Command {
 pub fn solve(matches: &ArgMatches, memory: u64) -> Result<String, String> {
     let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
     let position = Position::parse(&args.piles).map_err(|e| format!("--piles: {e}"))?;
-    let mut reply = Reply::new(position);
-    if !all_moves(matches) {
-        return Ok(if args.json {
-            serde_json::to_string(&reply).expect("plain data serializes")
-        } else {
-            plain(&reply, position)
-        });
-    }
-    if let Some(refusal) = too_many_moves(position.move_count()) {
-        return Err(refusal);
-    }
-    let table = WythoffMovesLeft::fits(position, memory)
-        .then(|| WythoffMovesLeft::build(position, u64::MAX))
-        .flatten();
-    let studied = study(position, table.as_ref()).expect("few enough moves");
-    if !args.json {
-        return Ok(plain(&reply, position) + &plain_moves(&studied, position));
-    }
-    reply.all_moves = Some(AllMoves::new(&studied, |m| StudiedMove {
-        mv: m.mv.to_string(),
-        after: position.after(m.mv).piles(),
-        outcome: outcome_word(m.wins),
-        moves_left: m.moves_left,
-        winning_replies: m.winning_replies,
-    }));
-    Ok(serde_json::to_string(&reply).expect("plain data serializes"))
-}
-
-/// The JSON reply: `{"game":"wythoff","piles":[4,5],"outcome":"win","winning_moves":[…]}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Reply {
-    /// Always `"wythoff"`.
-    pub game: &'static str,
-    /// The coins in pile 1 and pile 2.
-    pub piles: [u64; 2],
-    /// `"win"` or `"loss"`, for the player to move.
-    pub outcome: &'static str,
-    /// Every winning move, sorted by the piles it leaves; empty for a loss.
-    pub winning_moves: Vec<ReplyMove>,
-    /// With `--all-moves` only: every move, from pile 1, pile 2, then both, by take.
-    #[serde(flatten)]
-    pub all_moves: Option<AllMoves<StudiedMove>>,
-}
-
-/// One winning move in the JSON reply.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ReplyMove {
-    /// The move's notation: `1:3`, `2:3` or `12:3`.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// The piles after it.
-    pub after: [u64; 2],
-}
-
-/// One move in the `--all-moves` reply.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct StudiedMove {
-    /// The move's notation.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// The piles after it.
-    pub after: [u64; 2],
-    /// `"win"` or `"loss"`, for the player making the move.
-    pub outcome: &'static str,
-    /// The moves left of the position it leaves (`null` when the table does not fit).
-    pub moves_left: Option<u64>,
-    /// The opponent's winning moves in the position it leaves.
-    pub winning_replies: usize,
-}
-
-impl Reply {
-    /// The reply for `position`.
-    pub fn new(position: Position) -> Reply {
-        let answer = answer(position);
-        Reply {
-            game: "wythoff",
-            piles: position.piles(),
-            outcome: outcome_word(answer.wins),
-            winning_moves: answer
-                .winning_moves
-                .iter()
-                .map(|&mv| ReplyMove {
-                    mv: mv.to_string(),
-                    after: position.after(mv).piles(),
-                })
-                .collect(),
-            all_moves: None,
+    let answer = answer(position);
+    let after = |mv: Move| position.after(mv).piles();
+    let mut reply = Reply {
+        game: "wythoff",
+        piles: position.piles(),
+        outcome: outcome_word(answer.wins),
+        winning_moves: (answer.winning_moves.iter())
+            .map(|&mv| Moved {
+                mv: mv.to_string(),
+                after: after(mv),
+                studied: None,
+            })
+            .collect(),
+        all_moves: None,
+    };
+    if all_moves(matches) {
+        if let Some(refusal) = too_many_moves(position.move_count()) {
+            return Err(refusal);
         }
+        let table = WythoffMovesLeft::fits(position, memory)
+            .then(|| WythoffMovesLeft::build(position, u64::MAX))
+            .flatten();
+        let studied = study(position, table.as_ref()).expect("few enough moves");
+        if !args.json {
+            let moves = plain_all_moves(&studied, ["move", "leaves"], |&mv| {
+                [mv.to_string(), pile_list(after(mv))]
+            });
+            return Ok(plain(position, &answer.winning_moves) + &moves);
+        }
+        reply.all_moves = Some(AllMoves::new(&studied, |m| Moved {
+            mv: m.mv.to_string(),
+            after: after(m.mv),
+            studied: Some(Studied {
+                outcome: outcome_word(m.wins),
+                moves_left: m.moves_left,
+                winning_replies: m.winning_replies,
+            }),
+        }));
     }
+    Ok(if args.json {
+        serde_json::to_string(&reply).expect("plain data serializes")
+    } else {
+        plain(position, &answer.winning_moves)
+    })
+}
+
+/// The JSON reply: `{"game":"wythoff","piles":[4,5],"outcome":"win","winning_moves":[…]}`,
+/// the winning moves sorted by the piles they leave; `--all-moves` adds `moves_left`, every
+/// move (from pile 1, pile 2, then both, by take) and `complete`.
+#[derive(Serialize)]
+struct Reply {
+    game: &'static str,
+    piles: [u64; 2],
+    outcome: &'static str,
+    winning_moves: Vec<Moved>,
+    #[serde(flatten)]
+    all_moves: Option<AllMoves<Moved>>,
+}
+
+/// A move in the reply: its notation and the piles it leaves; with `--all-moves`, its
+/// outcome for its player, the moves left after it and the opponent's winning replies.
+#[derive(Serialize)]
+struct Moved {
+    #[serde(rename = "move")]
+    mv: String,
+    after: [u64; 2],
+    #[serde(flatten)]
+    studied: Option<Studied>,
+}
+
+#[derive(Serialize)]
+struct Studied {
+    outcome: &'static str,
+    moves_left: Option<u64>,
+    winning_replies: usize,
 }
 
 /// The reply for people, ending with a newline.
-fn plain(reply: &Reply, position: Position) -> String {
+fn plain(position: Position, winning: &[Move]) -> String {
     let [first, second] = position.piles();
     let head = format!("Wythoff's game, piles {}:", pile_list(position.piles()));
     if position.is_over() {
         return format!("{head} both piles are empty, so the player to move has lost.\n");
     }
-    if is_lost(position) {
+    if winning.is_empty() {
         return format!(
             "{head} the player to move loses against perfect play (a lost pair, k = {}).\n",
             group(first.abs_diff(second))
         );
     }
-    let n = reply.winning_moves.len();
+    let n = winning.len();
     let mut out = format!(
         "{head} the player to move wins, with {n} winning move{}:\n",
         if n == 1 { "" } else { "s" }
     );
-    let width = reply.winning_moves.iter().map(|m| m.mv.len()).max();
-    for (m, &mv) in reply
-        .winning_moves
+    let width = winning
         .iter()
-        .zip(&answer(position).winning_moves)
-    {
+        .map(|mv| mv.to_string().len())
+        .max()
+        .unwrap_or(0);
+    for &mv in winning {
         // Writing to a String cannot fail: `let _` drops an always-Ok result.
+        let after = pile_list(position.after(mv).piles());
         let _ = writeln!(
             out,
-            "  {:<width$}  {} → {}",
-            m.mv,
-            take_words(mv),
-            pile_list(m.after),
-            width = width.unwrap_or(0)
+            "  {:<width$}  {} → {after}",
+            mv.to_string(),
+            take_words(mv)
         );
     }
     out
 }
 
-/// Every move's line of `--all-moves` for people.
-fn plain_moves(studied: &PositionStudy<Move>, position: Position) -> String {
-    plain_all_moves(studied, ["move", "leaves"], |&mv| {
-        [mv.to_string(), pile_list(position.after(mv).piles())]
-    })
-}
-
 /// A move in words: "take 3 from pile 1", "take 3 from both piles".
 pub fn take_words(mv: Move) -> String {
     let from = match mv.piles {
-        super::rules::Piles::First => "pile 1",
-        super::rules::Piles::Second => "pile 2",
-        super::rules::Piles::Both => "both piles",
+        Piles::First => "pile 1",
+        Piles::Second => "pile 2",
+        Piles::Both => "both piles",
     };
     format!("take {} from {from}", group(mv.take))
 }

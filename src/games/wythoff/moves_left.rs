@@ -3,7 +3,7 @@
 //! no moves left is shown (no closed form is known); the outcomes still come from the Beatty
 //! pairs ([`super::answer`]) for any piles.
 
-use super::answer::{answer, is_lost};
+use super::answer::{answer, is_lost, lower, partner};
 use super::rules::{Move, Position};
 use crate::games::moves_left::{MAX_LISTED_MOVES, MoveStudy, PositionStudy};
 use crate::games::request::Progress;
@@ -63,7 +63,12 @@ impl WythoffMovesLeft {
         let count = usize::try_from(count).ok()?;
         let top = start.piles();
         let [height, width] = top.map(|pile| usize::try_from(pile).expect("within the budget") + 1);
-        let pairs = Pairs::below(height.max(width) - 1);
+        // The lost pairs below the larger pile: `a_d` of each difference, each pile's partner
+        // (capped, as the u64s of 10^18 are never indices here).
+        let most = height.max(width) as u64;
+        let index = |n: u64| usize::try_from(n.min(most)).expect("within the budget");
+        let lower: Vec<usize> = (0..most).map(|d| index(lower(d))).collect();
+        let partner: Vec<usize> = (0..most).map(|n| index(partner(n))).collect();
         let mut left: Vec<u32> = Vec::with_capacity(count);
         for x in 0..height {
             for y in 0..width {
@@ -73,7 +78,7 @@ impl WythoffMovesLeft {
                 }
                 let at = |x: usize, y: usize| left[x * width + y];
                 let (small, large) = (x.min(y), x.max(y));
-                let diagonal = pairs.lower[large - small];
+                let diagonal = lower[large - small];
                 let value = if diagonal == small {
                     // Lost: 1 + the most over every move; 0 with none.
                     let longest = (1..=x)
@@ -88,8 +93,8 @@ impl WythoffMovesLeft {
                         let take = small - diagonal;
                         at(x - take, y - take)
                     });
-                    let second = (pairs.partner[x] < y).then(|| at(x, pairs.partner[x]));
-                    let first = (pairs.partner[y] < x).then(|| at(pairs.partner[y], y));
+                    let second = (partner[x] < y).then(|| at(x, partner[x]));
+                    let first = (partner[y] < x).then(|| at(partner[y], y));
                     let fastest = [both, first, second].into_iter().flatten().min();
                     fastest.expect("a won position has a winning move") + 1
                 };
@@ -114,43 +119,6 @@ impl WythoffMovesLeft {
         let [x, y] = position.piles();
         let number = x * (self.top[1] + 1) + y;
         Some(u64::from(self.left[usize::try_from(number).ok()?]))
-    }
-}
-
-/// The lost pairs below a pile, by the recurrence (`a_k` the least number in no earlier pair,
-/// `b_k = a_k + k`), as the table's pass reads them.
-struct Pairs {
-    /// `lower[d] = a_d` for `d` up to the pile, or past the pile where `a_d` is.
-    lower: Vec<usize>,
-    /// `partner[n]`: the other number of `n`'s pair, for `n` up to the pile, or past the pile
-    /// where it is.
-    partner: Vec<usize>,
-}
-
-impl Pairs {
-    fn below(most: usize) -> Pairs {
-        let past = most + 1;
-        let mut lower = vec![past; past];
-        let mut partner = vec![past; past];
-        let mut taken = vec![false; past];
-        let mut next = 0;
-        for (k, lower_k) in lower.iter_mut().enumerate() {
-            while next < past && taken[next] {
-                next += 1;
-            }
-            if next == past {
-                break;
-            }
-            let (a, b) = (next, next + k);
-            *lower_k = a;
-            partner[a] = b.min(past);
-            taken[a] = true;
-            if b < past {
-                partner[b] = a;
-                taken[b] = true;
-            }
-        }
-        Pairs { lower, partner }
     }
 }
 

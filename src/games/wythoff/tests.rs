@@ -232,3 +232,76 @@ fn the_integer_pairs_hold_near_10_to_the_18() {
         .collect();
     assert_eq!(top[0], "12:1000000000000000000");
 }
+
+/// Two perfect computers on the rules the core plays: the winner wins in the moves left the
+/// table gives, whoever moves first, from every start up to 12; without a table, a winning
+/// move still wins and a lost position is played out legally.
+#[test]
+fn the_perfect_computer_plays_the_moves_left() {
+    use super::session::WythoffRules;
+    use crate::games::core::rules::Rules;
+    let mut rng = fastrand::Rng::with_seed(7);
+    for a in 0..=12 {
+        for b in 0..=12 {
+            let start = position(a, b);
+            let mut rules = WythoffRules::new(start, None);
+            assert!(
+                rules.build(true).is_none(),
+                "a small table is built at once"
+            );
+            let table = rules.table().expect("built").clone();
+            let mut at = start;
+            let mut moves = 0;
+            while let Some(mv) = rules.best_move(&at, true, &mut rng) {
+                at = rules.play(&at, mv).expect("legal");
+                moves += 1;
+            }
+            assert!(at.is_over(), "{start}");
+            assert_eq!(Some(moves), table.moves_left(start), "{start}");
+            assert_eq!(moves % 2 == 1, !is_lost(start), "{start}");
+            // Without a table: the answer alone.
+            let plain = WythoffRules::new(start, None);
+            let mut at = start;
+            let mut moves = 0;
+            while let Some(mv) = plain.best_move(&at, false, &mut rng) {
+                let before = at;
+                at = plain.play(&at, mv).expect("legal");
+                assert!(is_lost(before) || is_lost(at), "{before} {mv}");
+                moves += 1;
+            }
+            assert_eq!(moves % 2 == 1, !is_lost(start), "{start}");
+        }
+    }
+    let rules = WythoffRules::new(position(MAX_PILE, MAX_PILE), None);
+    for at in [
+        position(MAX_PILE, MAX_PILE),
+        position(3, 5),
+        position(MAX_PILE, 1),
+    ] {
+        let mv = rules.best_move(&at, true, &mut rng).expect("a move");
+        assert!(at.is_legal(mv), "{at} {mv}");
+        let random = rules.random_move(&at, false, &mut rng).expect("a move");
+        assert!(at.is_legal(random), "{at} {random}");
+    }
+    // The casual computer still takes the last coins when one move takes them all.
+    for at in [position(0, 9), position(7, 7), position(4, 0)] {
+        let mv = rules.random_move(&at, true, &mut rng).expect("a move");
+        assert!(rules.play(&at, mv).unwrap().is_over(), "{at} {mv}");
+    }
+    assert_eq!(rules.random_move(&position(0, 0), false, &mut rng), None);
+}
+
+/// Only the perfect computer's game builds a table, and only of a start within the instant
+/// size.
+#[test]
+fn a_table_is_built_only_for_moves_left_within_the_instant_size() {
+    use super::session::WythoffRules;
+    use crate::games::core::rules::Rules;
+    let mut rules = WythoffRules::new(position(26, 26), None);
+    assert!(rules.build(false).is_none() && rules.table().is_none());
+    assert!(rules.build(true).is_none(), "never a task");
+    assert!(rules.table().expect("built").covers(position(26, 26)));
+    let mut past = WythoffRules::new(position(200, 300), None);
+    assert!(past.build(true).is_none());
+    assert!(past.table().is_none(), "past the instant size: no table");
+}

@@ -1,0 +1,151 @@
+//! Wythoff's menu line: the two piles, typed like `9,14`; their checks, and the check of a
+//! saved game.
+
+use super::rules::{Move, Position};
+use crate::games::game::{Field, FieldKind, Problem, Values};
+use crate::games::position::StartPosition;
+use crate::units::quoted;
+
+/// The key of the piles at the start, as typed.
+pub const PILES: &str = "wythoff_piles";
+
+/// Piles offered with ←/→ on the Piles line; the first is the default.
+pub const PRESETS: [&str; 4] = ["9,14", "4,5", "12,20", "15,25"];
+
+/// The largest pile a game is played with: the queen's board has 27 columns and rows at most
+/// (`munch solve` answers piles up to 10^18).
+pub const MAX_BOARD_PILE: u64 = 26;
+
+/// Two piles of 19 digits (10^18) with ", " between them, so that a pile too large is named.
+const MOST_CHARS: usize = 2 * 19 + 2;
+
+/// Wythoff's menu line.
+pub static FIELDS: [Field; 1] = [Field {
+    key: PILES,
+    label: "Piles",
+    kind: FieldKind::Text {
+        default: PRESETS[0],
+        allowed: |c| c.is_ascii_digit() || matches!(c, ',' | ' '),
+        max_chars: MOST_CHARS,
+        too_long: "the piles are at most 40 characters",
+        presets: &PRESETS,
+    },
+    after_level: false,
+    was: None,
+}];
+
+/// The piles a game with `values` starts from, or why they cannot start one.
+pub fn start(values: &Values) -> Result<Position, String> {
+    playable(values.text(PILES))
+}
+
+/// The position a game can start from (`4,5`), or why not: both piles empty, or a pile past
+/// the board's [`MAX_BOARD_PILE`].
+pub fn playable(text: &str) -> Result<Position, String> {
+    let position = Position::parse_body(text)?;
+    match position.piles().into_iter().max() {
+        Some(most) if most > MAX_BOARD_PILE => Err(format!(
+            "{most} is too big: a game is played with piles of at most {MAX_BOARD_PILE} (munch solve wythoff answers any)"
+        )),
+        _ => Ok(position),
+    }
+}
+
+/// Why `values` cannot start a game, if they cannot.
+pub fn problem(values: &Values) -> Option<Problem> {
+    start(values).err().map(|reason| Problem {
+        keys: &[PILES],
+        reason,
+    })
+}
+
+/// "Wythoff 9,14": the canonical piles, so that `9, 14` shares their statistics.
+pub fn describe(values: &Values) -> String {
+    match start(values) {
+        Ok(start) => format!("Wythoff {start}"),
+        Err(_) => format!("Wythoff {{{}}}", values.text(PILES)),
+    }
+}
+
+/// Why a saved game with these values, start position and moves cannot go on, if it cannot.
+pub fn saved_problem(
+    values: &Values,
+    start_at: Option<&StartPosition>,
+    moves: &[String],
+) -> Option<String> {
+    let start = match start_at {
+        Some(text) => text
+            .body_for(super::rules::ID)
+            .and_then(playable)
+            .map_err(|e| format!("the start position: {e}")),
+        None => start(values),
+    };
+    let mut position = match start {
+        Ok(position) => position,
+        Err(problem) => return Some(problem),
+    };
+    for (i, text) in moves.iter().enumerate() {
+        match Move::parse(text).and_then(|mv| position.play(mv)) {
+            Ok(after) => position = after,
+            Err(reason) => {
+                let text = quoted(text);
+                return Some(format!("move {} ({text}) is not legal: {reason}", i + 1));
+            }
+        }
+    }
+    position.is_over().then(|| "the game is over".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(piles: &str) -> Values {
+        Values::default().with(PILES, piles)
+    }
+
+    #[test]
+    fn the_presets_start_games_and_the_longest_piles_fit() {
+        for preset in PRESETS {
+            assert_eq!(problem(&values(preset)), None, "{preset}");
+        }
+        let longest = "1000000000000000000, 1000000000000000000";
+        assert_eq!(longest.chars().count(), MOST_CHARS);
+        assert!(longest.chars().all(|c| FIELDS[0].takes_char(c)));
+        assert_eq!(
+            problem(&values(longest)).map(|p| p.reason),
+            Some("1000000000000000000 is too big: a game is played with piles of at most 26 (munch solve wythoff answers any)".into())
+        );
+        assert_eq!(problem(&values("26,0")), None);
+        assert!(problem(&values("0,27")).is_some());
+        assert_eq!(describe(&values(" 9, 14")), "Wythoff 9,14");
+        assert_eq!(describe(&values("9,,14")), "Wythoff {9,,14}");
+        for text in ["", "4", "0,0", "1,2,3", "1000000000000000001,1"] {
+            let problem = problem(&values(text)).expect(text);
+            assert_eq!(problem.keys, &[PILES]);
+            assert_eq!(Err(problem.reason), Position::parse_body(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn saved_moves_are_replayed() {
+        let v = values("1,2");
+        assert_eq!(saved_problem(&v, None, &["12:1".into()]), None);
+        assert_eq!(
+            saved_problem(&v, None, &["12:1".into(), "2:1".into()]),
+            Some("the game is over".into())
+        );
+        assert_eq!(
+            saved_problem(&v, None, &["12:2".into()]),
+            Some("move 1 (\"12:2\") is not legal: pile 1 holds only 1 coin, so 2 cannot be taken from both".into())
+        );
+        let start = StartPosition::new("wythoff 3,0".into());
+        assert_eq!(saved_problem(&v, Some(&start), &["1:2".into()]), None);
+        let other = StartPosition::new("nim 3,4".into());
+        assert!(
+            saved_problem(&v, Some(&other), &[])
+                .unwrap()
+                .ends_with("is not a wythoff position")
+        );
+    }
+}

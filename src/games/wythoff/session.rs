@@ -1,0 +1,221 @@
+//! Wythoff's game on the core: its rules as the core's [`Rules`] ([`WythoffRules`]: the Beatty
+//! pairs answer any position at once, the perfect computer's moves-left table is small), and on
+//! the grid board as "corner the queen": pile 1 is
+//! the queen's column, pile 2 its row, and she moves left, down or diagonally down-left.
+
+use super::answer::answer;
+use super::moves_left::{WYTHOFF_INSTANT, WythoffMovesLeft, study};
+use super::rules::{Move, Piles, Position};
+use crate::games::core::rules::{Rules, fighting_move};
+use crate::games::grid::board::{Cell, GridRules, Piece};
+use crate::games::moves_left::PositionStudy;
+use crate::games::request::Waiting;
+use crate::games::review::Known;
+use std::sync::Arc;
+
+/// Wythoff's rules for one game: the Beatty pairs, and the moves left of every position of the
+/// game for the perfect computer.
+#[derive(Clone)]
+pub struct WythoffRules {
+    /// The piles the table is built for (the game's start).
+    start: Position,
+    table: Option<Arc<WythoffMovesLeft>>,
+}
+
+impl WythoffRules {
+    /// The rules of a game from `start`, sharing `table` when given (a study opened from a
+    /// game), without one otherwise.
+    pub fn new(start: Position, table: Option<Arc<WythoffMovesLeft>>) -> WythoffRules {
+        WythoffRules { start, table }
+    }
+
+    /// The moves-left table, once it is built.
+    pub fn table(&self) -> Option<&Arc<WythoffMovesLeft>> {
+        self.table.as_ref()
+    }
+}
+
+impl Rules for WythoffRules {
+    type Position = Position;
+    type Move = Move;
+
+    fn play(&self, at: &Position, mv: Move) -> Result<Position, String> {
+        at.play(mv)
+    }
+
+    fn is_over(&self, at: &Position) -> bool {
+        at.is_over()
+    }
+
+    fn move_count(&self, at: &Position) -> Option<u64> {
+        Some(at.move_count())
+    }
+
+    fn write_move(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn read_move(&self, text: &str) -> Option<Move> {
+        Move::parse(text).ok()
+    }
+
+    fn print(&self, at: &Position) -> String {
+        at.to_position_string()
+    }
+
+    /// The Beatty pairs prove every position.
+    fn known(&self, at: &Position) -> Option<Known<Move>> {
+        let answer = answer(*at);
+        Some(Known {
+            wins: answer.wins,
+            winning_moves: answer.winning_moves,
+            complete: true,
+        })
+    }
+
+    fn study(&self, at: &Position) -> Option<PositionStudy<Move>> {
+        study(*at, self.table.as_deref())
+    }
+
+    /// Where the table covers `at`, the fastest win or the longest defence; else a winning
+    /// move, or from a lost position the smallest take leaving the fewest winning replies.
+    fn best_move(&self, at: &Position, fight: bool, rng: &mut fastrand::Rng) -> Option<Move> {
+        let covered = self.table.as_deref().filter(|t| t.covers(*at));
+        if fight
+            && let Some(mv) = fighting_move(covered.and_then(|t| study(*at, Some(t))), true, rng)
+        {
+            return Some(mv);
+        }
+        let winning = answer(*at).winning_moves;
+        if !winning.is_empty() {
+            return Some(winning[rng.usize(..winning.len())]);
+        }
+        let ones = [Piles::First, Piles::Second, Piles::Both].map(|piles| Move { piles, take: 1 });
+        let replies = |mv: Move| answer(at.after(mv)).winning_moves.len();
+        let legal: Vec<Move> = ones.into_iter().filter(|&mv| at.is_legal(mv)).collect();
+        let fewest = legal.iter().map(|&mv| replies(mv)).min()?;
+        let best: Vec<Move> = legal
+            .into_iter()
+            .filter(|&mv| replies(mv) == fewest)
+            .collect();
+        Some(best[rng.usize(..best.len())])
+    }
+
+    /// A random kind of move among the legal ones, a random take of it; at the casual level,
+    /// the last coins when one move takes them all (a win).
+    fn random_move(&self, at: &Position, casual: bool, rng: &mut fastrand::Rng) -> Option<Move> {
+        let kinds: Vec<Piles> = [Piles::First, Piles::Second, Piles::Both]
+            .into_iter()
+            .filter(|&piles| at.most(piles) > 0)
+            .collect();
+        let last = kinds
+            .iter()
+            .map(|&piles| Move {
+                piles,
+                take: at.most(piles),
+            })
+            .find(|&mv| at.after(mv).is_over());
+        if casual && last.is_some() {
+            return last;
+        }
+        let &piles = kinds.get(rng.usize(..kinds.len().max(1)))?;
+        Some(Move {
+            piles,
+            take: rng.u64(1..=at.most(piles)),
+        })
+    }
+
+    /// The moves-left table, for the perfect computer, built at once: a game's piles are at
+    /// most 26, so it has at most 729 positions (a larger start has none).
+    fn build(&mut self, moves_left: bool) -> Option<Waiting> {
+        let small = WythoffMovesLeft::positions(self.start).is_some_and(|c| c <= WYTHOFF_INSTANT);
+        if moves_left && small && self.table.is_none() {
+            self.table = WythoffMovesLeft::build(self.start, WYTHOFF_INSTANT).map(Arc::new);
+        }
+        None
+    }
+}
+
+/// The queen's board: a column for each size of pile 1 and a row for each of pile 2, the
+/// corner (0, 0) where she is cornered.
+impl GridRules for WythoffRules {
+    fn size(&self, start: &Position) -> (u16, u16) {
+        let [cols, rows] = start
+            .piles()
+            .map(|pile| u16::try_from(pile + 1).unwrap_or(u16::MAX));
+        (cols, rows)
+    }
+
+    fn piece(&self, at: &Position, cell: Cell) -> Piece {
+        match (cell_of(*at), cell) {
+            (queen, _) if queen == cell => Piece::Piece('♛'),
+            (_, Cell { col: 0, row: 0 }) => Piece::Goal('⌂'),
+            _ => Piece::Empty,
+        }
+    }
+
+    fn move_to(&self, at: &Position, cell: Cell) -> Result<Move, String> {
+        let [x, y] = at.piles();
+        let (col, row) = (u64::from(cell.col), u64::from(cell.row));
+        let mv = match (x.checked_sub(col), y.checked_sub(row)) {
+            (Some(left), Some(0)) if left > 0 => Move {
+                piles: Piles::First,
+                take: left,
+            },
+            (Some(0), Some(down)) if down > 0 => Move {
+                piles: Piles::Second,
+                take: down,
+            },
+            (Some(left), Some(down)) if left == down && left > 0 => Move {
+                piles: Piles::Both,
+                take: left,
+            },
+            _ => return Err("the queen moves left, down or diagonally down-left".into()),
+        };
+        Ok(mv)
+    }
+
+    fn target(&self, at: &Position, mv: Move) -> Cell {
+        cell_of(at.after(mv))
+    }
+
+    fn title(&self, start: &Position) -> String {
+        format!("Corner the queen from {start}")
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        move_text(mv)
+    }
+
+    /// Every column's number on a narrow board, every fifth on a wide one (two digits need
+    /// room).
+    fn col_label(&self, col: u16) -> String {
+        if self.start.piles()[0] < 10 || col.is_multiple_of(5) {
+            col.to_string()
+        } else {
+            String::new()
+        }
+    }
+
+    fn ending(&self, winner: &str) -> String {
+        format!("{winner} cornered the queen.")
+    }
+}
+
+/// The queen's cell at `at` (piles on the board are at most 26).
+fn cell_of(at: Position) -> Cell {
+    let [col, row] = at
+        .piles()
+        .map(|pile| u16::try_from(pile).unwrap_or(u16::MAX));
+    Cell { col, row }
+}
+
+/// A move in the words of the move list: "3 left", "3 down", "3 down-left".
+pub fn move_text(mv: Move) -> String {
+    let way = match mv.piles {
+        Piles::First => "left",
+        Piles::Second => "down",
+        Piles::Both => "down-left",
+    };
+    format!("{} {way}", crate::units::group(mv.take))
+}
