@@ -10,6 +10,7 @@
 pub mod board;
 pub mod play;
 pub mod rules;
+pub mod study;
 
 #[cfg(test)]
 mod tests;

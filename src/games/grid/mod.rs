@@ -4,6 +4,7 @@
 //! cell and which move goes to a cell, and a cursor chooses the cell.
 
 pub mod board;
+pub mod study;
 pub mod view;
 
 #[cfg(test)]

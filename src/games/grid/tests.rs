@@ -207,3 +207,85 @@ fn the_cursor_chooses_a_cell_and_enter_moves_there() {
     );
     assert_eq!(Session::judged(&rook).len(), 4);
 }
+
+/// The rook studied: every cell it reaches is a move; a move to the diagonal wins.
+impl crate::games::core::study::StudyRules for Rook {
+    fn title(&self) -> String {
+        "Rook".into()
+    }
+
+    fn describe(&self, at: &Cell) -> String {
+        format!("rook on {},{}", at.col, at.row)
+    }
+
+    fn editor(&self, at: &Cell) -> Box<dyn crate::games::study::Editor> {
+        use crate::games::study::{EditField, EditFields, FieldsEditor};
+        let fields = EditFields::new(vec![EditField {
+            label: "Rook",
+            value: format!("{},{}", at.col, at.row),
+            also: ",",
+            presets: &[],
+            hint: "type 3,2",
+            check: |text| Rook.read_move(text).map(|_| ()).ok_or("not a cell".into()),
+        }]);
+        Box::new(FieldsEditor::new(fields, |fields| {
+            let at = Rook.read_move(fields.value("Rook")).ok_or("not a cell")?;
+            Ok(Box::new(RookStudy::new(Rook, at)))
+        }))
+    }
+}
+
+type RookStudy = crate::games::core::study::Studied<Rook, GridBoard>;
+
+#[test]
+fn a_game_on_the_core_is_studied_on_its_board() {
+    use crate::games::study::{Study, move_of};
+    let mut study = RookStudy::after(Rook, Cell { col: 3, row: 2 }, &[]).expect("the start");
+    assert_eq!(
+        (study.title(), study.describe(), study.position()),
+        ("Rook".into(), "rook on 3,2".into(), "rook 3,2".into())
+    );
+    // Too many to study here (the rook's rules study nothing): the winning move, listed alone.
+    let analysis = study.analysis();
+    assert_eq!(analysis.wins, Some(true));
+    let listed: Vec<&str> = analysis.moves.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(listed, ["2,2"]);
+    assert_eq!(study.find("2,2"), Some(0));
+    // The board marks the move on its cell, where a click finds it.
+    let area = Rect::new(0, 0, 30, 10);
+    let mut buf = Buffer::empty(area);
+    let mut spots = Spots::default();
+    study.render(area, &mut buf, &Theme::monochrome(), Some(0), &mut spots);
+    assert_eq!(spots.0.len(), 1);
+    let (cell, spot) = spots.0[0];
+    assert_eq!(move_of(spot), Some(0));
+    let row: String = (cell.x..cell.right())
+        .map(|x| {
+            buf[(x, cell.y + cell.height.saturating_sub(2) / 2)]
+                .symbol()
+                .to_string()
+        })
+        .collect();
+    assert!(row.contains('W'), "{row:?}");
+    assert_eq!(
+        study.board_size(),
+        (min_size(3, 4).0 - 2, min_size(3, 4).1 - 2)
+    );
+    // A move the analysis does not list is played by the rules; an illegal one is refused.
+    assert!(!study.play_move("2,1"));
+    assert!(study.play_move("3,0"));
+    assert_eq!(study.line(), ["3,0"]);
+    assert_eq!(study.analysis().moves[0].notation, "0,0", "the corner wins");
+    assert!(study.take_back());
+    assert_eq!(
+        study.lay_line(&["2,2".into(), "1,2".into(), "9,9".into()]),
+        2
+    );
+    assert_eq!(study.go_to(2), 2);
+    assert_eq!(study.describe(), "rook on 1,2");
+    assert_eq!(study.line_tail(1), ["1,2"]);
+    assert!(study.take_requests().is_empty(), "the rook builds nothing");
+    let editor = study.editor(None);
+    let edited = editor.study().expect("the editor's position");
+    assert_eq!(edited.describe(), "rook on 1,2");
+}

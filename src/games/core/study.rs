@@ -1,0 +1,270 @@
+//! One study for every game on the core ([`Studied`]): the Study screen's line, the analysis of
+//! the position shown (from the rules' study where moves left are known, else the winning moves
+//! its answer names), the tables it waits for, and its board drawn by the board's kind
+//! ([`StudyBoard`]). A game gives its words and its editor ([`StudyRules`]).
+
+use super::rules::Rules;
+use crate::games::request::{Request, SolverMessage, Waiting, arrived};
+use crate::games::study::{
+    Analysis, BuildProgress, Editor, Study, StudyLine, StudyMove, count_analysis, winning_alone,
+};
+use crate::input::Spots;
+use crate::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use std::marker::PhantomData;
+
+/// What a game on the core adds to its rules for the Study screen.
+pub trait StudyRules: Rules {
+    /// The game's name over the screen ("Wythoff's game").
+    fn title(&self) -> String;
+
+    /// The position for people ("piles 4,5").
+    fn describe(&self, at: &Self::Position) -> String;
+
+    /// Makes sure what analyses `at` is known or coming: a build task for the table thread
+    /// when the rules neither hold nor await what covers `at` (a table built at once needs
+    /// none). The default asks nothing.
+    fn want(&mut self, _at: &Self::Position) -> Option<Waiting> {
+        None
+    }
+
+    /// Why the analysis of `at` lacks its moves left, when it does and no build is coming
+    /// ("moves left: more than 4,194,304 positions below these piles").
+    fn missing(&self, _at: &Self::Position) -> Option<String> {
+        None
+    }
+
+    /// An editor on `at`, to set up another position of the game (whose study it gives).
+    fn editor(&self, at: &Self::Position) -> Box<dyn Editor>;
+}
+
+/// How a kind of board draws a studied position: every legal move marked (`W7`, `L12`), the
+/// chosen one highlighted, each move's place recorded as `study::spot` writes it.
+pub trait StudyBoard<R: Rules> {
+    /// Draws `at` in `area`; `moves` are the analysis's moves, in its order.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "what the Study screen hands a board"
+    )]
+    fn render(
+        rules: &R,
+        at: &R::Position,
+        moves: &[R::Move],
+        analysis: &Analysis,
+        chosen: Option<usize>,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: &Theme,
+        spots: &mut Spots,
+    );
+
+    /// The smallest area the board needs for `at`: (columns, rows).
+    fn size(rules: &R, at: &R::Position) -> (u16, u16);
+}
+
+/// A position of a game on the core, studied on the board `B`.
+pub struct Studied<R: Rules, B> {
+    rules: R,
+    /// The moves of the line from the studied start, and the position after each.
+    line: StudyLine<R::Move, R::Position>,
+    /// The legal moves now, in the analysis's order.
+    moves: Vec<R::Move>,
+    analysis: Analysis,
+    /// The build the study waits for on the table thread.
+    waiting: Option<Waiting>,
+    /// What the study needs from the solver threads, until the app takes it.
+    requests: Vec<Request>,
+    board: PhantomData<fn() -> B>,
+}
+
+impl<R: StudyRules, B: StudyBoard<R>> Studied<R, B> {
+    /// Studies `at` with `rules` (sharing the tables of a game it is opened from, where the
+    /// game gave them).
+    pub fn new(rules: R, at: R::Position) -> Studied<R, B> {
+        let mut study = Studied {
+            rules,
+            line: StudyLine::new(at),
+            moves: Vec::new(),
+            analysis: Analysis::default(),
+            waiting: None,
+            requests: Vec::new(),
+            board: PhantomData,
+        };
+        study.analyse();
+        study
+    }
+
+    /// The position reached from `start` by `moves` (in notation), studied; `None` when a
+    /// move is not legal.
+    pub fn after(rules: R, start: R::Position, moves: &[String]) -> Option<Studied<R, B>> {
+        let mut at = start;
+        for text in moves {
+            at = rules.play(&at, rules.read_move(text)?).ok()?;
+        }
+        Some(Studied::new(rules, at))
+    }
+
+    /// The rules studied with.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The position shown.
+    pub fn now(&self) -> &R::Position {
+        self.line.now()
+    }
+
+    fn play_legal(&mut self, m: R::Move) -> bool {
+        let rules = &self.rules;
+        if !self.line.play(m, |at, m| rules.play(at, m).ok()) {
+            return false;
+        }
+        self.analyse();
+        true
+    }
+
+    fn analyse(&mut self) {
+        count_analysis();
+        let now = self.line.now().clone();
+        if let Some(waiting) = self.rules.want(&now) {
+            // The build asked for last is the one wanted: an unsent older one goes.
+            self.requests = vec![waiting.request()];
+            self.waiting = Some(waiting);
+        }
+        let rules = &self.rules;
+        if let Some(studied) = rules.study(&now) {
+            self.moves = studied.moves.iter().map(|m| m.mv).collect();
+            self.analysis = Analysis::of(&studied, |&m| rules.write_move(m));
+            if let Some(waiting) = &self.waiting {
+                self.analysis.progress = Some(BuildProgress::of(waiting));
+            } else if studied.moves_left.is_none() {
+                self.analysis.note = rules.missing(&now);
+            }
+        } else {
+            // Too many to list: the answer still names the winning moves, listed alone.
+            let known = rules.known(&now);
+            let winning = known.as_ref().map(|k| k.winning_moves.clone());
+            let winning = winning.unwrap_or_default();
+            self.analysis = Analysis {
+                wins: known.map(|k| k.wins),
+                note: Some(winning_alone("moves", winning.len())),
+                moves: (winning.iter())
+                    .map(|&m| StudyMove::winning(rules.write_move(m)))
+                    .collect(),
+                progress: self.waiting.as_ref().map(BuildProgress::of),
+                ..Analysis::default()
+            };
+            self.moves = winning;
+        }
+    }
+}
+
+impl<R: StudyRules, B: StudyBoard<R> + 'static> Study for Studied<R, B> {
+    fn title(&self) -> String {
+        self.rules.title()
+    }
+
+    fn describe(&self) -> String {
+        self.rules.describe(self.now())
+    }
+
+    fn position(&self) -> String {
+        self.rules.print(self.now())
+    }
+
+    fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+
+    fn play(&mut self, index: usize) {
+        if let Some(&m) = self.moves.get(index) {
+            self.play_legal(m);
+        }
+    }
+
+    fn find(&self, notation: &str) -> Option<usize> {
+        let m = self.rules.read_move(notation)?;
+        self.moves.iter().position(|&listed| listed == m)
+    }
+
+    /// By the rules, listed or not (too many moves to list).
+    fn play_move(&mut self, notation: &str) -> bool {
+        (self.rules.read_move(notation)).is_some_and(|m| self.play_legal(m))
+    }
+
+    fn take_back(&mut self) -> bool {
+        if !self.line.take_back() {
+            return false;
+        }
+        self.analyse();
+        true
+    }
+
+    fn lay_line(&mut self, moves: &[String]) -> usize {
+        let rules = &self.rules;
+        self.line
+            .lay(moves.iter().map(|text| rules.read_move(text)), |at, m| {
+                rules.play(at, m).ok()
+            })
+    }
+
+    fn go_to(&mut self, at: usize) -> usize {
+        let shown = self.line.go_to(at);
+        self.analyse();
+        shown
+    }
+
+    fn line_len(&self) -> usize {
+        self.line.len()
+    }
+
+    fn line_tail(&self, count: usize) -> Vec<String> {
+        let tail = self.line.tail(count).iter();
+        tail.map(|&m| self.rules.write_move(m)).collect()
+    }
+
+    fn render(
+        &self,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: &Theme,
+        chosen: Option<usize>,
+        spots: &mut Spots,
+    ) {
+        let (rules, at) = (&self.rules, self.now());
+        B::render(
+            rules,
+            at,
+            &self.moves,
+            &self.analysis,
+            chosen,
+            area,
+            buf,
+            theme,
+            spots,
+        );
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        B::size(&self.rules, self.line.start())
+    }
+
+    fn take_requests(&mut self) -> Vec<Request> {
+        std::mem::take(&mut self.requests)
+    }
+
+    /// The build reports progress, then what it built: the moves left fill in.
+    fn on_solver(&mut self, message: SolverMessage) {
+        if let Some(built) = arrived(&mut self.waiting, message) {
+            self.rules.take_built(built);
+            self.analyse();
+        } else {
+            self.analysis.follow(self.waiting.as_ref());
+        }
+    }
+
+    fn editor(&self, _chosen: Option<usize>) -> Box<dyn Editor> {
+        self.rules.editor(self.now())
+    }
+}
