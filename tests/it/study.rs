@@ -2096,3 +2096,60 @@ fn a_huge_take_cut_to_fit_keeps_its_pile_in_the_study_the_game_and_the_review() 
         );
     }
 }
+
+#[test]
+fn a_nim_game_needs_the_screen_its_piles_need_now_and_its_study_and_review_fit_there() {
+    let theme = Theme::monochrome();
+    let nim = |piles: &str| {
+        let mut h = Harness::new();
+        h.app.menu.settings = Settings {
+            game: GameKind::Nim,
+            players: [Person, Person],
+            ..Settings::default()
+        }
+        .with("piles", piles);
+        h.start_and_replace();
+        h
+    };
+    let fits = |h: &mut Harness, (width, height): (u16, u16), what: &str| {
+        let size = ui::minimum_size(&h.app);
+        assert!(
+            size.0 <= width && size.1 <= height,
+            "the {what} needs {size:?}, the game {width}×{height}"
+        );
+        let rows = rows_of(&draw(h, width, height, &theme).0);
+        let text = rows.join("\n");
+        assert!(!text.contains("Need "), "{what}: {text}");
+        text
+    };
+    let mut h = nim("1000000000000000000,5");
+    let at_start = ui::minimum_size(&h.app);
+    // 999,999,999,999,999,995 from pile 1 leaves 5 and 5: what a game of 5 and 5 needs.
+    for digit in "999999999999999995".chars() {
+        h.key(KeyCode::Char(digit));
+    }
+    h.key(KeyCode::Enter);
+    let small = ui::minimum_size(&nim("5,5").app);
+    assert!(small.0 < at_start.0, "{small:?} {at_start:?}");
+    let now = ui::minimum_size(&h.app);
+    assert_eq!(now, small, "the piles now, not the start ({at_start:?})");
+    let text = fits(&mut h, now, "game");
+    assert!(text.contains("Now: take 1 to 5 from pile 1"), "{text}");
+    // Its study, where the game fits.
+    h.key(KeyCode::Char('a'));
+    let text = fits(&mut h, now, "study");
+    assert!(text.contains("Moves, best first"), "{text}");
+    h.key(KeyCode::Esc);
+    assert!(matches!(h.app.screen, Screen::Play(_)));
+    // Over: its review shows the start again, where the game fits.
+    h.keys(&[KeyCode::Char('5'), KeyCode::Enter, KeyCode::Down]);
+    h.keys(&[KeyCode::Char('5'), KeyCode::Enter]);
+    let over = ui::minimum_size(&h.app);
+    assert_eq!(over, small);
+    h.key(KeyCode::Char('v'));
+    assert!(matches!(h.app.screen, Screen::Study(_)), "the review is on");
+    let text = fits(&mut h, over, "review");
+    assert!(text.contains("Move 1 of 3"), "{text}");
+    // The board's narrowest, 28 columns: the count loses its middle, not its end.
+    assert!(text.contains("│Pile 1: 1,000,…,000 coins"), "{text}");
+}

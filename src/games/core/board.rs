@@ -41,4 +41,13 @@ pub trait Board<R: Rules>: Send + Sync + Sized + 'static {
     /// The smallest area the board's widget needs beside the panel for a game from `start`:
     /// (columns, rows).
     fn view_size(rules: &R, start: &R::Position) -> (u16, u16);
+
+    /// The smallest area the board's widget needs beside the panel to show `at`, in a game
+    /// from `start`: by default [`Board::view_size`] of the start, for a board whose layout
+    /// holds the start whatever is left of it (a grid keeps its squares); a board that draws
+    /// only what is left (Nim's piles, their counts) needs only what `at` needs.
+    fn view_size_at(rules: &R, start: &R::Position, at: &R::Position) -> (u16, u16) {
+        let _ = at;
+        Self::view_size(rules, start)
+    }
 }

@@ -431,7 +431,7 @@ where
     }
 
     fn view_size(&self) -> (u16, u16) {
-        B::view_size(&self.rules, &self.start)
+        B::view_size_at(&self.rules, &self.start, &self.position)
     }
 
     fn leftover(self: Box<Self>) -> Option<Leftover> {

@@ -445,6 +445,12 @@ impl Board<NimRules> for NimBoard {
         KEYS
     }
 
+    /// What the piles now need ([`Board::view_size`] of them): the view draws only what is
+    /// left, so piles that started huge and are small now fit where a game of small piles does.
+    fn view_size_at(rules: &NimRules, _: &Position, at: &Position) -> (u16, u16) {
+        Self::view_size(rules, at)
+    }
+
     /// Room for every pile's row with its count written out, as the view draws them (the
     /// largest pile's count decides the width).
     fn view_size(_: &NimRules, start: &Position) -> (u16, u16) {

@@ -15,7 +15,7 @@ use crate::games::study::{
 };
 use crate::input::Spots;
 use crate::theme::Theme;
-use crate::units::{count, group};
+use crate::units::{count, cut_number, group};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -235,7 +235,12 @@ impl Study for NimStudy {
             .iter()
             .enumerate()
             .map(|(pile, &coins)| TakeRow {
-                label: format!("Pile {}: {}", pile + 1, count(coins, "coin", "coins")),
+                // A huge count too long for the board loses its middle ("1,000,…,000").
+                label: {
+                    let name = format!("Pile {}: ", pile + 1);
+                    let room = usize::from(area.width).saturating_sub(name.len());
+                    name + &cut_number(&count(coins, "coin", "coins"), room)
+                },
                 moves: self
                     .moves
                     .iter()
