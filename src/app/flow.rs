@@ -173,8 +173,15 @@ impl App {
         } else {
             self.take_play_lock(settings.game);
         }
+        // Restart and Play again keep the slot: a save the game before made there is this
+        // one's to remove (its moves were given up), should it not be worth keeping.
+        let slot_saved = self.saves.game_id == id
+            && matches!(self.saves.last_saved, Some((serial, _)) if serial == self.saves.game_serial);
         self.saves.game_id = id;
         self.saves.game_serial += 1;
+        if slot_saved {
+            self.saves.last_saved = Some((self.saves.game_serial, usize::MAX));
+        }
         self.saves.counted = None;
         self.history_top = None;
         // A new demonstration runs (at the speed chosen before).

@@ -40,6 +40,9 @@ impl App {
             self.should_quit = true;
             return;
         }
+        if keys::does_nothing(key) {
+            return;
+        }
         if self.hidden() {
             // Nothing is drawn but the size message, which names the keys that work: Esc goes
             // back where that is safe (as it does on the screen, which may then fit); else it

@@ -520,6 +520,14 @@ pub fn is_force_quit(key: &KeyEvent) -> bool {
     key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('c' | 'C'))
 }
 
+/// Ctrl-Z and Ctrl-\ (which some terminals send as Ctrl-4): a shell's suspend and quit, which
+/// munch's raw terminal hands it as keys. They do nothing anywhere: not even close a box
+/// that any other key closes.
+pub fn does_nothing(key: &KeyEvent) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL)
+        && matches!(key.code, KeyCode::Char('z' | 'Z' | '\\' | '4'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

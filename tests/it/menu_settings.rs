@@ -335,6 +335,40 @@ fn the_replace_question_names_the_game_munch_play_asked_for_not_the_menus() {
 }
 
 #[test]
+fn ctrl_z_and_ctrl_backslash_answer_no_question_and_close_no_box() {
+    let dir = temp_dir("ctrl-z");
+    let (mut h, _store, _file) = app_with_menu(&dir);
+    h.start_and_replace();
+    h.app.update(Event::Pointer {
+        target: Target::Spot(Spot(3, 2)),
+        click: true,
+    });
+    h.app.act(Action::Back);
+    h.app.act(Action::Menu);
+    h.app.start_game();
+    assert!(
+        h.app.menu.replacing.is_some(),
+        "the replace question is asked"
+    );
+    for c in ['z', '\\', '4'] {
+        h.ctrl(c);
+        assert!(
+            h.app.menu.replacing.is_some(),
+            "Ctrl-{c} kept the question open"
+        );
+    }
+    h.key(KeyCode::Esc);
+    h.key(KeyCode::Char('?'));
+    assert!(h.app.help_open());
+    for c in ['z', '\\'] {
+        h.ctrl(c);
+        assert!(h.app.help_open(), "Ctrl-{c} closed the help");
+    }
+    assert!(!h.app.should_quit);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn munch_play_leaves_the_menu_and_its_file_alone() {
     let dir = temp_dir("play");
     let (mut h, _store, file) = app_with_menu(&dir);

@@ -1180,6 +1180,36 @@ fn a_game_being_played_is_not_resumed_in_another_window() {
 }
 
 #[test]
+fn a_restarted_game_leaves_no_save_of_the_moves_given_up() {
+    let dir = temp_dir("restart-quit");
+    let store = Store::open(Some(&dir)).unwrap();
+    let file = &saved_game_file(GameKind::Subtraction);
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    h.start_pile(10, Some("1,2"), [Person, Computer]);
+    h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
+    h.ticks(20); // the computer's reply lands
+    assert_eq!(
+        store.load::<SavedGame>(file).unwrap().unwrap().moves.len(),
+        2
+    );
+    // "This game's moves will be lost": restarted, nobody has moved, so nothing is kept.
+    h.keys(&[KeyCode::Char('r'), KeyCode::Char('y')]);
+    assert_eq!(h.pile_game().position.pile, 10, "restarted");
+    assert_eq!(
+        store.load::<SavedGame>(file),
+        Ok(None),
+        "the old moves are not on file"
+    );
+    h.key(KeyCode::Char('q'));
+    assert!(screen(&h).contains("nothing to keep"), "{}", screen(&h));
+    // Quitting from here, the next munch offers nothing to resume.
+    drop(h);
+    let h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    assert_eq!(h.app.menu.resume(GameKind::Subtraction), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_new_game_never_replaces_the_saved_game_another_window_is_playing() {
     let dir = temp_dir("replace-elsewhere");
     let file = &saved_game_file(GameKind::Chomp);
