@@ -23,7 +23,7 @@ use super::study::Study;
 use crate::games::core::play::Play;
 use clap::{ArgMatches, Command};
 use rules::{Move, Position};
-use session::WythoffRules;
+use session::{WythoffRules, WythoffStudy};
 
 /// Wythoff's game on the core, on the grid board.
 pub type WythoffSession = Play<WythoffRules, GridBoard>;
@@ -109,12 +109,21 @@ impl Game for Wythoff {
 
     fn study(
         &self,
-        _values: &Values,
-        _start: Option<&StartPosition>,
-        _moves: &[String],
-        _from: Option<&dyn Session>,
+        values: &Values,
+        start: Option<&StartPosition>,
+        moves: &[String],
+        from: Option<&dyn Session>,
     ) -> Option<Box<dyn Study>> {
-        None
+        let start = match start {
+            Some(start) => options::playable(start.body()).ok()?,
+            None => options::start(values).ok()?,
+        };
+        // The table of the game it is opened from, which covers every position of that game.
+        let shared = from
+            .and_then(|game| game.as_any().downcast_ref::<WythoffSession>())
+            .and_then(|game| game.rules.table().cloned());
+        let study = WythoffStudy::after(WythoffRules::new(start, shared), start, moves)?;
+        Some(Box::new(study))
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {

@@ -7,10 +7,12 @@ use super::answer::answer;
 use super::moves_left::{WYTHOFF_INSTANT, WythoffMovesLeft, study};
 use super::rules::{Move, Piles, Position};
 use crate::games::core::rules::{Rules, fighting_move};
-use crate::games::grid::board::{Cell, GridRules, Piece};
+use crate::games::core::study::{Studied, StudyRules};
+use crate::games::grid::board::{Cell, GridBoard, GridRules, Piece};
 use crate::games::moves_left::PositionStudy;
 use crate::games::request::Waiting;
 use crate::games::review::Known;
+use crate::games::study::{EditField, EditFields, Editor, FieldsEditor};
 use std::sync::Arc;
 
 /// Wythoff's rules for one game: the Beatty pairs, and the moves left of every position of the
@@ -133,6 +135,44 @@ impl Rules for WythoffRules {
             self.table = WythoffMovesLeft::build(self.start, WYTHOFF_INSTANT).map(Arc::new);
         }
         None
+    }
+}
+
+/// A Wythoff position on the Study screen, on the queen's board.
+pub type WythoffStudy = Studied<WythoffRules, GridBoard>;
+
+/// The Study screen's words, the table of the position studied (built at once), and the
+/// editor of its piles.
+impl StudyRules for WythoffRules {
+    fn title(&self) -> String {
+        "Wythoff's game".into()
+    }
+
+    fn describe(&self, at: &Position) -> String {
+        format!("piles {at}")
+    }
+
+    fn want(&mut self, at: &Position) -> Option<Waiting> {
+        if !self.table.as_ref().is_some_and(|t| t.covers(*at)) {
+            self.table = WythoffMovesLeft::build(*at, WYTHOFF_INSTANT).map(Arc::new);
+        }
+        None
+    }
+
+    fn editor(&self, at: &Position) -> Box<dyn Editor> {
+        let check = |text: &str| super::options::playable(text).map(|_| ());
+        let fields = EditFields::new(vec![EditField {
+            label: "Piles",
+            value: at.to_string(),
+            also: ", ",
+            presets: &super::options::PRESETS,
+            hint: "←→ presets, or type 4,5",
+            check,
+        }]);
+        Box::new(FieldsEditor::new(fields, |fields| {
+            let at = super::options::playable(fields.value("Piles"))?;
+            Ok(Box::new(WythoffStudy::new(WythoffRules::new(at, None), at)))
+        }))
     }
 }
 

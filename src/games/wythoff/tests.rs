@@ -305,3 +305,38 @@ fn a_table_is_built_only_for_moves_left_within_the_instant_size() {
     assert!(past.build(true).is_none());
     assert!(past.table().is_none(), "past the instant size: no table");
 }
+
+/// The Study screen's study of a game's position, on the queen's board: every move with its
+/// outcome and moves left, as the brute force has them, and a move played along the line.
+#[test]
+fn a_position_is_studied_with_every_move_and_its_moves_left() {
+    use super::options::PILES;
+    use crate::games::game::{Game, Values};
+    let known = brute_force();
+    let values = Values::default().with(PILES, "4,5");
+    let mut study = super::Wythoff
+        .study(&values, None, &["1:1".into()], None)
+        .expect("a study");
+    assert_eq!(study.position(), "wythoff 3,5");
+    let analysis = study.analysis();
+    assert_eq!(analysis.wins, Some(false));
+    assert_eq!(analysis.moves_left, Some(at(&known, [3, 5]).1));
+    assert_eq!(analysis.moves.len(), 3 + 5 + 3);
+    for m in &analysis.moves {
+        let mv = Move::parse(&m.notation).expect("notation");
+        let (after_wins, after_left) = at(&known, position(3, 5).play(mv).unwrap().piles());
+        assert_eq!(
+            (m.wins, m.moves_left),
+            (Some(!after_wins), Some(after_left))
+        );
+    }
+    assert!(study.play_move("12:3"));
+    assert_eq!(study.position(), "wythoff 0,2");
+    assert_eq!(study.analysis().wins, Some(true));
+    assert!(
+        super::Wythoff
+            .study(&values, None, &["12:9".into()], None)
+            .is_none(),
+        "an illegal move is no study"
+    );
+}
