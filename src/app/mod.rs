@@ -357,12 +357,13 @@ impl App {
             Event::Pointer { target, click } => self.on_pointer(target, click),
             Event::Tick => {
                 self.ticks += 1;
-                // Another window may have started or left a game meanwhile: once a second.
+                // Another window may have started, played on or left a game meanwhile: once a
+                // second.
                 if matches!(self.screen, Screen::Menu)
                     && !self.saved.is_empty()
                     && self.ticks.is_multiple_of(20)
                 {
-                    self.check_open_elsewhere();
+                    self.refresh_saved_games();
                 }
                 // The computer waits while its move could not be seen or a question is open.
                 if !self.computer_waits() && !self.hidden() {

@@ -75,10 +75,8 @@ impl App {
             .any(|s| s.settings.game == kind && self.saves.unsaved.contains(&s.id))
     }
 
-    /// Puts the saved games on the menu, highlighting the one of `kind` (or the first).
-    pub(super) fn offer_saved_games(&mut self, kind: Option<GameKind>) {
-        self.check_open_elsewhere();
-        self.find_reviewable();
+    /// Names the saved games on the menu's Resume row, in the catalogue's order.
+    fn label_saved_games(&mut self) {
         self.saved
             .sort_by_key(|s| GameKind::ALL.iter().position(|&k| k == s.settings.game));
         self.menu.resumes = self
@@ -94,6 +92,31 @@ impl App {
                 (s.settings.game, label)
             })
             .collect();
+    }
+
+    /// Brings the menu's saved games up to date with their files, once a second while the
+    /// menu shows (another window may have resumed one, played on and left it): the Resume row
+    /// names each as its file holds it now, and the highlight stays where the person put it.
+    pub(super) fn refresh_saved_games(&mut self) {
+        self.reread_saved_games();
+        self.check_open_elsewhere();
+        let shown = self.menu.shown_resume();
+        self.label_saved_games();
+        if let Some(kind) = shown
+            && let Some(at) = self.menu.resumes.iter().position(|&(k, _)| k == kind)
+        {
+            self.menu.resume_at = at;
+        }
+        if !self.menu.lines().contains(&self.menu.selected) {
+            self.menu.select(MenuLine::Start);
+        }
+    }
+
+    /// Puts the saved games on the menu, highlighting the one of `kind` (or the first).
+    pub(super) fn offer_saved_games(&mut self, kind: Option<GameKind>) {
+        self.check_open_elsewhere();
+        self.find_reviewable();
+        self.label_saved_games();
         let lines = self.menu.lines();
         let highlight = kind
             .filter(|&kind| self.menu.resume(kind).is_some())
@@ -153,24 +176,31 @@ impl App {
             }
             _ => Ok((self.saved[at].id.clone(), None)),
         };
-        let saved = self.saved.remove(at);
-        self.offer_saved_games(None);
         let (id, replaces) = match resumed {
             Ok(resumed) => resumed,
             Err(problem) => {
                 self.saves.play_lock = None;
+                // Another window may have resumed it, played on and left it: the file holds
+                // it under a new identity, which the menu now offers as it stands.
+                self.reread_saved_games();
+                self.offer_saved_games(Some(kind));
+                if let Some(now) = self.menu.resume(kind).map(str::to_string) {
+                    self.menu.notice = Some(format!(
+                        "That game was played on in another window: it is {now} now."
+                    ));
+                    return;
+                }
                 return self.warn(problem);
             }
         };
+        let saved = self.saved.remove(at);
+        self.offer_saved_games(None);
         let saved = replaces.clone().unwrap_or(saved);
         self.menu.select(MenuLine::Start);
         self.menu.replacing = None;
         self.asked = None;
-        // An ordinary game brings its settings back to the menu; a game from a set position
-        // keeps its own, and the menu stays as the person left it.
-        if saved.start.is_none() {
-            self.menu.settings = saved.settings.clone();
-        }
+        // A resumed game plays with its own settings (`App::playing`), whether it began on the
+        // menu, from `munch play` or from a position: the menu stays as the person left it.
         self.launch(saved.settings.clone(), id, saved.start.clone());
         self.saves.counted = saved.counted;
         // Its first save takes the file's place (see `Store::save_game`).

@@ -220,7 +220,8 @@ fn a_saved_game_from_a_position_resumes_without_taking_over_the_menu() {
     h.app.act(Action::Menu);
     assert_menu_as_it_was(&h, &dir, &file, "resumed from a position, left");
 
-    // An ordinary saved game still brings its settings back to the menu, as it always did.
+    // An ordinary saved game resumes with its own settings too (changed: it used to bring
+    // them back to the menu and the settings file, which a game from `munch play` must not).
     h.app.menu.settings = menu_settings().with("rows", 5_u8);
     h.app.menu.select(MenuLine::Start);
     h.start_and_replace();
@@ -238,8 +239,13 @@ fn a_saved_game_from_a_position_resumes_without_taking_over_the_menu() {
         "saved at its start"
     );
     h.app.menu.settings = menu_settings();
+    let file = std::fs::read_to_string(dir.join(SETTINGS_FILE)).expect("the settings file");
     h.app.resume(GameKind::Chomp);
-    assert_eq!(h.app.menu.settings.values.small("rows"), 5);
+    assert_eq!(h.app.playing.values.small("rows"), 5, "the game's own");
+    assert_menu_as_it_was(&h, &dir, &file, "resumed");
+    h.app.act(Action::Back);
+    h.app.act(Action::Menu);
+    assert_menu_as_it_was(&h, &dir, &file, "resumed, left");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

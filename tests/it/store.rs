@@ -1180,6 +1180,53 @@ fn a_game_being_played_is_not_resumed_in_another_window() {
 }
 
 #[test]
+fn a_window_on_the_menu_follows_a_saved_game_another_window_played_on() {
+    let dir = temp_dir("played-on");
+    let mut a = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    a.start(4, 5, [Person, Person]);
+    a.key(KeyCode::Enter); // e4
+    a.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    // Two more windows sit on the menu, offering it at move 2.
+    let mut b = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    let mut c = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    assert_eq!(
+        b.app.menu.resume(GameKind::Chomp),
+        Some("Chomp 4×5, move 2")
+    );
+    // A resumes it, plays on and leaves it.
+    a.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
+    a.key(KeyCode::Enter);
+    a.key(KeyCode::Left);
+    a.key(KeyCode::Enter); // d4
+    a.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    // Within a second B's Resume row names it as its file holds it now, and B resumes it.
+    b.ticks(20);
+    assert!(
+        screen(&b).contains("Resume Chomp 4×5, move 3"),
+        "{}",
+        screen(&b)
+    );
+    b.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
+    b.key(KeyCode::Enter);
+    assert_eq!(b.game().turns.moves.len(), 2, "B resumed it as it stands");
+    b.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    // C, asked before its row was brought up to date, is told and offered it as it stands.
+    c.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
+    c.key(KeyCode::Enter);
+    assert!(c.on_menu());
+    assert_eq!(
+        c.app.menu.resume(GameKind::Chomp),
+        Some("Chomp 4×5, move 3")
+    );
+    let notice = c.app.menu.notice.clone().unwrap_or_default();
+    assert!(notice.contains("played on in another window"), "{notice}");
+    c.app.menu.selected = MenuLine::Resume(GameKind::Chomp);
+    c.key(KeyCode::Enter);
+    assert_eq!(c.game().turns.moves.len(), 2, "and then resumes it");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_restarted_game_leaves_no_save_of_the_moves_given_up() {
     let dir = temp_dir("restart-quit");
     let store = Store::open(Some(&dir)).unwrap();
