@@ -1,6 +1,6 @@
 //! A board's input model: what a person's keys and pointer choose on a kind of board (a take
 //! from one pile, a pile and a take from rows of piles, a square under a cursor), and the move
-//! they ask for. The session ([`super::play::Play`]) plays or refuses it; the board's widget
+//! they ask for. The session (`Play`, in `play.rs`) plays or refuses it; the board's widget
 //! (its `View`) draws the board and the choice.
 
 use super::rules::Rules;

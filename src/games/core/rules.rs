@@ -1,6 +1,6 @@
 //! What a game *is*: its words ([`GameText`], data) and its rules ([`Rules`]: positions, moves,
 //! notation, the position string, and what its answer knows or its tables build). The
-//! generic session ([`super::play::Play`]) plays any game from these alone.
+//! generic session (`Play`, in `play.rs`) plays any game from these alone.
 
 use crate::games::moves_left::PositionStudy;
 use crate::games::request::{Built, Progress, Waiting};
@@ -9,7 +9,7 @@ use crate::input::Binding;
 use std::fmt::Debug;
 
 /// A game's fixed words, as data: its catalogue entry gives them once
-/// ([`Game::text`](crate::games::game::Game::text)) instead of a method each.
+/// (`Game::text`, in `games/game.rs`) instead of a method each.
 #[derive(Clone, Copy)]
 pub struct GameText {
     /// The game's short name: its `munch play`/`munch solve` subcommand, the first word of
