@@ -351,6 +351,15 @@ impl App {
             }
             // After the count: should munch end before both land, the game is still on file.
             self.write(Write::RemoveGame { kind, id });
+            // A game that was to replace a saved game and ended before it was ever saved (its
+            // first move won) replaces it all the same, as its question said: the saved game
+            // goes (a no-op once a save of this game took its place).
+            if let Some(replaced) = self.saves.replaces.take() {
+                self.write(Write::RemoveGame {
+                    kind,
+                    id: replaced.id,
+                });
+            }
         } else if !keep {
             self.saves.last_saved = None;
             self.write(Write::RemoveGame { kind, id });

@@ -1669,9 +1669,10 @@ fn all_moves_json_contract_for_chomp() {
 
 #[test]
 fn chomp_all_moves_out_of_the_budget_is_null_and_incomplete() {
-    // 12M holds the 13×13 outcome table (a few MiB) but not its moves-left table (tens).
+    // 18M holds the 13×13 outcome table (7.6 MiB) with room for what munch holds itself (a few
+    // MiB, more in a test build), but not its moves-left table (26.7 MiB).
     let args = [
-        "solve", "chomp", "--rows", "13", "--cols", "13", "--memory", "12M", "--json",
+        "solve", "chomp", "--rows", "13", "--cols", "13", "--memory", "18M", "--json",
     ];
     let with: Vec<&str> = args.iter().copied().chain(["--all-moves"]).collect();
     let out = munch(&with);
@@ -1705,7 +1706,7 @@ fn chomp_all_moves_out_of_the_budget_is_null_and_incomplete() {
         "--cols",
         "13",
         "--memory",
-        "12M",
+        "18M",
         "--all-moves",
     ]);
     let text = String::from_utf8_lossy(&text.stdout);

@@ -1227,6 +1227,28 @@ fn a_window_on_the_menu_follows_a_saved_game_another_window_played_on() {
 }
 
 #[test]
+fn a_game_that_ends_at_its_first_move_still_replaces_the_saved_game_as_asked() {
+    let dir = temp_dir("replace-first-move");
+    let store = Store::open(Some(&dir)).unwrap();
+    let file = &saved_game_file(GameKind::Subtraction);
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    h.start_pile(21, Some("1,3,4"), [Person, Person]);
+    h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
+    h.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
+    assert!(store.load::<SavedGame>(file).unwrap().is_some(), "saved");
+    // "A new game replaces your saved … once you move": answered yes, and its first move wins.
+    h.start_pile(3, Some("1,3"), [Person, Person]);
+    h.keys(&[KeyCode::Char('3'), KeyCode::Enter]);
+    assert!(h.pile_game().is_over());
+    assert_eq!(
+        store.load::<SavedGame>(file),
+        Ok(None),
+        "replaced, as the question said"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_restarted_game_leaves_no_save_of_the_moves_given_up() {
     let dir = temp_dir("restart-quit");
     let store = Store::open(Some(&dir)).unwrap();

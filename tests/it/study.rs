@@ -712,6 +712,37 @@ fn a_chomp_game_waiting_for_its_table_gets_it_after_a_study() {
 }
 
 #[test]
+fn a_grid_study_never_cuts_a_mark_to_a_wrong_number() {
+    // Wythoff 9,14: "1 down-left" is W10 and "1 left" L11, wider than a cell at 80×24.
+    let h = study_of("wythoff 9,14");
+    let marks: Vec<String> = analysis(&h)
+        .moves
+        .iter()
+        .map(munch::games::study::mark)
+        .collect();
+    assert!(marks.iter().any(|m| m.len() > 2), "{marks:?}");
+    for (width, height) in [(80, 24), (100, 30)] {
+        let screen = common::render_text(&h.app, width, height);
+        let legend = screen.contains("W7 wins, L7 loses");
+        for token in screen.split(|c: char| !c.is_ascii_alphanumeric()) {
+            let is_mark = token.len() > 1
+                && token.starts_with(['W', 'L'])
+                && token[1..].chars().all(|c| c.is_ascii_digit());
+            if is_mark && !(legend && (token == "W7" || token == "L7")) {
+                assert!(
+                    marks.iter().any(|m| m == token),
+                    "{token} is no move's mark:\n{screen}"
+                );
+            }
+        }
+        // Where marks are letters alone, the legend says where the numbers are.
+        if !marks.iter().all(|m| screen.contains(&format!(" {m}"))) {
+            assert!(screen.contains("the list has the moves left"), "{screen}");
+        }
+    }
+}
+
+#[test]
 fn a_chomp_game_takes_the_tables_its_study_built_and_builds_nothing_again() {
     use munch::games::chomp::session::{MovesLeftState, SolverState};
     let mut h = Harness::new();

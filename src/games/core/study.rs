@@ -61,6 +61,12 @@ pub trait StudyBoard<R: Rules> {
 
     /// The smallest area the board needs for `at`: (columns, rows).
     fn size(rules: &R, at: &R::Position) -> (u16, u16);
+
+    /// Whether the board drawn in `area` shows its marks' letters alone (`W`, `L`), some mark
+    /// with its moves left being wider than its place: the list then has the numbers.
+    fn marks_shortened(_rules: &R, _at: &R::Position, _analysis: &Analysis, _area: Rect) -> bool {
+        false
+    }
 }
 
 /// A position of a game on the core, studied on the board `B`.
@@ -248,6 +254,10 @@ impl<R: StudyRules, B: StudyBoard<R> + 'static> Study for Studied<R, B> {
 
     fn board_size(&self) -> (u16, u16) {
         B::size(&self.rules, self.line.start())
+    }
+
+    fn marks_shortened(&self, area: Rect) -> bool {
+        B::marks_shortened(&self.rules, self.now(), &self.analysis, area)
     }
 
     fn take_requests(&mut self) -> Vec<Request> {

@@ -26,6 +26,9 @@ impl<R: GridRules> StudyBoard<R> for GridBoard {
         let Some(geometry) = Geometry::fit(area, rows, cols) else {
             return;
         };
+        // A mark wider than its cell is never cut to a wrong number: every mark shows its
+        // letter alone, and the legend says the list has the moves left.
+        let short = shortened(&geometry, analysis);
         for row in 0..rows {
             for col in 0..cols {
                 let cell = super::board::Cell { col, row };
@@ -57,7 +60,7 @@ impl<R: GridRules> StudyBoard<R> for GridBoard {
             let inner = body(area);
             let text: String = mark(studied)
                 .chars()
-                .take(usize::from(inner.width))
+                .take(if short { 1 } else { usize::from(inner.width) })
                 .collect();
             let width = u16::try_from(text.chars().count()).unwrap_or(inner.width);
             let x = inner.x + (inner.width - width) / 2;
@@ -79,4 +82,18 @@ impl<R: GridRules> StudyBoard<R> for GridBoard {
         // Without the game screen's border.
         (width - 2, height - 2)
     }
+
+    fn marks_shortened(rules: &R, at: &R::Position, analysis: &Analysis, area: Rect) -> bool {
+        let (cols, rows) = rules.size(at);
+        Geometry::fit(area, rows, cols).is_some_and(|geometry| shortened(&geometry, analysis))
+    }
+}
+
+/// Whether some move's mark (`W10`) is wider than a cell of `geometry` holds.
+fn shortened(geometry: &Geometry, analysis: &Analysis) -> bool {
+    let room = usize::from(body(geometry.cell_area(0, 0)).width);
+    analysis
+        .moves
+        .iter()
+        .any(|studied| mark(studied).chars().count() > room)
 }

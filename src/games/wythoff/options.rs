@@ -45,7 +45,7 @@ pub fn playable(text: &str) -> Result<Position, String> {
     let position = Position::parse_body(text)?;
     match position.piles().into_iter().max() {
         Some(most) if most > MAX_BOARD_PILE => Err(format!(
-            "{most} is too big: a game is played with piles of at most {MAX_BOARD_PILE} (munch solve wythoff answers any)"
+            "{most} is too big: a game is played with piles of at most {MAX_BOARD_PILE} (munch solve wythoff answers piles up to 10^18)"
         )),
         _ => Ok(position),
     }
@@ -114,7 +114,7 @@ mod tests {
         assert!(longest.chars().all(|c| FIELDS[0].takes_char(c)));
         assert_eq!(
             problem(&values(longest)).map(|p| p.reason),
-            Some("1000000000000000000 is too big: a game is played with piles of at most 26 (munch solve wythoff answers any)".into())
+            Some("1000000000000000000 is too big: a game is played with piles of at most 26 (munch solve wythoff answers piles up to 10^18)".into())
         );
         assert_eq!(problem(&values("26,0")), None);
         assert!(problem(&values("0,27")).is_some());
