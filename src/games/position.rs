@@ -173,6 +173,28 @@ pub fn finished(what: &str) -> String {
     format!("{what}: the game is over there, so there is nothing to play")
 }
 
+/// Why a number of coins past 10^18 (the most a pile of Nim or Wythoff's game holds) is refused.
+pub fn pile_too_big(digits: &str) -> String {
+    format!(
+        "{} is too big: a pile holds at most 10^18 coins",
+        shown_number(digits)
+    )
+}
+
+/// Whether `text` is a whole number as typed: ASCII digits only, at least one.
+pub fn is_number(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A long run of digits as a message quotes it: its first 20 digits, then how many there are.
+pub fn shown_number(digits: &str) -> String {
+    if digits.len() <= 20 {
+        digits.to_string()
+    } else {
+        format!("{}… ({} digits)", &digits[..20], digits.len())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,7 @@
 //! The rules of Nim: positions (the piles), moves, their notation, and the piles text a person
 //! types (`3,4,5`).
 
+use crate::games::position::{is_number, pile_too_big, shown_number};
 use crate::units::{count, group, shown};
 use std::fmt;
 
@@ -30,7 +31,7 @@ impl Position {
     pub fn new(piles: &[u64]) -> Result<Position, String> {
         check_count(piles.len())?;
         if let Some(&pile) = piles.iter().find(|&&pile| pile > MAX_PILE) {
-            return Err(too_big(&pile.to_string()));
+            return Err(pile_too_big(&pile.to_string()));
         }
         Ok(Position(piles.to_vec()))
     }
@@ -152,7 +153,7 @@ impl Move {
         let take = match take.parse::<u64>() {
             Ok(0) => return Err(NO_COINS.into()),
             Ok(k) if k <= MAX_PILE => k,
-            _ => return Err(too_big(take)),
+            _ => return Err(pile_too_big(take)),
         };
         Ok(Move {
             pile: number - 1,
@@ -197,29 +198,7 @@ fn parse_pile(item: &str) -> Result<u64, String> {
         Ok(0) => Err("0 is not a pile: each pile starts with at least 1 coin".into()),
         Ok(pile) if pile <= MAX_PILE => Ok(pile),
         // Too big for MAX_PILE or even for a u64: the same answer.
-        _ => Err(too_big(item)),
-    }
-}
-
-/// Why a number of coins past [`MAX_PILE`] is refused.
-fn too_big(digits: &str) -> String {
-    format!(
-        "{} is too big: a pile holds at most 10^18 coins",
-        shown_number(digits)
-    )
-}
-
-/// Whether `text` is a whole number as typed: ASCII digits only, at least one.
-fn is_number(text: &str) -> bool {
-    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// A long run of digits as a message quotes it: its first 20 digits, then how many there are.
-fn shown_number(digits: &str) -> String {
-    if digits.len() <= 20 {
-        digits.to_string()
-    } else {
-        format!("{}… ({} digits)", &digits[..20], digits.len())
+        _ => Err(pile_too_big(item)),
     }
 }
 

@@ -3,6 +3,7 @@
 //! wins. Positions, moves, their notation (`1:3`, `2:3`, `12:3`), the piles a person types
 //! (`4,5`) and the position string (`wythoff 4,5`).
 
+use crate::games::position::{is_number, pile_too_big, shown_number};
 use crate::units::{count, shown};
 use std::fmt;
 
@@ -42,7 +43,7 @@ impl Position {
     /// The position with `first` and `second` coins, or why not (a pile past [`MAX_PILE`]).
     pub fn new(first: u64, second: u64) -> Result<Position, String> {
         match [first, second].into_iter().find(|&pile| pile > MAX_PILE) {
-            Some(pile) => Err(too_big(&pile.to_string())),
+            Some(pile) => Err(pile_too_big(&pile.to_string())),
             None => Ok(Position([first, second])),
         }
     }
@@ -230,7 +231,7 @@ impl Move {
         let take = match take.parse::<u64>() {
             Ok(0) => return Err(NO_COINS.into()),
             Ok(k) if k <= MAX_PILE => k,
-            _ => return Err(too_big(take)),
+            _ => return Err(pile_too_big(take)),
         };
         Ok(Move { piles, take })
     }
@@ -263,29 +264,7 @@ fn parse_pile(item: &str) -> Result<u64, String> {
     match item.parse::<u64>() {
         Ok(pile) if pile <= MAX_PILE => Ok(pile),
         // Too big for MAX_PILE or even for a u64: the same answer.
-        _ => Err(too_big(item)),
-    }
-}
-
-/// Why a number of coins past [`MAX_PILE`] is refused.
-fn too_big(digits: &str) -> String {
-    format!(
-        "{} is too big: a pile holds at most 10^18 coins",
-        shown_number(digits)
-    )
-}
-
-/// Whether `text` is a whole number as typed: ASCII digits only, at least one.
-fn is_number(text: &str) -> bool {
-    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// A long run of digits as a message quotes it: its first 20 digits, then how many there are.
-fn shown_number(digits: &str) -> String {
-    if digits.len() <= 20 {
-        digits.to_string()
-    } else {
-        format!("{}… ({} digits)", &digits[..20], digits.len())
+        _ => Err(pile_too_big(item)),
     }
 }
 
