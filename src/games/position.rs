@@ -173,6 +173,36 @@ pub fn finished(what: &str) -> String {
     format!("{what}: the game is over there, so there is nothing to play")
 }
 
+/// Reads one pile of a position string, `least` to 10^18 coins (the most a pile of Nim or
+/// Wythoff's game holds), or says why not in one line: `rule` is the least a pile holds, in
+/// words ("each pile starts with at least 1 coin"), `example` a piles text ("3,4,5").
+pub fn parse_pile(item: &str, least: u64, rule: &str, example: &str) -> Result<u64, String> {
+    if !is_number(item) {
+        let shown = shown(item);
+        let commas = if example.matches(',').count() == 1 {
+            "a comma"
+        } else {
+            "commas"
+        };
+        return Err(if item.strip_prefix('-').is_some_and(is_number) {
+            format!("{shown} is not a pile: {rule}")
+        } else if item
+            .chars()
+            .all(|c| c.is_ascii_digit() || c.is_whitespace())
+        {
+            format!("'{shown}' needs {commas} between its numbers")
+        } else {
+            format!("'{shown}' is not a pile: write whole numbers of coins like {example}")
+        });
+    }
+    match item.parse::<u64>() {
+        Ok(pile) if pile < least => Err(format!("{pile} is not a pile: {rule}")),
+        Ok(pile) if pile <= 1_000_000_000_000_000_000 => Ok(pile),
+        // Too big for a pile or even for a u64: the same answer.
+        _ => Err(pile_too_big(item)),
+    }
+}
+
 /// Why a number of coins past 10^18 (the most a pile of Nim or Wythoff's game holds) is refused.
 pub fn pile_too_big(digits: &str) -> String {
     format!(

@@ -1,7 +1,7 @@
 //! The rules of Nim: positions (the piles), moves, their notation, and the piles text a person
 //! types (`3,4,5`).
 
-use crate::games::position::{is_number, pile_too_big, shown_number};
+use crate::games::position::{self, is_number, pile_too_big, shown_number};
 use crate::units::{count, group, shown};
 use std::fmt;
 
@@ -181,25 +181,8 @@ fn check_count(count: usize) -> Result<(), String> {
 
 /// Reads one pile a game starts with, 1 to [`MAX_PILE`] coins.
 fn parse_pile(item: &str) -> Result<u64, String> {
-    if !is_number(item) {
-        let shown = shown(item);
-        return Err(if item.strip_prefix('-').is_some_and(is_number) {
-            format!("{shown} is not a pile: each pile starts with at least 1 coin")
-        } else if item
-            .chars()
-            .all(|c| c.is_ascii_digit() || c.is_whitespace())
-        {
-            format!("'{shown}' needs commas between its numbers")
-        } else {
-            format!("'{shown}' is not a pile: write whole numbers of coins like 3,4,5")
-        });
-    }
-    match item.parse::<u64>() {
-        Ok(0) => Err("0 is not a pile: each pile starts with at least 1 coin".into()),
-        Ok(pile) if pile <= MAX_PILE => Ok(pile),
-        // Too big for MAX_PILE or even for a u64: the same answer.
-        _ => Err(pile_too_big(item)),
-    }
+    const _: () = assert!(MAX_PILE == 1_000_000_000_000_000_000);
+    position::parse_pile(item, 1, "each pile starts with at least 1 coin", "3,4,5")
 }
 
 /// "1 pile", "3 piles".

@@ -3,7 +3,7 @@
 //! wins. Positions, moves, their notation (`1:3`, `2:3`, `12:3`), the piles a person types
 //! (`4,5`) and the position string (`wythoff 4,5`).
 
-use crate::games::position::{is_number, pile_too_big, shown_number};
+use crate::games::position::{self, is_number, pile_too_big, shown_number};
 use crate::units::{count, shown};
 use std::fmt;
 
@@ -248,24 +248,8 @@ const NO_COINS: &str = "a move takes at least 1 coin";
 
 /// Reads one pile, 0 to [`MAX_PILE`] coins.
 fn parse_pile(item: &str) -> Result<u64, String> {
-    if !is_number(item) {
-        let shown = shown(item);
-        return Err(if item.strip_prefix('-').is_some_and(is_number) {
-            format!("{shown} is not a pile: a pile holds 0 coins or more")
-        } else if item
-            .chars()
-            .all(|c| c.is_ascii_digit() || c.is_whitespace())
-        {
-            format!("'{shown}' needs a comma between its numbers")
-        } else {
-            format!("'{shown}' is not a pile: write whole numbers of coins like 4,5")
-        });
-    }
-    match item.parse::<u64>() {
-        Ok(pile) if pile <= MAX_PILE => Ok(pile),
-        // Too big for MAX_PILE or even for a u64: the same answer.
-        _ => Err(pile_too_big(item)),
-    }
+    const _: () = assert!(MAX_PILE == 1_000_000_000_000_000_000);
+    position::parse_pile(item, 0, "a pile holds 0 coins or more", "4,5")
 }
 
 impl fmt::Display for Position {
