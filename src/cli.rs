@@ -592,7 +592,7 @@ mod tests {
         assert_eq!(
             play(&longest).map(|s| s
                 .values
-                .text(munch::games::subtraction::options::SET)
+                .text(munch::games::subtraction::fields::SET)
                 .to_string()),
             Ok(longest.clone())
         );

@@ -113,13 +113,16 @@ struct Versioned<T> {
 /// Wins and losses against the computer, per game and size, per strength level.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
-    /// Keyed by a description of the game ("Chomp 6×7"), then by level.
-    pub records: BTreeMap<String, BTreeMap<String, Record>>,
+    /// Keyed by a description of the game ("Chomp 6×7"), then by level. Kept in `stats.json`
+    /// as `records`, the name it had before the tally had its own word.
+    #[serde(rename = "records")]
+    pub tallies: BTreeMap<String, BTreeMap<String, Tally>>,
 }
 
-/// Games against the computer at one level.
+/// Games against the computer at one level: the tally (in the docs, "your record against the
+/// computer").
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
+pub struct Tally {
     pub games: u64,
     pub wins: u64,
     pub losses: u64,
@@ -134,26 +137,26 @@ impl Stats {
     /// Counts a finished game, or, when it was counted before as `previous` (it was undone
     /// after its end and finished again), moves its one entry to the new result.
     pub fn count(&mut self, game: &str, level: Level, person_won: bool, previous: Option<bool>) {
-        let record = self
-            .records
+        let tally = self
+            .tallies
             .entry(game.to_string())
             .or_default()
             .entry(level.label().to_string())
             .or_default();
         // Counts stop at their largest value rather than wrap to zero (a file may say anything).
         match previous {
-            None => record.games = record.games.saturating_add(1),
+            None => tally.games = tally.games.saturating_add(1),
             Some(won) if won == person_won => return,
             // The file may have been edited or set aside meanwhile: never below zero.
-            Some(true) => record.wins = record.wins.saturating_sub(1),
-            Some(false) => record.losses = record.losses.saturating_sub(1),
+            Some(true) => tally.wins = tally.wins.saturating_sub(1),
+            Some(false) => tally.losses = tally.losses.saturating_sub(1),
         }
         if person_won {
-            record.wins = record.wins.saturating_add(1);
+            tally.wins = tally.wins.saturating_add(1);
         } else {
-            record.losses = record.losses.saturating_add(1);
+            tally.losses = tally.losses.saturating_add(1);
         }
-        record.games = record.games.max(record.wins.saturating_add(record.losses));
+        tally.games = tally.games.max(tally.wins.saturating_add(tally.losses));
     }
 }
 

@@ -368,7 +368,7 @@ impl App {
         let Screen::Study(study) = std::mem::replace(&mut self.screen, Screen::Menu) else {
             return;
         };
-        let asked = study.generation.is_some();
+        let asked = study.job.is_some();
         match study.behind {
             Some(mut game) => {
                 // What the study built is the game's too: it is not built again.

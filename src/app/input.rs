@@ -133,7 +133,7 @@ impl App {
             },
             Some(Dialog::EatPoison) => {
                 if let Screen::Play(game) = &mut self.screen {
-                    game.answer(action == Action::Yes);
+                    game.confirm(action == Action::Yes);
                 }
             }
             Some(Dialog::GameOver) => match action {
@@ -163,7 +163,7 @@ impl App {
                 study::Outcome::Leave => self.leave_study(),
                 // The old study's build is not wanted any more (its memory is freed); the new
                 // one's requests follow.
-                study::Outcome::Replaced if study.generation.is_some() => self.cancel_solver(),
+                study::Outcome::Replaced if study.job.is_some() => self.cancel_solver(),
                 study::Outcome::Replaced | study::Outcome::Stays => {}
                 study::Outcome::Copy => {
                     let text = study.study.position();

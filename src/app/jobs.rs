@@ -33,7 +33,7 @@ impl App {
         }
         let number = self.jobs.push(request);
         if let (Lane::Build, Screen::Study(study)) = (lane, &mut self.screen) {
-            study.generation = Some(number);
+            study.job = Some(number);
         }
     }
 
@@ -66,7 +66,7 @@ impl App {
                 // The study's answers are its own; the game behind it goes on
                 // hearing from its solver.
                 Screen::Study(study) => {
-                    if Some(message.job()) == study.generation {
+                    if Some(message.job()) == study.job {
                         study.on_solver(message);
                     } else if let Some(game) = &mut study.behind {
                         game.on_solver(message);

@@ -379,9 +379,9 @@ pub(crate) fn wrapped(at: usize, delta: isize, len: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::chomp::options::{COLS, ROWS};
+    use crate::games::chomp::fields::{COLS, ROWS};
     use crate::games::chomp::rules::MAX_SIDE;
-    use crate::games::subtraction::options::{PILE, SET};
+    use crate::games::subtraction::fields::{PILE, SET};
 
     #[test]
     fn sizes_stay_in_range_and_never_1x1() {

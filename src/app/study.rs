@@ -50,9 +50,9 @@ pub struct StudyScreen {
     tops: Vec<usize>,
     /// The game the study was opened from, which Esc goes back to unchanged.
     pub behind: Option<Box<dyn Session>>,
-    /// The number of the study's latest table request, if it made one: the solver's answers
+    /// The job number of the study's latest table request, if it made one: the solver's answers
     /// carrying it are the study's, the others the game's behind it.
-    pub generation: Option<u64>,
+    pub job: Option<u64>,
     /// The editor, while a position is being set up (`e`).
     pub editor: Option<Box<dyn Editor>>,
     /// Why the position set up cannot be studied, after Enter tried.
@@ -87,7 +87,7 @@ impl StudyScreen {
             rows: 1,
             tops: Vec::new(),
             behind,
-            generation: None,
+            job: None,
             editor: None,
             edit_problem: None,
             review: None,

@@ -55,7 +55,10 @@ pub struct AllMoves<T> {
 
 impl<T> AllMoves<T> {
     /// The reply's part for `study`, each move written by `write`.
-    pub fn new<M>(study: &PositionStudy<M>, write: impl Fn(&MoveStudy<M>) -> T) -> AllMoves<T> {
+    pub fn new<M>(
+        study: &PositionAnalysis<M>,
+        write: impl Fn(&AnalysedMove<M>) -> T,
+    ) -> AllMoves<T> {
         AllMoves {
             moves_left: study.moves_left,
             moves: study.moves.iter().map(write).collect(),
@@ -72,7 +75,7 @@ pub fn outcome_word(wins: bool) -> &'static str {
 /// The text `--all-moves` adds for people: the position's moves left, then a table of the
 /// moves (`move` names each; `leaves` what it leaves), ending with a newline.
 pub fn plain_all_moves<M: Clone>(
-    study: &PositionStudy<M>,
+    study: &PositionAnalysis<M>,
     columns: [&str; 2],
     cells: impl Fn(&M) -> [String; 2],
 ) -> String {
@@ -145,7 +148,7 @@ pub fn plain_proven_moves<M>(
 
 /// One legal move, studied.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveStudy<M> {
+pub struct AnalysedMove<M> {
     /// The move.
     pub mv: M,
     /// Whether the move wins for the player making it (it leaves a lost position).
@@ -158,16 +161,16 @@ pub struct MoveStudy<M> {
 
 /// A position, studied: its outcome, its moves left and every legal move.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PositionStudy<M> {
+pub struct PositionAnalysis<M> {
     /// Whether the player to move wins.
     pub wins: bool,
     /// The position's moves left, when within reach.
     pub moves_left: Option<u64>,
     /// Every legal move, in the game's order.
-    pub moves: Vec<MoveStudy<M>>,
+    pub moves: Vec<AnalysedMove<M>>,
 }
 
-impl<M> PositionStudy<M> {
+impl<M> PositionAnalysis<M> {
     /// Whether every moves left is known: the position's and every move's.
     pub fn complete(&self) -> bool {
         self.moves_left.is_some() && self.moves.iter().all(|m| m.moves_left.is_some())
@@ -178,8 +181,8 @@ impl<M> PositionStudy<M> {
     /// the moves leaving the fewest winning replies and, among those, the most moves left (the
     /// longest defence). Where a moves left is unknown, the rule stops at what is known: every
     /// winning move, or every fewest-reply move. Empty when there is no move.
-    pub fn fighting_moves(&self) -> Vec<&MoveStudy<M>> {
-        let winning: Vec<&MoveStudy<M>> = self.moves.iter().filter(|m| m.wins).collect();
+    pub fn fighting_moves(&self) -> Vec<&AnalysedMove<M>> {
+        let winning: Vec<&AnalysedMove<M>> = self.moves.iter().filter(|m| m.wins).collect();
         if !winning.is_empty() {
             let Some(lengths) = winning
                 .iter()
@@ -197,7 +200,7 @@ impl<M> PositionStudy<M> {
                 .collect();
         }
         let fewest = self.moves.iter().map(|m| m.winning_replies).min();
-        let candidates: Vec<&MoveStudy<M>> = self
+        let candidates: Vec<&AnalysedMove<M>> = self
             .moves
             .iter()
             .filter(|m| Some(m.winning_replies) == fewest)
@@ -258,8 +261,8 @@ impl<M> Proven<M> {
 }
 
 /// A study proves everything but the moves left it lacks.
-impl<M: Clone> From<&PositionStudy<M>> for Proven<M> {
-    fn from(study: &PositionStudy<M>) -> Proven<M> {
+impl<M: Clone> From<&PositionAnalysis<M>> for Proven<M> {
+    fn from(study: &PositionAnalysis<M>) -> Proven<M> {
         Proven {
             wins: Some(study.wins),
             moves_left: study.moves_left,
@@ -280,7 +283,7 @@ impl<M: Clone> From<&PositionStudy<M>> for Proven<M> {
 /// The moves left of a position from those of its moves, by the definition: 0 with no move;
 /// one more than the least moves left among the winning moves, if any; else one more than the
 /// most among all. `None` when one it needs is unknown.
-pub fn moves_left_from<M>(moves: &[MoveStudy<M>]) -> Option<u64> {
+pub fn moves_left_from<M>(moves: &[AnalysedMove<M>]) -> Option<u64> {
     let winning: Vec<Option<u64>> = moves
         .iter()
         .filter(|m| m.wins)
@@ -304,8 +307,8 @@ pub fn moves_left_from<M>(moves: &[MoveStudy<M>]) -> Option<u64> {
 mod tests {
     use super::*;
 
-    fn studied(wins: bool, moves_left: Option<u64>, winning_replies: usize) -> MoveStudy<u8> {
-        MoveStudy {
+    fn studied(wins: bool, moves_left: Option<u64>, winning_replies: usize) -> AnalysedMove<u8> {
+        AnalysedMove {
             mv: 0,
             wins,
             moves_left,
@@ -324,7 +327,7 @@ mod tests {
         for (at, m) in moves.iter_mut().enumerate() {
             m.mv = u8::try_from(at).expect("few moves");
         }
-        let position = PositionStudy {
+        let position = PositionAnalysis {
             wins: true,
             moves_left: moves_left_from(&moves),
             moves,
@@ -342,7 +345,7 @@ mod tests {
         for (at, m) in moves.iter_mut().enumerate() {
             m.mv = u8::try_from(at).expect("few moves");
         }
-        let position = PositionStudy {
+        let position = PositionAnalysis {
             wins: false,
             moves_left: moves_left_from(&moves),
             moves,
@@ -356,7 +359,7 @@ mod tests {
     #[test]
     fn unknown_lengths_leave_the_choice_to_what_is_known() {
         let moves = vec![studied(false, None, 1), studied(false, Some(4), 2)];
-        let position = PositionStudy {
+        let position = PositionAnalysis {
             wins: false,
             moves_left: moves_left_from(&moves),
             moves,
@@ -364,7 +367,7 @@ mod tests {
         assert_eq!(position.moves_left, None);
         assert!(!position.complete());
         assert_eq!(position.fighting_moves().len(), 1);
-        let none: PositionStudy<u8> = PositionStudy {
+        let none: PositionAnalysis<u8> = PositionAnalysis {
             wins: false,
             moves_left: moves_left_from::<u8>(&[]),
             moves: Vec::new(),

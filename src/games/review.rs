@@ -2,7 +2,7 @@
 //! and every move's label ([`Label`]), judged from the study of the position it was made from,
 //! with the summary line of each side ([`summary`]).
 
-use crate::games::moves_left::{MoveStudy, PositionStudy};
+use crate::games::moves_left::{AnalysedMove, PositionAnalysis};
 use crate::games::setup::{Player, side_name};
 use crate::units::{count, one_of};
 
@@ -293,21 +293,21 @@ impl<M> Judged<M> {
 
 /// Whether a move loses at once, ending the game (Chomp's poison): it leaves the opponent no
 /// winning reply, yet does not win.
-fn ends_in_a_loss<M>(m: &MoveStudy<M>) -> bool {
+fn ends_in_a_loss<M>(m: &AnalysedMove<M>) -> bool {
     !m.wins && m.winning_replies == 0
 }
 
 /// The study the best moves are chosen from: from a lost position, the moves that lose at once
 /// are left out while another move remains (leaving no winning reply is no defence when the
 /// game is over).
-fn defended<M: Copy>(study: &PositionStudy<M>) -> PositionStudy<M> {
-    let lasting: Vec<MoveStudy<M>> = study
+fn defended<M: Copy>(study: &PositionAnalysis<M>) -> PositionAnalysis<M> {
+    let lasting: Vec<AnalysedMove<M>> = study
         .moves
         .iter()
         .filter(|m| !ends_in_a_loss(m))
         .cloned()
         .collect();
-    PositionStudy {
+    PositionAnalysis {
         wins: study.wins,
         moves_left: study.moves_left,
         moves: if lasting.is_empty() {
@@ -320,9 +320,9 @@ fn defended<M: Copy>(study: &PositionStudy<M>) -> PositionStudy<M> {
 
 /// The moves the review calls best in `study`, first the one a line plays: the fastest wins
 /// from a won position, from a lost one the longest defences among the moves leaving the
-/// fewest winning replies ([`PositionStudy::fighting_moves`], a move that loses at once only
+/// fewest winning replies ([`PositionAnalysis::fighting_moves`], a move that loses at once only
 /// when nothing else is left).
-pub fn best_moves<M: Copy>(study: &PositionStudy<M>) -> Vec<M> {
+pub fn best_moves<M: Copy>(study: &PositionAnalysis<M>) -> Vec<M> {
     defended(study)
         .fighting_moves()
         .iter()
@@ -332,13 +332,13 @@ pub fn best_moves<M: Copy>(study: &PositionStudy<M>) -> Vec<M> {
 
 /// Whether `played` is proven one of the best moves of `study` ([`best_moves`]), where the
 /// lengths that choose among them are known or there was no choice to make.
-fn proven_best<M: Copy + PartialEq>(study: &PositionStudy<M>, played: &M) -> bool {
+fn proven_best<M: Copy + PartialEq>(study: &PositionAnalysis<M>, played: &M) -> bool {
     if !best_moves(study).contains(played) {
         return false;
     }
     let study = defended(study);
     let fewest = study.moves.iter().map(|m| m.winning_replies).min();
-    let pool: Vec<&MoveStudy<M>> = if study.wins {
+    let pool: Vec<&AnalysedMove<M>> = if study.wins {
         study.moves.iter().filter(|m| m.wins).collect()
     } else {
         study
@@ -354,7 +354,7 @@ fn proven_best<M: Copy + PartialEq>(study: &PositionStudy<M>, played: &M) -> boo
 /// refuting line left empty (see [`refuting_line`]). `None` when `played` is not one of the
 /// study's moves.
 pub fn label_from_study<M: Copy + PartialEq>(
-    study: &PositionStudy<M>,
+    study: &PositionAnalysis<M>,
     played: M,
 ) -> Option<Label<M>> {
     let made = study.moves.iter().find(|m| m.mv == played)?;
@@ -403,7 +403,7 @@ pub fn label_from_known<M: Copy + PartialEq>(
 /// (then `cut`), or `study` proves nothing (then `cut` too, unless the game had ended).
 pub fn refuting_line<P, M: Copy>(
     from: P,
-    study: impl Fn(&P) -> Option<PositionStudy<M>>,
+    study: impl Fn(&P) -> Option<PositionAnalysis<M>>,
     after: impl Fn(&P, M) -> Option<P>,
 ) -> Line<M> {
     let mut position = from;
@@ -647,24 +647,24 @@ mod tests {
         );
     }
 
-    fn study(wins: bool, moves: &[(u8, bool, Option<u64>, usize)]) -> PositionStudy<u8> {
-        let moves: Vec<MoveStudy<u8>> = moves
+    fn study(wins: bool, moves: &[(u8, bool, Option<u64>, usize)]) -> PositionAnalysis<u8> {
+        let moves: Vec<AnalysedMove<u8>> = moves
             .iter()
-            .map(|&(mv, wins, moves_left, winning_replies)| MoveStudy {
+            .map(|&(mv, wins, moves_left, winning_replies)| AnalysedMove {
                 mv,
                 wins,
                 moves_left,
                 winning_replies,
             })
             .collect();
-        PositionStudy {
+        PositionAnalysis {
             wins,
             moves_left: crate::games::moves_left::moves_left_from(&moves),
             moves,
         }
     }
 
-    fn word(study: &PositionStudy<u8>, played: u8) -> &'static str {
+    fn word(study: &PositionAnalysis<u8>, played: u8) -> &'static str {
         label_from_study(study, played).map_or("not a move", |l| l.word())
     }
 
@@ -810,7 +810,7 @@ mod tests {
     }
 
     /// A pile of coins, take 1 or 2, taking the last coin wins: the study of `pile`.
-    fn one_two(pile: u64) -> PositionStudy<u64> {
+    fn one_two(pile: u64) -> PositionAnalysis<u64> {
         let left = |p: u64| {
             if p.is_multiple_of(3) {
                 2 * p / 3
@@ -818,15 +818,15 @@ mod tests {
                 2 * (p / 3) + 1
             }
         };
-        let moves: Vec<MoveStudy<u64>> = (1..=pile.min(2))
-            .map(|k| MoveStudy {
+        let moves: Vec<AnalysedMove<u64>> = (1..=pile.min(2))
+            .map(|k| AnalysedMove {
                 mv: k,
                 wins: (pile - k).is_multiple_of(3),
                 moves_left: Some(left(pile - k)),
                 winning_replies: usize::from(!(pile - k).is_multiple_of(3)),
             })
             .collect();
-        PositionStudy {
+        PositionAnalysis {
             wins: !pile.is_multiple_of(3),
             moves_left: Some(left(pile)),
             moves,

@@ -99,8 +99,8 @@ pub trait Session: View + Any + Send {
         false
     }
 
-    /// The answer to the game's own question.
-    fn answer(&mut self, _yes: bool) {}
+    /// The person's yes or no to the game's own question.
+    fn confirm(&mut self, _yes: bool) {}
 
     /// A short note for the player, shown in the panel.
     fn note(&mut self, note: String);

@@ -4,7 +4,7 @@
 //! on each move (`W7`, `L12`). Each game implements [`Study`] in its own folder; the app and the
 //! screen reach it only through this trait.
 
-use super::moves_left::{PositionStudy, Proven};
+use super::moves_left::{PositionAnalysis, Proven};
 use super::request::{JudgedMoves, Request, SolverMessage, Task, Waiting};
 use crate::input::{Action, Spot, Spots};
 use crate::theme::Theme;
@@ -110,7 +110,7 @@ impl Analysis {
     }
 
     /// The analysis of a game's study, each move written by `notation`.
-    pub fn of<M: Clone>(study: &PositionStudy<M>, notation: impl Fn(&M) -> String) -> Analysis {
+    pub fn of<M: Clone>(study: &PositionAnalysis<M>, notation: impl Fn(&M) -> String) -> Analysis {
         Analysis::proven(&Proven::from(study), notation)
     }
 

@@ -2,7 +2,7 @@
 //! computer's move flashing before it lands, the moves asked for meanwhile, and the game-over
 //! review. A game supplies only its moves and what is known of their outcomes ([`Outcomes`]).
 
-use super::moves_left::PositionStudy;
+use super::moves_left::PositionAnalysis;
 use super::request::{JudgedMoves, Progress, Task};
 use super::review::{self, Judged, Known, Label, Mistake, Step};
 use crate::games::setup::{Level, Player};
@@ -35,7 +35,7 @@ pub trait Outcomes {
 
     /// Every legal move of a position with its outcome, moves left and winning replies (the
     /// game's study, from its one answer function), `None` where the game has none.
-    fn study(&self, position: &Self::Position) -> Option<PositionStudy<Self::Move>>;
+    fn study(&self, position: &Self::Position) -> Option<PositionAnalysis<Self::Move>>;
 
     /// Each of `moves`, played from the start, with what is known before and after it (see
     /// [`review::mistakes`]): what the answer function proves of each position, else what the
@@ -533,7 +533,7 @@ mod tests {
             })
         }
 
-        fn study(&self, _: &u32) -> Option<PositionStudy<u8>> {
+        fn study(&self, _: &u32) -> Option<PositionAnalysis<u8>> {
             None
         }
     }

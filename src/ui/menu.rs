@@ -290,7 +290,7 @@ fn note_line(app: &App, problem: Option<(MenuLine, String)>, theme: &Theme) -> L
             let level = settings.level.label();
             match app
                 .stats
-                .records
+                .tallies
                 .get(&settings.describe())
                 .and_then(|r| r.get(level))
             {

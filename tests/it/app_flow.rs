@@ -783,7 +783,7 @@ fn every_limit_that_stops_a_value_says_why() {
     assert_eq!(h.app.menu.settings.game, GameKind::Fibonacci);
     type_text(&mut h, "3");
     h.keys(&[KeyCode::Left; 3]);
-    let fibonacci_pile = munch::games::fibonacci::options::PILE;
+    let fibonacci_pile = munch::games::fibonacci::fields::PILE;
     assert_eq!(h.app.menu.settings.values.number(fibonacci_pile), 2);
     // The subtraction game keeps its own coins.
     assert_eq!(h.app.menu.settings.values.number("pile"), u64::MAX);
@@ -1893,7 +1893,7 @@ fn after_b2(n: u8, h: &mut Harness) -> std::collections::VecDeque<SolverMessage>
 #[test]
 fn at_level_perfect_the_computer_waits_for_a_near_moves_left_table_and_defends_longest() {
     use munch::games::chomp::session::MovesLeftState;
-    use munch::games::moves_left::PositionStudy;
+    use munch::games::moves_left::PositionAnalysis;
     let flash = usize::from(munch::games::chomp::session::FLASH_TICKS);
     let mut longest_defences = 0;
     for seed in 0..6 {
@@ -1917,7 +1917,7 @@ fn at_level_perfect_the_computer_waits_for_a_near_moves_left_table_and_defends_l
         assert!(matches!(h.game().moves_left, MovesLeftState::Ready(_)));
         let before = h.game().position.clone();
         // Eating the poison leaves no winning reply, but ends the game: the computer leaves it.
-        let mut studied: PositionStudy<Square> = {
+        let mut studied: PositionAnalysis<Square> = {
             let MovesLeftState::Ready(table) = &h.game().moves_left else {
                 unreachable!()
             };
@@ -2035,7 +2035,7 @@ fn at_level_perfect_a_box_shrunk_into_the_budget_gets_its_moves_left_table_and_t
 {
     use munch::games::chomp::session::{MovesLeftState, Unfought};
     use munch::games::chomp::solver::Asked;
-    use munch::games::moves_left::PositionStudy;
+    use munch::games::moves_left::PositionAnalysis;
     use munch::solve::{MovesLeftTable, OutcomeTable};
     let flash = usize::from(munch::games::chomp::session::FLASH_TICKS);
     let held = OutcomeTable::build(7, 7, &mut |_, _| true)
@@ -2117,7 +2117,7 @@ fn at_level_perfect_a_box_shrunk_into_the_budget_gets_its_moves_left_table_and_t
         // The game keeps its 7×7 outcome table: it judges the whole game.
         assert_eq!(h.game().table().map(OutcomeTable::rows), Some(7));
         let position = h.game().position.clone();
-        let mut studied: PositionStudy<Square> =
+        let mut studied: PositionAnalysis<Square> =
             munch::games::chomp::moves_left::study(table.outcomes(), Some(table), &position)
                 .expect("covered");
         studied.moves.retain(|m| !m.mv.is_poison());
@@ -2222,7 +2222,7 @@ fn a_game_from_a_set_position_restarts_there_and_is_not_counted() {
     assert!(h.game().is_over());
     assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
     assert!(
-        h.app.stats.records.is_empty(),
+        h.app.stats.tallies.is_empty(),
         "not counted: {:?}",
         h.app.stats
     );

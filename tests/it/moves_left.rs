@@ -5,7 +5,7 @@
 use munch::games::fibonacci::moves_left::{FIB_REACH, FibMovesLeft};
 use munch::games::fibonacci::rules::FibPosition;
 use munch::games::fibonacci::session::FibonacciRules;
-use munch::games::moves_left::{MoveStudy, PositionStudy};
+use munch::games::moves_left::{AnalysedMove, PositionAnalysis};
 use munch::games::nim::moves_left::{NIM_BUDGET, NimMovesLeft};
 use munch::games::nim::rules::{Move, Position};
 use munch::games::nim::session::fighting_move;
@@ -50,25 +50,25 @@ fn by_definition(children: impl IntoIterator<Item = Known>) -> Known {
 /// Checks a study against the brute force: the position, then each move in order.
 fn check_study<M: std::fmt::Debug + PartialEq>(
     what: &str,
-    study: &PositionStudy<M>,
+    study: &PositionAnalysis<M>,
     position: Known,
     moves: &[(M, Known)],
 ) {
     assert_eq!(study.wins, position.wins, "{what}");
     assert_eq!(study.moves_left, Some(position.left), "{what}");
-    let expected: Vec<MoveStudy<&M>> = moves
+    let expected: Vec<AnalysedMove<&M>> = moves
         .iter()
-        .map(|(mv, after)| MoveStudy {
+        .map(|(mv, after)| AnalysedMove {
             mv,
             wins: !after.wins,
             moves_left: Some(after.left),
             winning_replies: after.winning,
         })
         .collect();
-    let got: Vec<MoveStudy<&M>> = study
+    let got: Vec<AnalysedMove<&M>> = study
         .moves
         .iter()
-        .map(|m| MoveStudy {
+        .map(|m| AnalysedMove {
             mv: &m.mv,
             wins: m.wins,
             moves_left: m.moves_left,

@@ -21,13 +21,13 @@ fn small_start(kind: GameKind, pick: u64) -> Settings {
             "set",
             ["1,2", "1,3,4", "2, 3, 7", "1"][(pick / 40) as usize % 4],
         ),
-        "fibonacci" => settings.with(munch::games::fibonacci::options::PILE, 2 + pick % 60),
+        "fibonacci" => settings.with(munch::games::fibonacci::fields::PILE, 2 + pick % 60),
         "nim" => settings.with(
             "piles",
             ["1,2,3", "4, 1", "2,2", "5,3,1,1"][pick as usize % 4],
         ),
         "wythoff" => settings.with(
-            munch::games::wythoff::options::PILES,
+            munch::games::wythoff::fields::PILES,
             ["1,2", "4, 5", "3,3", "0,7"][pick as usize % 4],
         ),
         other => panic!("a game this test does not know: {other}"),

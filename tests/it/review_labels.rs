@@ -5,7 +5,7 @@
 
 use munch::games::chomp::moves_left::study as chomp_study;
 use munch::games::chomp::rules::{Position as ChompPosition, Square};
-use munch::games::moves_left::PositionStudy;
+use munch::games::moves_left::PositionAnalysis;
 use munch::games::nim::rules::Position as NimPosition;
 use munch::games::nim::session::NimSession;
 use munch::games::pile::rules::{PilePosition, Takes};
@@ -258,7 +258,7 @@ impl Outcomes for Pairs<'_> {
         Some((next.pile, next.max_take))
     }
 
-    fn study(&self, at: &(u64, u64)) -> Option<PositionStudy<u64>> {
+    fn study(&self, at: &(u64, u64)) -> Option<PositionAnalysis<u64>> {
         self.0.study(&PilePosition {
             pile: at.0,
             max_take: at.1,
@@ -296,7 +296,7 @@ fn every_fibonacci_move_is_labelled_as_the_brute_force_says() {
             game: GameKind::Fibonacci,
             ..Settings::default()
         }
-        .with(munch::games::fibonacci::options::PILE, pile);
+        .with(munch::games::fibonacci::fields::PILE, pile);
         checked += check_pile_game(&settings);
     }
     assert!(checked > 1000, "{checked} moves");
@@ -372,7 +372,7 @@ impl Outcomes for ChompBox {
         at.eat(square)
     }
 
-    fn study(&self, at: &ChompPosition) -> Option<PositionStudy<Square>> {
+    fn study(&self, at: &ChompPosition) -> Option<PositionAnalysis<Square>> {
         chomp_study(&self.outcomes, Some(&self.moves_left), at)
     }
 

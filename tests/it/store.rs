@@ -99,7 +99,7 @@ fn the_app_saves_every_move_records_the_result_and_forgets_the_finished_game() {
         "a finished game is not offered"
     );
     let stats: Stats = store.load(STATS_FILE).unwrap().unwrap();
-    let record = stats.records["Chomp 1×3"][Level::Perfect.label()];
+    let record = stats.tallies["Chomp 1×3"][Level::Perfect.label()];
     assert_eq!((record.games, record.wins, record.losses), (1, 1, 0));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -184,8 +184,8 @@ fn chomp_game(id: &str, rows: u8, cols: u8, moves: &[&str]) -> SavedGame {
 /// The key of a one-pile game's coins.
 fn pile_key(game: GameKind) -> &'static str {
     match game {
-        GameKind::Fibonacci => munch::games::fibonacci::options::PILE,
-        _ => munch::games::subtraction::options::PILE,
+        GameKind::Fibonacci => munch::games::fibonacci::fields::PILE,
+        _ => munch::games::subtraction::fields::PILE,
     }
 }
 
@@ -292,7 +292,7 @@ fn a_fifo_a_link_to_dev_zero_and_a_folder_are_left_alone_and_never_written_over(
     assert!(meta(SETTINGS_FILE).is_symlink(), "the link is still there");
     assert!(meta(&saved_game_file(GameKind::Chomp)).is_dir());
     assert_eq!(
-        h.app.stats.records["Chomp 1×2"]["Perfect"].wins, 1,
+        h.app.stats.tallies["Chomp 1×2"]["Perfect"].wins, 1,
         "counted in memory"
     );
     let text = h.app.warnings.join("\n");
@@ -722,7 +722,7 @@ fn two_stores_recording_at_once_lose_no_game() {
         .load(STATS_FILE)
         .unwrap()
         .unwrap();
-    let record = stats.records["Chomp 6×7"]["Perfect"];
+    let record = stats.tallies["Chomp 6×7"]["Perfect"];
     assert_eq!((record.games, record.wins, record.losses), (100, 50, 50));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -992,7 +992,7 @@ fn record_of(dir: &std::path::Path, game: &str) -> (u64, u64, u64) {
         .unwrap()
         .unwrap_or_default();
     stats
-        .records
+        .tallies
         .get(game)
         .and_then(|r| r.get(Level::Perfect.label()))
         .map_or((0, 0, 0), |r| (r.games, r.wins, r.losses))
@@ -1396,7 +1396,7 @@ fn settings_written_before_keep_their_values_and_their_shape() {
     .with("set", "2,5")
     .with("ask_before_poison", false)
     // The coins both coin games shared then are each one's own now, from the same value.
-    .with(munch::games::fibonacci::options::PILE, 35_u64);
+    .with(munch::games::fibonacci::fields::PILE, 35_u64);
     assert_eq!(settings, expected);
     assert_eq!(settings.clone().sanitize().1, Vec::<String>::new());
 
@@ -1408,7 +1408,7 @@ fn settings_written_before_keep_their_values_and_their_shape() {
     let written = std::fs::read_to_string(dir.join(SETTINGS_FILE)).unwrap();
     let mut expected = read(OLD_SETTINGS);
     let data = expected["data"].as_object_mut().unwrap();
-    data.insert(munch::games::fibonacci::options::PILE.into(), 35.into());
+    data.insert(munch::games::fibonacci::fields::PILE.into(), 35.into());
     for field in munch::games::GAMES.iter().flat_map(|g| g.fields()) {
         data.entry(field.key)
             .or_insert_with(|| serde_json::to_value(field.default_value()).unwrap());
@@ -1870,7 +1870,7 @@ fn a_count_at_its_largest_stays_there() {
     for person_won in [true, false] {
         let (stats, warnings) = store.record_game(game, Level::Perfect, person_won);
         assert!(warnings.is_empty(), "{warnings:?}");
-        let record = stats.records[game][Level::Perfect.label()];
+        let record = stats.tallies[game][Level::Perfect.label()];
         assert_eq!((record.games, record.wins), (u64::MAX, u64::MAX));
     }
     // Kept on disk, not wrapped to zero, and the loss counted beside the wins.
@@ -1900,7 +1900,7 @@ fn statistics_of_thousands_of_take_sets_are_kept() {
     assert_eq!(store.load::<Stats>(STATS_FILE), Ok(Some(stats.clone())));
     let (after, warnings) = store.record_game("Chomp 6×7", Level::Perfect, true);
     assert!(warnings.is_empty(), "{warnings:?}");
-    assert_eq!(after.records.len(), stats.records.len() + 1);
+    assert_eq!(after.tallies.len(), stats.tallies.len() + 1);
     assert!(!dir.join("stats.json.bad").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -1953,12 +1953,12 @@ fn the_subtraction_game_and_fibonacci_nim_keep_their_own_coins() {
         game: GameKind::Subtraction,
         ..subtraction
     }
-    .with(munch::games::subtraction::options::PILE, 40_u64);
+    .with(munch::games::subtraction::fields::PILE, 40_u64);
     h.app.start_game();
     h.key(KeyCode::Char('m'));
     let mut settings = h.app.menu.settings.clone();
     settings.game = GameKind::Fibonacci;
-    h.app.menu.settings = settings.with(munch::games::fibonacci::options::PILE, 30_u64);
+    h.app.menu.settings = settings.with(munch::games::fibonacci::fields::PILE, 30_u64);
     h.app.start_game();
     // Read again: each game has the coins it was given.
     let store = Store::open(Some(&dir)).unwrap();

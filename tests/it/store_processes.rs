@@ -190,7 +190,7 @@ fn two_processes_recording_at_once_lose_no_game() {
         .load(STATS_FILE)
         .unwrap()
         .unwrap();
-    let record = stats.records["Fibonacci Nim from 21"]["Strong"];
+    let record = stats.tallies["Fibonacci Nim from 21"]["Strong"];
     assert_eq!((record.games, record.wins, record.losses), (100, 20, 80));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -189,7 +189,7 @@ fn the_list_is_the_fastest_wins_then_the_longest_losses_in_every_game() {
         game: GameKind::Fibonacci,
         ..Settings::default()
     }
-    .with(munch::games::fibonacci::options::PILE, 50u64);
+    .with(munch::games::fibonacci::fields::PILE, 50u64);
     check(&mut h, "fibonacci 50");
     h.app.menu.settings = Settings {
         game: GameKind::ALL[3],
@@ -217,7 +217,7 @@ fn the_list_pages_with_the_choice_so_the_chosen_move_stays_in_view() {
         game: GameKind::Fibonacci,
         ..Settings::default()
     }
-    .with(munch::games::fibonacci::options::PILE, 40u64);
+    .with(munch::games::fibonacci::fields::PILE, 40u64);
     h.key(KeyCode::Char('s'));
     assert_eq!(analysis(&h).moves.len(), 39);
     h.app.update(Event::Viewport(Viewport {
@@ -282,7 +282,7 @@ fn backspace_chooses_the_move_taken_back_and_keeps_it_in_view() {
         game: GameKind::Fibonacci,
         ..Settings::default()
     }
-    .with(munch::games::fibonacci::options::PILE, 40u64);
+    .with(munch::games::fibonacci::fields::PILE, 40u64);
     h.key(KeyCode::Char('s'));
     h.app.update(Event::Viewport(Viewport {
         study_rows: 10,
@@ -430,7 +430,7 @@ fn nim_and_fibonacci_draw_their_takes_at_80x24() {
         game: GameKind::Fibonacci,
         ..Settings::default()
     }
-    .with(munch::games::fibonacci::options::PILE, 30u64);
+    .with(munch::games::fibonacci::fields::PILE, 30u64);
     h.key(KeyCode::Char('s'));
     let (terminal, _) = draw(&mut h, 80, 24, &Theme::colour());
     insta::assert_snapshot!("fibonacci_30", terminal.backend());
@@ -889,7 +889,7 @@ fn the_coin_games_editors_set_the_pile_the_takes_and_the_piles() {
         game: GameKind::Fibonacci,
         ..Settings::default()
     }
-    .with(munch::games::fibonacci::options::PILE, 30u64);
+    .with(munch::games::fibonacci::fields::PILE, 30u64);
     h.keys(&[KeyCode::Char('s'), KeyCode::Char('e')]);
     assert_eq!(editor_fields(&h)[1].1, "29");
     type_text(&mut h, "10");
@@ -1010,7 +1010,7 @@ fn the_coin_editors_say_what_works_on_each_field_and_check_as_you_type() {
         game: GameKind::Fibonacci,
         ..Settings::default()
     }
-    .with(munch::games::fibonacci::options::PILE, 30u64);
+    .with(munch::games::fibonacci::fields::PILE, 30u64);
     h.keys(&[KeyCode::Esc, KeyCode::Char('s'), KeyCode::Char('e')]);
     type_text(&mut h, "0");
     assert_eq!(
@@ -1812,9 +1812,7 @@ fn a_chomp_study_marks_every_move_won_or_lost_as_soon_as_its_outcome_table_comes
         Some(("outcomes", 0, 0)),
         "the first phase, named"
     );
-    let job = studying(&h)
-        .generation
-        .expect("the study asked for its tables");
+    let job = studying(&h).job.expect("the study asked for its tables");
     let progress = |phase: Phase, done, total| {
         Event::Solver(SolverMessage::Progress {
             job,

@@ -1,8 +1,8 @@
 //! Chomp on the command line: `munch play chomp` and `munch solve chomp`, their arguments and
 //! the solve reply (text for people, one line of JSON for scripts).
 
+use super::fields::{COLS, ROWS};
 use super::moves_left::{proven, study};
-use super::options::{COLS, ROWS};
 use super::rules::{MAX_SIDE, Position, Square, parse_heights};
 use crate::games::chomp::answer::ChompAnswer;
 use crate::games::game::{SolveProgress, Values};
@@ -95,13 +95,13 @@ struct ChompReply {
 #[derive(Serialize)]
 struct ChompAllMoves {
     moves_left: Option<u64>,
-    moves: Vec<ChompMoveStudy>,
+    moves: Vec<ChompAnalysedMove>,
 }
 
 /// One legal move with `--all-moves`: a winning move's fields, then how it ends (`null` where
 /// nothing proves it: no table, and no closed form or opening-book entry).
 #[derive(Serialize)]
-struct ChompMoveStudy {
+struct ChompAnalysedMove {
     #[serde(flatten)]
     square: ChompMove,
     outcome: Option<&'static str>,
@@ -259,7 +259,7 @@ pub fn solve(matches: &ArgMatches, budget: u64, progress: SolveProgress) -> Resu
             moves: studied
                 .moves
                 .iter()
-                .map(|m| ChompMoveStudy {
+                .map(|m| ChompAnalysedMove {
                     square: ChompMove::new(&position, m.mv),
                     outcome: m.wins.map(outcome_word),
                     moves_left: m.moves_left,

@@ -4,7 +4,7 @@
 use super::answer::ChompAnswer;
 use super::moves_left::study;
 use super::rules::{Position, Square};
-use crate::games::moves_left::PositionStudy;
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{JudgedMoves, Task};
 use crate::games::review::Known;
 use crate::games::turns::{self, Outcomes};
@@ -40,7 +40,7 @@ impl Outcomes for ChompJudge {
         position.eat(square)
     }
 
-    fn study(&self, position: &Position) -> Option<PositionStudy<Square>> {
+    fn study(&self, position: &Position) -> Option<PositionAnalysis<Square>> {
         study(
             self.outcomes.as_deref()?,
             self.moves_left.as_deref(),

@@ -5,9 +5,9 @@
 pub mod answer;
 pub mod book;
 pub mod cli;
+pub mod fields;
 pub mod judge;
 pub mod moves_left;
-pub mod options;
 pub mod player;
 pub mod position;
 pub mod reference;
@@ -26,7 +26,7 @@ use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
 use clap::{ArgMatches, Command};
-pub use options::ChompOptions;
+pub use fields::ChompValues;
 
 /// Chomp's entry in the catalogue.
 pub struct Chomp;
@@ -70,23 +70,23 @@ impl Game for Chomp {
     }
 
     fn fields(&self) -> &'static [Field] {
-        &options::FIELDS
+        &fields::FIELDS
     }
 
     fn problem(&self, values: &Values) -> Option<Problem> {
-        options::problem(values)
+        fields::problem(values)
     }
 
     fn describe(&self, values: &Values) -> String {
-        options::describe(values)
+        fields::describe(values)
     }
 
     fn refuse_step(&self, values: &Values, key: &str, value: u64) -> Option<String> {
-        options::refuse_step(values, key, value)
+        fields::refuse_step(values, key, value)
     }
 
     fn sanitize(&self, values: &mut Values) -> Vec<String> {
-        options::sanitize(values)
+        fields::sanitize(values)
     }
 
     fn saved_problem(
@@ -121,7 +121,7 @@ impl Game for Chomp {
         let start = if let Some(start) = start {
             position::parse(start.body()).ok()?
         } else {
-            let options = ChompOptions::from(values);
+            let options = ChompValues::from(values);
             rules::Position::full(options.rows.into(), options.cols.into()).ok()?
         };
         study::ChompStudy::from_position(start, moves).map(|s| Box::new(s) as Box<dyn Study>)

@@ -6,7 +6,7 @@
 
 use super::answer::{ChompAnswer, Source};
 use super::rules::{Position, Square};
-use crate::games::moves_left::{MoveStudy, PositionStudy, Proven, ProvenMove};
+use crate::games::moves_left::{AnalysedMove, PositionAnalysis, Proven, ProvenMove};
 use crate::solve::{MovesLeftTable, OutcomeTable};
 
 /// The study of `position`: every legal move, column by column from the poison and rows upward
@@ -18,7 +18,7 @@ pub fn study(
     outcomes: &OutcomeTable,
     moves_left: Option<&MovesLeftTable>,
     position: &Position,
-) -> Option<PositionStudy<Square>> {
+) -> Option<PositionAnalysis<Square>> {
     let heights = position.heights();
     let wins = outcomes.wins(heights)?;
     let left = |heights: &[u8]| {
@@ -34,7 +34,7 @@ pub fn study(
             let replies = outcomes
                 .winning_moves(after.heights())
                 .expect("the table covers every position a move leaves");
-            MoveStudy {
+            AnalysedMove {
                 mv: square,
                 wins: outcomes.wins(after.heights()) == Some(false),
                 moves_left: left(after.heights()),
@@ -42,7 +42,7 @@ pub fn study(
             }
         })
         .collect();
-    Some(PositionStudy {
+    Some(PositionAnalysis {
         wins,
         moves_left: left(heights),
         moves,

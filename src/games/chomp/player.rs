@@ -118,13 +118,13 @@ pub fn quick_chomp_move(
 
 /// The computer's move at level perfect where the moves left of the position and of every move
 /// are known (`outcomes` and `moves_left` cover it), else `None` (then [`quick_chomp_move`]
-/// plays). It fights, as [`PositionStudy::fighting_moves`] says: when winning, a winning move
+/// plays). It fights, as [`PositionAnalysis::fighting_moves`] says: when winning, a winning move
 /// with the fewest moves left (the fastest win); when losing, a move leaving the fewest winning
 /// replies and, among those, the most moves left (the longest defence); ties at random. It eats
 /// the poison only when nothing else is left (eating it leaves no winning reply, but ends the
 /// game at once).
 ///
-/// [`PositionStudy::fighting_moves`]: crate::games::moves_left::PositionStudy::fighting_moves
+/// [`PositionAnalysis::fighting_moves`]: crate::games::moves_left::PositionAnalysis::fighting_moves
 pub fn fighting_chomp_move(
     outcomes: &OutcomeTable,
     moves_left: &MovesLeftTable,

@@ -2,7 +2,7 @@
 //! column's height from the poison column. Heights never increase, fit the box, and keep the
 //! poison (a bar whose poison is eaten is a finished game).
 
-use super::options::{COLS, ONLY_POISON, ROWS};
+use super::fields::{COLS, ONLY_POISON, ROWS};
 use super::rules::{MAX_SIDE, Position};
 use crate::games::field::Values;
 use crate::games::position::{

@@ -1,8 +1,8 @@
 //! Chomp's saved games checked before they are offered: the values, the start
-//! position and every move. Above both `options.rs` and `position.rs`, so that neither imports
+//! position and every move. Above both `fields.rs` and `position.rs`, so that neither imports
 //! the other.
 
-use super::options::{COLS, ChompOptions, ROWS};
+use super::fields::{COLS, ChompValues, ROWS};
 use super::rules::{MAX_SIDE, Position, Square};
 use crate::games::game::Values;
 use crate::games::position::StartPosition;
@@ -24,7 +24,7 @@ pub(super) fn saved_problem(
     if rows == 1 && cols == 1 {
         return Some("a 1×1 board: nothing to play".into());
     }
-    let options = ChompOptions::from(values);
+    let options = ChompValues::from(values);
     let start = match start {
         Some(start) => start
             .body_for("chomp")

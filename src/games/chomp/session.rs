@@ -1,14 +1,14 @@
 //! One game of Chomp in progress: the position, whose turn, the solver's state, the cursor.
 
 use crate::games::chomp::answer::ChompAnswer;
+use crate::games::chomp::fields::ChompValues;
 use crate::games::chomp::judge::ChompJudge;
 use crate::games::chomp::moves_left;
-use crate::games::chomp::options::ChompOptions;
 use crate::games::chomp::player::{self, Choice, Quick};
 use crate::games::chomp::position;
 use crate::games::chomp::rules::{Position, Square};
 use crate::games::chomp::solver::{self, News, Phase};
-use crate::games::moves_left::PositionStudy;
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{JudgedMoves, Request, SolverMessage, Task};
 use crate::games::review::{Judged, Known, Mistake};
 use crate::games::session::{Leftover, Session};
@@ -180,7 +180,7 @@ impl Game {
             .as_ref()
             .and_then(|start| position::parse(start.body()).ok())
             .unwrap_or_else(|| {
-                let options = ChompOptions::from(&settings.values);
+                let options = ChompValues::from(&settings.values);
                 Position::full(options.rows.into(), options.cols.into())
                     .expect("the menu only offers valid boxes")
             });
@@ -597,7 +597,7 @@ impl Game {
             self.message = Some("It is the computer's turn.".into());
         } else if square == Square::POISON
             && !self.only_poison_left()
-            && ChompOptions::from(&self.settings.values).ask_before_poison
+            && ChompValues::from(&self.settings.values).ask_before_poison
         {
             self.asking_poison = true;
         } else {
@@ -836,7 +836,7 @@ impl Outcomes for Game {
     /// From the box's outcome table once it is ready, with the moves left once the moves-left
     /// table is (at level perfect; until then a choice between winning moves is never called
     /// the fastest).
-    fn study(&self, position: &Position) -> Option<PositionStudy<Square>> {
+    fn study(&self, position: &Position) -> Option<PositionAnalysis<Square>> {
         let moves_left = match &self.moves_left {
             MovesLeftState::Ready(table) => Some(table.as_ref()),
             _ => None,
@@ -1126,7 +1126,7 @@ impl Session for Game {
         self.asking_poison
     }
 
-    fn answer(&mut self, yes: bool) {
+    fn confirm(&mut self, yes: bool) {
         self.eat_poison(yes);
     }
 

@@ -1,7 +1,7 @@
 //! A Chomp game's view: the chocolate bar, a grid of squares with column letters below and row
 //! numbers on the left, and beside it what the game puts in the side panel.
 
-use super::options::ChompOptions;
+use super::fields::ChompValues;
 use super::rules::{Square, column_letters};
 use super::session::{Game, MovesLeftState, SolverState, Unfought, spot};
 use crate::games::chomp::solver::Phase;
@@ -125,16 +125,16 @@ impl StatefulWidget for BoardView<'_> {
         let s = &game.settings;
         let title = format!(
             " Chomp {}×{} ",
-            ChompOptions::from(&s.values).rows,
-            ChompOptions::from(&s.values).cols
+            ChompValues::from(&s.values).rows,
+            ChompValues::from(&s.values).cols
         );
         let block = Block::bordered().title(title).title_style(theme.title);
         let inner = block.inner(area);
         block.render(area, buf);
         let Some(geometry) = Geometry::fit(
             inner,
-            ChompOptions::from(&s.values).rows.into(),
-            ChompOptions::from(&s.values).cols.into(),
+            ChompValues::from(&s.values).rows.into(),
+            ChompValues::from(&s.values).cols.into(),
         ) else {
             return;
         };
@@ -145,8 +145,8 @@ impl StatefulWidget for BoardView<'_> {
         };
         let person_to_move =
             !game.computer_to_move() && game.turns.pending.is_none() && !game.is_over();
-        for col in 0..ChompOptions::from(&s.values).cols {
-            for row in 0..ChompOptions::from(&s.values).rows {
+        for col in 0..ChompValues::from(&s.values).cols {
+            for row in 0..ChompValues::from(&s.values).rows {
                 let square = Square::new(col, row);
                 let cell = area_of(&geometry, square);
                 if !game.position.contains(square) {
@@ -168,7 +168,7 @@ impl StatefulWidget for BoardView<'_> {
         // Column letters under the bar, row numbers left of it.
         geometry.draw_labels(
             buf,
-            ChompOptions::from(&s.values).cols.into(),
+            ChompValues::from(&s.values).cols.into(),
             |col| column_letters(u8::try_from(col).unwrap_or(u8::MAX)),
             |row| format!("{:>2}", row + 1),
             theme.dim,

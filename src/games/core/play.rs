@@ -5,7 +5,7 @@
 
 use super::board::{Board, Input};
 use super::rules::Rules;
-use crate::games::moves_left::PositionStudy;
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{JudgedMoves, Request, SolverMessage, Task, Waiting, arrived};
 use crate::games::review::{Judged, Known, Mistake, REVIEW_STUDY_MOVES};
 use crate::games::session::{Leftover, Session, View};
@@ -279,7 +279,7 @@ impl<R: Rules> Outcomes for Judge<R> {
         self.rules.play(at, m).ok()
     }
 
-    fn study(&self, at: &R::Position) -> Option<PositionStudy<R::Move>> {
+    fn study(&self, at: &R::Position) -> Option<PositionAnalysis<R::Move>> {
         review_study(&self.rules, at)
     }
 
@@ -301,7 +301,7 @@ impl<R: Rules, B> Outcomes for Play<R, B> {
         self.rules.play(at, m).ok()
     }
 
-    fn study(&self, at: &R::Position) -> Option<PositionStudy<R::Move>> {
+    fn study(&self, at: &R::Position) -> Option<PositionAnalysis<R::Move>> {
         review_study(&self.rules, at)
     }
 
@@ -312,7 +312,7 @@ impl<R: Rules, B> Outcomes for Play<R, B> {
 
 /// The study the review judges `at` with: within [`REVIEW_STUDY_MOVES`] legal moves (each
 /// one's replies are counted).
-fn review_study<R: Rules>(rules: &R, at: &R::Position) -> Option<PositionStudy<R::Move>> {
+fn review_study<R: Rules>(rules: &R, at: &R::Position) -> Option<PositionAnalysis<R::Move>> {
     if rules.move_count(at)? > REVIEW_STUDY_MOVES {
         return None;
     }

@@ -2,7 +2,7 @@
 //! notation, the position string, and what its answer knows or its tables build). The
 //! generic session (`Play`, in `play.rs`) plays any game from these alone.
 
-use crate::games::moves_left::PositionStudy;
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{Built, Progress, Waiting};
 use crate::games::review::Known;
 use crate::input::Binding;
@@ -74,11 +74,11 @@ pub trait Rules: Clone + Send + Sync + 'static {
 
     /// Every legal move of `at` with its outcome, moves left and winning replies, where the
     /// moves left are known (from a closed form or a table); `None` elsewhere.
-    fn study(&self, at: &Self::Position) -> Option<PositionStudy<Self::Move>>;
+    fn study(&self, at: &Self::Position) -> Option<PositionAnalysis<Self::Move>>;
 
     /// The computer's move at `at`, `None` when it has none (it lost, or its answer does not
     /// reach). `fight`: at level perfect, where moves left are known, the fastest win or the
-    /// longest defence ([`PositionStudy::fighting_moves`]); else a winning move, or from a lost
+    /// longest defence ([`PositionAnalysis::fighting_moves`]); else a winning move, or from a lost
     /// position one leaving the fewest winning replies. Ties at random.
     fn best_move(
         &self,
@@ -116,10 +116,10 @@ pub trait Rules: Clone + Send + Sync + 'static {
 }
 
 /// The computer's move from `study` at level perfect, where it knows the moves left: one of
-/// [`PositionStudy::fighting_moves`] at random; `None` where the study is missing or, when
+/// [`PositionAnalysis::fighting_moves`] at random; `None` where the study is missing or, when
 /// `need_moves_left`, has no moves left of its position.
 pub fn fighting_move<M: Copy>(
-    study: Option<PositionStudy<M>>,
+    study: Option<PositionAnalysis<M>>,
     need_moves_left: bool,
     rng: &mut fastrand::Rng,
 ) -> Option<M> {

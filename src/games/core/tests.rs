@@ -4,7 +4,7 @@
 use super::board::{Board, Input};
 use super::play::Play;
 use super::rules::{GameText, Rules};
-use crate::games::moves_left::PositionStudy;
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::{History, PanelInfo, SolverLine};
 use crate::games::request::{Built, Request, SolverMessage, Task, Waiting};
 use crate::games::review::{Known, Label};
@@ -71,7 +71,7 @@ impl Rules for OneOrTwo {
         })
     }
 
-    fn study(&self, _: &u8) -> Option<PositionStudy<u8>> {
+    fn study(&self, _: &u8) -> Option<PositionAnalysis<u8>> {
         None
     }
 

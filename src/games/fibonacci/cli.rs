@@ -2,8 +2,8 @@
 //! arguments and the solve reply (text, or one line of JSON).
 
 use super::answer::{fibonacci_winning_takes, fibonacci_wins};
+use super::fields::PILE;
 use super::moves_left::study;
-use super::options::PILE;
 use super::rules::FibPosition;
 use crate::games::game::Values;
 use crate::games::moves_left::{

@@ -3,8 +3,8 @@
 
 pub mod answer;
 pub mod cli;
+pub mod fields;
 pub mod moves_left;
-pub mod options;
 pub mod position;
 pub mod rules;
 mod saved;
@@ -18,7 +18,7 @@ use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
 use clap::{ArgMatches, Command};
-pub use options::FibonacciOptions;
+pub use fields::FibonacciValues;
 
 /// Fibonacci Nim's entry in the catalogue.
 pub struct Fibonacci;
@@ -62,15 +62,15 @@ impl Game for Fibonacci {
     }
 
     fn fields(&self) -> &'static [Field] {
-        &options::FIELDS
+        &fields::FIELDS
     }
 
     fn problem(&self, values: &Values) -> Option<Problem> {
-        options::problem(values)
+        fields::problem(values)
     }
 
     fn describe(&self, values: &Values) -> String {
-        options::describe(values)
+        fields::describe(values)
     }
 
     fn saved_problem(

@@ -3,7 +3,7 @@
 
 use super::answer::{fibonacci_winning_takes, fibonacci_wins};
 use super::rules::FibPosition;
-use crate::games::moves_left::{MAX_LISTED_MOVES, MoveStudy, PositionStudy};
+use crate::games::moves_left::{AnalysedMove, MAX_LISTED_MOVES, PositionAnalysis};
 use crate::games::request::Progress;
 use std::sync::{Arc, OnceLock};
 
@@ -134,19 +134,19 @@ static SHARED: OnceLock<Arc<FibMovesLeft>> = OnceLock::new();
 /// The study of `position`: outcomes and winning replies from the game's answer (Zeckendorf),
 /// moves left from the shared table (built first if need be: slow the first time). `None`
 /// when it has more than [`MAX_LISTED_MOVES`] legal takes.
-pub fn study(position: FibPosition) -> Option<PositionStudy<u64>> {
+pub fn study(position: FibPosition) -> Option<PositionAnalysis<u64>> {
     study_with(position, &FibMovesLeft::shared())
 }
 
 /// As [`study`], with the moves left from `table` (none past its reach).
-pub fn study_with(position: FibPosition, table: &FibMovesLeft) -> Option<PositionStudy<u64>> {
+pub fn study_with(position: FibPosition, table: &FibMovesLeft) -> Option<PositionAnalysis<u64>> {
     if position.limit() > MAX_LISTED_MOVES {
         return None;
     }
     let moves = (1..=position.limit())
         .map(|take| {
             let after = position.take(take);
-            MoveStudy {
+            AnalysedMove {
                 mv: take,
                 wins: !fibonacci_wins(after),
                 moves_left: table.moves_left(after),
@@ -154,7 +154,7 @@ pub fn study_with(position: FibPosition, table: &FibMovesLeft) -> Option<Positio
             }
         })
         .collect();
-    Some(PositionStudy {
+    Some(PositionAnalysis {
         wins: fibonacci_wins(position),
         moves_left: table.moves_left(position),
         moves,

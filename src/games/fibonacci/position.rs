@@ -2,7 +2,7 @@
 //! now (a fresh game of 30 is `fibonacci 30 max 29`; `fibonacci 30` alone means that). The
 //! largest take is 1 to the pile: after a take the next one is capped by the pile.
 
-use super::options::PILE;
+use super::fields::PILE;
 use super::rules::FibPosition;
 use crate::games::field::Values;
 use crate::games::position::{ParsedPosition, StartPosition, finished, parse_number};

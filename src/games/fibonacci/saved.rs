@@ -1,8 +1,8 @@
 //! Fibonacci Nim's saved games checked before they are offered: the values, the start
-//! position and every move. Above both `options.rs` and `position.rs`, so that neither imports
+//! position and every move. Above both `fields.rs` and `position.rs`, so that neither imports
 //! the other.
 
-use super::options::PILE;
+use super::fields::PILE;
 use super::rules::FibPosition;
 use crate::games::game::Values;
 use crate::games::position::StartPosition;

@@ -1,11 +1,11 @@
 //! Fibonacci Nim played from the shared pile session: its rules as [`PileRules`].
 
 use super::answer::fibonacci_winning_takes;
+use super::fields::FibonacciValues;
 use super::moves_left::{FIB_REACH, FibMovesLeft, study_with};
-use super::options::FibonacciOptions;
 use super::position;
 use super::rules::FibPosition;
-use crate::games::moves_left::PositionStudy;
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::pile::session::PileGame;
@@ -63,7 +63,7 @@ pub fn new_game(settings: Setup) -> PileGame {
         .as_ref()
         .and_then(|start| position::parse(start.body()).ok())
         .map_or_else(
-            || FibonacciRules::default().start(FibonacciOptions::from(&settings.values).pile),
+            || FibonacciRules::default().start(FibonacciValues::from(&settings.values).pile),
             pile,
         );
     let rules = FibonacciRules::for_pile(start.pile);
@@ -126,7 +126,7 @@ impl PileRules for FibonacciRules {
 
     /// Within the moves-left table's reach (a pile of at most [`FIB_REACH`]), once it is
     /// built.
-    fn study(&self, at: PilePosition) -> Option<PositionStudy<u64>> {
+    fn study(&self, at: PilePosition) -> Option<PositionAnalysis<u64>> {
         let table = self.table.as_ref().filter(|t| at.pile <= t.reach())?;
         study_with(fib(at), table)
     }

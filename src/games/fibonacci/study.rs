@@ -1,7 +1,7 @@
 //! Fibonacci Nim studied: its rules as the shared pile study plays them, and its editor (the
 //! pile and the largest take allowed now).
 
-use super::options::FibonacciOptions;
+use super::fields::FibonacciValues;
 use super::position;
 use super::rules::FibPosition;
 use super::session::FibonacciRules;
@@ -30,7 +30,7 @@ pub fn study(
                 max_take: at.max_take,
             }
         }
-        None => FibonacciRules::default().start(FibonacciOptions::from(values).pile),
+        None => FibonacciRules::default().start(FibonacciValues::from(values).pile),
     };
     // The game's own rules hold the positions below its start, which the study's are.
     let shared = from

@@ -5,7 +5,7 @@ use super::board::{Cell, GridBoard, GridRules, KEYS, Piece, spot};
 use super::view::min_size;
 use crate::games::core::play::Play;
 use crate::games::core::rules::Rules;
-use crate::games::moves_left::PositionStudy;
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::review::Known;
 use crate::games::session::{Session, View};
 use crate::games::setup::{Player, Setup};
@@ -71,7 +71,7 @@ impl Rules for Rook {
         })
     }
 
-    fn study(&self, _: &Cell) -> Option<PositionStudy<Cell>> {
+    fn study(&self, _: &Cell) -> Option<PositionAnalysis<Cell>> {
         None
     }
 

@@ -1,7 +1,7 @@
 //! Nim on the command line: `munch play nim` and `munch solve nim`, their arguments, and the
 //! solve reply ([`super::reply`]: text, or one line of JSON).
 
-use super::options::{PILES, PILES_PRESETS};
+use super::fields::{PILES, PILES_PRESETS};
 use super::reply::{json_reply, json_reply_all, plain_reply, plain_reply_all};
 use super::rules::Position;
 use crate::games::game::Values;

@@ -2,14 +2,14 @@
 //! one pile, and whoever takes the last coin wins (normal play).
 //!
 //! [`rules`] holds positions, moves and their notation, [`answer`](mod@answer) the solution by the nim-sum
-//! (the XOR of the piles), [`options`] its menu line, [`cli`] its command line, [`reply`] what
+//! (the XOR of the piles), [`fields`] its menu lines, [`cli`] its command line, [`reply`] what
 //! `munch solve nim` prints, [`session`] a game in progress (the piles, the person's choice, the
 //! computer's move, undo and the review) and [`view`] how it is drawn.
 
 pub mod answer;
 pub mod cli;
+pub mod fields;
 pub mod moves_left;
-pub mod options;
 pub mod position;
 pub mod reply;
 pub mod rules;
@@ -28,7 +28,7 @@ use clap::{ArgMatches, Command};
 use session::NimSession;
 
 pub use answer::{NimAnswer, answer, losing_moves, nim_sum};
-pub use options::NimOptions;
+pub use fields::NimValues;
 pub use reply::{NimReply, ReplyMove, json_reply, plain_reply};
 pub use rules::{MAX_PILE, MAX_PILES, Move, Position};
 
@@ -74,19 +74,19 @@ impl Game for Nim {
     }
 
     fn fields(&self) -> &'static [Field] {
-        &options::FIELDS
+        &fields::FIELDS
     }
 
     fn problem(&self, values: &Values) -> Option<Problem> {
-        options::problem(values)
+        fields::problem(values)
     }
 
     fn describe(&self, values: &Values) -> String {
-        options::describe(values)
+        fields::describe(values)
     }
 
     fn sanitize(&self, values: &mut Values) -> Vec<String> {
-        options::sanitize(values)
+        fields::sanitize(values)
     }
 
     fn saved_problem(
@@ -109,8 +109,8 @@ impl Game for Nim {
             .start
             .as_ref()
             .and_then(|start| position::parse(start.body()).ok())
-            .or_else(|| NimOptions::from(&setup.values).start().ok())
-            .unwrap_or_else(options::default_start);
+            .or_else(|| NimValues::from(&setup.values).start().ok())
+            .unwrap_or_else(fields::default_start);
         Box::new(NimSession::new(setup, start))
     }
 
@@ -123,7 +123,7 @@ impl Game for Nim {
     ) -> Option<Box<dyn Study>> {
         let start = match start {
             Some(start) => position::parse(start.body()).ok()?,
-            None => NimOptions::from(values).start().ok()?,
+            None => NimValues::from(values).start().ok()?,
         };
         // The table of the game it is opened from, when it holds the position studied.
         let shared = from

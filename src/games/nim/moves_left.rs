@@ -4,7 +4,7 @@
 
 use super::answer::{answer, nim_sum};
 use super::rules::{Move, Position};
-use crate::games::moves_left::{MAX_LISTED_MOVES, MoveStudy, PositionStudy};
+use crate::games::moves_left::{AnalysedMove, MAX_LISTED_MOVES, PositionAnalysis};
 use crate::games::request::{Built, Progress, Task, Waiting};
 use std::sync::Arc;
 
@@ -152,7 +152,7 @@ fn to_usize(number: u64) -> usize {
 /// The study of `position`: outcomes and winning replies from the nim-sum, moves left from
 /// `table` when given (and the position is in it). `None` when it has more than
 /// [`MAX_LISTED_MOVES`] legal moves. Moves by pile, then by take.
-pub fn study(position: &Position, table: Option<&NimMovesLeft>) -> Option<PositionStudy<Move>> {
+pub fn study(position: &Position, table: Option<&NimMovesLeft>) -> Option<PositionAnalysis<Move>> {
     let count = position
         .piles()
         .iter()
@@ -164,7 +164,7 @@ pub fn study(position: &Position, table: Option<&NimMovesLeft>) -> Option<Positi
         .moves()
         .map(|mv| {
             let after = position.play(mv).expect("a listed move is legal");
-            MoveStudy {
+            AnalysedMove {
                 mv,
                 wins: nim_sum(&after) == 0,
                 moves_left: table.and_then(|t| t.moves_left(&after)),
@@ -172,7 +172,7 @@ pub fn study(position: &Position, table: Option<&NimMovesLeft>) -> Option<Positi
             }
         })
         .collect();
-    Some(PositionStudy {
+    Some(PositionAnalysis {
         wins: nim_sum(position) != 0,
         moves_left: table.and_then(|t| t.moves_left(position)),
         moves,

@@ -4,7 +4,7 @@
 //! most [`MAX_PILES`] piles of at most 10^18 coins each, as the menu allows; no coin left is
 //! a finished game (`nim 0,0,0`).
 
-use super::options::PILES;
+use super::fields::PILES;
 use super::rules::{MAX_PILE, MAX_PILES, Position};
 use crate::games::field::Values;
 use crate::games::position::{ParsedPosition, StartPosition, finished, parse_list, print_list};

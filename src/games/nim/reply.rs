@@ -5,7 +5,7 @@ use super::answer::{answer, nim_sum};
 use super::moves_left::{NIM_BUDGET, NimMovesLeft, study};
 use super::rules::{Move, Position};
 use crate::games::moves_left::{
-    AllMoves, PositionStudy, outcome_word, plain_all_moves, too_many_moves,
+    AllMoves, PositionAnalysis, outcome_word, plain_all_moves, too_many_moves,
 };
 use crate::units::group;
 use serde::Serialize;
@@ -82,7 +82,9 @@ impl NimReply {
     }
 
     /// The reply for `position` with every move (`--all-moves`), or why there are too many.
-    pub fn with_all_moves(position: &Position) -> Result<(NimReply, PositionStudy<Move>), String> {
+    pub fn with_all_moves(
+        position: &Position,
+    ) -> Result<(NimReply, PositionAnalysis<Move>), String> {
         let studied = study_all(position)?;
         let all_moves = AllMoves::new(&studied, |m| StudiedMove {
             pile: m.mv.pile + 1,
@@ -105,7 +107,7 @@ impl NimReply {
 }
 
 /// The study of every move of `position`, with moves left when its table fits [`NIM_BUDGET`].
-fn study_all(position: &Position) -> Result<PositionStudy<Move>, String> {
+fn study_all(position: &Position) -> Result<PositionAnalysis<Move>, String> {
     let count = position
         .piles()
         .iter()

@@ -1,8 +1,8 @@
 //! Nim's saved games checked before they are offered: the values, the start
-//! position and every move. Above both `options.rs` and `position.rs`, so that neither imports
+//! position and every move. Above both `fields.rs` and `position.rs`, so that neither imports
 //! the other.
 
-use super::options::NimOptions;
+use super::fields::NimValues;
 use super::rules::Move;
 use crate::games::game::Values;
 use crate::games::position::StartPosition;
@@ -19,7 +19,7 @@ pub(super) fn saved_problem(
             .body_for("nim")
             .and_then(super::position::parse)
             .map_err(|e| format!("the start position: {e}")),
-        None => NimOptions::from(values).start(),
+        None => NimValues::from(values).start(),
     };
     let mut position = match start {
         Ok(position) => position,
@@ -44,7 +44,7 @@ pub(super) fn saved_problem(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::nim::options::PILES;
+    use crate::games::nim::fields::PILES;
 
     fn values(piles: &str) -> Values {
         Values::default().with(PILES, piles)

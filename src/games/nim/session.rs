@@ -10,7 +10,7 @@ use super::rules::{Move, Position};
 use crate::games::core::board::{Board, Input};
 use crate::games::core::play::Play;
 use crate::games::core::rules::{Rules, fighting_move as fight_from};
-use crate::games::moves_left::PositionStudy;
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{Built, Progress, Waiting};
 use crate::games::review::Known;
 use crate::games::setup::Setup;
@@ -179,7 +179,7 @@ impl Rules for NimRules {
         })
     }
 
-    fn study(&self, at: &Position) -> Option<PositionStudy<Move>> {
+    fn study(&self, at: &Position) -> Option<PositionAnalysis<Move>> {
         study(at, self.table.as_deref())
     }
 
@@ -482,10 +482,10 @@ pub fn best_move(position: &Position, rng: &mut fastrand::Rng) -> Option<Move> {
 
 /// The move of the computer at level perfect: where `table` gives the moves left (and the
 /// moves are few enough to weigh), one of the fighting moves
-/// ([`PositionStudy::fighting_moves`]: the fastest win, or the fewest winning replies and then
+/// ([`PositionAnalysis::fighting_moves`]: the fastest win, or the fewest winning replies and then
 /// the longest defence), at random; elsewhere as [`best_move`]. `None` once the game is over.
 ///
-/// [`PositionStudy::fighting_moves`]: crate::games::moves_left::PositionStudy::fighting_moves
+/// [`PositionAnalysis::fighting_moves`]: crate::games::moves_left::PositionAnalysis::fighting_moves
 pub fn fighting_move(
     position: &Position,
     table: Option<&NimMovesLeft>,

@@ -4,8 +4,8 @@
 //! or built when the study opens (on the table thread unless it is small).
 
 use super::answer::{answer, nim_sum};
+use super::fields::PILES_PRESETS;
 use super::moves_left::{NIM_BUDGET, NimMovesLeft, study, table_for};
-use super::options::PILES_PRESETS;
 use super::position;
 use super::rules::{Move, Position};
 use crate::games::request::{Request, SolverMessage, Waiting, arrived};

@@ -42,11 +42,11 @@ pub fn choose_take(
 }
 
 /// The computer's take at level perfect, or `None` if it has no legal take. Where the moves
-/// left are known it fights, as [`PositionStudy::fighting_moves`] says: the fastest win, or the
+/// left are known it fights, as [`PositionAnalysis::fighting_moves`] says: the fastest win, or the
 /// fewest winning replies and then the longest defence, ties at random. Elsewhere as
 /// [`choose_take`].
 ///
-/// [`PositionStudy::fighting_moves`]: crate::games::moves_left::PositionStudy::fighting_moves
+/// [`PositionAnalysis::fighting_moves`]: crate::games::moves_left::PositionAnalysis::fighting_moves
 pub fn fighting_take(
     rules: &dyn PileRules,
     at: PilePosition,

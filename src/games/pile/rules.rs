@@ -2,7 +2,7 @@
 //! the next player may take, and its one answer function. Each one-pile game implements
 //! [`PileRules`] in its own folder; everything else about playing from a pile lives here.
 
-use crate::games::moves_left::PositionStudy;
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
 use crate::games::request::{Built, Progress, Waiting};
 use crate::units::{group, runs_one_of};
@@ -47,7 +47,7 @@ pub trait PileRules: Send + Sync {
 
     /// Every legal take at `at` with its outcome, moves left and winning replies, when the
     /// moves left of the position are known (and the takes few enough to weigh at once).
-    fn study(&self, at: PilePosition) -> Option<PositionStudy<u64>>;
+    fn study(&self, at: PilePosition) -> Option<PositionAnalysis<u64>>;
 
     /// The position's string (`subtraction 1,3,4 21`, `fibonacci 30 max 5`).
     fn position(&self, at: PilePosition) -> String;

@@ -5,7 +5,7 @@
 use crate::games::core::board::{Board, Input};
 use crate::games::core::play::Play;
 use crate::games::core::rules::Rules;
-use crate::games::moves_left::PositionStudy;
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::pile::player;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::request::{Built, Progress, Waiting};
@@ -90,7 +90,7 @@ impl Rules for Box<dyn PileRules> {
         })
     }
 
-    fn study(&self, &at: &PilePosition) -> Option<PositionStudy<u64>> {
+    fn study(&self, &at: &PilePosition) -> Option<PositionAnalysis<u64>> {
         self.as_ref().study(at)
     }
 

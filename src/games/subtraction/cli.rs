@@ -2,8 +2,8 @@
 //! subtraction`, their arguments and the solve reply (text, or one line of JSON).
 
 use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
+use super::fields::{PILE, SET};
 use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft, study};
-use super::options::{PILE, SET};
 use super::rules::TakeSet;
 use crate::games::game::Values;
 use crate::games::moves_left::{AllMoves, all_moves, outcome_word, plain_all_moves};

@@ -3,8 +3,8 @@
 
 pub mod answer;
 pub mod cli;
+pub mod fields;
 pub mod moves_left;
-pub mod options;
 pub mod position;
 pub mod rules;
 mod saved;
@@ -18,7 +18,7 @@ use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
 use clap::{ArgMatches, Command};
-pub use options::SubtractionOptions;
+pub use fields::SubtractionValues;
 
 /// The subtraction game's entry in the catalogue.
 pub struct Subtraction;
@@ -62,19 +62,19 @@ impl Game for Subtraction {
     }
 
     fn fields(&self) -> &'static [Field] {
-        &options::FIELDS
+        &fields::FIELDS
     }
 
     fn problem(&self, values: &Values) -> Option<Problem> {
-        options::problem(values)
+        fields::problem(values)
     }
 
     fn describe(&self, values: &Values) -> String {
-        options::describe(values)
+        fields::describe(values)
     }
 
     fn sanitize(&self, values: &mut Values) -> Vec<String> {
-        options::sanitize(values)
+        fields::sanitize(values)
     }
 
     fn saved_problem(

@@ -4,7 +4,7 @@
 
 use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution, progress_steps};
 use super::rules::TakeSet;
-use crate::games::moves_left::{MoveStudy, PositionStudy};
+use crate::games::moves_left::{AnalysedMove, PositionAnalysis};
 use crate::games::request::Progress;
 use rustc_hash::FxHashMap;
 
@@ -318,20 +318,20 @@ pub fn study(
     solution: &SubtractionSolution,
     table: &SubtractionMovesLeft,
     pile: u64,
-) -> Option<PositionStudy<u64>> {
+) -> Option<PositionAnalysis<u64>> {
     debug_assert_eq!(solution.set(), table.set());
     let mut moves = Vec::new();
     for take in solution.set().legal(pile) {
         let after = pile - take;
         let replies = solution.winning_takes(after)?.len();
-        moves.push(MoveStudy {
+        moves.push(AnalysedMove {
             mv: take,
             wins: replies == 0,
             moves_left: table.moves_left(after),
             winning_replies: replies,
         });
     }
-    Some(PositionStudy {
+    Some(PositionAnalysis {
         wins: moves.iter().any(|m| m.wins),
         moves_left: table.moves_left(pile),
         moves,

@@ -2,7 +2,7 @@
 //! set field reads it (runs written as ranges: `1-10`), then the pile. A pile no take fits is a
 //! finished game.
 
-use super::options::{PILE, SET};
+use super::fields::{PILE, SET};
 use super::rules::TakeSet;
 use crate::games::field::Values;
 use crate::games::position::{ParsedPosition, StartPosition, finished, parse_number, print_ranges};

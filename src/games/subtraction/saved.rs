@@ -1,8 +1,8 @@
 //! The subtraction game's saved games checked before they are offered: the values, the start
-//! position and every move. Above both `options.rs` and `position.rs`, so that neither imports
+//! position and every move. Above both `fields.rs` and `position.rs`, so that neither imports
 //! the other.
 
-use super::options::{PILE, SET, problem};
+use super::fields::{PILE, SET, problem};
 use super::rules::TakeSet;
 use crate::games::game::Values;
 use crate::games::position::StartPosition;

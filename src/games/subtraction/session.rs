@@ -1,11 +1,11 @@
 //! The subtraction game played from the shared pile session: its rules as [`PileRules`].
 
 use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
+use super::fields::SubtractionValues;
 use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft, study};
-use super::options::SubtractionOptions;
 use super::position;
 use super::rules::TakeSet;
-use crate::games::moves_left::PositionStudy;
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::pile::session::PileGame;
@@ -22,7 +22,7 @@ pub fn new_game(settings: Setup) -> PileGame {
         .as_ref()
         .and_then(|start| position::parse(start.body()).ok())
         .unwrap_or_else(|| {
-            let options = SubtractionOptions::from(&settings.values);
+            let options = SubtractionValues::from(&settings.values);
             let set = TakeSet::parse(&options.set).expect("the menu checked the set");
             (set, options.pile)
         });
@@ -154,7 +154,7 @@ impl PileRules for SubtractionRules {
     }
 
     /// Where the moves-left table reaches the pile.
-    fn study(&self, at: PilePosition) -> Option<PositionStudy<u64>> {
+    fn study(&self, at: PilePosition) -> Option<PositionAnalysis<u64>> {
         let tables = self.tables.as_ref()?;
         tables.table.moves_left(at.pile)?;
         study(&tables.solution, &tables.table, at.pile)

@@ -1,8 +1,8 @@
 //! The subtraction game studied: its rules as the shared pile study plays them, and its
 //! editor (the pile and the take set).
 
-use super::options::SET_PRESETS;
-use super::options::SubtractionOptions;
+use super::fields::SET_PRESETS;
+use super::fields::SubtractionValues;
 use super::position;
 use super::rules::TakeSet;
 use super::session::SubtractionRules;
@@ -26,7 +26,7 @@ pub fn study(
     let (set, pile) = if let Some(start) = start {
         position::parse(start.body()).ok()?
     } else {
-        let options = SubtractionOptions::from(values);
+        let options = SubtractionValues::from(values);
         (TakeSet::parse(&options.set).ok()?, options.pile)
     };
     let shared = from

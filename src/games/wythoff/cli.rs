@@ -3,8 +3,8 @@
 //! lines of text for people, both from [`answer`].
 
 use super::answer::answer;
+use super::fields::PRESETS;
 use super::moves_left::{WythoffMovesLeft, study};
-use super::options::PRESETS;
 use super::rules::{Move, Piles, Position};
 use crate::games::moves_left::{
     AllMoves, all_moves, outcome_word, plain_all_moves, too_many_moves,

@@ -3,13 +3,13 @@
 //! queen" on the grid board. `rules.rs` holds positions, moves and notation; `answer.rs` the one
 //! answer function, exact for piles up to 10^18 by the Beatty pairs in integers;
 //! `moves_left.rs` the moves-left table where it fits and a position's study; `session.rs` the
-//! rules on the core and the queen's board; `options.rs` the menu line; `cli.rs` the command
+//! rules on the core and the queen's board; `fields.rs` the menu line; `cli.rs` the command
 //! line.
 
 pub mod answer;
 pub mod cli;
+pub mod fields;
 pub mod moves_left;
-pub mod options;
 pub mod rules;
 pub mod session;
 
@@ -54,7 +54,7 @@ impl Game for Wythoff {
     }
 
     fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
-        values.set(options::PILES, cli::play_piles(matches)?);
+        values.set(fields::PILES, cli::play_piles(matches)?);
         Ok(())
     }
 
@@ -67,15 +67,15 @@ impl Game for Wythoff {
     }
 
     fn fields(&self) -> &'static [Field] {
-        &options::FIELDS
+        &fields::FIELDS
     }
 
     fn problem(&self, values: &Values) -> Option<Problem> {
-        options::problem(values)
+        fields::problem(values)
     }
 
     fn describe(&self, values: &Values) -> String {
-        options::describe(values)
+        fields::describe(values)
     }
 
     fn saved_problem(
@@ -84,13 +84,13 @@ impl Game for Wythoff {
         start: Option<&StartPosition>,
         moves: &[String],
     ) -> Option<String> {
-        options::saved_problem(values, start, moves)
+        fields::saved_problem(values, start, moves)
     }
 
     fn parse_position(&self, body: &str) -> Result<ParsedPosition, String> {
-        let position = options::playable(body)?;
+        let position = fields::playable(body)?;
         Ok(ParsedPosition {
-            values: Values::default().with(options::PILES, position.to_string()),
+            values: Values::default().with(fields::PILES, position.to_string()),
             start: StartPosition::new(position.to_position_string()),
         })
     }
@@ -100,8 +100,8 @@ impl Game for Wythoff {
         let start = setup
             .start
             .as_ref()
-            .and_then(|start| options::playable(start.body()).ok())
-            .or_else(|| options::start(&setup.values).ok())
+            .and_then(|start| fields::playable(start.body()).ok())
+            .or_else(|| fields::start(&setup.values).ok())
             .unwrap_or_else(|| Position::new(9, 14).expect("small piles"));
         let rules = WythoffRules::new(start, None);
         Box::new(WythoffSession::begin(setup, rules, start))
@@ -115,8 +115,8 @@ impl Game for Wythoff {
         from: Option<&dyn Session>,
     ) -> Option<Box<dyn Study>> {
         let start = match start {
-            Some(start) => options::playable(start.body()).ok()?,
-            None => options::start(values).ok()?,
+            Some(start) => fields::playable(start.body()).ok()?,
+            None => fields::start(values).ok()?,
         };
         // The table of the game it is opened from, which covers every position of that game.
         let shared = from

@@ -5,7 +5,7 @@
 
 use super::answer::{answer, is_lost, lower, partner};
 use super::rules::{Move, Position};
-use crate::games::moves_left::{MAX_LISTED_MOVES, MoveStudy, PositionStudy};
+use crate::games::moves_left::{AnalysedMove, MAX_LISTED_MOVES, PositionAnalysis};
 use crate::games::request::Progress;
 
 /// The most positions a table may have: `(pile 1 + 1) · (pile 2 + 1)`. 16 MB of moves left at
@@ -128,7 +128,10 @@ const PROGRESS_STEPS: usize = 1 << 12;
 /// The study of `position`: outcomes and winning replies from the Beatty pairs, moves left
 /// from `table` when given (and the position is in it). `None` when it has more than
 /// [`MAX_LISTED_MOVES`] legal moves. Moves from pile 1, then pile 2, then both, by take.
-pub fn study(position: Position, table: Option<&WythoffMovesLeft>) -> Option<PositionStudy<Move>> {
+pub fn study(
+    position: Position,
+    table: Option<&WythoffMovesLeft>,
+) -> Option<PositionAnalysis<Move>> {
     if position.move_count() > MAX_LISTED_MOVES {
         return None;
     }
@@ -136,7 +139,7 @@ pub fn study(position: Position, table: Option<&WythoffMovesLeft>) -> Option<Pos
         .moves()
         .map(|mv| {
             let after = position.after(mv);
-            MoveStudy {
+            AnalysedMove {
                 mv,
                 wins: is_lost(after),
                 moves_left: table.and_then(|t| t.moves_left(after)),
@@ -144,7 +147,7 @@ pub fn study(position: Position, table: Option<&WythoffMovesLeft>) -> Option<Pos
             }
         })
         .collect();
-    Some(PositionStudy {
+    Some(PositionAnalysis {
         wins: !is_lost(position),
         moves_left: table.and_then(|t| t.moves_left(position)),
         moves,

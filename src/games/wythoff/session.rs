@@ -9,7 +9,7 @@ use super::rules::{Move, Piles, Position};
 use crate::games::core::rules::{Rules, fighting_move};
 use crate::games::core::study::{Studied, StudyRules};
 use crate::games::grid::board::{Cell, GridBoard, GridRules, Piece};
-use crate::games::moves_left::PositionStudy;
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::Waiting;
 use crate::games::review::Known;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor};
@@ -75,7 +75,7 @@ impl Rules for WythoffRules {
         })
     }
 
-    fn study(&self, at: &Position) -> Option<PositionStudy<Move>> {
+    fn study(&self, at: &Position) -> Option<PositionAnalysis<Move>> {
         study(*at, self.table.as_deref())
     }
 
@@ -160,17 +160,17 @@ impl StudyRules for WythoffRules {
     }
 
     fn editor(&self, at: &Position) -> Box<dyn Editor> {
-        let check = |text: &str| super::options::playable(text).map(|_| ());
+        let check = |text: &str| super::fields::playable(text).map(|_| ());
         let fields = EditFields::new(vec![EditField {
             label: "Piles",
             value: at.to_string(),
             also: ", ",
-            presets: &super::options::PRESETS,
+            presets: &super::fields::PRESETS,
             hint: "←→ presets, or type 4,5",
             check,
         }]);
         Box::new(FieldsEditor::new(fields, |fields| {
-            let at = super::options::playable(fields.value("Piles"))?;
+            let at = super::fields::playable(fields.value("Piles"))?;
             Ok(Box::new(WythoffStudy::new(WythoffRules::new(at, None), at)))
         }))
     }

@@ -310,7 +310,7 @@ fn a_table_is_built_only_for_moves_left_within_the_instant_size() {
 /// outcome and moves left, as the brute force has them, and a move played along the line.
 #[test]
 fn a_position_is_studied_with_every_move_and_its_moves_left() {
-    use super::options::PILES;
+    use super::fields::PILES;
     use crate::games::game::{Game, Values};
     let known = brute_force();
     let values = Values::default().with(PILES, "4,5");

@@ -117,8 +117,8 @@ impl Harness {
         }
         .with(
             match set {
-                Some(_) => munch::games::subtraction::options::PILE,
-                None => munch::games::fibonacci::options::PILE,
+                Some(_) => munch::games::subtraction::fields::PILE,
+                None => munch::games::fibonacci::fields::PILE,
             },
             pile,
         )

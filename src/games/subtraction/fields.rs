@@ -52,16 +52,16 @@ pub static FIELDS: [Field; 2] = [
 
 /// The subtraction game's settings, read from the values.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SubtractionOptions {
+pub struct SubtractionValues {
     /// Coins at the start.
     pub pile: u64,
     /// The take set, as typed.
     pub set: String,
 }
 
-impl From<&Values> for SubtractionOptions {
-    fn from(values: &Values) -> SubtractionOptions {
-        SubtractionOptions {
+impl From<&Values> for SubtractionValues {
+    fn from(values: &Values) -> SubtractionValues {
+        SubtractionValues {
             pile: values.number(PILE),
             set: values.text(SET).to_string(),
         }

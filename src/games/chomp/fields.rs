@@ -52,16 +52,16 @@ pub static FIELDS: [Field; 3] = [
 
 /// Chomp's settings, read from the values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ChompOptions {
+pub struct ChompValues {
     pub rows: u8,
     pub cols: u8,
     /// Whether eating the poison while other squares remain asks first.
     pub ask_before_poison: bool,
 }
 
-impl From<&Values> for ChompOptions {
-    fn from(values: &Values) -> ChompOptions {
-        ChompOptions {
+impl From<&Values> for ChompValues {
+    fn from(values: &Values) -> ChompValues {
+        ChompValues {
             rows: values.small(ROWS),
             cols: values.small(COLS),
             ask_before_poison: values.flag(ASK_BEFORE_POISON),

@@ -31,20 +31,20 @@ pub static FIELDS: [Field; 1] = [Field {
 
 /// Nim's settings, read from the values.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NimOptions {
+pub struct NimValues {
     /// The piles at the start, as typed.
     pub piles: String,
 }
 
-impl From<&Values> for NimOptions {
-    fn from(values: &Values) -> NimOptions {
-        NimOptions {
+impl From<&Values> for NimValues {
+    fn from(values: &Values) -> NimValues {
+        NimValues {
             piles: values.text(PILES).to_string(),
         }
     }
 }
 
-impl NimOptions {
+impl NimValues {
     /// The piles to start from, or why they cannot start a game.
     pub fn start(&self) -> Result<Position, String> {
         Position::parse(&self.piles)
@@ -58,17 +58,14 @@ pub(super) fn default_start() -> Position {
 }
 
 pub(super) fn problem(values: &Values) -> Option<Problem> {
-    NimOptions::from(values)
-        .start()
-        .err()
-        .map(|reason| Problem {
-            keys: &[PILES],
-            reason,
-        })
+    NimValues::from(values).start().err().map(|reason| Problem {
+        keys: &[PILES],
+        reason,
+    })
 }
 
 pub(super) fn describe(values: &Values) -> String {
-    let options = NimOptions::from(values);
+    let options = NimValues::from(values);
     // The canonical piles, so that `3, 4, 5` and `3,4,5` share their statistics.
     match options.start() {
         Ok(start) => format!("Nim {start}"),

@@ -31,14 +31,14 @@ pub static FIELDS: [Field; 1] = [Field {
 
 /// Fibonacci Nim's settings, read from the values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FibonacciOptions {
+pub struct FibonacciValues {
     /// Coins at the start.
     pub pile: u64,
 }
 
-impl From<&Values> for FibonacciOptions {
-    fn from(values: &Values) -> FibonacciOptions {
-        FibonacciOptions {
+impl From<&Values> for FibonacciValues {
+    fn from(values: &Values) -> FibonacciValues {
+        FibonacciValues {
             pile: values.number(PILE),
         }
     }
