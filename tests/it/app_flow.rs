@@ -411,7 +411,7 @@ fn the_menu_chooses_a_coin_game_and_validates_the_set_as_you_type() {
     h.keys(&[KeyCode::Backspace; 3]);
     h.keys(&[KeyCode::Char('1'), KeyCode::Char('2')]);
     h.key(KeyCode::Enter);
-    let game = h.pile_game();
+    let game = h.subtraction_game();
     assert_eq!(
         (game.position.pile, game.title().as_str()),
         (12, "Subtraction game {2,5}")
@@ -425,27 +425,27 @@ fn a_subtraction_game_is_won_by_the_computer_after_one_wrong_take() {
     // computer 7, from which it takes 3 and keeps the multiples of 4 to the end.
     let mut h = Harness::new();
     h.start_pile(9, Some("1,2,3"), [Person, Computer]);
-    assert_eq!(h.pile_game().board.choice, 1);
+    assert_eq!(h.subtraction_game().board.choice, 1);
     h.key(KeyCode::Right);
-    assert_eq!(h.pile_game().board.choice, 2);
+    assert_eq!(h.subtraction_game().board.choice, 2);
     h.key(KeyCode::Enter);
-    while !h.pile_game().is_over() {
+    while !h.subtraction_game().is_over() {
         h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
-        if h.pile_game().is_over() {
+        if h.subtraction_game().is_over() {
             break;
         }
         assert_eq!(
-            h.pile_game().position.pile % 4,
+            h.subtraction_game().position.pile % 4,
             0,
             "the computer leaves a multiple of 4"
         );
         h.key(KeyCode::Char('1'));
         h.key(KeyCode::Enter);
     }
-    assert_eq!(h.pile_game().loser(), Some(0));
-    assert_eq!(h.pile_game().position.pile, 0);
+    assert_eq!(h.subtraction_game().loser(), Some(0));
+    assert_eq!(h.subtraction_game().position.pile, 0);
     assert_eq!(
-        h.pile_game().turns.verdict,
+        h.subtraction_game().turns.verdict,
         Some((0, 2)),
         "game over names the wrong take"
     );
@@ -457,7 +457,7 @@ fn illegal_takes_are_refused_with_what_is_legal() {
     h.start_pile(10, Some("2,5"), [Person, Person]);
     h.key(KeyCode::Char('3'));
     assert!(
-        h.pile_game()
+        h.subtraction_game()
             .message
             .as_deref()
             .unwrap()
@@ -466,11 +466,11 @@ fn illegal_takes_are_refused_with_what_is_legal() {
     // Enter confirms what the panel shows, the typed 3, or nothing: here nothing.
     h.key(KeyCode::Enter);
     assert!(
-        h.pile_game().turns.moves.is_empty(),
+        h.subtraction_game().turns.moves.is_empty(),
         "an illegal typed take is refused"
     );
     assert!(
-        h.pile_game()
+        h.subtraction_game()
             .message
             .as_deref()
             .unwrap()
@@ -479,7 +479,7 @@ fn illegal_takes_are_refused_with_what_is_legal() {
     h.key(KeyCode::Left); // the nearest legal take below 3
     h.key(KeyCode::Enter);
     assert_eq!(
-        h.pile_game().turns.moves,
+        h.subtraction_game().turns.moves,
         vec![2],
         "the chosen legal take stayed 2"
     );
@@ -488,12 +488,12 @@ fn illegal_takes_are_refused_with_what_is_legal() {
         target: Target::Spot(coin(3)),
         click: true,
     });
-    assert_eq!(h.pile_game().turns.moves, vec![2, 5]);
-    assert_eq!(h.pile_game().position.pile, 3);
+    assert_eq!(h.subtraction_game().turns.moves, vec![2, 5]);
+    assert_eq!(h.subtraction_game().position.pile, 3);
     h.key(KeyCode::Enter); // the choice went back to the smallest legal take, 2
     // One coin left: neither 2 nor 5 fits, so the player to move (the second) has lost.
-    assert_eq!(h.pile_game().position.pile, 1);
-    assert_eq!(h.pile_game().loser(), Some(1));
+    assert_eq!(h.subtraction_game().position.pile, 1);
+    assert_eq!(h.subtraction_game().loser(), Some(1));
 }
 
 #[test]
@@ -501,7 +501,7 @@ fn fibonacci_nim_from_22_the_computer_takes_1_and_the_limit_follows_the_rule() {
     let mut h = Harness::new();
     h.start_pile(22, None, [Computer, Person]);
     h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
-    let game = h.pile_game();
+    let game = h.fibonacci_game();
     assert_eq!(
         game.turns.moves,
         vec![1],
@@ -510,17 +510,20 @@ fn fibonacci_nim_from_22_the_computer_takes_1_and_the_limit_follows_the_rule() {
     assert_eq!(game.legal_text(80), "take 1 to 2");
     h.key(KeyCode::Char('H'));
     assert_eq!(
-        h.pile_game().winning_takes(),
+        h.fibonacci_game().winning_takes(),
         Some(vec![]),
         "21 with at most 2 is lost"
     );
     h.key(KeyCode::Char('3'));
-    assert!(h.pile_game().message.is_some(), "3 is more than twice 1");
+    assert!(
+        h.fibonacci_game().message.is_some(),
+        "3 is more than twice 1"
+    );
     h.key(KeyCode::Backspace);
     h.key(KeyCode::Char('2'));
     h.key(KeyCode::Enter);
     assert_eq!(
-        (h.pile_game().position.pile, h.pile_game().limit()),
+        (h.fibonacci_game().position.pile, h.fibonacci_game().limit()),
         (19, 4)
     );
 }
@@ -533,7 +536,7 @@ fn fibonacci_nim_from_21_the_perfect_computer_defends_longest() {
         let mut h = Harness::with_budget(munch::memory::default_memory(), seed);
         h.start_pile(21, None, [Computer, Person]);
         h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
-        let take = h.pile_game().turns.moves[0];
+        let take = h.fibonacci_game().turns.moves[0];
         assert!([1, 2].contains(&take), "seed {seed}: took {take}");
     }
 }
@@ -587,16 +590,19 @@ fn undo_in_a_coin_game_and_the_blunder_is_named() {
     h.key(KeyCode::Char('2')); // wrong: 9 wants 1
     h.key(KeyCode::Enter);
     h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
-    assert_eq!(h.pile_game().turns.moves.len(), 2);
-    assert_eq!(h.pile_game().blunder(), Some((0, 2)));
+    assert_eq!(h.subtraction_game().turns.moves.len(), 2);
+    assert_eq!(h.subtraction_game().blunder(), Some((0, 2)));
     h.key(KeyCode::Char('u'));
     assert_eq!(
-        (h.pile_game().position.pile, h.pile_game().turns.moves.len()),
+        (
+            h.subtraction_game().position.pile,
+            h.subtraction_game().turns.moves.len()
+        ),
         (9, 0)
     );
     h.key(KeyCode::Char('1'));
     h.key(KeyCode::Enter);
-    assert_eq!(h.pile_game().blunder(), None);
+    assert_eq!(h.subtraction_game().blunder(), None);
 }
 
 #[test]
@@ -608,7 +614,7 @@ fn the_casual_computer_still_takes_a_win_in_one_and_perfect_never_slips() {
         h.start_pile(3, Some("1,3"), [Computer, Person]);
         h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
         assert_eq!(
-            h.pile_game().turns.moves,
+            h.subtraction_game().turns.moves,
             vec![3],
             "taking the whole pile wins at once"
         );
@@ -796,10 +802,10 @@ fn enter_takes_exactly_what_the_panel_shows_or_nothing() {
     let mut h = Harness::new();
     h.start_pile(21, Some("1,3,4"), [Person, Computer]);
     h.keys(&[KeyCode::Right, KeyCode::Right]);
-    assert_eq!(h.pile_game().board.choice, 4);
+    assert_eq!(h.subtraction_game().board.choice, 4);
     h.key(KeyCode::Char('2'));
     assert_eq!(
-        h.pile_game().board.choice,
+        h.subtraction_game().board.choice,
         2,
         "the typed number is the choice"
     );
@@ -807,31 +813,34 @@ fn enter_takes_exactly_what_the_panel_shows_or_nothing() {
     assert!(screen.contains("2 is not allowed"), "{screen}");
     assert!(!screen.contains("taking 4"), "{screen}");
     h.key(KeyCode::Enter);
-    assert!(h.pile_game().turns.moves.is_empty(), "Enter took nothing");
-    let message = h.pile_game().message.clone().unwrap_or_default();
+    assert!(
+        h.subtraction_game().turns.moves.is_empty(),
+        "Enter took nothing"
+    );
+    let message = h.subtraction_game().message.clone().unwrap_or_default();
     assert!(message.contains("take 1, 3 or 4"), "{message:?}");
     h.key(KeyCode::Char(' '));
-    assert!(h.pile_game().turns.moves.is_empty(), "nor did Space");
+    assert!(h.subtraction_game().turns.moves.is_empty(), "nor did Space");
     // After a refused take the next digit starts afresh: 1, not 21.
     h.key(KeyCode::Char('1'));
-    assert_eq!(h.pile_game().board.choice, 1);
+    assert_eq!(h.subtraction_game().board.choice, 1);
     // Typing on: 1 then 9 is 19, which is not a take of {1,3,4} either.
     h.key(KeyCode::Char('9'));
-    assert_eq!(h.pile_game().board.choice, 19);
+    assert_eq!(h.subtraction_game().board.choice, 19);
     // Backspace back to 1, again to nothing chosen, then 3: that is taken.
     h.keys(&[KeyCode::Backspace, KeyCode::Backspace]);
     h.key(KeyCode::Enter);
     assert!(
-        h.pile_game().turns.moves.is_empty(),
+        h.subtraction_game().turns.moves.is_empty(),
         "nothing chosen, nothing taken"
     );
     h.key(KeyCode::Char('3'));
     h.key(KeyCode::Enter);
-    assert_eq!(h.pile_game().turns.moves, vec![3]);
+    assert_eq!(h.subtraction_game().turns.moves, vec![3]);
     // After ←/→ the next digit starts afresh.
     h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
     h.keys(&[KeyCode::Char('3'), KeyCode::Right, KeyCode::Char('1')]);
-    assert_eq!(h.pile_game().board.choice, 1);
+    assert_eq!(h.subtraction_game().board.choice, 1);
 }
 
 /// Draws the app at `width` × `height`, hands the view's viewport to the app as the event loop
@@ -973,7 +982,7 @@ fn the_move_list_scrolls_back_to_move_1_and_follows_the_latest_again() {
     for _ in 0..40 {
         h.key(KeyCode::Enter);
     }
-    assert_eq!(h.pile_game().turns.moves.len(), 40);
+    assert_eq!(h.fibonacci_game().turns.moves.len(), 40);
     let shows = |rows: &[String], n: usize| rows.iter().any(|r| r.contains(&format!("│{n:>3}. ")));
     let (_, rows) = frame(&mut h, 80, 24);
     assert!(shows(&rows, 40) && !shows(&rows, 1), "follows the latest");
@@ -1017,10 +1026,10 @@ fn the_move_list_scrolls_back_to_move_1_and_follows_the_latest_again() {
 
 /// Ticks until the coin game's next take lands (at most 1,000).
 fn ticks_to_next_take(h: &mut Harness) -> usize {
-    let before = h.pile_game().turns.moves.len();
+    let before = h.subtraction_game().turns.moves.len();
     for n in 1..=1000 {
         h.ticks(1);
-        if h.pile_game().turns.moves.len() > before {
+        if h.subtraction_game().turns.moves.len() > before {
             return n;
         }
     }
@@ -1044,16 +1053,16 @@ fn the_demo_pauses_steps_and_changes_speed() {
 
     // Space pauses: the clock runs, the game does not.
     h.key(KeyCode::Char(' '));
-    let takes = h.pile_game().turns.moves.len();
+    let takes = h.subtraction_game().turns.moves.len();
     h.ticks(200);
-    assert_eq!(h.pile_game().turns.moves.len(), takes, "paused");
+    assert_eq!(h.subtraction_game().turns.moves.len(), takes, "paused");
     let (_, rows) = frame(&mut h, 80, 24);
     assert!(rows.iter().any(|r| r.contains("paused")));
     // n plays exactly one move, and stays paused.
     h.key(KeyCode::Char('n'));
     h.ticks(200);
     assert_eq!(
-        h.pile_game().turns.moves.len(),
+        h.subtraction_game().turns.moves.len(),
         takes + 1,
         "one step, one move"
     );
@@ -1131,10 +1140,10 @@ fn a_click_on_the_bar_of_a_huge_pile_chooses_a_take_and_a_second_click_takes_it(
     };
     press(&mut h);
     let take = pile - index;
-    assert_eq!(h.pile_game().board.choice, take);
+    assert_eq!(h.fibonacci_game().board.choice, take);
     assert!(take > pile / 3 && take < pile * 2 / 3);
     assert!(
-        h.pile_game().turns.moves.is_empty(),
+        h.fibonacci_game().turns.moves.is_empty(),
         "the first click only chooses"
     );
     // The bar shows the chosen take from the clicked cell to its end (the heading above it
@@ -1149,7 +1158,7 @@ fn a_click_on_the_bar_of_a_huge_pile_chooses_a_take_and_a_second_click_takes_it(
     assert_eq!(bar[x - 1], '█');
     press(&mut h);
     assert_eq!(
-        h.pile_game().turns.moves,
+        h.fibonacci_game().turns.moves,
         vec![take],
         "the second click takes it"
     );
@@ -1171,7 +1180,7 @@ fn a_click_on_the_bar_of_a_huge_pile_chooses_a_take_and_a_second_click_takes_it(
         click: true,
     });
     assert_eq!(
-        h.pile_game().board.choice,
+        h.subtraction_game().board.choice,
         4,
         "the whole pile is nearest to 4 of {{1,3,4}}"
     );
@@ -1512,10 +1521,13 @@ fn undo_works_from_the_game_over_screen() {
     let mut h = Harness::new();
     h.start_pile(3, Some("1,2,3"), [Person, Computer]);
     h.keys(&[KeyCode::Char('3'), KeyCode::Enter]);
-    assert!(h.pile_game().is_over());
+    assert!(h.subtraction_game().is_over());
     h.key(KeyCode::Char('u'));
     assert_eq!(
-        (h.pile_game().position.pile, h.pile_game().is_over()),
+        (
+            h.subtraction_game().position.pile,
+            h.subtraction_game().is_over()
+        ),
         (3, false)
     );
 }
@@ -1527,14 +1539,14 @@ fn a_click_on_a_coin_no_longer_in_the_pile_does_nothing() {
     let mut h = Harness::new();
     h.start_pile(10, Some("1,2,3"), [Person, Person]);
     h.keys(&[KeyCode::Char('3'), KeyCode::Enter]);
-    assert_eq!(h.pile_game().position.pile, 7);
+    assert_eq!(h.subtraction_game().position.pile, 7);
     for index in [7, 9] {
         h.app.update(Event::Pointer {
             target: Target::Spot(coin(index)),
             click: true,
         });
     }
-    assert_eq!(h.pile_game().turns.moves, vec![3], "nothing taken");
+    assert_eq!(h.subtraction_game().turns.moves, vec![3], "nothing taken");
     // And a restart question covers the huge pile's bar as it covers the coins.
     h.key(KeyCode::Char('r'));
     for target in [
@@ -1547,9 +1559,9 @@ fn a_click_on_a_coin_no_longer_in_the_pile_does_nothing() {
             click: true,
         });
     }
-    assert_eq!(h.pile_game().turns.moves, vec![3]);
+    assert_eq!(h.subtraction_game().turns.moves, vec![3]);
     assert_eq!(
-        h.pile_game().board.choice,
+        h.subtraction_game().board.choice,
         3,
         "the choice behind the question is kept"
     );
@@ -1599,7 +1611,7 @@ fn the_menu_and_the_command_line_share_the_take_set_length_limit_the_docs_state(
     );
     h.key(KeyCode::Enter);
     assert!(!h.on_menu(), "the longest set starts a game");
-    assert_eq!(h.pile_game().settings.values.text("set"), longest);
+    assert_eq!(h.subtraction_game().settings.values.text("set"), longest);
 
     // `munch play` takes the same text (it reaches the terminal check) and refuses the same one
     // more, with the same reason. The settings it starts with are checked in src/cli.rs.
@@ -2389,7 +2401,7 @@ fn a_studies_a_demonstration_which_waits_and_comes_back_paused() {
     h.start_pile(60, Some("1,2"), [Computer, Computer]);
     ticks_to_next_take(&mut h);
     ticks_to_next_take(&mut h);
-    let takes = h.pile_game().turns.moves.len();
+    let takes = h.subtraction_game().turns.moves.len();
     let position = h.app.session().map(Session::position);
     h.key(KeyCode::Char('a'));
     let Screen::Study(study) = &h.app.screen else {
@@ -2404,15 +2416,15 @@ fn a_studies_a_demonstration_which_waits_and_comes_back_paused() {
     h.ticks(200);
     h.key(KeyCode::Esc);
     assert!(h.app.is_demo(), "back to the demonstration");
-    assert_eq!(h.pile_game().turns.moves.len(), takes, "it waited");
+    assert_eq!(h.subtraction_game().turns.moves.len(), takes, "it waited");
     assert_eq!(h.app.session().map(Session::position), position);
     // Paused, on the position studied: Space goes on.
     assert!(h.app.demo.paused);
     h.ticks(200);
-    assert_eq!(h.pile_game().turns.moves.len(), takes, "paused");
+    assert_eq!(h.subtraction_game().turns.moves.len(), takes, "paused");
     h.key(KeyCode::Char(' '));
     ticks_to_next_take(&mut h);
-    assert_eq!(h.pile_game().turns.moves.len(), takes + 1);
+    assert_eq!(h.subtraction_game().turns.moves.len(), takes + 1);
     // The help lists it.
     h.key(KeyCode::Char('?'));
     let (_, rows) = frame(&mut h, 100, 30);
@@ -2467,16 +2479,23 @@ fn a_big_nim_game_shows_at_once_and_its_computer_waits_for_the_table() {
 fn a_slow_take_set_is_solved_on_the_table_thread_while_the_game_shows() {
     let mut h = Harness::with_worker(munch::memory::default_memory(), 7);
     start_position(&mut h, "subtraction 2090,2023,742,303,3158 5000");
-    assert!(h.pile_game().waiting.is_some(), "asked of the table thread");
-    assert_eq!(h.pile_game().winning_takes(), None, "not solved yet");
+    assert!(
+        h.subtraction_game().waiting.is_some(),
+        "asked of the table thread"
+    );
+    assert_eq!(h.subtraction_game().winning_takes(), None, "not solved yet");
     let screen = render_text(&h.app, 100, 30);
     assert!(screen.contains("solving"), "{screen}");
     h.ticks(40);
-    assert_eq!(h.pile_game().turns.moves.len(), 0, "the computer waits");
+    assert_eq!(
+        h.subtraction_game().turns.moves.len(),
+        0,
+        "the computer waits"
+    );
     h.wait_for_tables();
-    assert!(h.pile_game().winning_takes().is_some());
+    assert!(h.subtraction_game().winning_takes().is_some());
     h.ticks(2 + usize::from(munch::games::chomp::session::FLASH_TICKS));
-    assert_eq!(h.pile_game().turns.moves.len(), 1, "then it moves");
+    assert_eq!(h.subtraction_game().turns.moves.len(), 1, "then it moves");
 }
 
 #[test]
@@ -2532,7 +2551,7 @@ fn a_study_opened_from_a_game_shares_its_table() {
     start_position(&mut h, "fibonacci 1500 max 1499");
     h.wait_for_tables();
     h.ticks(2 + usize::from(munch::games::chomp::session::FLASH_TICKS));
-    assert_eq!(h.pile_game().turns.moves.len(), 1);
+    assert_eq!(h.fibonacci_game().turns.moves.len(), 1);
     start_position(&mut h, "nim 2047,2047");
     h.wait_for_tables();
     h.key(KeyCode::Char('a'));
@@ -2549,24 +2568,24 @@ fn a_study_opened_from_a_game_shares_its_table() {
 fn hints_stay_on_for_the_next_games_until_turned_off() {
     let mut h = Harness::new();
     h.start_pile(4, Some("1,2"), [Person, Person]);
-    assert!(!h.pile_game().hints);
+    assert!(!h.subtraction_game().hints);
     h.key(KeyCode::Char('H'));
-    assert!(h.pile_game().hints);
+    assert!(h.subtraction_game().hints);
     h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
     h.keys(&[KeyCode::Char('r'), KeyCode::Char('y')]); // restart, asked and answered
-    assert_eq!(h.pile_game().position.pile, 4, "restarted");
-    assert!(h.pile_game().hints, "after Restart");
+    assert_eq!(h.subtraction_game().position.pile, 4, "restarted");
+    assert!(h.subtraction_game().hints, "after Restart");
     for take in ['1', '2', '1'] {
         h.keys(&[KeyCode::Char(take), KeyCode::Enter]);
     }
-    assert!(h.pile_game().is_over());
+    assert!(h.subtraction_game().is_over());
     h.app.act(Action::PlayAgain);
-    assert!(h.pile_game().hints, "after Play again");
+    assert!(h.subtraction_game().hints, "after Play again");
     h.start(3, 3, [Person, Computer]);
     assert!(h.game().hints, "in a new game from the menu");
     h.key(KeyCode::Char('H'));
     h.start_pile(4, Some("1,2"), [Person, Person]);
-    assert!(!h.pile_game().hints, "turned off, they stay off");
+    assert!(!h.subtraction_game().hints, "turned off, they stay off");
 }
 
 #[test]
@@ -2661,7 +2680,11 @@ fn ticks_draw_nothing_unless_something_moves() {
     h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
     assert!(h.app.take_redraw());
     let moved = frames_in_ticks(&mut h, 40);
-    assert_eq!(h.pile_game().turns.moves.len(), 2, "the computer answered");
+    assert_eq!(
+        h.subtraction_game().turns.moves.len(),
+        2,
+        "the computer answered"
+    );
     let flash = usize::from(munch::games::turns::FLASH_TICKS);
     assert!((flash..=flash + 2).contains(&moved), "{moved} frames");
     // The person to move again: still.
@@ -2679,18 +2702,26 @@ fn undo_leaves_the_computers_opening_move_and_says_so() {
     let mut h = Harness::new();
     h.start_pile(21, Some("1,3,4"), [Computer, Person]);
     h.ticks(flash);
-    let opening = h.pile_game().turns.moves.clone();
+    let opening = h.subtraction_game().turns.moves.clone();
     assert_eq!(opening.len(), 1);
     h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
     h.ticks(flash);
-    assert_eq!(h.pile_game().turns.moves.len(), 3);
+    assert_eq!(h.subtraction_game().turns.moves.len(), 3);
     h.key(KeyCode::Char('u'));
-    assert_eq!(h.pile_game().turns.moves, opening, "the person's round");
+    assert_eq!(
+        h.subtraction_game().turns.moves,
+        opening,
+        "the person's round"
+    );
     h.key(KeyCode::Char('u'));
     h.ticks(flash * 2);
-    assert_eq!(h.pile_game().turns.moves, opening, "the opening move stays");
+    assert_eq!(
+        h.subtraction_game().turns.moves,
+        opening,
+        "the opening move stays"
+    );
     assert!(
-        h.pile_game().turns.pending.is_none(),
+        h.subtraction_game().turns.pending.is_none(),
         "and is not played again"
     );
     let screen = render_text(&h.app, 80, 24);
@@ -2700,7 +2731,7 @@ fn undo_leaves_the_computers_opening_move_and_says_so() {
     );
     h.ctrl('r');
     assert_eq!(
-        h.pile_game().turns.moves.len(),
+        h.subtraction_game().turns.moves.len(),
         3,
         "redo plays the round again"
     );
@@ -2786,7 +2817,7 @@ fn a_key_typed_as_the_game_ends_does_not_answer_the_game_over_box() {
     h.raw_key(KeyCode::Char('1'));
     h.raw_key(KeyCode::Enter);
     let mut ticks = 0;
-    while !h.pile_game().is_over() {
+    while !h.subtraction_game().is_over() {
         h.ticks(1);
         ticks += 1;
         assert!(ticks < 100, "the computer moves");
@@ -2798,14 +2829,17 @@ fn a_key_typed_as_the_game_ends_does_not_answer_the_game_over_box() {
     h.ticks(usize::try_from(GAME_OVER_GRACE_TICKS).unwrap() - 1);
     h.raw_key(KeyCode::Enter);
     assert!(
-        h.pile_game().is_over() && h.pile_game().turns.moves.len() == 2,
+        h.subtraction_game().is_over() && h.subtraction_game().turns.moves.len() == 2,
         "the result still shows"
     );
     h.app.update(Event::Pointer {
         target: Target::Button(Button::PlayAgain),
         click: true,
     });
-    assert!(h.pile_game().is_over(), "a click too waits out the grace");
+    assert!(
+        h.subtraction_game().is_over(),
+        "a click too waits out the grace"
+    );
     h.ticks(1);
     // ← from the default stays there: it never wraps round to Quit.
     assert_eq!(h.app.focused_button(), Some(Button::PlayAgain));
@@ -2819,7 +2853,7 @@ fn a_key_typed_as_the_game_ends_does_not_answer_the_game_over_box() {
     h.keys(&[KeyCode::Left; 6]);
     h.raw_key(KeyCode::Enter);
     assert!(
-        !h.pile_game().is_over() && h.pile_game().turns.moves.is_empty(),
+        !h.subtraction_game().is_over() && h.subtraction_game().turns.moves.is_empty(),
         "once seen, Enter plays again"
     );
 }

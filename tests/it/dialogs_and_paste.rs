@@ -38,9 +38,9 @@ fn a_paste_in_a_game_plays_nothing_and_says_so() {
     h.start_pile(21, Some("1,3,4"), [Person, Computer]);
     h.app.update(Event::Paste("4\n".into()));
     h.ticks(40);
-    assert!(h.pile_game().turns.moves.is_empty());
+    assert!(h.subtraction_game().turns.moves.is_empty());
     assert_eq!(
-        h.pile_game().message.as_deref(),
+        h.subtraction_game().message.as_deref(),
         Some("Pasted text is ignored in a game.")
     );
 }

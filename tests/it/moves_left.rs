@@ -2,6 +2,7 @@
 //! written straight from the definitions: outcomes, moves left and winning replies, of every
 //! position and every move.
 
+use munch::games::core::rules::Rules;
 use munch::games::fibonacci::moves_left::{FIB_REACH, FibMovesLeft};
 use munch::games::fibonacci::rules::FibPosition;
 use munch::games::fibonacci::session::FibonacciRules;
@@ -10,7 +11,7 @@ use munch::games::nim::moves_left::{NIM_BUDGET, NimMovesLeft};
 use munch::games::nim::rules::{Move, Position};
 use munch::games::nim::session::fighting_move;
 use munch::games::pile::player::fighting_take;
-use munch::games::pile::rules::{PilePosition, PileRules};
+use munch::games::pile::rules::PilePosition;
 use munch::games::subtraction::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use munch::games::subtraction::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft};
 use munch::games::subtraction::rules::TakeSet;
@@ -461,7 +462,7 @@ fn the_perfect_computer_wins_fastest_and_defends_longest_in_the_subtraction_game
         for pile in 0..=300u64 {
             let moves: Vec<(u64, Known)> =
                 set.legal(pile).map(|k| (k, brute.at(pile - k))).collect();
-            let at = rules.start(pile);
+            let at = SubtractionRules::start(pile);
             for _ in 0..8 {
                 match fighting_take(&rules, at, &mut rng) {
                     Some(take) => check_fight(&format!("{text}: {pile}"), take, &moves),
@@ -492,11 +493,11 @@ fn the_perfect_computer_wins_fastest_and_defends_longest_in_fibonacci_nim() {
     }
     // The example: from 21 (lost) the computer no longer takes 8, which leaves 13
     // with 16 allowed, so that the person simply takes everything.
-    let start = rules.start(21);
+    let start = FibonacciRules::start(21);
     for _ in 0..50 {
         let take = fighting_take(&rules, start, &mut rng).expect("a take");
         assert_ne!(take, 8);
-        let after = rules.after(start, take);
+        let after = rules.play(&start, take).expect("a legal take");
         assert!(
             after.max_take < after.pile,
             "{take} lets the person take everything"

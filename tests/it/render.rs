@@ -217,7 +217,7 @@ fn a_pile_of_coins_with_the_take_highlighted_and_hints() {
             .count()
     };
     // The ★ marks sit on the coins where the solver's winning takes start.
-    let winning = h.pile_game().winning_takes().unwrap();
+    let winning = h.subtraction_game().winning_takes().unwrap();
     assert_eq!(
         count("★"),
         winning.len() + 1,
@@ -291,10 +291,10 @@ fn the_computers_flashing_take_is_drawn_over_hint_marks() {
     let mut h = Harness::new();
     h.start_pile(13, Some("1,3,4"), [Computer, Person]);
     h.key(KeyCode::Char('H'));
-    assert_eq!(h.pile_game().winning_takes(), Some(vec![4]));
+    assert_eq!(h.subtraction_game().winning_takes(), Some(vec![4]));
     h.ticks(1);
     let take = h
-        .pile_game()
+        .subtraction_game()
         .turns
         .pending
         .expect("the computer chose")
@@ -475,7 +475,7 @@ fn help_at_80x24_and_scrolling_at_the_minimum_size() {
     assert_eq!(h.app.help_scroll, hidden - 1);
     h.key(KeyCode::Enter);
     assert!(!h.app.help_open());
-    assert!(h.pile_game().turns.moves.is_empty());
+    assert!(h.subtraction_game().turns.moves.is_empty());
 }
 
 #[test]

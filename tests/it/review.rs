@@ -160,14 +160,14 @@ fn a_coin_game_mistake_names_the_take_that_would_have_won() {
     h.start_pile(9, Some("1,2,3"), [Person, Computer]);
     h.key(KeyCode::Char('2'));
     h.key(KeyCode::Enter);
-    while !h.pile_game().is_over() {
+    while !h.subtraction_game().is_over() {
         h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
-        if !h.pile_game().is_over() {
+        if !h.subtraction_game().is_over() {
             h.key(KeyCode::Char('1'));
             h.key(KeyCode::Enter);
         }
     }
-    let game = h.pile_game();
+    let game = h.subtraction_game();
     assert_eq!(
         game.turns.review,
         vec![Mistake {
@@ -207,7 +207,7 @@ fn counts_of_one_are_singular() {
     let mut h = Harness::new();
     h.start_pile(3, Some("2,5"), [Person, Computer]);
     h.key(KeyCode::Enter);
-    assert!(h.pile_game().is_over());
+    assert!(h.subtraction_game().is_over());
     let rows = screen(&h, 80, 24);
     assert!(
         shows(&rows, "Computer cannot take from 1 coin."),
@@ -300,8 +300,8 @@ fn lost_pile_game(h: &mut Harness) {
     computer_moves(h);
     h.keys(&[KeyCode::Char('2'), KeyCode::Enter]);
     computer_moves(h);
-    assert!(h.pile_game().is_over());
-    assert_eq!(h.pile_game().turns.moves, [1, 1, 2, 1]);
+    assert!(h.subtraction_game().is_over());
+    assert_eq!(h.subtraction_game().turns.moves, [1, 1, 2, 1]);
 }
 
 #[test]
@@ -381,7 +381,7 @@ fn v_on_the_game_over_dialog_reviews_the_game_move_by_move() {
     assert_eq!(reviewing(&h).at, 0, "no move before the first");
     // Esc: back to the finished game and its dialog.
     h.key(KeyCode::Esc);
-    assert!(h.pile_game().is_over());
+    assert!(h.subtraction_game().is_over());
     assert_eq!(h.app.dialog(), Some(munch::app::Dialog::GameOver));
 }
 
@@ -489,7 +489,7 @@ fn a_game_from_a_set_position_is_reviewed_from_that_position() {
     for take in ['1', '2', '1'] {
         h.keys(&[KeyCode::Char(take), KeyCode::Enter]);
     }
-    assert!(h.pile_game().is_over());
+    assert!(h.subtraction_game().is_over());
     h.key(KeyCode::Char('v'));
     h.wait_for_review();
     assert_eq!(

@@ -5,13 +5,15 @@
 
 use munch::games::chomp::moves_left::study as chomp_study;
 use munch::games::chomp::rules::{Position as ChompPosition, Square};
+use munch::games::fibonacci::session::FibonacciRules;
 use munch::games::moves_left::PositionAnalysis;
 use munch::games::nim::rules::Position as NimPosition;
 use munch::games::nim::session::NimSession;
-use munch::games::pile::rules::{PilePosition, Takes};
-use munch::games::pile::session::PileGame;
+use munch::games::pile::rules::{PilePosition, PileRules, Takes};
+use munch::games::pile::session::PileSession;
 use munch::games::review::{Label, REFUTATION_MOVES, label_from_study, refuting_line};
 use munch::games::setup::Setup;
+use munch::games::subtraction::session::SubtractionRules;
 use munch::games::turns::Outcomes;
 use munch::settings::{GameKind, Settings};
 use munch::solve::{MovesLeftTable, OutcomeTable};
@@ -178,8 +180,8 @@ where
 }
 
 /// The legal takes of a pile position.
-fn takes(game: &PileGame, at: &PilePosition) -> Vec<u64> {
-    match game.rules.takes(*at) {
+fn takes<R: PileRules>(game: &PileSession<R>, at: &PilePosition) -> Vec<u64> {
+    match game.rules.takes(at) {
         Takes::Listed(takes) => takes,
         Takes::UpTo(most) => (1..=most).collect(),
     }
@@ -205,10 +207,11 @@ fn reachable<P: Clone + Eq + Hash, M>(
     seen
 }
 
-/// Every move of a pile game of `settings`, from every position its start reaches.
-fn check_pile_game(settings: &Settings) -> usize {
+/// Every move of a pile game of `settings` (under the rules `R`), from every position its
+/// start reaches.
+fn check_pile_game<R: PileRules>(settings: &Settings) -> usize {
     let session = settings.game.game().new_session(settings.setup(), None);
-    let game: &PileGame = session.as_any().downcast_ref().expect("a pile game");
+    let game: &PileSession<R> = session.as_any().downcast_ref().expect("a pile game");
     let legal = |at: &(u64, u64)| {
         takes(
             game,
@@ -219,13 +222,15 @@ fn check_pile_game(settings: &Settings) -> usize {
         )
     };
     let after = |at: &(u64, u64), k: u64| {
-        let next = game.rules.after(
-            PilePosition {
-                pile: at.0,
-                max_take: at.1,
-            },
-            k,
-        );
+        let next = (game.rules)
+            .play(
+                &PilePosition {
+                    pile: at.0,
+                    max_take: at.1,
+                },
+                k,
+            )
+            .expect("a legal take");
         (next.pile, next.max_take)
     };
     let start = Outcomes::start(game);
@@ -236,9 +241,9 @@ fn check_pile_game(settings: &Settings) -> usize {
 }
 
 /// A pile game seen with its positions as (pile, max take) pairs, which hash.
-struct Pairs<'a>(&'a PileGame);
+struct Pairs<'a, R: PileRules>(&'a PileSession<R>);
 
-impl Outcomes for Pairs<'_> {
+impl<R: PileRules> Outcomes for Pairs<'_, R> {
     type Move = u64;
     type Position = (u64, u64);
 
@@ -283,7 +288,7 @@ fn every_subtraction_move_is_labelled_as_the_brute_force_says() {
         }
         .with("pile", 60_u64)
         .with("set", set);
-        checked += check_pile_game(&settings);
+        checked += check_pile_game::<SubtractionRules>(&settings);
     }
     assert!(checked > 400, "{checked} moves");
 }
@@ -297,7 +302,7 @@ fn every_fibonacci_move_is_labelled_as_the_brute_force_says() {
             ..Settings::default()
         }
         .with(munch::games::fibonacci::fields::PILE, pile);
-        checked += check_pile_game(&settings);
+        checked += check_pile_game::<FibonacciRules>(&settings);
     }
     assert!(checked > 1000, "{checked} moves");
 }

@@ -4,6 +4,8 @@ use crate::common;
 
 use crate::common::Harness;
 use munch::app::menu::MenuLine;
+use munch::games::fibonacci::session::FibonacciSession;
+use munch::games::subtraction::session::SubtractionSession;
 use munch::settings::GameKind;
 use munch::settings::Player::{Computer, Person};
 use munch::settings::{Level, Settings};
@@ -461,7 +463,7 @@ fn each_kind_keeps_its_own_saved_game() {
         "no subtraction game was saved: no question"
     );
     h.keys(&[KeyCode::Char('4'), KeyCode::Enter]);
-    assert!(h.pile_game().is_over());
+    assert!(h.subtraction_game().is_over());
     assert_eq!(
         store.load(&saved_game_file(GameKind::Chomp)),
         Ok(Some(chomp.clone()))
@@ -1005,10 +1007,10 @@ fn a_game_decided_before_any_move_is_not_recorded() {
         let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
         // Nobody can take 3 from 2: whoever is first has lost before moving.
         h.start_pile(2, Some("3"), players);
-        assert!(h.pile_game().is_over());
+        assert!(h.subtraction_game().is_over());
         for _ in 0..3 {
             h.key(KeyCode::Enter); // Play again
-            assert!(h.pile_game().is_over());
+            assert!(h.subtraction_game().is_over());
         }
     }
     assert_eq!(record_of(&dir, "Subtraction {3} from 2"), (0, 0, 0));
@@ -1023,10 +1025,10 @@ fn undo_after_game_over_amends_the_games_one_entry() {
     h.start_pile(4, Some("1,2"), [Person, Computer]);
     h.keys(&[KeyCode::Char('2'), KeyCode::Enter]); // 4 → 2: the computer takes both
     h.ticks(40);
-    assert_eq!(h.pile_game().loser(), Some(0));
+    assert_eq!(h.subtraction_game().loser(), Some(0));
     assert_eq!(record_of(&dir, game), (1, 0, 1));
     h.key(KeyCode::Char('u')); // back to 4, the person to move
-    assert_eq!(h.pile_game().position.pile, 4);
+    assert_eq!(h.subtraction_game().position.pile, 4);
     assert_eq!(
         record_of(&dir, game),
         (1, 0, 1),
@@ -1034,16 +1036,16 @@ fn undo_after_game_over_amends_the_games_one_entry() {
     );
     h.keys(&[KeyCode::Char('1'), KeyCode::Enter]); // 4 → 3: a win
     h.ticks(40);
-    let rest = h.pile_game().position.pile;
+    let rest = h.subtraction_game().position.pile;
     h.keys(&[KeyCode::Char(char::from(b'0' + rest as u8)), KeyCode::Enter]);
     h.ticks(1);
-    assert_eq!(h.pile_game().loser(), Some(1));
+    assert_eq!(h.subtraction_game().loser(), Some(1));
     assert_eq!(record_of(&dir, game), (1, 1, 0), "the loss became a win");
     h.key(KeyCode::Char('u'));
     h.key(KeyCode::Char('u'));
     h.keys(&[KeyCode::Char('2'), KeyCode::Enter]); // lost again
     h.ticks(40);
-    assert_eq!(h.pile_game().loser(), Some(0));
+    assert_eq!(h.subtraction_game().loser(), Some(0));
     assert_eq!(record_of(&dir, game), (1, 0, 1), "and back");
     // Another game is another entry.
     h.key(KeyCode::Enter);
@@ -1073,10 +1075,10 @@ fn a_game_undone_after_its_end_keeps_its_entry_when_resumed_elsewhere() {
     h.key(KeyCode::Enter);
     h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
     h.ticks(40);
-    let rest = h.pile_game().position.pile;
+    let rest = h.subtraction_game().position.pile;
     h.keys(&[KeyCode::Char(char::from(b'0' + rest as u8)), KeyCode::Enter]);
     h.ticks(1);
-    assert_eq!(h.pile_game().loser(), Some(1));
+    assert_eq!(h.subtraction_game().loser(), Some(1));
     assert_eq!(record_of(&dir, game), (1, 1, 0), "still one game");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -1239,7 +1241,7 @@ fn a_game_that_ends_at_its_first_move_still_replaces_the_saved_game_as_asked() {
     // "A new game replaces your saved … once you move": answered yes, and its first move wins.
     h.start_pile(3, Some("1,3"), [Person, Person]);
     h.keys(&[KeyCode::Char('3'), KeyCode::Enter]);
-    assert!(h.pile_game().is_over());
+    assert!(h.subtraction_game().is_over());
     assert_eq!(
         store.load::<SavedGame>(file),
         Ok(None),
@@ -1263,7 +1265,7 @@ fn a_restarted_game_leaves_no_save_of_the_moves_given_up() {
     );
     // "This game's moves will be lost": restarted, nobody has moved, so nothing is kept.
     h.keys(&[KeyCode::Char('r'), KeyCode::Char('y')]);
-    assert_eq!(h.pile_game().position.pile, 10, "restarted");
+    assert_eq!(h.subtraction_game().position.pile, 10, "restarted");
     assert_eq!(
         store.load::<SavedGame>(file),
         Ok(None),
@@ -1695,7 +1697,7 @@ fn a_game_from_a_set_position_is_saved_with_its_start_and_resumed_from_it() {
         Some("Fibonacci Nim from 30 (set), move 2")
     );
     h.key(KeyCode::Enter);
-    let game = h.pile_game();
+    let game = h.fibonacci_game();
     assert_eq!(
         (game.position.pile, game.position.max_take),
         (26, 8),
@@ -2133,7 +2135,12 @@ fn hints_stay_on_in_a_game_from_the_study_and_in_the_next_run() {
     use munch::store::PREFERENCES_FILE;
     let dir = temp_dir("hints");
     let store = Store::open(Some(&dir)).unwrap();
-    let hints = |h: &Harness| h.pile_game().hints;
+    let hints = |h: &Harness| {
+        let subtraction = h.app.session_as::<SubtractionSession>();
+        (subtraction.map(|g| g.hints))
+            .or_else(|| h.app.session_as::<FibonacciSession>().map(|g| g.hints))
+            .expect("a coin-pile game is on")
+    };
     let study_then_play = |h: &mut Harness, text: &str| {
         let (settings, start) = Settings::default().with_position(text).unwrap();
         h.app.study_position(&settings, &start);

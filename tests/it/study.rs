@@ -103,7 +103,7 @@ fn a_in_a_game_studies_its_position_and_esc_returns_to_it_unchanged() {
     h.start_pile(21, Some("1,3,4"), [Person, Computer]);
     h.keys(&[KeyCode::Char('4'), KeyCode::Enter]);
     h.ticks(40);
-    let game = h.pile_game();
+    let game = h.subtraction_game();
     assert_eq!(game.turns.moves.len(), 2, "the computer replied");
     let pile = game.position.pile;
     h.key(KeyCode::Char('a'));
@@ -117,7 +117,7 @@ fn a_in_a_game_studies_its_position_and_esc_returns_to_it_unchanged() {
     assert_eq!(studying(&h).study.line().len(), 2);
     h.ticks(40);
     h.key(KeyCode::Esc);
-    let game = h.pile_game();
+    let game = h.subtraction_game();
     assert_eq!((game.position.pile, game.turns.moves.len()), (pile, 2));
     assert_eq!(h.app.dialog(), None, "no question is asked");
 }
@@ -1096,7 +1096,7 @@ fn p_plays_from_the_studied_position_on_the_side_chosen() {
     h.key(KeyCode::Esc);
     assert!(!studying(&h).choosing_side, "Esc keeps the study");
     h.keys(&[KeyCode::Char('p'), KeyCode::Char('2')]);
-    let game = h.pile_game();
+    let game = h.subtraction_game();
     assert_eq!(
         game.position.pile, 20,
         "the game starts where the study stood"
@@ -1111,7 +1111,7 @@ fn p_plays_from_the_studied_position_on_the_side_chosen() {
     );
     // The computer moves first: a winning take from 20 (20 mod 7 = 6).
     h.ticks(40);
-    assert_eq!(h.pile_game().turns.moves.len(), 1);
+    assert_eq!(h.subtraction_game().turns.moves.len(), 1);
 
     // From a game's study, that game goes back to the menu's saved games; the new game of
     // its kind asks before replacing it, as any new game does.

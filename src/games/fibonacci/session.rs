@@ -1,18 +1,24 @@
-//! Fibonacci Nim played from the shared pile session: its rules as [`PileRules`].
+//! Fibonacci Nim on the core: its rules as the core's [`Rules`], played on the one-pile board
+//! ([`PileRules`]).
 
 use super::answer::fibonacci_winning_takes;
-use super::fields::FibonacciValues;
 use super::moves_left::{FIB_REACH, FibMovesLeft, study_with};
+use super::fields::FibonacciValues;
 use super::position;
 use super::rules::FibPosition;
+use crate::games::core::rules::Rules;
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
-use crate::games::pile::rules::{PilePosition, PileRules, Takes};
-use crate::games::pile::session::PileGame;
+use crate::games::pile::player;
+use crate::games::pile::rules::{self, PilePosition, PileRules, Takes};
+use crate::games::pile::session::PileSession;
 use crate::games::request::{Built, Progress, Task, Waiting};
+use crate::games::review::Known;
 use crate::games::setup::Setup;
-use std::any::Any;
 use std::sync::Arc;
+
+/// A game of Fibonacci Nim in progress, on the one-pile board.
+pub type FibonacciSession = PileSession<FibonacciRules>;
 
 /// Fibonacci Nim's rules: the first take is 1 to n-1, each later one up to twice the last;
 /// with the moves-left table of the positions a game reaches, once it is built.
@@ -40,7 +46,7 @@ impl FibonacciRules {
 
     /// The rules for the positions below a pile of `pile` coins, as a game or a study starts:
     /// the table up to [`FIB_REACH`] when it was built already, else a table up to the pile
-    /// when it is small (built at once), else none yet (see [`PileRules::build`]).
+    /// when it is small (built at once), else none yet (see [`Rules::build`]).
     pub fn for_pile(pile: u64) -> FibonacciRules {
         let table = FibMovesLeft::shared_if_built()
             .or_else(|| (pile <= FIB_INSTANT).then(|| Arc::new(FibMovesLeft::build(pile))));
@@ -53,21 +59,29 @@ impl FibonacciRules {
             .as_ref()
             .is_some_and(|t| t.reach() >= self.pile.min(FIB_REACH))
     }
+
+    /// The position of a game starting with `pile` coins: the first take is 1 to `pile` - 1.
+    pub fn start(pile: u64) -> PilePosition {
+        PilePosition {
+            pile,
+            max_take: pile.saturating_sub(1),
+        }
+    }
 }
 
 /// Starts Fibonacci Nim from `settings` (whose values have no problem).
-pub fn new_game(settings: Setup) -> PileGame {
+pub fn new_game(settings: Setup) -> FibonacciSession {
     // A set start position was read by the catalogue; the whole pile otherwise.
     let start = settings
         .start
         .as_ref()
         .and_then(|start| position::parse(start.body()).ok())
         .map_or_else(
-            || FibonacciRules::default().start(FibonacciValues::from(&settings.values).pile),
+            || FibonacciRules::start(FibonacciValues::from(&settings.values).pile),
             pile,
         );
     let rules = FibonacciRules::for_pile(start.pile);
-    PileGame::begin(settings, Box::new(rules), start)
+    FibonacciSession::begin(settings, rules, start)
 }
 
 fn pile(at: FibPosition) -> PilePosition {
@@ -84,56 +98,58 @@ fn fib(at: PilePosition) -> FibPosition {
     }
 }
 
-impl PileRules for FibonacciRules {
-    fn boxed_clone(&self) -> Box<dyn PileRules> {
-        Box::new(self.clone())
+impl Rules for FibonacciRules {
+    type Position = PilePosition;
+    type Move = u64;
+
+    fn play(&self, at: &PilePosition, k: u64) -> Result<PilePosition, String> {
+        self.takes(at).check(k)?;
+        Ok(pile(fib(*at).take(k)))
     }
 
-    fn title(&self) -> String {
-        "Fibonacci Nim".to_string()
+    fn is_over(&self, at: &PilePosition) -> bool {
+        self.takes(at).limit() == 0
     }
 
-    fn start(&self, pile: u64) -> PilePosition {
-        PilePosition {
-            pile,
-            max_take: pile.saturating_sub(1),
-        }
+    fn move_count(&self, at: &PilePosition) -> Option<u64> {
+        Some(self.takes(at).count())
     }
 
-    fn after(&self, at: PilePosition, k: u64) -> PilePosition {
-        pile(fib(at).take(k))
+    fn write_move(&self, k: u64) -> String {
+        k.to_string()
     }
 
-    fn takes(&self, at: PilePosition) -> Takes {
-        Takes::UpTo(fib(at).limit())
+    fn read_move(&self, text: &str) -> Option<u64> {
+        rules::read_take(text)
     }
 
-    fn winning_takes(&self, at: PilePosition) -> Option<Vec<u64>> {
-        Some(fibonacci_winning_takes(fib(at)))
+    fn print(&self, at: &PilePosition) -> String {
+        position::print(fib(*at))
     }
 
-    fn solver_line(&self) -> SolverLine {
-        SolverLine::Text("Zeckendorf rule".into())
-    }
-
-    fn print(&self, at: PilePosition) -> String {
-        position::print(fib(at))
-    }
-
-    fn position(&self, at: PilePosition) -> String {
-        super::position::print(fib(at))
+    /// Zeckendorf's rule knows every position.
+    fn known(&self, at: &PilePosition) -> Option<Known<u64>> {
+        rules::known(Some(fibonacci_winning_takes(fib(*at))))
     }
 
     /// Within the moves-left table's reach (a pile of at most [`FIB_REACH`]), once it is
     /// built.
-    fn study(&self, at: PilePosition) -> Option<PositionAnalysis<u64>> {
+    fn study(&self, at: &PilePosition) -> Option<PositionAnalysis<u64>> {
         let table = self.table.as_ref().filter(|t| at.pile <= t.reach())?;
-        study_with(fib(at), table)
+        study_with(fib(*at), table)
+    }
+
+    fn best_move(&self, at: &PilePosition, fight: bool, rng: &mut fastrand::Rng) -> Option<u64> {
+        player::best_take(self, *at, fight, rng)
+    }
+
+    fn random_move(&self, at: &PilePosition, casual: bool, rng: &mut fastrand::Rng) -> Option<u64> {
+        player::random_take(self, *at, casual, rng)
     }
 
     /// The table up to [`FIB_REACH`], when the moves left are wanted and the rules hold no
     /// table of their positions (a pile past [`FIB_INSTANT`]).
-    fn build(&self, moves_left: bool) -> Option<Waiting> {
+    fn build(&mut self, moves_left: bool) -> Option<Waiting> {
         if !moves_left || self.hold() {
             return None;
         }
@@ -157,8 +173,18 @@ impl PileRules for FibonacciRules {
         }
         Some(())
     }
+}
 
-    fn as_any(&self) -> &dyn Any {
-        self
+impl PileRules for FibonacciRules {
+    fn title(&self) -> String {
+        "Fibonacci Nim".to_string()
+    }
+
+    fn takes(&self, at: &PilePosition) -> Takes {
+        Takes::UpTo(fib(*at).limit())
+    }
+
+    fn solver_line(&self) -> SolverLine {
+        SolverLine::Text("Zeckendorf rule".into())
     }
 }

@@ -4,10 +4,9 @@
 use super::fields::FibonacciValues;
 use super::position;
 use super::rules::FibPosition;
-use super::session::FibonacciRules;
+use super::session::{FibonacciRules, FibonacciSession};
 use crate::games::game::Values;
-use crate::games::pile::rules::{PilePosition, PileRules};
-use crate::games::pile::session::PileGame;
+use crate::games::pile::rules::PilePosition;
 use crate::games::pile::study::PileStudy;
 use crate::games::position::StartPosition;
 use crate::games::session::Session;
@@ -21,7 +20,7 @@ pub fn study(
     start: Option<&StartPosition>,
     moves: &[String],
     from: Option<&dyn Session>,
-) -> Option<PileStudy> {
+) -> Option<PileStudy<FibonacciRules>> {
     let start = match start {
         Some(start) => {
             let at = position::parse(start.body()).ok()?;
@@ -30,17 +29,17 @@ pub fn study(
                 max_take: at.max_take,
             }
         }
-        None => FibonacciRules::default().start(FibonacciValues::from(values).pile),
+        None => FibonacciRules::start(FibonacciValues::from(values).pile),
     };
     // The game's own rules hold the positions below its start, which the study's are.
     let shared = from
-        .and_then(|game| game.as_any().downcast_ref::<PileGame>())
+        .and_then(|game| game.as_any().downcast_ref::<FibonacciSession>())
         .filter(|game| game.start == start)
-        .and_then(|game| game.rules.as_any().downcast_ref::<FibonacciRules>())
+        .map(|game| &game.rules)
         .filter(|rules| rules.hold())
         .cloned();
     let rules = shared.unwrap_or_else(|| FibonacciRules::for_pile(start.pile));
-    PileStudy::from_position(Box::new(rules), Box::new(editor), start, moves)
+    PileStudy::from_position(rules, Box::new(editor), start, moves)
 }
 
 /// The editor of the position `at`.
@@ -93,7 +92,7 @@ fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
         max_take: at.max_take,
     };
     Ok(Box::new(PileStudy::studying(
-        Box::new(FibonacciRules::for_pile(pile)),
+        FibonacciRules::for_pile(pile),
         Box::new(editor),
         at,
     )))

@@ -15,15 +15,15 @@ const RANGE_CANDIDATES: u64 = 64;
 /// the fewest winning replies. Where the rules' answer does not know the position, the
 /// smallest legal take.
 pub fn choose_take(
-    rules: &dyn PileRules,
+    rules: &impl PileRules,
     at: PilePosition,
     rng: &mut fastrand::Rng,
 ) -> Option<u64> {
-    let takes = rules.takes(at);
+    let takes = rules.takes(&at);
     if takes.limit() == 0 {
         return None;
     }
-    let Some(winning) = rules.winning_takes(at) else {
+    let Some(winning) = winning_takes(rules, at) else {
         return Some(takes.smallest());
     };
     if !winning.is_empty() {
@@ -34,8 +34,9 @@ pub fn choose_take(
         Takes::UpTo(limit) => (1..=limit.min(RANGE_CANDIDATES)).collect(),
     };
     let replies = |k: u64| {
-        rules
-            .winning_takes(rules.after(at, k))
+        let after = rules.play(&at, k).ok();
+        after
+            .and_then(|after| winning_takes(rules, after))
             .map_or(usize::MAX, |w| w.len())
     };
     Some(fewest(&candidates, replies, rng))
@@ -48,17 +49,59 @@ pub fn choose_take(
 ///
 /// [`PositionAnalysis::fighting_moves`]: crate::games::moves_left::PositionAnalysis::fighting_moves
 pub fn fighting_take(
-    rules: &dyn PileRules,
+    rules: &impl PileRules,
     at: PilePosition,
     rng: &mut fastrand::Rng,
 ) -> Option<u64> {
-    if let Some(study) = rules.study(at) {
+    if let Some(study) = rules.study(&at) {
         let best = study.fighting_moves();
         if !best.is_empty() {
             return Some(best[rng.usize(..best.len())].mv);
         }
     }
     choose_take(rules, at, rng)
+}
+
+/// The computer's take at `at` as [`Rules::best_move`] asks for it: [`fighting_take`] when it
+/// fights (level perfect), else [`choose_take`].
+///
+/// [`Rules::best_move`]: crate::games::core::rules::Rules::best_move
+pub fn best_take(
+    rules: &impl PileRules,
+    at: PilePosition,
+    fight: bool,
+    rng: &mut fastrand::Rng,
+) -> Option<u64> {
+    if fight {
+        fighting_take(rules, at, rng)
+    } else {
+        choose_take(rules, at, rng)
+    }
+}
+
+/// A legal take at random, for a computer that slips ([`Rules::random_move`]); at the casual
+/// level, the whole pile when that is legal (a win).
+///
+/// [`Rules::random_move`]: crate::games::core::rules::Rules::random_move
+pub fn random_take(
+    rules: &impl PileRules,
+    at: PilePosition,
+    casual: bool,
+    rng: &mut fastrand::Rng,
+) -> Option<u64> {
+    let takes = rules.takes(&at);
+    if takes.limit() == 0 {
+        return None;
+    }
+    if casual && takes.contains(at.pile) {
+        return Some(at.pile);
+    }
+    takes.random(rng)
+}
+
+/// Every winning take at `at`, where the rules' answer knows them.
+fn winning_takes(rules: &impl PileRules, at: PilePosition) -> Option<Vec<u64>> {
+    rules.known(&at).map(|k| k.winning_moves)
 }
 
 /// The candidate with the fewest winning replies, ties at random.

@@ -1,76 +1,51 @@
-//! What a one-pile game tells the shared pile session: its legal takes, how a take changes what
-//! the next player may take, and its one answer function. Each one-pile game implements
-//! [`PileRules`] in its own folder; everything else about playing from a pile lives here.
+//! What the one-pile board needs of a game beyond its [`Rules`]: its legal takes ([`Takes`]),
+//! its title and its solver line ([`PileRules`]). A one-pile game implements the core's
+//! [`Rules`] on its own rules type, with a take as its move and [`PilePosition`] as its
+//! position, and these few words on top; the helpers here write the parts every one-pile game
+//! shares.
 
-use crate::games::moves_left::PositionAnalysis;
+use crate::games::core::rules::Rules;
 use crate::games::panel::SolverLine;
-use crate::games::request::{Built, Progress, Waiting};
+use crate::games::review::Known;
 use crate::units::{group, runs_one_of};
-use std::any::Any;
+
+/// How long the legal takes may be in a message (the panel wraps it over a few lines).
+pub const MESSAGE_TAKES: usize = 40;
 
 /// A one-pile position: the coins left and the largest take allowed now, for rules where each
-/// take bounds the next (rules without such a bound ignore it).
+/// take bounds the next (rules without such a bound keep it 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PilePosition {
     pub pile: u64,
     pub max_take: u64,
 }
 
-/// The rules of a one-pile game, with what its solver knows about them (`Send`, as sessions
-/// are, and `Sync`, so that a finished game can be judged on another thread).
-pub trait PileRules: Send + Sync {
-    /// A copy of the rules, sharing what the solver knows (cheap: its tables are not copied).
-    fn boxed_clone(&self) -> Box<dyn PileRules>;
-
-    /// The game's name, as the screen's title shows it.
+/// What the one-pile board asks of a game's rules beyond [`Rules`]: a move is a take of coins
+/// (written as its number), a position a [`PilePosition`].
+pub trait PileRules: Rules<Position = PilePosition, Move = u64> {
+    /// The game's name, as the board's title shows it.
     fn title(&self) -> String;
 
-    /// The position of a game starting with `pile` coins.
-    fn start(&self, pile: u64) -> PilePosition;
-
-    /// The position after the legal take `k`.
-    fn after(&self, at: PilePosition, k: u64) -> PilePosition;
-
     /// The takes legal at `at`.
-    fn takes(&self, at: PilePosition) -> Takes;
-
-    /// Every winning take at `at`, ascending, when known: the game's one answer, used by the
-    /// computer, the hints and the review alike, as `munch solve` does.
-    fn winning_takes(&self, at: PilePosition) -> Option<Vec<u64>>;
+    fn takes(&self, at: &PilePosition) -> Takes;
 
     /// What the side panel says of the solver.
     fn solver_line(&self) -> SolverLine;
+}
 
-    /// The position's string (`subtraction 1,3,4 21`, `fibonacci 30 max 5`), which the
-    /// game's parser reads back.
-    fn print(&self, at: PilePosition) -> String;
+/// What a one-pile game's answer knows of a position from its winning takes (every one, where
+/// it knows any).
+pub fn known(winning: Option<Vec<u64>>) -> Option<Known<u64>> {
+    winning.map(|w| Known {
+        wins: !w.is_empty(),
+        winning_moves: w,
+        complete: true,
+    })
+}
 
-    /// Every legal take at `at` with its outcome, moves left and winning replies, when the
-    /// moves left of the position are known (and the takes few enough to weigh at once).
-    fn study(&self, at: PilePosition) -> Option<PositionAnalysis<u64>>;
-
-    /// The position's string (`subtraction 1,3,4 21`, `fibonacci 30 max 5`).
-    fn position(&self, at: PilePosition) -> String;
-
-    /// What the rules still lack (their tables, too slow to build on the interface's thread),
-    /// as a build task for the table thread; `None` when they lack nothing. `moves_left`:
-    /// whether the moves left are wanted (the perfect computer's, a study's), not only who wins.
-    fn build(&self, _moves_left: bool) -> Option<Waiting> {
-        None
-    }
-
-    /// Takes what the task of [`PileRules::build`] built.
-    fn take_built(&mut self, _built: Built) {}
-
-    /// Builds at once what they lack (slow: on a solver thread only, as the review's judging),
-    /// telling `progress` how far it has gone; `None` when `progress` said to stop.
-    fn complete(&mut self, _progress: Progress) -> Option<()> {
-        Some(())
-    }
-
-    /// The rules as their own type, so that a study can share the tables of the game it is
-    /// opened from.
-    fn as_any(&self) -> &dyn Any;
+/// A take read back from its notation (its number).
+pub fn read_take(text: &str) -> Option<u64> {
+    text.parse().ok()
 }
 
 /// The legal takes of a position.
@@ -83,6 +58,23 @@ pub enum Takes {
 }
 
 impl Takes {
+    /// `Ok` when taking `k` coins is legal, else what is legal ("take 1, 3 or 4").
+    pub fn check(&self, k: u64) -> Result<(), String> {
+        if self.contains(k) {
+            Ok(())
+        } else {
+            Err(self.text(MESSAGE_TAKES))
+        }
+    }
+
+    /// How many takes are legal.
+    pub fn count(&self) -> u64 {
+        match self {
+            Takes::Listed(takes) => takes.len() as u64,
+            Takes::UpTo(limit) => *limit,
+        }
+    }
+
     /// The largest legal take (0 when there is none).
     pub fn limit(&self) -> u64 {
         match self {

@@ -1,15 +1,10 @@
 //! The one-pile board: the take a person chooses (arrows, typed digits, the pointer on a coin
-//! or the bar), over a one-pile game's [`PileRules`], played by the core's generic session.
-//! A one-pile game implements [`PileRules`]; this file makes those rules the core's [`Rules`].
+//! or the bar), over any one-pile game's rules ([`PileRules`]), played by the core's generic
+//! session.
 
 use crate::games::core::board::{Board, Input};
 use crate::games::core::play::Play;
-use crate::games::core::rules::Rules;
-use crate::games::moves_left::PositionAnalysis;
-use crate::games::pile::player;
-use crate::games::pile::rules::{PilePosition, PileRules, Takes};
-use crate::games::request::{Built, Progress, Waiting};
-use crate::games::review::Known;
+use crate::games::pile::rules::{MESSAGE_TAKES, PilePosition, PileRules, Takes};
 use crate::games::typing::{self, TypedTake};
 use crate::input::{
     ANALYSE, Action, Binding, COPY_POSITION, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART,
@@ -18,12 +13,9 @@ use crate::input::{
 use crate::units::group;
 use ratatui::crossterm::event::KeyCode;
 
-/// How long the legal takes may be in a message (the panel wraps it over a few lines).
-const MESSAGE_TAKES: usize = 40;
-
-/// A coin-pile game in progress (or just finished): any one-pile game's rules on the core's
+/// A coin-pile game in progress (or just finished): a one-pile game's rules `R` on the core's
 /// session, with the take being chosen on the one-pile board.
-pub type PileGame = Play<Box<dyn PileRules>, PileBoard>;
+pub type PileSession<R> = Play<R, PileBoard>;
 
 /// The computer's chosen take, shown flashing before it lands.
 pub type PendingTake = crate::games::turns::Pending<u64>;
@@ -38,101 +30,7 @@ pub struct PileBoard {
     pub typing: bool,
 }
 
-impl Clone for Box<dyn PileRules> {
-    fn clone(&self) -> Self {
-        self.boxed_clone()
-    }
-}
-
-/// A one-pile game's rules as the core plays them: a move is a take, written as its number.
-impl Rules for Box<dyn PileRules> {
-    type Position = PilePosition;
-    type Move = u64;
-
-    fn play(&self, &at: &PilePosition, k: u64) -> Result<PilePosition, String> {
-        let takes = self.takes(at);
-        if takes.contains(k) {
-            Ok(self.after(at, k))
-        } else {
-            Err(takes.text(MESSAGE_TAKES))
-        }
-    }
-
-    fn is_over(&self, &at: &PilePosition) -> bool {
-        self.takes(at).limit() == 0
-    }
-
-    fn move_count(&self, &at: &PilePosition) -> Option<u64> {
-        Some(match self.takes(at) {
-            Takes::Listed(takes) => takes.len() as u64,
-            Takes::UpTo(limit) => limit,
-        })
-    }
-
-    fn write_move(&self, k: u64) -> String {
-        k.to_string()
-    }
-
-    fn read_move(&self, text: &str) -> Option<u64> {
-        text.parse().ok()
-    }
-
-    fn print(&self, &at: &PilePosition) -> String {
-        self.as_ref().print(at)
-    }
-
-    /// From [`PileRules::winning_takes`], which knows every winning take where it knows any.
-    fn known(&self, &at: &PilePosition) -> Option<Known<u64>> {
-        self.winning_takes(at).map(|w| Known {
-            wins: !w.is_empty(),
-            winning_moves: w,
-            complete: true,
-        })
-    }
-
-    fn study(&self, &at: &PilePosition) -> Option<PositionAnalysis<u64>> {
-        self.as_ref().study(at)
-    }
-
-    fn best_move(&self, &at: &PilePosition, fight: bool, rng: &mut fastrand::Rng) -> Option<u64> {
-        if fight {
-            player::fighting_take(self.as_ref(), at, rng)
-        } else {
-            player::choose_take(self.as_ref(), at, rng)
-        }
-    }
-
-    /// At the casual level, the whole pile when that is legal (a win).
-    fn random_move(
-        &self,
-        &at: &PilePosition,
-        casual: bool,
-        rng: &mut fastrand::Rng,
-    ) -> Option<u64> {
-        let takes = self.takes(at);
-        if takes.limit() == 0 {
-            return None;
-        }
-        if casual && takes.contains(at.pile) {
-            return Some(at.pile);
-        }
-        takes.random(rng)
-    }
-
-    fn build(&mut self, moves_left: bool) -> Option<Waiting> {
-        self.as_ref().build(moves_left)
-    }
-
-    fn take_built(&mut self, built: Built) {
-        self.as_mut().take_built(built);
-    }
-
-    fn complete(&mut self, progress: Progress) -> Option<()> {
-        self.as_mut().complete(progress)
-    }
-}
-
-impl PileGame {
+impl<R: PileRules> PileSession<R> {
     /// The game's name.
     pub fn title(&self) -> String {
         self.rules.title()
@@ -145,7 +43,7 @@ impl PileGame {
 
     /// The takes legal now.
     pub fn takes(&self) -> Takes {
-        self.rules.takes(self.position)
+        self.rules.takes(&self.position)
     }
 
     /// The largest legal take now (0 when there is none).
@@ -166,7 +64,7 @@ impl PileGame {
 
     /// Every winning take now, when known.
     pub fn winning_takes(&self) -> Option<Vec<u64>> {
-        self.rules.winning_takes(self.position)
+        self.winning_moves()
     }
 
     /// The pile before take number `index` (from 0).
@@ -176,31 +74,31 @@ impl PileGame {
 }
 
 /// Why `choice` cannot be taken at `at`, if it cannot.
-fn choice_problem(rules: &dyn PileRules, at: PilePosition, choice: u64) -> Option<String> {
+fn choice_problem(rules: &impl PileRules, at: PilePosition, choice: u64) -> Option<String> {
     match choice {
         0 => Some("Type how many coins to take, or choose with ←/→.".into()),
-        k if !rules.takes(at).contains(k) => Some(not_allowed(rules, at, k)),
+        k if !rules.takes(&at).contains(k) => Some(not_allowed(rules, at, k)),
         _ => None,
     }
 }
 
-fn not_allowed(rules: &dyn PileRules, at: PilePosition, k: u64) -> String {
+fn not_allowed(rules: &impl PileRules, at: PilePosition, k: u64) -> String {
     format!(
         "Taking {} is not allowed: {}.",
         group(k),
-        rules.takes(at).text(MESSAGE_TAKES)
+        rules.takes(&at).text(MESSAGE_TAKES)
     )
 }
 
 /// The board's take being typed, with what the rules say of it.
-struct Typing<'a> {
+struct Typing<'a, R> {
     board: &'a mut PileBoard,
-    rules: &'a dyn PileRules,
+    rules: &'a R,
     at: PilePosition,
     message: Option<String>,
 }
 
-impl TypedTake for Typing<'_> {
+impl<R: PileRules> TypedTake for Typing<'_, R> {
     fn typed(&mut self) -> (&mut u64, &mut bool) {
         (&mut self.board.choice, &mut self.board.typing)
     }
@@ -212,7 +110,7 @@ impl TypedTake for Typing<'_> {
     fn too_large(&self) -> String {
         format!(
             "No pile is that large: {}.",
-            self.rules.takes(self.at).text(MESSAGE_TAKES)
+            self.rules.takes(&self.at).text(MESSAGE_TAKES)
         )
     }
 
@@ -223,8 +121,8 @@ impl TypedTake for Typing<'_> {
 
 impl PileBoard {
     /// Chooses `k` directly (a pointer over a coin) when it is legal.
-    fn set_choice(&mut self, rules: &dyn PileRules, at: PilePosition, k: u64) -> Input<u64> {
-        if rules.takes(at).contains(k) {
+    fn set_choice(&mut self, rules: &impl PileRules, at: PilePosition, k: u64) -> Input<u64> {
+        if rules.takes(&at).contains(k) {
             self.choice = k;
             self.typing = false;
             Input::Note(None)
@@ -234,22 +132,17 @@ impl PileBoard {
     }
 }
 
-impl Board<Box<dyn PileRules>> for PileBoard {
-    fn new(rules: &Box<dyn PileRules>, &at: &PilePosition) -> PileBoard {
+impl<R: PileRules> Board<R> for PileBoard {
+    fn new(rules: &R, &at: &PilePosition) -> PileBoard {
         PileBoard {
-            choice: rules.takes(at).smallest(),
+            choice: rules.takes(&at).smallest(),
             typing: false,
         }
     }
 
     /// ←/→ step to the next legal take (↑/↓ by ten where the takes are a range), digits type
     /// one, Enter takes it.
-    fn act(
-        &mut self,
-        rules: &Box<dyn PileRules>,
-        &at: &PilePosition,
-        action: Action,
-    ) -> Input<u64> {
+    fn act(&mut self, rules: &R, &at: &PilePosition, action: Action) -> Input<u64> {
         match action {
             Action::Left | Action::Right | Action::Up | Action::Down => {
                 self.typing = false;
@@ -259,13 +152,13 @@ impl Board<Box<dyn PileRules>> for PileBoard {
                     Action::Up => 10,
                     _ => -10,
                 };
-                self.choice = rules.takes(at).step(self.choice, delta);
+                self.choice = rules.takes(&at).step(self.choice, delta);
                 Input::Note(None)
             }
             Action::Digit(_) | Action::Erase => {
                 let mut typing = Typing {
                     board: self,
-                    rules: rules.as_ref(),
+                    rules,
                     at,
                     message: None,
                 };
@@ -281,7 +174,7 @@ impl Board<Box<dyn PileRules>> for PileBoard {
     /// place on the bar chooses the legal take nearest to it, and takes it when it was chosen.
     fn point(
         &mut self,
-        rules: &Box<dyn PileRules>,
+        rules: &R,
         &at: &PilePosition,
         Spot(kind, index): Spot,
         click: bool,
@@ -295,22 +188,23 @@ impl Board<Box<dyn PileRules>> for PileBoard {
             if click {
                 Input::Play(take)
             } else {
-                self.set_choice(rules.as_ref(), at, take)
+                self.set_choice(rules, at, take)
             }
-        } else if click && let Some(take) = rules.takes(at).nearest(at.pile.saturating_sub(index)) {
+        } else if click && let Some(take) = rules.takes(&at).nearest(at.pile.saturating_sub(index))
+        {
             if self.choice == take {
                 Input::Play(take)
             } else {
-                self.set_choice(rules.as_ref(), at, take)
+                self.set_choice(rules, at, take)
             }
         } else {
             Input::Nothing
         }
     }
 
-    fn settle(&mut self, rules: &Box<dyn PileRules>, &at: &PilePosition) {
+    fn settle(&mut self, rules: &R, &at: &PilePosition) {
         self.typing = false;
-        let takes = rules.takes(at);
+        let takes = rules.takes(&at);
         if !takes.contains(self.choice) {
             self.choice = takes.smallest();
         }
@@ -318,25 +212,19 @@ impl Board<Box<dyn PileRules>> for PileBoard {
 
     /// Nothing chosen asks for a take; an illegal one says what is legal, and the next digit
     /// starts a fresh number (the refused one stays shown).
-    fn refused(
-        &mut self,
-        rules: &Box<dyn PileRules>,
-        &at: &PilePosition,
-        k: u64,
-        _: String,
-    ) -> String {
+    fn refused(&mut self, rules: &R, &at: &PilePosition, k: u64, _: String) -> String {
         if k == 0 {
-            return choice_problem(rules.as_ref(), at, k).unwrap_or_default();
+            return choice_problem(rules, at, k).unwrap_or_default();
         }
         self.typing = false;
-        format!("Nothing taken. {}", not_allowed(rules.as_ref(), at, k))
+        format!("Nothing taken. {}", not_allowed(rules, at, k))
     }
 
     fn keys() -> &'static [Binding] {
         KEYS
     }
 
-    fn view_size(_: &Box<dyn PileRules>, _: &PilePosition) -> (u16, u16) {
+    fn view_size(_: &R, _: &PilePosition) -> (u16, u16) {
         (PILE_MIN_WIDTH, 0)
     }
 }

@@ -20,8 +20,8 @@ pub type MakeEditor = Box<dyn Fn(PilePosition) -> Box<dyn Editor> + Send>;
 
 /// A pile being studied: the studied start, the line played from it, and the position now
 /// analysed.
-pub struct PileStudy {
-    rules: Box<dyn PileRules>,
+pub struct PileStudy<R> {
+    rules: R,
     make_editor: MakeEditor,
     /// The takes of the line from the studied start, and the position after each.
     line: StudyLine<u64, PilePosition>,
@@ -34,45 +34,26 @@ pub struct PileStudy {
     requests: Vec<Request>,
 }
 
-impl PileStudy {
-    /// Studies the position a game of `rules` starting with `pile` coins reaches after the
-    /// takes `moves` (in notation); `None` when one is not a legal take.
-    pub fn new(
-        rules: Box<dyn PileRules>,
-        make_editor: MakeEditor,
-        pile: u64,
-        moves: &[String],
-    ) -> Option<PileStudy> {
-        let start = rules.start(pile);
-        PileStudy::from_position(rules, make_editor, start, moves)
-    }
-
+impl<R: PileRules> PileStudy<R> {
     /// Studies the position a game of `rules` reaches from `start` after the takes `moves`
     /// (in notation); `None` when one is not a legal take.
     pub fn from_position(
-        rules: Box<dyn PileRules>,
+        rules: R,
         make_editor: MakeEditor,
         start: PilePosition,
         moves: &[String],
-    ) -> Option<PileStudy> {
+    ) -> Option<PileStudy<R>> {
         let mut at = start;
         for text in moves {
             let k: u64 = text.parse().ok()?;
-            if !rules.takes(at).contains(k) {
-                return None;
-            }
-            at = rules.after(at, k);
+            at = rules.play(&at, k).ok()?;
         }
         Some(PileStudy::studying(rules, make_editor, at))
     }
 
     /// Studies the position `at` of `rules`; what the rules still lack is asked for on the
     /// table thread, and the analysis fills in once it is built.
-    pub fn studying(
-        rules: Box<dyn PileRules>,
-        make_editor: MakeEditor,
-        at: PilePosition,
-    ) -> PileStudy {
+    pub fn studying(mut rules: R, make_editor: MakeEditor, at: PilePosition) -> PileStudy<R> {
         let waiting = rules.build(true);
         let mut study = PileStudy {
             requests: waiting.iter().map(Waiting::request).collect(),
@@ -100,7 +81,7 @@ impl PileStudy {
     /// Takes `k` coins (a legal take), extending the line.
     fn take(&mut self, k: u64) {
         let rules = &self.rules;
-        self.line.play(k, |&at, k| Some(rules.after(at, k)));
+        self.line.play(k, |at, k| rules.play(at, k).ok());
         self.analyse();
     }
 
@@ -118,17 +99,17 @@ impl PileStudy {
     /// The analysis from what the rules know now.
     fn analyse_now(&mut self) {
         let at = self.at();
-        if let Some(study) = self.rules.study(at) {
+        if let Some(study) = self.rules.study(&at) {
             self.takes = study.moves.iter().map(|m| m.mv).collect();
             self.analysis = Analysis::of(&study, |k| format!("−{}", group(*k)));
             return;
         }
-        let takes = match self.rules.takes(at) {
+        let takes = match self.rules.takes(&at) {
             Takes::Listed(takes) => Some(takes),
             Takes::UpTo(limit) if limit <= MAX_LISTED_MOVES => Some((1..=limit).collect()),
             Takes::UpTo(_) => None,
         };
-        let wins = self.rules.winning_takes(at).map(|w| !w.is_empty());
+        let wins = self.winning_takes(at).map(|w| !w.is_empty());
         let mut analysis = Analysis {
             wins,
             ..Analysis::default()
@@ -137,7 +118,8 @@ impl PileStudy {
             takes
                 .iter()
                 .map(|&k| {
-                    let replies = self.rules.winning_takes(self.rules.after(at, k))?.len();
+                    let after = self.rules.play(&at, k).ok()?;
+                    let replies = self.winning_takes(after)?.len();
                     Some(StudyMove {
                         notation: format!("−{}", group(k)),
                         wins: Some(replies == 0),
@@ -161,7 +143,7 @@ impl PileStudy {
             // Too many to list: the answer still names the winning takes (Zeckendorf, the
             // period), and the list holds those alone.
             (None, _) => {
-                if let Some(winning) = self.rules.winning_takes(at) {
+                if let Some(winning) = self.winning_takes(at) {
                     analysis.note = Some(winning_alone("takes", winning.len()));
                     analysis.moves = winning
                         .iter()
@@ -179,9 +161,14 @@ impl PileStudy {
         }
         self.analysis = analysis;
     }
+
+    /// Every winning take at `at`, where the rules' answer knows them.
+    fn winning_takes(&self, at: PilePosition) -> Option<Vec<u64>> {
+        self.rules.known(&at).map(|k| k.winning_moves)
+    }
 }
 
-impl Study for PileStudy {
+impl<R: PileRules> Study for PileStudy<R> {
     fn title(&self) -> String {
         self.rules.title()
     }
@@ -196,7 +183,7 @@ impl Study for PileStudy {
     }
 
     fn position(&self) -> String {
-        self.rules.position(self.at())
+        self.rules.print(&self.at())
     }
 
     fn analysis(&self) -> &Analysis {
@@ -215,7 +202,7 @@ impl Study for PileStudy {
         let Ok(k) = notation.parse::<u64>() else {
             return false;
         };
-        if !self.rules.takes(self.at()).contains(k) {
+        if self.rules.play(&self.at(), k).is_err() {
             return false;
         }
         self.take(k);
@@ -234,7 +221,7 @@ impl Study for PileStudy {
         let rules = &self.rules;
         self.line.lay(
             moves.iter().map(|text| text.parse::<u64>().ok()),
-            |&at, k| rules.takes(at).contains(k).then(|| rules.after(at, k)),
+            |at, k| rules.play(at, k).ok(),
         )
     }
 
@@ -266,7 +253,7 @@ impl Study for PileStudy {
     ) {
         let header = vec![
             Line::styled(count(self.at().pile, "coin", "coins"), theme.title),
-            Line::raw(self.rules.takes(self.at()).text(usize::from(area.width))),
+            Line::raw(self.rules.takes(&self.at()).text(usize::from(area.width))),
         ];
         let rows = vec![TakeRow {
             label: "Takes".into(),

@@ -1,7 +1,9 @@
 //! A coin-pile game's view: the pile as rows of coins, the chosen take highlighted, and beside
 //! it what the game puts in the side panel.
 
-use super::session::{PileGame, bar, coin};
+use super::rules::PileRules;
+use super::session::{PileBoard, PileSession, bar, coin};
+use crate::games::core::play::Play;
 use crate::games::panel::{History, PanelInfo, SolverLine, subject};
 use crate::games::review::{MoveWords, in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
@@ -53,17 +55,16 @@ impl Grid {
 
 /// A coin-pile game drawn as rows of coins (or, too large for that, as a bar); its state, the
 /// [`Spots`], records every coin or bar cell as a place to click.
-#[derive(Clone, Copy)]
-pub struct PileView<'a> {
-    pub game: &'a PileGame,
+pub struct PileView<'a, R: PileRules> {
+    pub game: &'a PileSession<R>,
     pub theme: &'a Theme,
     /// The app's clock, which times the flash of the computer's take.
     pub ticks: u64,
 }
 
-impl<'a> PileView<'a> {
+impl<'a, R: PileRules> PileView<'a, R> {
     /// The view of `game` at clock `ticks`.
-    pub fn new(game: &'a PileGame, theme: &'a Theme, ticks: u64) -> PileView<'a> {
+    pub fn new(game: &'a PileSession<R>, theme: &'a Theme, ticks: u64) -> PileView<'a, R> {
         PileView { game, theme, ticks }
     }
 
@@ -139,7 +140,7 @@ pub fn move_words(notation: &str) -> Option<MoveWords> {
 }
 
 /// The longest title of `game` that fits a border `width` wide.
-fn title(game: &PileGame, width: u16) -> String {
+fn title(game: &PileSession<impl PileRules>, width: u16) -> String {
     let (name, start) = (game.title(), group(game.start.pile));
     [
         format!(" {name} — {start} coins at the start "),
@@ -156,7 +157,7 @@ fn title(game: &PileGame, width: u16) -> String {
     })
 }
 
-impl StatefulWidget for PileView<'_> {
+impl<R: PileRules> StatefulWidget for PileView<'_, R> {
     type State = Spots;
 
     fn render(self, area: Rect, buf: &mut Buffer, spots: &mut Spots) {
@@ -263,7 +264,7 @@ impl StatefulWidget for PileView<'_> {
     }
 }
 
-impl View for PileGame {
+impl<R: PileRules> View for Play<R, PileBoard> {
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, ticks: u64, spots: &mut Spots) {
         PileView::new(self, theme, ticks).render(area, buf, spots);
     }
@@ -278,7 +279,7 @@ impl View for PileGame {
 }
 
 /// The lines of a coin-pile game's review: how it ended, then its mistakes.
-fn review(game: &PileGame) -> Vec<String> {
+fn review(game: &PileSession<impl PileRules>) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(loser) = game.loser() {
         let winner = game.settings.name(1 - loser);

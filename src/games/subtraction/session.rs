@@ -1,21 +1,27 @@
-//! The subtraction game played from the shared pile session: its rules as [`PileRules`].
+//! The subtraction game on the core: its rules as the core's [`Rules`], played on the one-pile
+//! board ([`PileRules`]).
 
 use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
-use super::fields::SubtractionValues;
 use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft, study};
+use super::fields::SubtractionValues;
 use super::position;
 use super::rules::TakeSet;
+use crate::games::core::rules::Rules;
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
-use crate::games::pile::rules::{PilePosition, PileRules, Takes};
-use crate::games::pile::session::PileGame;
+use crate::games::pile::player;
+use crate::games::pile::rules::{self, PilePosition, PileRules, Takes};
+use crate::games::pile::session::PileSession;
 use crate::games::request::{Built, Progress, Task, Waiting};
+use crate::games::review::Known;
 use crate::games::setup::Setup;
-use std::any::Any;
 use std::sync::Arc;
 
+/// A subtraction game in progress, on the one-pile board.
+pub type SubtractionSession = PileSession<SubtractionRules>;
+
 /// Starts a subtraction game from `settings` (whose values have no problem).
-pub fn new_game(settings: Setup) -> PileGame {
+pub fn new_game(settings: Setup) -> SubtractionSession {
     // A set start position was read by the catalogue; the menu's set and pile otherwise.
     let (set, pile) = settings
         .start
@@ -27,8 +33,8 @@ pub fn new_game(settings: Setup) -> PileGame {
             (set, options.pile)
         });
     let rules = SubtractionRules::asking(&set, pile);
-    let start = rules.start(pile);
-    PileGame::begin(settings, Box::new(rules), start)
+    let start = SubtractionRules::start(pile);
+    SubtractionSession::begin(settings, rules, start)
 }
 
 /// The subtraction game's rules for one game: the answer (the period of its outcomes) and the
@@ -75,7 +81,7 @@ impl SubtractionRules {
 
     /// The rules of a game of `set` starting with `pile` coins, as a game or a study starts:
     /// their tables built at once when that is quick (most sets), else left for
-    /// [`PileRules::build`]'s task on the table thread.
+    /// [`Rules::build`]'s task on the table thread.
     pub fn asking(set: &TakeSet, pile: u64) -> SubtractionRules {
         let mut rules = SubtractionRules::without_tables(set, pile);
         let mut reports = 0;
@@ -102,67 +108,72 @@ impl SubtractionRules {
             && self.set == *set
             && self.limit >= pile.saturating_add(1).min(MOVES_LEFT_LIMIT)
     }
+
+    /// The position of a game starting with `pile` coins.
+    pub fn start(pile: u64) -> PilePosition {
+        PilePosition { pile, max_take: 0 }
+    }
+
+    /// Every winning take at `at`, once the period search is done.
+    pub fn winning_takes(&self, at: &PilePosition) -> Option<Vec<u64>> {
+        self.tables.as_ref()?.solution.winning_takes(at.pile)
+    }
 }
 
 /// A take is any size of the set up to the pile; no take bounds the next, so a position's
 /// `max_take` stays 0.
-impl PileRules for SubtractionRules {
-    fn boxed_clone(&self) -> Box<dyn PileRules> {
-        Box::new(self.clone())
+impl Rules for SubtractionRules {
+    type Position = PilePosition;
+    type Move = u64;
+
+    fn play(&self, at: &PilePosition, k: u64) -> Result<PilePosition, String> {
+        self.takes(at).check(k)?;
+        Ok(SubtractionRules::start(at.pile - k))
     }
 
-    fn title(&self) -> String {
-        format!("Subtraction game {}", self.set)
+    fn is_over(&self, at: &PilePosition) -> bool {
+        self.takes(at).limit() == 0
     }
 
-    fn start(&self, pile: u64) -> PilePosition {
-        PilePosition { pile, max_take: 0 }
+    fn move_count(&self, at: &PilePosition) -> Option<u64> {
+        Some(self.takes(at).count())
     }
 
-    fn after(&self, at: PilePosition, k: u64) -> PilePosition {
-        PilePosition {
-            pile: at.pile - k,
-            max_take: 0,
-        }
+    fn write_move(&self, k: u64) -> String {
+        k.to_string()
     }
 
-    fn takes(&self, at: PilePosition) -> Takes {
-        Takes::Listed(self.set.legal(at.pile).collect())
+    fn read_move(&self, text: &str) -> Option<u64> {
+        rules::read_take(text)
     }
 
-    /// Once the period search is done.
-    fn winning_takes(&self, at: PilePosition) -> Option<Vec<u64>> {
-        self.tables.as_ref()?.solution.winning_takes(at.pile)
-    }
-
-    fn solver_line(&self) -> SolverLine {
-        match self.tables.as_ref().map(|t| t.solution.cycle()) {
-            Some(Some((start, period))) => {
-                SolverLine::Text(format!("period {period} from pile {start}"))
-            }
-            Some(None) => SolverLine::Warning("no period found".into()),
-            None => SolverLine::Text("not solved yet".into()),
-        }
-    }
-
-    fn print(&self, at: PilePosition) -> String {
+    fn print(&self, at: &PilePosition) -> String {
         position::print(&self.set, at.pile)
     }
 
-    fn position(&self, at: PilePosition) -> String {
-        super::position::print(&self.set, at.pile)
+    /// Once the period search is done: every winning take.
+    fn known(&self, at: &PilePosition) -> Option<Known<u64>> {
+        rules::known(self.winning_takes(at))
     }
 
     /// Where the moves-left table reaches the pile.
-    fn study(&self, at: PilePosition) -> Option<PositionAnalysis<u64>> {
+    fn study(&self, at: &PilePosition) -> Option<PositionAnalysis<u64>> {
         let tables = self.tables.as_ref()?;
         tables.table.moves_left(at.pile)?;
         study(&tables.solution, &tables.table, at.pile)
     }
 
+    fn best_move(&self, at: &PilePosition, fight: bool, rng: &mut fastrand::Rng) -> Option<u64> {
+        player::best_take(self, *at, fight, rng)
+    }
+
+    fn random_move(&self, at: &PilePosition, casual: bool, rng: &mut fastrand::Rng) -> Option<u64> {
+        player::random_take(self, *at, casual, rng)
+    }
+
     /// Both tables in one task (the period, then the moves left), whatever is wanted: who
     /// wins needs the period.
-    fn build(&self, _moves_left: bool) -> Option<Waiting> {
+    fn build(&mut self, _moves_left: bool) -> Option<Waiting> {
         if self.tables.is_some() {
             return None;
         }
@@ -189,9 +200,25 @@ impl PileRules for SubtractionRules {
         }
         Some(())
     }
+}
 
-    fn as_any(&self) -> &dyn Any {
-        self
+impl PileRules for SubtractionRules {
+    fn title(&self) -> String {
+        format!("Subtraction game {}", self.set)
+    }
+
+    fn takes(&self, at: &PilePosition) -> Takes {
+        Takes::Listed(self.set.legal(at.pile).collect())
+    }
+
+    fn solver_line(&self) -> SolverLine {
+        match self.tables.as_ref().map(|t| t.solution.cycle()) {
+            Some(Some((start, period))) => {
+                SolverLine::Text(format!("period {period} from pile {start}"))
+            }
+            Some(None) => SolverLine::Warning("no period found".into()),
+            None => SolverLine::Text("not solved yet".into()),
+        }
     }
 }
 

@@ -5,10 +5,9 @@ use super::fields::SET_PRESETS;
 use super::fields::SubtractionValues;
 use super::position;
 use super::rules::TakeSet;
-use super::session::SubtractionRules;
+use super::session::{SubtractionRules, SubtractionSession};
 use crate::games::game::Values;
 use crate::games::pile::rules::PilePosition;
-use crate::games::pile::session::PileGame;
 use crate::games::pile::study::PileStudy;
 use crate::games::position::StartPosition;
 use crate::games::session::Session;
@@ -22,7 +21,7 @@ pub fn study(
     start: Option<&StartPosition>,
     moves: &[String],
     from: Option<&dyn Session>,
-) -> Option<PileStudy> {
+) -> Option<PileStudy<SubtractionRules>> {
     let (set, pile) = if let Some(start) = start {
         position::parse(start.body()).ok()?
     } else {
@@ -30,14 +29,14 @@ pub fn study(
         (TakeSet::parse(&options.set).ok()?, options.pile)
     };
     let shared = from
-        .and_then(|game| game.as_any().downcast_ref::<PileGame>())
-        .and_then(|game| game.rules.as_any().downcast_ref::<SubtractionRules>())
+        .and_then(|game| game.as_any().downcast_ref::<SubtractionSession>())
+        .map(|game| &game.rules)
         .filter(|rules| rules.serve(&set, pile))
         .cloned();
-    PileStudy::new(
-        Box::new(shared.unwrap_or_else(|| SubtractionRules::asking(&set, pile))),
+    PileStudy::from_position(
+        shared.unwrap_or_else(|| SubtractionRules::asking(&set, pile)),
         editor_of(&set_text(&set)),
-        pile,
+        SubtractionRules::start(pile),
         moves,
     )
 }
@@ -49,13 +48,9 @@ fn set_text(set: &TakeSet) -> String {
 }
 
 /// The study of `pile` coins with the takes of `set`.
-fn study_of(set: &TakeSet, set_text: &str, pile: u64) -> PileStudy {
+fn study_of(set: &TakeSet, set_text: &str, pile: u64) -> PileStudy<SubtractionRules> {
     let rules = SubtractionRules::asking(set, pile);
-    PileStudy::studying(
-        Box::new(rules),
-        editor_of(set_text),
-        PilePosition { pile, max_take: 0 },
-    )
+    PileStudy::studying(rules, editor_of(set_text), SubtractionRules::start(pile))
 }
 
 /// What makes the editor of a position with the take set written `set`.

@@ -4,9 +4,12 @@
 
 use munch::app::{App, Event, Screen};
 use munch::games::chomp::session::{FLASH_TICKS, Game, MovesLeftState, SolverState};
+use munch::games::fibonacci::session::FibonacciSession;
 use munch::games::nim::session::NimSession;
-use munch::games::pile::session::PileGame;
+use munch::games::pile::rules::PileRules;
+use munch::games::pile::session::PileSession;
 use munch::games::request::{Job, Lane, SolverMessage};
+use munch::games::subtraction::session::SubtractionSession;
 use munch::settings::{GameKind, Player, Settings};
 use munch::worker::{Runner, Worker};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -134,10 +137,21 @@ impl Harness {
         }
     }
 
-    pub fn pile_game(&self) -> &PileGame {
+    /// The one-pile game on screen, of the rules `R`.
+    pub fn pile_game<R: PileRules>(&self) -> &PileSession<R> {
         self.app
-            .session_as::<PileGame>()
-            .expect("a coin-pile game is on")
+            .session_as::<PileSession<R>>()
+            .expect("a coin-pile game of these rules is on")
+    }
+
+    /// The subtraction game on screen.
+    pub fn subtraction_game(&self) -> &SubtractionSession {
+        self.pile_game()
+    }
+
+    /// The game of Fibonacci Nim on screen.
+    pub fn fibonacci_game(&self) -> &FibonacciSession {
+        self.pile_game()
     }
 
     /// A key as a person presses it. A person reads the result before answering the game-over
@@ -208,8 +222,12 @@ impl Harness {
         match &self.app.screen {
             Screen::Play(_) => {
                 self.app
-                    .session_as::<PileGame>()
+                    .session_as::<SubtractionSession>()
                     .is_some_and(|g| g.waiting.is_some())
+                    || self
+                        .app
+                        .session_as::<FibonacciSession>()
+                        .is_some_and(|g| g.waiting.is_some())
                     || self
                         .app
                         .session_as::<NimSession>()
