@@ -62,7 +62,7 @@ fn every_shared_file_of_the_games_and_every_game_is_on_the_map() {
 
 #[test]
 fn the_pile_folder_names_no_game() {
-    // The one-pile games implement `PileRules` in their own folders; the shared pile session
+    // The one-pile games implement `Rules` and `PileRules` in their own folders; the pile board
     // must not reach into any game, or the folders would import each other again. The game
     // core (`core/`), which every game plays on, and the grid board (`grid/`) name none either.
     let shared = ["pile", "core", "grid"];

@@ -2,8 +2,8 @@
 //! ([`PileRules`]).
 
 use super::answer::fibonacci_winning_takes;
-use super::moves_left::{FIB_REACH, FibMovesLeft, study_with};
 use super::fields::FibonacciValues;
+use super::moves_left::{FIB_REACH, FibMovesLeft, study_with};
 use super::position;
 use super::rules::FibPosition;
 use crate::games::core::rules::Rules;

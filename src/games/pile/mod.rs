@@ -1,5 +1,6 @@
-//! What the one-pile games share: the rules each of them implements ([`rules::PileRules`]), and
-//! their session, view, computer player and command-line sentences.
+//! The one-pile board, which the one-pile games share: what it needs of their rules beyond the
+//! core's ([`rules::PileRules`]), its input model and session ([`session::PileSession`]), its
+//! view, study, computer player and command-line sentences.
 
 pub mod cli;
 pub mod player;

@@ -2,8 +2,8 @@
 //! board ([`PileRules`]).
 
 use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
-use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft, study};
 use super::fields::SubtractionValues;
+use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft, study};
 use super::position;
 use super::rules::TakeSet;
 use crate::games::core::rules::Rules;
