@@ -228,10 +228,17 @@ impl Waiting {
         Request::Build(self.task.clone())
     }
 
-    /// Takes an answer to its request: progress is kept; what was built is handed back.
+    /// Takes an answer to its request: progress is kept (the gauge named by the phase it
+    /// reports, where it names one); what was built is handed back.
     pub fn on_solver(&mut self, message: SolverMessage) -> Option<Built> {
         match message {
-            SolverMessage::Progress { done, total, .. } => {
+            SolverMessage::Progress {
+                phase, done, total, ..
+            } => {
+                // A build of several phases names each (Chomp's outcomes, then moves left).
+                if !phase.is_empty() {
+                    self.label = phase;
+                }
                 (self.done, self.total) = (done, total);
                 None
             }

@@ -16,6 +16,7 @@ mod saved;
 pub mod session;
 pub mod solver;
 pub mod study;
+pub mod tables;
 pub mod theory;
 pub mod view;
 
@@ -124,7 +125,7 @@ impl Game for Chomp {
             let options = ChompValues::from(values);
             rules::Position::full(options.rows.into(), options.cols.into()).ok()?
         };
-        study::ChompStudy::from_position(start, moves).map(|s| Box::new(s) as Box<dyn Study>)
+        study::study_after(start, moves).map(|s| Box::new(s) as Box<dyn Study>)
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {

@@ -8,6 +8,7 @@ use crate::games::chomp::player::{self, Choice, Quick};
 use crate::games::chomp::position;
 use crate::games::chomp::rules::{Position, Square};
 use crate::games::chomp::solver::{self, News, Phase};
+pub use crate::games::chomp::tables::KeptTables;
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{JudgedMoves, Request, SolverMessage, Task};
 use crate::games::review::{Judged, Known, Mistake};
@@ -74,13 +75,6 @@ pub enum MovesLeftState {
         needed_bytes: u64,
         budget: u64,
     },
-}
-
-/// What a game hands the next game of Chomp, so that playing again on the same box (or a
-/// smaller one) needs no new build: its tables.
-pub struct KeptTables {
-    pub outcomes: Arc<OutcomeTable>,
-    pub moves_left: Option<Arc<MovesLeftTable>>,
 }
 
 /// The computer's chosen move, shown flashing before it lands.

@@ -8,7 +8,7 @@
 
 use super::player;
 use super::rules::Position;
-use crate::games::request::{Built, Context, Request, SolverMessage, Task};
+use crate::games::request::{Built, Context, Request, SolverMessage, Task, Waiting};
 use crate::solve::{BuildError, MovesLeftTable, OutcomeTable};
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -170,6 +170,22 @@ pub fn solve(rows: u8, cols: u8) -> Request {
 /// named in its progress. A live moves-left table that covers the box is handed back at once.
 pub fn moves_left(rows: u8, cols: u8) -> Request {
     Request::Build(table_task(Asked::MovesLeft { rows, cols }))
+}
+
+/// [`solve`] as a build a game or a study waits for, its gauge named by the phase.
+pub fn solve_waiting(rows: u8, cols: u8) -> Waiting {
+    Waiting::new(
+        Phase::Outcomes.label(),
+        table_task(Asked::Solve { rows, cols }),
+    )
+}
+
+/// [`moves_left`] as a build a game or a study waits for, its gauge named by each phase.
+pub fn moves_left_waiting(rows: u8, cols: u8) -> Waiting {
+    Waiting::new(
+        Phase::Outcomes.label(),
+        table_task(Asked::MovesLeft { rows, cols }),
+    )
 }
 
 /// The computer's move in `position`, found by a short search where nothing proves one;

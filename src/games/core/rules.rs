@@ -107,6 +107,14 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Takes what the task of [`Rules::build`] built.
     fn take_built(&mut self, _built: Built) {}
 
+    /// Takes what a build sent on the way, before it is done (Chomp's outcome table, which
+    /// its moves-left table is then built on): the name of the phase the build goes on with,
+    /// when the rules took it (the gauge starts that phase at nought); `None` when they had no
+    /// use for it.
+    fn take_made(&mut self, _made: &Built) -> Option<&'static str> {
+        None
+    }
+
     /// Builds at once what [`Rules::build`] asked for (slow: on a solver thread only, as the
     /// review's judging), telling `progress` how far it has gone; `None` when `progress` said
     /// to stop.

@@ -4,7 +4,9 @@
 //! ([`StudyBoard`]). A game gives its words and its editor ([`StudyRules`]).
 
 use super::rules::Rules;
-use crate::games::request::{Request, SolverMessage, Waiting, arrived};
+use crate::games::moves_left::Proven;
+use crate::games::request::{JudgedMoves, Request, SolverMessage, Task, Waiting, arrived};
+use crate::games::session::Leftover;
 use crate::games::study::{
     Analysis, BuildProgress, Editor, Study, StudyLine, StudyMove, count_analysis, winning_alone,
 };
@@ -35,8 +37,57 @@ pub trait StudyRules: Rules {
         None
     }
 
+    /// What the game's answer proves of `at` and of each of its moves where [`Rules::study`]
+    /// knows nothing (no table covers it: every move listed, `?` where nothing proves it),
+    /// with a note for the panel (what proves it, what is missing); `came_from`: the position
+    /// before and the move that made this one, on the line. `None` (the default): the winning
+    /// moves the answer names are listed alone.
+    fn proven(
+        &self,
+        _at: &Self::Position,
+        _came_from: Option<(&Self::Position, Self::Move)>,
+    ) -> Option<(Proven<Self::Move>, Option<String>)> {
+        None
+    }
+
     /// An editor on `at`, to set up another position of the game (whose study it gives).
     fn editor(&self, at: &Self::Position) -> Box<dyn Editor>;
+
+    /// An editor on `at` whose choice starts on `chosen`, the move highlighted on the board
+    /// (Chomp's cursor starts on it); by default [`StudyRules::editor`].
+    fn editor_on(&self, at: &Self::Position, chosen: Option<Self::Move>) -> Box<dyn Editor> {
+        let _ = chosen;
+        self.editor(at)
+    }
+
+    /// The tables the rules hold, for the game the study was opened from when it closes
+    /// (see `Session::adopt`); none by default.
+    fn leftover(&self) -> Option<Leftover> {
+        None
+    }
+
+    /// The judging of a game played from `start` by `moves` with what the rules hold, as a
+    /// task for the solver threads, when they know more than a replay of the game would
+    /// (Chomp's tables, once they arrive); `None` by default.
+    fn judging(
+        &self,
+        _start: &Self::Position,
+        _moves: Vec<Self::Move>,
+    ) -> Option<Task<JudgedMoves>> {
+        None
+    }
+
+    /// Whether what will judge more of a game is on its way (tables building, which
+    /// [`StudyRules::judging`] then judges with); `false` by default.
+    fn judges_later(&self) -> bool {
+        false
+    }
+
+    /// Why the moves of a game cannot be judged here, when nothing can judge them (a table
+    /// over the memory budget); `None` by default.
+    fn unjudgeable(&self) -> Option<String> {
+        None
+    }
 }
 
 /// How a kind of board draws a studied position: every legal move marked (`W7`, `L12`), the
@@ -66,6 +117,12 @@ pub trait StudyBoard<R: Rules> {
     /// with its moves left being wider than its place: the list then has the numbers.
     fn marks_shortened(_rules: &R, _at: &R::Position, _analysis: &Analysis, _area: Rect) -> bool {
         false
+    }
+
+    /// The board's width for `at` at its natural size, every mark whole (a wider screen gives
+    /// the panel the room left over); by default its smallest, [`StudyBoard::size`].
+    fn width_whole(rules: &R, at: &R::Position) -> u16 {
+        Self::size(rules, at).0
     }
 }
 
@@ -139,14 +196,22 @@ impl<R: StudyRules, B: StudyBoard<R>> Studied<R, B> {
             self.waiting = Some(waiting);
         }
         let rules = &self.rules;
+        // A finished position waits for no build.
+        let gauge = (self.waiting.as_ref()).filter(|_| !rules.is_over(&now));
         if let Some(studied) = rules.study(&now) {
             self.moves = studied.moves.iter().map(|m| m.mv).collect();
             self.analysis = Analysis::of(&studied, |&m| rules.write_move(m));
-            if let Some(waiting) = &self.waiting {
+            if let Some(waiting) = gauge {
                 self.analysis.progress = Some(BuildProgress::of(waiting));
-            } else if studied.moves_left.is_none() {
+            } else if self.waiting.is_none() && studied.moves_left.is_none() {
                 self.analysis.note = rules.missing(&now);
             }
+        } else if let Some((proven, note)) = rules.proven(&now, self.line.came_from()) {
+            // No table covers it: every move listed, as far as the answer proves it.
+            self.moves = proven.moves.iter().map(|m| m.mv).collect();
+            self.analysis = Analysis::proven(&proven, |&m| rules.write_move(m));
+            self.analysis.note = note;
+            self.analysis.progress = gauge.map(BuildProgress::of);
         } else {
             // Too many to list: the answer still names the winning moves, listed alone.
             let known = rules.known(&now);
@@ -264,9 +329,18 @@ impl<R: StudyRules, B: StudyBoard<R> + 'static> Study for Studied<R, B> {
         std::mem::take(&mut self.requests)
     }
 
-    /// The build reports progress, then what it built: the moves left fill in.
+    /// The build reports progress, what it made on the way (the outcomes fill in), then what
+    /// it built: the moves left fill in.
     fn on_solver(&mut self, message: SolverMessage) {
-        if let Some(built) = arrived(&mut self.waiting, message) {
+        if let SolverMessage::Made { made, .. } = &message {
+            let Some(waiting) = &mut self.waiting else {
+                return;
+            };
+            if let Some(phase) = self.rules.take_made(made) {
+                (waiting.label, waiting.done, waiting.total) = (phase, 0, 0);
+                self.analyse();
+            }
+        } else if let Some(built) = arrived(&mut self.waiting, message) {
             self.rules.take_built(built);
             self.analyse();
         } else {
@@ -274,7 +348,31 @@ impl<R: StudyRules, B: StudyBoard<R> + 'static> Study for Studied<R, B> {
         }
     }
 
-    fn editor(&self, _chosen: Option<usize>) -> Box<dyn Editor> {
-        self.rules.editor(self.now())
+    fn editor(&self, chosen: Option<usize>) -> Box<dyn Editor> {
+        let chosen = chosen.and_then(|at| self.moves.get(at).copied());
+        self.rules.editor_on(self.now(), chosen)
+    }
+
+    fn tables(&self) -> Option<Leftover> {
+        self.rules.leftover()
+    }
+
+    fn judging(&self, moves: &[String]) -> Option<Task<JudgedMoves>> {
+        let rules = &self.rules;
+        let moves = moves.iter().map(|text| rules.read_move(text));
+        let moves = moves.collect::<Option<Vec<R::Move>>>()?;
+        rules.judging(self.line.start(), moves)
+    }
+
+    fn judges_later(&self) -> bool {
+        self.rules.judges_later()
+    }
+
+    fn unjudgeable(&self) -> Option<String> {
+        self.rules.unjudgeable()
+    }
+
+    fn board_width_whole(&self) -> u16 {
+        B::width_whole(&self.rules, self.line.start())
     }
 }

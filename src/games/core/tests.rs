@@ -101,6 +101,12 @@ impl Rules for OneOrTwo {
         self.period = Some(3);
         Some(())
     }
+
+    /// The period, sent on by the first phase of the study's build: it goes on with the second.
+    fn take_made(&mut self, made: &Built) -> Option<&'static str> {
+        self.period = Some(*made.downcast_ref::<u8>()?);
+        Some("second")
+    }
 }
 
 /// Digits choose the take, Enter takes it.
@@ -262,4 +268,155 @@ fn the_computer_waits_for_the_tables_its_rules_ask_for() {
     });
     ticks(game.as_mut(), &mut rng);
     assert_eq!(game.notation(), ["-1"], "4 is won by taking 1");
+}
+
+/// The slow toy on the Study screen: its period is built in two phases, the first sending the
+/// period on as it makes it; until then its answer proves only that taking the whole pile wins.
+impl super::study::StudyRules for OneOrTwo {
+    fn title(&self) -> String {
+        "Toy".into()
+    }
+
+    fn describe(&self, at: &u8) -> String {
+        format!("pile {at}")
+    }
+
+    fn want(&mut self, _: &u8) -> Option<Waiting> {
+        let task = Task::in_context("the period in two phases", |context| {
+            let on = context.progress("first", 1, 2) && context.made(Arc::new(3u8));
+            (on && context.progress("second", 2, 2)).then(|| Arc::new(3u8) as Built)
+        });
+        (self.period().is_none()).then(|| Waiting::new("solving", task))
+    }
+
+    fn proven(
+        &self,
+        &at: &u8,
+        came_from: Option<(&u8, u8)>,
+    ) -> Option<(crate::games::moves_left::Proven<u8>, Option<String>)> {
+        use crate::games::moves_left::{Proven, ProvenMove};
+        let period = self.period();
+        let moves = (1..=at.min(2))
+            .map(|m| ProvenMove {
+                mv: m,
+                wins: period.map_or((m == at).then_some(true), |p| Some((at - m) % p == 0)),
+                moves_left: None,
+                winning_replies: None,
+            })
+            .collect();
+        let proven = Proven {
+            wins: period.map(|p| at % p != 0),
+            moves_left: None,
+            moves,
+        };
+        let note = format!("came by {:?}", came_from.map(|(_, m)| m));
+        Some((proven, Some(note)))
+    }
+
+    fn editor(&self, _: &u8) -> Box<dyn crate::games::study::Editor> {
+        unreachable!("the toy is not edited")
+    }
+}
+
+impl super::study::StudyBoard<OneOrTwo> for Keypad {
+    fn render(
+        _: &OneOrTwo,
+        _: &u8,
+        _: &[u8],
+        _: &crate::games::study::Analysis,
+        _: Option<usize>,
+        _: Rect,
+        _: &mut Buffer,
+        _: &Theme,
+        _: &mut Spots,
+    ) {
+    }
+
+    fn size(_: &OneOrTwo, &at: &u8) -> (u16, u16) {
+        (u16::from(at), 1)
+    }
+}
+
+#[test]
+fn a_study_on_the_core_names_each_phase_of_its_build_and_shows_what_it_made_on_the_way() {
+    use crate::games::study::{BuildProgress, Study};
+    let rules = OneOrTwo {
+        slow: true,
+        period: None,
+    };
+    let mut study =
+        super::study::Studied::<_, Keypad>::after(rules, 5, &["-1".into()]).expect("a legal move");
+    // Nothing built: every move listed, as far as the answer proves it, with its note.
+    let wins = |study: &dyn Study| -> Vec<Option<bool>> {
+        study.analysis().moves.iter().map(|m| m.wins).collect()
+    };
+    assert_eq!(wins(&study), [None, None]);
+    assert_eq!(study.analysis().note.as_deref(), Some("came by None"));
+    assert!(study.play_move("-2"));
+    let requests = study.take_requests();
+    let [Request::Build(task)] = &requests[..] else {
+        panic!("one build, the latest: {requests:?}");
+    };
+    assert_eq!(study.analysis().note.as_deref(), Some("came by Some(2)"));
+    assert_eq!(
+        wins(&study),
+        [None, Some(true)],
+        "taking the whole pile wins"
+    );
+    let gauge = |study: &dyn Study| study.analysis().progress;
+    assert_eq!(gauge(&study).map(|g| g.label), Some("solving"));
+    // The build's phases name the gauge; what it makes on the way is shown at once.
+    let mut messages = Vec::new();
+    let mut shelf = crate::games::request::Shelf::default();
+    let mut report = |report: crate::games::request::Report| {
+        messages.push(match report {
+            crate::games::request::Report::Progress { phase, done, total } => {
+                SolverMessage::Progress {
+                    job: 1,
+                    phase,
+                    done,
+                    total,
+                    elapsed: std::time::Duration::ZERO,
+                }
+            }
+            crate::games::request::Report::Made(made) => SolverMessage::Made { job: 1, made },
+        });
+        true
+    };
+    let built = task
+        .run_in(&mut crate::games::request::Context::new(
+            0,
+            &mut shelf,
+            &mut report,
+        ))
+        .expect("built");
+    let mut messages = messages.into_iter();
+    study.on_solver(messages.next().expect("the first phase"));
+    let first = BuildProgress {
+        label: "first",
+        done: 1,
+        total: 2,
+    };
+    assert_eq!(gauge(&study), Some(first));
+    study.on_solver(messages.next().expect("the period, made"));
+    assert_eq!(wins(&study), [Some(false), Some(true)], "3 is lost");
+    let second = |done| BuildProgress {
+        label: "second",
+        done,
+        total: if done == 0 { 0 } else { 2 },
+    };
+    assert_eq!(
+        gauge(&study),
+        Some(second(0)),
+        "the next phase, from nought"
+    );
+    study.on_solver(messages.next().expect("the second phase"));
+    assert_eq!(gauge(&study), Some(second(2)));
+    study.on_solver(SolverMessage::Built {
+        job: 1,
+        built,
+        elapsed: std::time::Duration::ZERO,
+    });
+    assert_eq!(gauge(&study), None, "built");
+    assert!(study.take_requests().is_empty(), "nothing more to build");
 }

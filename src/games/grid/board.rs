@@ -77,6 +77,31 @@ pub trait GridRules: Rules {
     fn ending(&self, winner: &str) -> String {
         format!("{winner} made the last move.")
     }
+
+    /// How the Study screen sizes the cells (see [`StudyCells`]): fitted by default.
+    fn study_cells(&self) -> StudyCells {
+        StudyCells::Fitted
+    }
+
+    /// Whether `m` at `at` takes what stands on `cell` (a bite of Chomp's bar eats the squares
+    /// above and right of it): the Study screen previews it while `m` is chosen. `false` by
+    /// default.
+    fn takes(&self, _at: &Self::Position, _m: Self::Move, _cell: Cell) -> bool {
+        false
+    }
+}
+
+/// How the grid's cells are sized on the Study screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StudyCells {
+    /// The largest cells that fit, as the game's board draws them, each mark in its middle
+    /// (the queen's board, where few cells are moves).
+    Fitted,
+    /// From the left, each cell as wide as the longest mark a position of the grid can have
+    /// (a move's moves left are at most the cells but one) with a space before it for the
+    /// chosen move's pointer, a row or two high; where the marks do not fit, a letter a cell
+    /// (Chomp's bar, where every cell left is a move).
+    ByMarks,
 }
 
 /// The cursor on the grid.

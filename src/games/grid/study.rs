@@ -1,14 +1,18 @@
 //! The grid board on the Study screen: what stands on each cell, and on each cell a move goes to
-//! that move's mark (`W7`, `L12`, cut to the cell), the chosen one highlighted.
+//! that move's mark (`W7`, `L12`, cut to the cell), the chosen one highlighted. The cells are
+//! fitted to the area as the game's board draws them, or sized by the marks (see
+//! [`StudyCells`]).
 
-use super::board::{GridBoard, GridRules, Piece};
-use super::view::{Geometry, Look, body, draw_cell, min_size};
+use super::board::{Cell, GridBoard, GridRules, Piece, StudyCells};
+use super::view::{Geometry, LABEL_WIDTH, Look, body, draw_cell, min_size};
 use crate::games::core::study::StudyBoard;
 use crate::games::study::{Analysis, mark, mark_style, spot};
 use crate::input::Spots;
-use crate::theme::{self, Theme};
+use crate::theme::{self, CHOCOLATE, EATEN, Theme};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
 
 impl<R: GridRules> StudyBoard<R> for GridBoard {
     fn render(
@@ -22,6 +26,16 @@ impl<R: GridRules> StudyBoard<R> for GridBoard {
         theme: &Theme,
         spots: &mut Spots,
     ) {
+        if rules.study_cells() == StudyCells::ByMarks {
+            let board = ByMarks {
+                rules,
+                at,
+                moves,
+                analysis,
+            };
+            board.render(chosen, area, buf, theme, spots);
+            return;
+        }
         let (cols, rows) = rules.size(at);
         let Some(geometry) = Geometry::fit(area, rows, cols) else {
             return;
@@ -31,7 +45,7 @@ impl<R: GridRules> StudyBoard<R> for GridBoard {
         let short = shortened(&geometry, analysis);
         for row in 0..rows {
             for col in 0..cols {
-                let cell = super::board::Cell { col, row };
+                let cell = Cell { col, row };
                 let (fill, mark, style) = match rules.piece(at, cell) {
                     Piece::Piece(mark) => (theme::CHOCOLATE, Some(mark), theme.poison),
                     Piece::Goal(mark) => (' ', Some(mark), theme.dim),
@@ -85,7 +99,162 @@ impl<R: GridRules> StudyBoard<R> for GridBoard {
 
     fn marks_shortened(rules: &R, at: &R::Position, analysis: &Analysis, area: Rect) -> bool {
         let (cols, rows) = rules.size(at);
-        Geometry::fit(area, rows, cols).is_some_and(|geometry| shortened(&geometry, analysis))
+        match rules.study_cells() {
+            StudyCells::Fitted => Geometry::fit(area, rows, cols)
+                .is_some_and(|geometry| shortened(&geometry, analysis)),
+            StudyCells::ByMarks => cells(rows, cols, area).short,
+        }
+    }
+
+    /// Cells sized by the marks: every mark whole, the board at least 30 columns wide.
+    fn width_whole(rules: &R, at: &R::Position) -> u16 {
+        let (cols, rows) = rules.size(at);
+        match rules.study_cells() {
+            StudyCells::Fitted => Self::size(rules, at).0,
+            StudyCells::ByMarks => (LABEL_WIDTH + cols * square_width(rows, cols)).max(30),
+        }
+    }
+}
+
+/// A cell's width when it shows its mark's letter alone: the pointer and the letter.
+const SHORT_WIDTH: u16 = 2;
+
+/// The size of the cells sized by their marks in an area (see [`cells`]).
+pub struct Cells {
+    pub width: u16,
+    pub height: u16,
+    /// Whether the cells show their mark's letter alone.
+    pub short: bool,
+}
+
+/// The width of a cell of a `rows` × `cols` grid sized by its marks: room for the longest mark
+/// and a space before it. A move leaves at most the grid's cells but one, and a position's
+/// moves left are at most its cells (each move takes one at least), so a mark is a letter and
+/// that many digits at most.
+fn square_width(rows: u16, cols: u16) -> u16 {
+    let most = (u32::from(rows) * u32::from(cols)).saturating_sub(1);
+    let digits = most.max(1).ilog10() + 1;
+    u16::try_from(digits).unwrap_or(3) + 2
+}
+
+/// The size of a `rows` × `cols` grid's cells sized by their marks in `area`, the same on the
+/// study's board and in a game's editor: as wide as the longest mark and a space before it, up
+/// to two columns wider where the area has room, and two rows high where it has room; where
+/// even the marks do not fit, a letter a cell (`short`).
+pub fn cells(rows: u16, cols: u16, area: Rect) -> Cells {
+    let full = square_width(rows, cols);
+    let cols = cols.max(1);
+    let room = area.width.saturating_sub(LABEL_WIDTH) / cols;
+    let (width, short) = if room >= full {
+        (room.min(full + 2), false)
+    } else {
+        (SHORT_WIDTH, true)
+    };
+    // Two rows a cell, and the column labels under them.
+    let height = if area.height > rows * 2 { 2 } else { 1 };
+    Cells {
+        width,
+        height,
+        short,
+    }
+}
+
+/// A position drawn with its cells sized by their marks, from the area's top left: the row
+/// labels, each cell a pointer and a mark (or what stands there), the column labels under it.
+struct ByMarks<'a, R: GridRules> {
+    rules: &'a R,
+    at: &'a R::Position,
+    moves: &'a [R::Move],
+    analysis: &'a Analysis,
+}
+
+impl<R: GridRules> ByMarks<'_, R> {
+    fn render(
+        &self,
+        chosen: Option<usize>,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: &Theme,
+        spots: &mut Spots,
+    ) {
+        let (rules, at) = (self.rules, self.at);
+        let (cols, rows) = rules.size(at);
+        let Cells {
+            width,
+            height,
+            short,
+        } = cells(rows, cols, area);
+        let chosen = chosen.and_then(|index| self.moves.get(index).copied());
+        let w = usize::from(width);
+        for row in 0..rows {
+            // The top row first.
+            let Some(y) = area
+                .y
+                .checked_add((rows - 1 - row) * height)
+                .filter(|&y| y < area.bottom())
+            else {
+                continue;
+            };
+            let label = format!("{} ", rules.row_label(row));
+            Paragraph::new(Span::styled(label, theme.dim))
+                .render(Rect::new(area.x, y, LABEL_WIDTH, 1).intersection(area), buf);
+            for col in 0..cols {
+                let x = area.x + LABEL_WIDTH + col * width;
+                let rect = Rect::new(x, y, width, height).intersection(area);
+                let cell = Cell { col, row };
+                let here = rules.piece(at, cell) != Piece::Empty || rules.move_to(at, cell).is_ok();
+                let index = (self.moves.iter()).position(|&m| rules.target(at, m) == cell);
+                // The cell's first line, its style, and what fills a tall cell's second line.
+                let (text, style, fill) = match (here, index) {
+                    (false, _) => (format!(" {EATEN:<w$}", w = w - 1), theme.eaten, ' '),
+                    (true, Some(index)) => {
+                        let m = &self.analysis.moves[index];
+                        let is_chosen = chosen == Some(self.moves[index]);
+                        let taken = chosen.is_some_and(|c| rules.takes(at, c, cell));
+                        let style = if taken && !is_chosen {
+                            theme.preview
+                        } else {
+                            mark_style(theme, m, is_chosen)
+                        };
+                        let pointer = if is_chosen { '▸' } else { ' ' };
+                        // Too narrow for the moves left: the letter alone (the list has them).
+                        let shown = if short {
+                            mark(m).chars().take(1).collect()
+                        } else {
+                            mark(m)
+                        };
+                        (format!("{pointer}{shown:<w$}", w = w - 1), style, ' ')
+                    }
+                    (true, None) => (
+                        format!(
+                            " {}",
+                            CHOCOLATE.to_string().repeat(w.saturating_sub(2).max(1))
+                        ),
+                        theme.chocolate,
+                        CHOCOLATE,
+                    ),
+                };
+                let mut lines = vec![Line::styled(text, style)];
+                if height > 1 {
+                    let second =
+                        format!(" {}", fill.to_string().repeat(w.saturating_sub(2).max(1)));
+                    lines.push(Line::styled(second, style));
+                }
+                Paragraph::new(lines).render(rect, buf);
+                if let Some(index) = index {
+                    spots.add(rect, spot(index));
+                }
+            }
+        }
+        // The column labels under the grid.
+        let y = area.y + rows * height;
+        if y < area.bottom() {
+            let labels: String = std::iter::once(" ".repeat(usize::from(LABEL_WIDTH)))
+                .chain((0..cols).map(|col| format!(" {:<w$}", rules.col_label(col), w = w - 1)))
+                .collect();
+            Paragraph::new(Line::styled(labels, theme.dim))
+                .render(Rect::new(area.x, y, area.width, 1), buf);
+        }
     }
 }
 

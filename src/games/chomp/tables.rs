@@ -1,0 +1,431 @@
+//! Chomp on the game core ([`ChompRules`]): its rules as the core's `Rules` and the grid board's
+//! `GridRules` (the bar's squares are the grid's cells, the poison drawn on a1), with the tables
+//! they hold and ask for. Outcomes and moves left come from the moves-left table of a box, which
+//! the table thread builds (with its outcome table, sent on as soon as it is there) as the build
+//! tasks of `solver.rs`; a box whose two tables do not fit the memory budget gets its outcome
+//! table alone, and one whose outcome table does not fit either is answered by what the answer
+//! function proves, until the bar shrinks into a box that fits: then that box's tables are
+//! asked for.
+
+use super::answer::ChompAnswer;
+use super::judge::ChompJudge;
+use super::moves_left::{Proof, study};
+use super::player::{self, Quick};
+use super::rules::{Position, Square, column_letters};
+use super::solver::{self, Answer, Phase};
+use crate::games::core::rules::Rules;
+use crate::games::grid::board::{Cell, GridRules, Piece, StudyCells};
+use crate::games::moves_left::PositionAnalysis;
+use crate::games::request::{Built, JudgedMoves, Task, Waiting};
+use crate::games::review::Known;
+use crate::games::session::Leftover;
+use crate::solve::{MovesLeftTable, OutcomeTable};
+use crate::theme::POISON;
+use crate::units::{bytes, bytes_unbroken};
+use std::sync::Arc;
+
+/// What a game hands the next game of Chomp (or a study the game it was opened from), so that
+/// playing again on the same box (or a smaller one) needs no new build: its tables.
+pub struct KeptTables {
+    pub outcomes: Arc<OutcomeTable>,
+    pub moves_left: Option<Arc<MovesLeftTable>>,
+}
+
+/// What the rules have from the table thread.
+#[derive(Clone)]
+enum Tables {
+    /// Waiting for the moves-left table; the outcome table it is built on, once that is there
+    /// (the outcomes are known meanwhile).
+    MovesLeft(Option<Arc<OutcomeTable>>),
+    /// The moves-left table did not fit: waiting for the outcome table alone.
+    Outcomes,
+    /// Both tables.
+    Both(Arc<MovesLeftTable>),
+    /// The outcome table alone: moves left are not within the memory budget.
+    OutcomesOnly(Arc<OutcomeTable>),
+    /// Not even the outcome table fits: nothing is known but what the answer proves.
+    Refused { needed_bytes: u64, budget: u64 },
+}
+
+/// Chomp's rules on a bar of `rows` × `cols`, with the tables they hold or await.
+#[derive(Clone)]
+pub struct ChompRules {
+    rows: u8,
+    cols: u8,
+    tables: Tables,
+    /// Whether the tables of a box were asked for yet.
+    asked: bool,
+    /// The box the tables are of: the trimmed box of the first position asked about, or, once
+    /// its tables were refused, of the position now (see [`ChompRules::follow_the_box`]).
+    table_box: (u8, u8),
+    /// The memory budget, once the table thread has named it by refusing a table.
+    budget: Option<u64>,
+    /// The build to ask for next: the outcome table alone, once the moves-left table was
+    /// refused.
+    next: Option<Waiting>,
+}
+
+impl ChompRules {
+    /// The rules of the bar `start` is a position of, with no table yet.
+    pub fn new(start: &Position) -> ChompRules {
+        ChompRules {
+            rows: start.rows(),
+            cols: start.cols(),
+            tables: Tables::MovesLeft(None),
+            asked: false,
+            table_box: (0, 0),
+            budget: None,
+            next: None,
+        }
+    }
+
+    /// The bar's box: (rows, columns).
+    pub fn bar(&self) -> (u8, u8) {
+        (self.rows, self.cols)
+    }
+
+    /// The outcome table, once it is there.
+    pub fn outcomes(&self) -> Option<&Arc<OutcomeTable>> {
+        match &self.tables {
+            Tables::Both(table) => Some(table.outcomes()),
+            Tables::OutcomesOnly(table) | Tables::MovesLeft(Some(table)) => Some(table),
+            _ => None,
+        }
+    }
+
+    /// The moves-left table, once it is there.
+    pub fn moves_left(&self) -> Option<&Arc<MovesLeftTable>> {
+        match &self.tables {
+            Tables::Both(table) => Some(table),
+            _ => None,
+        }
+    }
+
+    /// The build that covers `at`, when one is wanted: the first time, the moves-left table of
+    /// `at`'s box; then the outcome table alone where that was refused; then the box followed
+    /// (see [`ChompRules::follow_the_box`]).
+    pub fn want_tables(&mut self, at: &Position) -> Option<Waiting> {
+        if !self.asked {
+            self.asked = true;
+            self.table_box = at.bounding_box();
+            let (rows, cols) = self.table_box;
+            return (rows > 0).then(|| solver::moves_left_waiting(rows, cols));
+        }
+        if let Some(next) = self.next.take() {
+            return Some(next);
+        }
+        self.follow_the_box(at)
+    }
+
+    /// Keeps the tables on the trimmed box of `at`, once the table thread has refused the
+    /// first box's: a position whose box fits the budget asks for that box's tables (built on
+    /// the table thread, with the gauge); a position a smaller table does not cover asks again
+    /// for its own box's, or is refused at once when even its outcome table exceeds the
+    /// budget. While nothing was refused, the first box's tables cover every position after it.
+    fn follow_the_box(&mut self, at: &Position) -> Option<Waiting> {
+        let budget = self.budget?;
+        let (rows, cols) = at.bounding_box();
+        if rows == 0 || (rows, cols) == self.table_box {
+            return None;
+        }
+        let covered = self.table_box.0 >= rows && self.table_box.1 >= cols;
+        let refused = matches!(self.tables, Tables::Refused { .. });
+        if covered && !refused {
+            return None;
+        }
+        let needed_bytes = OutcomeTable::bytes_for(rows, cols);
+        self.table_box = (rows, cols);
+        if needed_bytes > budget {
+            self.tables = Tables::Refused {
+                needed_bytes,
+                budget,
+            };
+            return None;
+        }
+        self.tables = Tables::MovesLeft(None);
+        Some(solver::moves_left_waiting(rows, cols))
+    }
+
+    /// What the panel says of the tables, `proof` being what proves the position's outcome
+    /// where no table does.
+    pub fn note(&self, proof: Option<Proof>) -> Option<String> {
+        Some(match (&self.tables, proof) {
+            (Tables::OutcomesOnly(_), _) => "moves left: not within the memory budget".into(),
+            (Tables::Outcomes, _) => {
+                "moves left: not within the memory budget; solving outcomes".into()
+            }
+            // Strategy stealing fills the panel's two rows saying what it does not prove.
+            (
+                Tables::Refused { .. },
+                Some(proof @ Proof::Answer(super::answer::Source::StrategyStealing)),
+            ) => proof.words().to_string(),
+            // Short, for the panel's two rows: "By the opening book. No table: needs 8.0 GiB,
+            // 2.0 GiB left". The budget is what `--memory` leaves for tables.
+            (
+                Tables::Refused {
+                    needed_bytes,
+                    budget,
+                },
+                Some(proof),
+            ) => format!(
+                "{}. No table: needs {}, {} left",
+                proof.words(),
+                bytes_unbroken(*needed_bytes),
+                bytes_unbroken(*budget)
+            ),
+            (
+                Tables::Refused {
+                    needed_bytes,
+                    budget,
+                },
+                None,
+            ) => format!(
+                "No table: needs {}, {} left for tables",
+                bytes_unbroken(*needed_bytes),
+                bytes_unbroken(*budget)
+            ),
+            _ => return None,
+        })
+    }
+
+    /// The tables, for the game a study was opened from (or the next game).
+    pub fn kept(&self) -> Option<Leftover> {
+        let kept = match &self.tables {
+            Tables::Both(moves_left) => KeptTables {
+                outcomes: Arc::clone(moves_left.outcomes()),
+                moves_left: Some(Arc::clone(moves_left)),
+            },
+            Tables::OutcomesOnly(outcomes) | Tables::MovesLeft(Some(outcomes)) => KeptTables {
+                outcomes: Arc::clone(outcomes),
+                moves_left: None,
+            },
+            Tables::MovesLeft(None) | Tables::Outcomes | Tables::Refused { .. } => return None,
+        };
+        Some(Box::new(kept))
+    }
+
+    /// The judging of `moves` from `start` with the tables, once they are there.
+    pub fn judging_with_tables(
+        &self,
+        start: &Position,
+        moves: Vec<Square>,
+    ) -> Option<Task<JudgedMoves>> {
+        let (outcomes, moves_left) = match &self.tables {
+            Tables::Both(table) => (Arc::clone(table.outcomes()), Some(Arc::clone(table))),
+            Tables::OutcomesOnly(outcomes) => (Arc::clone(outcomes), None),
+            _ => return None,
+        };
+        let judge = ChompJudge {
+            start: start.clone(),
+            outcomes: Some(outcomes),
+            moves_left,
+        };
+        Some(judge.judging(moves))
+    }
+
+    /// Whether tables that will judge a game are on their way.
+    pub fn tables_coming(&self) -> bool {
+        // An empty position asks for no table.
+        self.table_box.0 > 0 && matches!(self.tables, Tables::MovesLeft(_) | Tables::Outcomes)
+    }
+
+    /// Why nothing can judge a game's moves: its box's table does not fit the budget.
+    pub fn refusal(&self) -> Option<String> {
+        match &self.tables {
+            Tables::Refused {
+                needed_bytes,
+                budget,
+            } => Some(format!(
+                "the {}×{} table needs {}, more than the {} left for tables",
+                self.table_box.0,
+                self.table_box.1,
+                bytes(*needed_bytes),
+                bytes(*budget)
+            )),
+            _ => None,
+        }
+    }
+}
+
+impl Rules for ChompRules {
+    type Position = Position;
+    type Move = Square;
+
+    fn play(&self, at: &Position, square: Square) -> Result<Position, String> {
+        at.eat(square)
+            .ok_or_else(|| format!("{square} is not on the bar"))
+    }
+
+    /// Once the poison is eaten.
+    fn is_over(&self, at: &Position) -> bool {
+        at.is_empty()
+    }
+
+    fn move_count(&self, at: &Position) -> Option<u64> {
+        u64::try_from(at.squares_left()).ok()
+    }
+
+    fn write_move(&self, square: Square) -> String {
+        square.to_string()
+    }
+
+    fn read_move(&self, text: &str) -> Option<Square> {
+        Square::parse(text).ok()
+    }
+
+    fn print(&self, at: &Position) -> String {
+        super::position::print(at)
+    }
+
+    /// [`ChompAnswer::of`] the position, from the outcome table once it is there.
+    fn known(&self, at: &Position) -> Option<Known<Square>> {
+        if at.is_empty() {
+            // Eating the poison loses at once: the side left to move has won.
+            return Some(Known {
+                wins: true,
+                winning_moves: Vec::new(),
+                complete: true,
+            });
+        }
+        ChompAnswer::of(self.outcomes().map(AsRef::as_ref), at).map(|a| Known {
+            wins: a.wins,
+            winning_moves: a.winning_moves,
+            complete: a.complete,
+        })
+    }
+
+    /// From the outcome table where it covers `at`, with the moves left once their table is
+    /// there; `None` elsewhere (and on the empty bar, which has no move).
+    fn study(&self, at: &Position) -> Option<PositionAnalysis<Square>> {
+        if at.is_empty() {
+            return None;
+        }
+        let moves_left = self.moves_left().map(AsRef::as_ref);
+        study(self.outcomes()?, moves_left, at)
+    }
+
+    /// The fighting move where both tables cover `at`; else the move something proves at
+    /// once; `None` where nothing does (a game searches on the solver threads).
+    fn best_move(&self, at: &Position, fight: bool, rng: &mut fastrand::Rng) -> Option<Square> {
+        if let (true, Some(moves_left)) = (fight, self.moves_left())
+            && let Some(square) =
+                player::fighting_chomp_move(moves_left.outcomes(), moves_left, at, rng)
+        {
+            return Some(square);
+        }
+        match player::quick_chomp_move(self.outcomes().map(AsRef::as_ref), at, rng) {
+            Quick::Move(choice) => Some(choice.square()),
+            Quick::Over | Quick::Search => None,
+        }
+    }
+
+    fn random_move(&self, at: &Position, casual: bool, rng: &mut fastrand::Rng) -> Option<Square> {
+        player::casual_chomp_move(at, casual, rng)
+    }
+
+    /// The tables' answers: the outcome table (an outcome table asked for alone), the
+    /// moves-left table, or a refusal, which names the memory budget.
+    fn take_built(&mut self, built: Built) {
+        let Some(answer) = built.downcast_ref::<Answer>() else {
+            return;
+        };
+        match answer.clone() {
+            Answer::Outcomes(table) => self.tables = Tables::OutcomesOnly(table),
+            Answer::MovesLeft(table) => self.tables = Tables::Both(table),
+            Answer::MovesLeftRefused { budget, .. } => {
+                self.budget = Some(budget);
+                // The outcome table alone may fit.
+                self.tables = Tables::Outcomes;
+                let (rows, cols) = self.table_box;
+                self.next = Some(solver::solve_waiting(rows, cols));
+            }
+            Answer::Refused {
+                needed_bytes,
+                budget,
+            } => {
+                self.budget = Some(budget);
+                self.tables = Tables::Refused {
+                    needed_bytes,
+                    budget,
+                };
+            }
+            Answer::Searched { .. } => {}
+        }
+    }
+
+    /// The outcome table a moves-left table is built on: the outcomes are known now, the moves
+    /// left come with their table.
+    fn take_made(&mut self, made: &Built) -> Option<&'static str> {
+        let Some(Answer::Outcomes(table)) = made.downcast_ref::<Answer>() else {
+            return None;
+        };
+        if !matches!(self.tables, Tables::MovesLeft(_)) {
+            return None;
+        }
+        self.tables = Tables::MovesLeft(Some(Arc::clone(table)));
+        Some(Phase::MovesLeft.label())
+    }
+}
+
+/// The square on `cell`.
+fn square(cell: Cell) -> Option<Square> {
+    Some(Square::new(
+        u8::try_from(cell.col).ok()?,
+        u8::try_from(cell.row).ok()?,
+    ))
+}
+
+/// The bar on the grid board: a cell a square, the poison on a1, columns lettered.
+impl GridRules for ChompRules {
+    fn size(&self, start: &Position) -> (u16, u16) {
+        (start.cols().into(), start.rows().into())
+    }
+
+    fn piece(&self, at: &Position, cell: Cell) -> Piece {
+        if square(cell) == Some(Square::POISON) && !at.is_empty() {
+            Piece::Piece(POISON)
+        } else {
+            Piece::Empty
+        }
+    }
+
+    fn move_to(&self, at: &Position, cell: Cell) -> Result<Square, String> {
+        square(cell)
+            .filter(|&square| at.contains(square))
+            .ok_or_else(|| "that square is eaten already".to_string())
+    }
+
+    fn target(&self, _at: &Position, square: Square) -> Cell {
+        Cell {
+            col: square.col.into(),
+            row: square.row.into(),
+        }
+    }
+
+    fn title(&self, start: &Position) -> String {
+        format!("Chomp {}×{}", start.rows(), start.cols())
+    }
+
+    fn move_text(&self, square: Square) -> String {
+        square.to_string()
+    }
+
+    fn col_label(&self, col: u16) -> String {
+        u8::try_from(col).map_or_else(|_| String::new(), column_letters)
+    }
+
+    /// Counted from 1, as the squares are named.
+    fn row_label(&self, row: u16) -> String {
+        format!("{:>2}", row + 1)
+    }
+
+    /// Every square left is a move, marked whole.
+    fn study_cells(&self) -> StudyCells {
+        StudyCells::ByMarks
+    }
+
+    /// A bite eats the squares above and right of it.
+    fn takes(&self, at: &Position, bite: Square, cell: Cell) -> bool {
+        square(cell).is_some_and(|square| at.would_eat(bite, square))
+    }
+}
