@@ -18,7 +18,7 @@
 
 use crate::games::position::StartPosition;
 use crate::record::{GameRecord, MAX_RECORD_BYTES};
-use crate::settings::{GameKind, Level, Settings};
+use crate::settings::{GameKind, Level, Preferences, Settings};
 use crate::units::quotes_cut;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -192,6 +192,17 @@ impl SavedGame {
     }
 }
 
+/// Everything munch reads from the data folder when it starts: each file as [`Store::load`]
+/// (or [`Store::load_settings`]) reads it, and the saved games as [`Store::saved_games`] does.
+#[derive(Debug, Clone)]
+pub struct OnFile {
+    pub settings: Result<Option<(Settings, Vec<String>)>, Warning>,
+    pub preferences: Result<Option<Preferences>, Warning>,
+    pub stats: Result<Option<Stats>, Warning>,
+    /// The saved games, and the warnings reading them gave.
+    pub saved: (Vec<SavedGame>, Vec<Warning>),
+}
+
 /// What reading a data file found.
 enum Found {
     Missing,
@@ -299,18 +310,42 @@ impl Store {
     /// impossible one is moved aside with a warning. The single saved game of older versions
     /// becomes its kind's saved game, if that kind has none yet.
     pub fn saved_games(&self) -> (Vec<SavedGame>, Vec<Warning>) {
-        self.with_lock(|lock_problem| {
-            let mut warnings = Vec::new();
-            // Without the lock, read only: a migration could race another process.
-            if lock_problem.is_none() {
-                self.migrate_legacy(&mut warnings);
-            }
-            let games = GameKind::ALL
-                .iter()
-                .filter_map(|&kind| self.load_game_unlocked(kind, &mut warnings))
-                .collect();
-            (games, warnings)
-        })
+        self.with_lock(|lock_problem| self.saved_games_unlocked(lock_problem.is_none()))
+    }
+
+    /// [`Store::saved_games`] under the lock its caller holds (`locked`), or read only.
+    fn saved_games_unlocked(&self, locked: bool) -> (Vec<SavedGame>, Vec<Warning>) {
+        let mut warnings = Vec::new();
+        // Without the lock, read only: a migration could race another process.
+        if locked {
+            self.migrate_legacy(&mut warnings);
+        }
+        let games = GameKind::ALL
+            .iter()
+            .filter_map(|&kind| self.load_game_unlocked(kind, &mut warnings))
+            .collect();
+        (games, warnings)
+    }
+
+    /// Everything munch reads when it starts ([`OnFile`]), under one hold of the folder's
+    /// lock, waiting for it as long as another munch holds it: what the writer's thread does.
+    pub fn read_all(&self) -> OnFile {
+        self.with_lock(|lock_problem| self.read_all_unlocked(lock_problem.is_none()))
+    }
+
+    /// [`Store::read_all`] without waiting: `None` while another munch holds the folder's lock,
+    /// so that the interface's thread never waits for another process at start-up.
+    pub fn try_read_all(&self) -> Option<OnFile> {
+        self.try_with_lock(|lock_problem| self.read_all_unlocked(lock_problem.is_none()))
+    }
+
+    fn read_all_unlocked(&self, locked: bool) -> OnFile {
+        OnFile {
+            settings: self.load_settings_unlocked(),
+            preferences: self.load_unlocked(PREFERENCES_FILE),
+            stats: self.load_unlocked(STATS_FILE),
+            saved: self.saved_games_unlocked(locked),
+        }
     }
 
     /// The saved games as [`Store::saved_games`] reads them, without waiting: `None` while
@@ -611,21 +646,23 @@ impl Store {
     /// this munch does not know (a newer munch's) reads its default, with a line saying so
     /// ([`crate::settings::repair`]), rather than setting the file aside.
     pub fn load_settings(&self) -> Result<Option<(Settings, Vec<String>)>, String> {
-        self.with_lock(|_| {
-            let text = match self.read_unlocked(SETTINGS_FILE) {
-                Found::Missing => return Ok(None),
-                Found::Text(text) => text,
-                Found::Unusable(warning) => return Err(warning),
-            };
-            let file = serde_json::from_str::<Versioned<serde_json::Value>>(&text)
-                .map_err(|e| self.refused(SETTINGS_FILE, &e))?;
-            let mut data = self.of_this_version(SETTINGS_FILE, file)?;
-            let changes = crate::settings::repair(&mut data);
-            match Settings::deserialize(data) {
-                Ok(settings) => Ok(Some((settings, changes))),
-                Err(e) => Err(self.refused(SETTINGS_FILE, &e)),
-            }
-        })
+        self.with_lock(|_| self.load_settings_unlocked())
+    }
+
+    fn load_settings_unlocked(&self) -> Result<Option<(Settings, Vec<String>)>, String> {
+        let text = match self.read_unlocked(SETTINGS_FILE) {
+            Found::Missing => return Ok(None),
+            Found::Text(text) => text,
+            Found::Unusable(warning) => return Err(warning),
+        };
+        let file = serde_json::from_str::<Versioned<serde_json::Value>>(&text)
+            .map_err(|e| self.refused(SETTINGS_FILE, &e))?;
+        let mut data = self.of_this_version(SETTINGS_FILE, file)?;
+        let changes = crate::settings::repair(&mut data);
+        match Settings::deserialize(data) {
+            Ok(settings) => Ok(Some((settings, changes))),
+            Err(e) => Err(self.refused(SETTINGS_FILE, &e)),
+        }
     }
 
     /// A file's data, if it is of this format version; else it is set aside.

@@ -337,6 +337,8 @@ impl App {
         // A tick changes the screen only when the game's computer moves or something it marks
         // changed; every other event is taken to change it.
         let before = matches!(event, Event::Tick).then(|| self.tick_marks());
+        // The data folder's first read, if another munch held its lock as this one started.
+        self.send_first_read();
         // What the writer has done since (a failed save warns, a count brings the statistics).
         let written = self.take_written();
         self.handle(event);

@@ -1,13 +1,13 @@
 //! What the app keeps in the data folder: settings, preferences, statistics, the saved games
 //! (their identities and play locks, resuming them) and the last finished game of each kind.
 
+use super::menu::MenuLine;
 use super::writer::{Outcome, Write, Writer, Written};
 use super::{App, Dialog, Screen, worth_keeping};
 use crate::record::GameRecord;
+use crate::settings::Settings;
 use crate::settings::{GameKind, Player, Preferences};
-use crate::store::{
-    PREFERENCES_FILE, PlayLock, PlayLockError, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store,
-};
+use crate::store::{OnFile, PlayLock, PlayLockError, SETTINGS_FILE, SavedGame, Store};
 use std::time::Duration;
 
 /// The app's hold on the data folder: where it reads, where its writes go, and what it knows of
@@ -40,18 +40,72 @@ pub(super) struct Saves {
     /// Held while a game is on screen, so that no other munch resumes its kind's saved game
     /// (see [`PlayLock`]); retried at each save while another window holds it.
     pub(super) play_lock: Option<PlayLock>,
+    /// Set while the data folder's first read waits for another munch's lock (see
+    /// [`App::with_store`]).
+    pub(super) first_read: Option<FirstRead>,
+}
+
+/// The data folder's first read, while another munch holds the folder's lock: the writer's
+/// thread reads it ([`Write::ReadAll`]) and the menu runs meanwhile.
+pub(super) struct FirstRead {
+    /// The menu's settings and the preferences munch started with: what the files hold replaces
+    /// them when it comes, unless the person has changed them meanwhile (their newer choice,
+    /// written after the read, stands).
+    settings: Settings,
+    preferences: Preferences,
+    /// The menu's highlighted line munch started with: one the person has moved since stays.
+    selected: MenuLine,
+    /// Whether the read is handed to the writer yet.
+    sent: bool,
 }
 
 /// What the menu says when another munch holds the data folder's lock at the moment a person
 /// asks for something that must read it under the lock.
 pub(super) const FOLDER_BUSY: &str = "Another munch window is saving: try again in a moment.";
 
+/// What the menu says while another munch holds the data folder's lock as this one starts.
+pub(super) const FOLDER_BUSY_AT_START: &str =
+    "Another munch window is saving: your settings and saved games show when it is done.";
+
 impl App {
     /// Remembers settings, statistics and the game in progress in `store`, starting from what
-    /// it already holds.
+    /// it already holds. Never waits for another munch: while one holds the data folder's lock,
+    /// the menu starts from the defaults and the writer reads the folder when the lock is free
+    /// (see [`FirstRead`]).
     #[must_use]
     pub fn with_store(mut self, store: Store) -> App {
-        match store.load_settings() {
+        self.saves.writer = Some(Writer::inline(store.clone()));
+        let on_file = store.try_read_all();
+        self.saves.store = Some(store);
+        if let Some(on_file) = on_file {
+            self.take_on_file(on_file);
+        } else {
+            self.saves.first_read = Some(FirstRead {
+                settings: self.menu.settings.clone(),
+                preferences: self.preferences.clone(),
+                selected: self.menu.selected,
+                sent: false,
+            });
+            self.menu.notice = Some(FOLDER_BUSY_AT_START.into());
+        }
+        self
+    }
+
+    /// Takes what the data folder holds: at start-up, or when its first read comes back from
+    /// the writer. Settings and preferences the person changed meanwhile stay theirs.
+    fn take_on_file(&mut self, on_file: OnFile) {
+        let first_read = self.saves.first_read.take();
+        let unchanged = |read: &FirstRead, menu: &Settings, preferences: &Preferences| {
+            read.settings == *menu && read.preferences == *preferences
+        };
+        let keep = first_read
+            .as_ref()
+            .is_some_and(|read| !unchanged(read, &self.menu.settings, &self.preferences));
+        if first_read.is_some() && self.menu.notice.as_deref() == Some(FOLDER_BUSY_AT_START) {
+            self.menu.notice = None;
+        }
+        match on_file.settings {
+            Ok(Some(_)) if keep => {}
             Ok(Some((settings, repairs))) => {
                 let (settings, changes) = settings.sanitize();
                 self.menu.settings = settings;
@@ -62,23 +116,31 @@ impl App {
             Ok(None) => {}
             Err(warning) => self.warn(warning),
         }
-        match store.load::<Preferences>(PREFERENCES_FILE) {
+        match on_file.preferences {
+            Ok(_) if keep => {}
             Ok(preferences) => self.preferences = preferences.unwrap_or_default(),
             Err(warning) => self.warn(warning),
         }
-        match store.load::<Stats>(STATS_FILE) {
+        match on_file.stats {
             Ok(stats) => self.stats = stats.unwrap_or_default(),
             Err(warning) => self.warn(warning),
         }
-        let (saved, warnings) = store.saved_games();
+        let (saved, warnings) = on_file.saved;
         self.saved = saved;
         for warning in warnings {
             self.warn(warning);
         }
-        self.saves.writer = Some(Writer::inline(store.clone()));
-        self.saves.store = Some(store);
+        // The highlight stays where the person moved it meanwhile.
+        let moved = first_read
+            .as_ref()
+            .is_some_and(|read| read.selected != self.menu.selected)
+            .then_some(self.menu.selected);
         self.offer_saved_games(None);
-        self
+        if let Some(line) = moved
+            && self.menu.lines().contains(&line)
+        {
+            self.menu.select(line);
+        }
     }
 
     /// Writes on a thread of its own (see [`Writer::spawn`]) rather than at once: what the event
@@ -89,7 +151,19 @@ impl App {
         if let Some(store) = &self.saves.store {
             self.saves.writer = Some(Writer::spawn(store.clone()));
         }
+        self.send_first_read();
         self
+    }
+
+    /// Hands the data folder's first read to the writer, if it waits for another munch's lock
+    /// and is not sent yet. An inline writer (tests) reads at once, waiting for the lock.
+    pub(super) fn send_first_read(&mut self) {
+        if let Some(read) = &mut self.saves.first_read
+            && !read.sent
+        {
+            read.sent = true;
+            self.write(Write::ReadAll);
+        }
     }
 
     /// Hands `write` to the writer, and takes whatever answers are back.
@@ -183,6 +257,11 @@ impl App {
                         Err(problem) => format!("Not written: {problem}."),
                     });
                 }
+            }
+            (Write::ReadAll, Outcome::Read(on_file)) => self.take_on_file(*on_file),
+            (Write::ReadAll, Outcome::Done(Err(problem))) => {
+                self.saves.first_read = None;
+                self.warn(problem);
             }
             (_, Outcome::Done(Err(problem))) => self.warn(problem),
             // Superseded: a newer write of the file follows.

@@ -14,13 +14,18 @@
 //! - The event loop flushes the writer when munch quits, waiting a bounded time
 //!   ([`Writer::flush`]).
 //!
+//! - The first read of the data folder goes the same way when another munch holds the folder's
+//!   lock at start-up ([`Write::ReadAll`]): it waits there, not on the interface's thread, and
+//!   it reads before any write made after it.
+//!
 //! The writer is a thread ([`Writer::spawn`]) in the real program, and writes at once on the
 //! caller's thread ([`Writer::inline`]) in tests, which drive the app with events and no threads.
 
 use crate::record::GameRecord;
 use crate::settings::{GameKind, Level, Preferences, Settings};
 use crate::store::{
-    PREFERENCES_FILE, SETTINGS_FILE, SavedGame, Stats, Store, last_record_file, saved_game_file,
+    OnFile, PREFERENCES_FILE, SETTINGS_FILE, SavedGame, Stats, Store, last_record_file,
+    saved_game_file,
 };
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -57,6 +62,10 @@ pub enum Write {
     LastRecord(GameRecord),
     /// A record written as a new file on request.
     Record(GameRecord),
+    /// Not a write: everything munch reads when it starts ([`Store::read_all`]), when another
+    /// munch held the folder's lock as it started. It takes its turn like a write, so it reads
+    /// before any write sent after it.
+    ReadAll,
 }
 
 impl Write {
@@ -69,7 +78,7 @@ impl Write {
             Write::Game { game, .. } => Some((saved_game_file(game.settings.game), &game.id)),
             Write::RemoveGame { kind, id } => Some((saved_game_file(*kind), id)),
             Write::LastRecord(record) => Some((last_record_file(record.settings.game), "")),
-            Write::Count { .. } | Write::Record(_) => None,
+            Write::Count { .. } | Write::Record(_) | Write::ReadAll => None,
         }
     }
 
@@ -95,6 +104,7 @@ impl Write {
             }
             Write::LastRecord(record) => Outcome::Done(store.save_last_record(record)),
             Write::Record(record) => Outcome::RecordWritten(store.write_record(record)),
+            Write::ReadAll => Outcome::Read(Box::new(store.read_all())),
         }
     }
 }
@@ -108,6 +118,8 @@ pub enum Outcome {
     Counted(Stats, Vec<String>),
     /// Where the record was written, or why it was not.
     RecordWritten(Result<PathBuf, String>),
+    /// What the data folder holds ([`Write::ReadAll`]).
+    Read(Box<OnFile>),
     /// A newer write of the same file and game came first: this one was not needed.
     Superseded,
 }

@@ -237,3 +237,135 @@ fn a_play_lock_let_go_of_is_free_while_processes_start() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The child side of the start-up lock test: holds the data folder's lock for 3 s, having said
+/// so by a file, and says by another that it lets go before it does.
+#[test]
+fn hold_the_folder_lock_child() {
+    let Some(dir) = std::env::var_os("MUNCH_HOLD_LOCK_AT_START_DIR") else {
+        return; // only runs when the test below starts it
+    };
+    let dir = std::path::Path::new(&dir);
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(dir.join(munch::store::LOCK_FILE))
+        .unwrap();
+    let mut lock = fd_lock::RwLock::new(file);
+    let guard = lock.write().unwrap();
+    std::fs::write(dir.join("held"), "").unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    std::fs::write(dir.join("letting go"), "").unwrap();
+    drop(guard);
+}
+
+/// munch starting while another munch holds the data folder's lock never waits for it: the
+/// menu answers keys meanwhile, and the settings, preferences, statistics and saved game on
+/// file show once the lock is free.
+#[test]
+fn munch_starting_while_another_holds_the_lock_answers_keys_and_shows_the_files_after() {
+    use munch::app::menu::MenuLine;
+    use munch::app::{App, Event};
+    use munch::settings::Preferences;
+    use munch::store::{PREFERENCES_FILE, SETTINGS_FILE};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let dir = temp_dir("lock-at-start");
+    let store = Store::open(Some(&dir)).unwrap();
+    let settings = Settings {
+        level: Level::Strong,
+        ..Settings::default()
+    }
+    .with("rows", 5_u8)
+    .with("cols", 6_u8);
+    store.save(SETTINGS_FILE, &settings).unwrap();
+    let preferences = Preferences {
+        hints: true,
+        ..Preferences::default()
+    };
+    store.save(PREFERENCES_FILE, &preferences).unwrap();
+    let mut stats = Stats::default();
+    stats.record("Chomp 5×6", Level::Strong, true);
+    stats.record("Chomp 5×6", Level::Strong, false);
+    store.save(STATS_FILE, &stats).unwrap();
+    let saved = SavedGame {
+        id: "a game".into(),
+        settings: Settings::default().with("rows", 4_u8).with("cols", 5_u8),
+        moves: vec!["e4".into(), "c2".into()],
+        counted: None,
+        start: None,
+    };
+    store
+        .save(&saved_game_file(GameKind::Chomp), &saved)
+        .unwrap();
+    assert_ne!(settings, Settings::default(), "the file's settings show");
+
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            &this_module("hold_the_folder_lock_child"),
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("MUNCH_HOLD_LOCK_AT_START_DIR", &dir)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    while !dir.join("held").exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the child holds the lock"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let mut app = App::new(7)
+        .with_store(store.clone())
+        .writing_in_background();
+    // What the first frame shows.
+    let waiting_menu = common::render_text(&app, 100, 30);
+    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    let mut handled = 0;
+    let mut lines = Vec::new();
+    for _ in 0..30 {
+        app.update(key(KeyCode::Down));
+        lines.push(app.menu.selected);
+        app.update(Event::Tick);
+        app.update(key(KeyCode::Up));
+        lines.push(app.menu.selected);
+        handled += 3;
+    }
+    let (menu_settings, menu_stats) = (app.menu.settings.clone(), app.stats.clone());
+    assert!(
+        !dir.join("letting go").exists(),
+        "munch started and handled all {handled} events while the other process held the lock"
+    );
+    assert!(
+        lines.windows(2).all(|pair| pair[0] != pair[1]),
+        "every Down and Up moved the highlight: {lines:?}"
+    );
+    assert_eq!(menu_settings, Settings::default(), "nothing read yet");
+    assert_eq!(menu_stats, Stats::default(), "nothing read yet");
+    assert!(
+        waiting_menu.contains("Another munch window is saving"),
+        "the first frame says why the settings on file are not there yet:\n{waiting_menu}"
+    );
+    assert!(child.wait().unwrap().success());
+    // Waits at most 30 s for the writer's read (a bound, not a speed).
+    assert!(app.flush_writes(Duration::from_secs(30)), "the read lands");
+    app.update(Event::Tick);
+    assert_eq!(app.menu.settings, settings, "the settings on file");
+    assert_eq!(app.preferences, preferences, "the preferences on file");
+    assert_eq!(app.stats, stats, "the statistics on file");
+    assert_eq!(
+        app.menu.resume(GameKind::Chomp),
+        Some("Chomp 4×5, move 3"),
+        "the saved game on file"
+    );
+    assert_eq!(app.menu.selected, MenuLine::Resume(GameKind::Chomp));
+    assert!(app.warnings.is_empty(), "{:?}", app.warnings);
+    let menu = common::render_text(&app, 100, 30);
+    assert!(menu.contains("Resume Chomp 4×5, move 3"), "{menu}");
+    assert!(!menu.contains("Another munch window is saving"), "{menu}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
