@@ -124,6 +124,30 @@ pub trait StudyBoard<R: Rules> {
     fn width_whole(rules: &R, at: &R::Position) -> u16 {
         Self::size(rules, at).0
     }
+
+    /// A move as the Study screen writes it, in its list and its line: the rules' notation
+    /// (which the game's move words then say) by default.
+    fn notation(rules: &R, m: R::Move) -> String {
+        rules.write_move(m)
+    }
+
+    /// The analysis of `at` where neither the rules' study nor what their answer proves
+    /// ([`StudyRules::proven`]) lists its moves, and its moves in the analysis's order: by
+    /// default the winning moves the answer names, listed alone (too many moves to list).
+    fn unstudied(rules: &R, at: &R::Position) -> (Vec<R::Move>, Analysis) {
+        let known = rules.known(at);
+        let winning = known.as_ref().map(|k| k.winning_moves.clone());
+        let winning = winning.unwrap_or_default();
+        let analysis = Analysis {
+            wins: known.map(|k| k.wins),
+            note: Some(winning_alone("moves", winning.len())),
+            moves: (winning.iter())
+                .map(|&m| StudyMove::winning(Self::notation(rules, m)))
+                .collect(),
+            ..Analysis::default()
+        };
+        (winning, analysis)
+    }
 }
 
 /// A position of a game on the core, studied on the board `B`.
@@ -200,7 +224,7 @@ impl<R: StudyRules, B: StudyBoard<R>> Studied<R, B> {
         let gauge = (self.waiting.as_ref()).filter(|_| !rules.is_over(&now));
         if let Some(studied) = rules.study(&now) {
             self.moves = studied.moves.iter().map(|m| m.mv).collect();
-            self.analysis = Analysis::of(&studied, |&m| rules.write_move(m));
+            self.analysis = Analysis::of(&studied, |&m| B::notation(rules, m));
             if let Some(waiting) = gauge {
                 self.analysis.progress = Some(BuildProgress::of(waiting));
             } else if self.waiting.is_none() && studied.moves_left.is_none() {
@@ -209,24 +233,16 @@ impl<R: StudyRules, B: StudyBoard<R>> Studied<R, B> {
         } else if let Some((proven, note)) = rules.proven(&now, self.line.came_from()) {
             // No table covers it: every move listed, as far as the answer proves it.
             self.moves = proven.moves.iter().map(|m| m.mv).collect();
-            self.analysis = Analysis::proven(&proven, |&m| rules.write_move(m));
+            self.analysis = Analysis::proven(&proven, |&m| B::notation(rules, m));
             self.analysis.note = note;
             self.analysis.progress = gauge.map(BuildProgress::of);
         } else {
-            // Too many to list: the answer still names the winning moves, listed alone.
-            let known = rules.known(&now);
-            let winning = known.as_ref().map(|k| k.winning_moves.clone());
-            let winning = winning.unwrap_or_default();
-            self.analysis = Analysis {
-                wins: known.map(|k| k.wins),
-                note: Some(winning_alone("moves", winning.len())),
-                moves: (winning.iter())
-                    .map(|&m| StudyMove::winning(rules.write_move(m)))
-                    .collect(),
-                progress: self.waiting.as_ref().map(BuildProgress::of),
-                ..Analysis::default()
-            };
-            self.moves = winning;
+            (self.moves, self.analysis) = B::unstudied(rules, &now);
+            // While a build is on its way, its gauge stands where the board's note would.
+            if let Some(waiting) = gauge {
+                self.analysis.progress = Some(BuildProgress::of(waiting));
+                self.analysis.note = None;
+            }
         }
     }
 }
@@ -292,7 +308,7 @@ impl<R: StudyRules, B: StudyBoard<R> + 'static> Study for Studied<R, B> {
 
     fn line_tail(&self, count: usize) -> Vec<String> {
         let tail = self.line.tail(count).iter();
-        tail.map(|&m| self.rules.write_move(m)).collect()
+        tail.map(|&m| B::notation(&self.rules, m)).collect()
     }
 
     fn render(

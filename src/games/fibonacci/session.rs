@@ -27,6 +27,8 @@ pub struct FibonacciRules {
     /// The largest pile the rules are for: a game's start, a study's position.
     pile: u64,
     table: Option<Arc<FibMovesLeft>>,
+    /// Whether a study asked for the table already (it covers every pile the study reaches).
+    pub(super) asked: bool,
 }
 
 /// The largest pile whose own moves-left table is built at once on the interface's thread
@@ -41,6 +43,7 @@ impl FibonacciRules {
         FibonacciRules {
             pile: FIB_REACH,
             table: Some(FibMovesLeft::shared()),
+            asked: false,
         }
     }
 
@@ -50,7 +53,11 @@ impl FibonacciRules {
     pub fn for_pile(pile: u64) -> FibonacciRules {
         let table = FibMovesLeft::shared_if_built()
             .or_else(|| (pile <= FIB_INSTANT).then(|| Arc::new(FibMovesLeft::build(pile))));
-        FibonacciRules { pile, table }
+        FibonacciRules {
+            pile,
+            table,
+            asked: false,
+        }
     }
 
     /// Whether their table holds every position within reach of the pile they are for.

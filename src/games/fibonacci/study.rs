@@ -1,16 +1,23 @@
-//! Fibonacci Nim studied: its rules as the shared pile study plays them, and its editor (the
-//! pile and the largest take allowed now).
+//! Fibonacci Nim studied: its rules on the one-pile board's study, and its editor (the pile
+//! and the largest take allowed now).
 
 use super::fields::FibonacciValues;
 use super::position;
 use super::rules::FibPosition;
 use super::session::{FibonacciRules, FibonacciSession};
+use crate::games::core::rules::Rules;
+use crate::games::core::study::{Studied, StudyRules};
 use crate::games::game::Values;
-use crate::games::pile::rules::PilePosition;
-use crate::games::pile::study::PileStudy;
+use crate::games::pile::rules::{PilePosition, PileRules};
+use crate::games::pile::session::PileBoard;
+use crate::games::pile::study::describe;
 use crate::games::position::StartPosition;
+use crate::games::request::Waiting;
 use crate::games::session::Session;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
+
+/// A position of Fibonacci Nim on the Study screen.
+pub type FibonacciStudy = Studied<FibonacciRules, PileBoard>;
 
 /// The position a game with `values` (which have no problem) reaches after `moves`, from
 /// `start` when a position was set, studied; with the table of `from`, the game it is opened
@@ -20,7 +27,7 @@ pub fn study(
     start: Option<&StartPosition>,
     moves: &[String],
     from: Option<&dyn Session>,
-) -> Option<PileStudy<FibonacciRules>> {
+) -> Option<FibonacciStudy> {
     let start = match start {
         Some(start) => {
             let at = position::parse(start.body()).ok()?;
@@ -39,7 +46,31 @@ pub fn study(
         .filter(|rules| rules.hold())
         .cloned();
     let rules = shared.unwrap_or_else(|| FibonacciRules::for_pile(start.pile));
-    PileStudy::from_position(rules, Box::new(editor), start, moves)
+    FibonacciStudy::after(rules, start, moves)
+}
+
+/// The Study screen's words, the table it waits for (past a small pile), and the editor of the
+/// pile and the largest take.
+impl StudyRules for FibonacciRules {
+    fn title(&self) -> String {
+        PileRules::title(self)
+    }
+
+    fn describe(&self, at: &PilePosition) -> String {
+        describe(at)
+    }
+
+    /// The moves left of every position below the pile, once: the table covers every pile
+    /// the study reaches.
+    fn want(&mut self, _at: &PilePosition) -> Option<Waiting> {
+        let waiting = self.build(true).filter(|_| !self.asked);
+        self.asked |= waiting.is_some();
+        waiting
+    }
+
+    fn editor(&self, at: &PilePosition) -> Box<dyn Editor> {
+        editor(*at)
+    }
 }
 
 /// The editor of the position `at`.
@@ -91,9 +122,8 @@ fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
         pile: at.pile,
         max_take: at.max_take,
     };
-    Ok(Box::new(PileStudy::studying(
+    Ok(Box::new(FibonacciStudy::new(
         FibonacciRules::for_pile(pile),
-        Box::new(editor),
         at,
     )))
 }

@@ -8,3 +8,6 @@ pub mod rules;
 pub mod session;
 pub mod study;
 pub mod view;
+
+#[cfg(test)]
+mod tests;

@@ -46,6 +46,8 @@ pub struct SubtractionRules {
     /// (past which a pile has no moves left unless a period showed).
     limit: u64,
     tables: Option<Arc<SubtractionTables>>,
+    /// Whether a study asked for the tables already (they cover every pile it reaches).
+    pub(super) asked: bool,
 }
 
 /// What the subtraction rules build: the period of the outcomes and the moves-left table.
@@ -98,6 +100,7 @@ impl SubtractionRules {
             set: set.clone(),
             limit: pile.saturating_add(1).min(MOVES_LEFT_LIMIT),
             tables: None,
+            asked: false,
         }
     }
 
@@ -107,6 +110,11 @@ impl SubtractionRules {
         self.tables.is_some()
             && self.set == *set
             && self.limit >= pile.saturating_add(1).min(MOVES_LEFT_LIMIT)
+    }
+
+    /// The take set.
+    pub fn set(&self) -> &TakeSet {
+        &self.set
     }
 
     /// The position of a game starting with `pile` coins.

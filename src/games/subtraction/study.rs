@@ -1,17 +1,24 @@
-//! The subtraction game studied: its rules as the shared pile study plays them, and its
-//! editor (the pile and the take set).
+//! The subtraction game studied: its rules on the one-pile board's study, and its editor (the
+//! pile and the take set).
 
 use super::fields::SET_PRESETS;
 use super::fields::SubtractionValues;
 use super::position;
 use super::rules::TakeSet;
 use super::session::{SubtractionRules, SubtractionSession};
+use crate::games::core::rules::Rules;
+use crate::games::core::study::{Studied, StudyRules};
 use crate::games::game::Values;
-use crate::games::pile::rules::PilePosition;
-use crate::games::pile::study::PileStudy;
+use crate::games::pile::rules::{PilePosition, PileRules};
+use crate::games::pile::session::PileBoard;
+use crate::games::pile::study::describe;
 use crate::games::position::StartPosition;
+use crate::games::request::Waiting;
 use crate::games::session::Session;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
+
+/// A subtraction game's pile on the Study screen.
+pub type SubtractionStudy = Studied<SubtractionRules, PileBoard>;
 
 /// The pile a game with `values` (which have no problem) reaches after `moves`, from `start`
 /// when a position was set, studied; with the tables of `from`, the game it is opened from,
@@ -21,48 +28,47 @@ pub fn study(
     start: Option<&StartPosition>,
     moves: &[String],
     from: Option<&dyn Session>,
-) -> Option<PileStudy<SubtractionRules>> {
+) -> Option<SubtractionStudy> {
     let (set, pile) = if let Some(start) = start {
         position::parse(start.body()).ok()?
     } else {
-        let options = SubtractionValues::from(values);
-        (TakeSet::parse(&options.set).ok()?, options.pile)
+        let values = SubtractionValues::from(values);
+        (TakeSet::parse(&values.set).ok()?, values.pile)
     };
     let shared = from
         .and_then(|game| game.as_any().downcast_ref::<SubtractionSession>())
         .map(|game| &game.rules)
         .filter(|rules| rules.serve(&set, pile))
         .cloned();
-    PileStudy::from_position(
-        shared.unwrap_or_else(|| SubtractionRules::asking(&set, pile)),
-        editor_of(&set_text(&set)),
-        SubtractionRules::start(pile),
-        moves,
-    )
+    let rules = shared.unwrap_or_else(|| SubtractionRules::asking(&set, pile));
+    SubtractionStudy::after(rules, SubtractionRules::start(pile), moves)
 }
 
-/// The take set as the editor's field shows it: `1,3,4`.
-fn set_text(set: &TakeSet) -> String {
-    let sizes: Vec<String> = set.sizes().iter().map(u64::to_string).collect();
-    sizes.join(",")
-}
+/// The Study screen's words, the tables it waits for, and the editor of the pile and the
+/// take set.
+impl StudyRules for SubtractionRules {
+    fn title(&self) -> String {
+        PileRules::title(self)
+    }
 
-/// The study of `pile` coins with the takes of `set`.
-fn study_of(set: &TakeSet, set_text: &str, pile: u64) -> PileStudy<SubtractionRules> {
-    let rules = SubtractionRules::asking(set, pile);
-    PileStudy::studying(rules, editor_of(set_text), SubtractionRules::start(pile))
-}
+    fn describe(&self, at: &PilePosition) -> String {
+        describe(at)
+    }
 
-/// What makes the editor of a position with the take set written `set`.
-fn editor_of(set: &str) -> Box<dyn Fn(PilePosition) -> Box<dyn Editor> + Send> {
-    let set = set.to_string();
-    Box::new(move |at: PilePosition| -> Box<dyn Editor> {
+    /// The period and the moves left, once: they cover every pile the study reaches.
+    fn want(&mut self, _at: &PilePosition) -> Option<Waiting> {
+        let waiting = self.build(true).filter(|_| !self.asked);
+        self.asked |= waiting.is_some();
+        waiting
+    }
+
+    fn editor(&self, at: &PilePosition) -> Box<dyn Editor> {
         Box::new(FieldsEditor::new(
             EditFields::new(vec![
                 EditField::number("Pile", at.pile, |text| whole_number(text).map(|_| ())),
                 EditField {
                     label: "Takes",
-                    value: set.clone(),
+                    value: set_text(self.set()),
                     also: ",- ",
                     presets: &SET_PRESETS,
                     hint: "←→ presets, or type 1,3-5",
@@ -71,7 +77,13 @@ fn editor_of(set: &str) -> Box<dyn Fn(PilePosition) -> Box<dyn Editor> + Send> {
             ]),
             study_fields,
         ))
-    })
+    }
+}
+
+/// The take set as the editor's field shows it: `1,3,4`.
+fn set_text(set: &TakeSet) -> String {
+    let sizes: Vec<String> = set.sizes().iter().map(u64::to_string).collect();
+    sizes.join(",")
 }
 
 /// The position the editor's fields describe, studied; or why they describe none.
@@ -80,7 +92,10 @@ fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
         .value("Pile")
         .parse()
         .map_err(|_| "the pile is a whole number of coins".to_string())?;
-    let text = fields.value("Takes");
-    let set = TakeSet::parse_typed(text).map_err(|e| format!("takes: {e}"))?;
-    Ok(Box::new(study_of(&set, text, pile)))
+    let set = TakeSet::parse_typed(fields.value("Takes")).map_err(|e| format!("takes: {e}"))?;
+    let rules = SubtractionRules::asking(&set, pile);
+    Ok(Box::new(SubtractionStudy::new(
+        rules,
+        SubtractionRules::start(pile),
+    )))
 }

@@ -1,0 +1,258 @@
+//! A game on the one-pile board that is only its rules: take one or two coins; whoever takes
+//! the last coin wins (a multiple of 3 is lost). It plays on the pile board and is studied on
+//! the core's study, drawn by the pile board, as the subtraction game and Fibonacci Nim are.
+
+use super::player;
+use super::rules::{self, PilePosition, PileRules, Takes};
+use super::session::{PileBoard, PileSession};
+use crate::games::core::rules::Rules;
+use crate::games::core::study::{Studied, StudyRules};
+use crate::games::moves_left::PositionAnalysis;
+use crate::games::panel::SolverLine;
+use crate::games::request::{Built, Task, Waiting};
+use crate::games::review::Known;
+use crate::games::session::{Session, View};
+use crate::games::setup::{Player, Setup};
+use crate::games::study::{Editor, Study};
+use crate::games::turns::FLASH_TICKS;
+use crate::input::{Action, Spots};
+use crate::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use std::sync::Arc;
+
+/// Take one or two; `built`: whether its (pretend) table, which the study asks for, is in;
+/// `asked`: whether the study asked for it.
+#[derive(Clone)]
+struct OneOrTwo {
+    built: bool,
+    asked: bool,
+}
+
+fn at(pile: u64) -> PilePosition {
+    PilePosition { pile, max_take: 0 }
+}
+
+impl Rules for OneOrTwo {
+    type Position = PilePosition;
+    type Move = u64;
+
+    fn play(&self, at: &PilePosition, k: u64) -> Result<PilePosition, String> {
+        self.takes(at).check(k)?;
+        Ok(self::at(at.pile - k))
+    }
+
+    fn is_over(&self, at: &PilePosition) -> bool {
+        at.pile == 0
+    }
+
+    fn move_count(&self, at: &PilePosition) -> Option<u64> {
+        Some(self.takes(at).count())
+    }
+
+    fn write_move(&self, k: u64) -> String {
+        k.to_string()
+    }
+
+    fn read_move(&self, text: &str) -> Option<u64> {
+        rules::read_take(text)
+    }
+
+    fn print(&self, at: &PilePosition) -> String {
+        format!("one-or-two {}", at.pile)
+    }
+
+    fn known(&self, at: &PilePosition) -> Option<Known<u64>> {
+        let winning = at.pile % 3;
+        rules::known(Some((winning > 0).then_some(winning).into_iter().collect()))
+    }
+
+    /// Nothing studied: the study lists each take's outcome from the answer.
+    fn study(&self, _: &PilePosition) -> Option<PositionAnalysis<u64>> {
+        None
+    }
+
+    fn best_move(&self, at: &PilePosition, fight: bool, rng: &mut fastrand::Rng) -> Option<u64> {
+        player::best_take(self, *at, fight, rng)
+    }
+
+    fn random_move(&self, at: &PilePosition, casual: bool, rng: &mut fastrand::Rng) -> Option<u64> {
+        player::random_take(self, *at, casual, rng)
+    }
+
+    fn take_built(&mut self, _: Built) {
+        self.built = true;
+    }
+}
+
+impl PileRules for OneOrTwo {
+    fn title(&self) -> String {
+        "One or two".into()
+    }
+
+    fn takes(&self, at: &PilePosition) -> Takes {
+        Takes::Listed((1..=at.pile.min(2)).collect())
+    }
+
+    fn solver_line(&self) -> SolverLine {
+        SolverLine::Text("multiples of 3 lose".into())
+    }
+}
+
+impl StudyRules for OneOrTwo {
+    fn title(&self) -> String {
+        PileRules::title(self)
+    }
+
+    fn describe(&self, at: &PilePosition) -> String {
+        super::study::describe(at)
+    }
+
+    /// A table, once, until it is in.
+    fn want(&mut self, _: &PilePosition) -> Option<Waiting> {
+        let task = Task::new("a table", |_| Some(Arc::new(()) as Built));
+        let waiting = (!self.built && !self.asked).then(|| Waiting::new("table", task));
+        self.asked |= waiting.is_some();
+        waiting
+    }
+
+    fn editor(&self, _: &PilePosition) -> Box<dyn Editor> {
+        unreachable!("not edited here")
+    }
+}
+
+/// The drawn board as text rows, and the spots.
+fn draw(game: &PileSession<OneOrTwo>) -> (Vec<String>, Spots) {
+    let area = Rect::new(0, 0, 40, 8);
+    let mut buf = Buffer::empty(area);
+    let mut spots = Spots::default();
+    View::render(game, area, &mut buf, &Theme::monochrome(), 0, &mut spots);
+    let rows = (0..area.height)
+        .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect())
+        .collect();
+    (rows, spots)
+}
+
+#[test]
+fn a_game_of_its_rules_alone_plays_on_the_pile_board() {
+    use Player::{Computer, Person};
+    let mut rng = fastrand::Rng::with_seed(1);
+    let setup = Setup {
+        players: [Person, Computer],
+        ..Setup::default()
+    };
+    let mut game = PileSession::begin(
+        setup,
+        OneOrTwo {
+            built: true,
+            asked: false,
+        },
+        at(7),
+    );
+    assert_eq!(
+        (game.board.choice, game.legal_text(40)),
+        (1, "take 1 or 2".into())
+    );
+    // → chooses 2, a typed 5 is refused with what is legal, Enter takes the choice.
+    game.act(Action::Right);
+    assert_eq!(game.board.choice, 2);
+    game.act(Action::Digit(5));
+    game.act(Action::Select);
+    assert_eq!(
+        game.message.as_deref(),
+        Some("Nothing taken. Taking 5 is not allowed: take 1 or 2.")
+    );
+    // ← steps from the refused 5 to the legal take below it, then to 1.
+    game.act(Action::Left);
+    assert_eq!(game.board.choice, 2);
+    game.act(Action::Left);
+    game.act(Action::Select);
+    assert_eq!(game.position, at(6), "took 1");
+    // The computer answers from its lost pile; the hint marks the person's winning take, which
+    // leaves the computer a lost pile again.
+    for _ in 0..=FLASH_TICKS {
+        game.tick(&mut rng);
+    }
+    assert_eq!(game.turns.moves.len(), 2);
+    let left = game.position.pile;
+    game.hints = true;
+    assert_eq!(game.winning_takes(), Some(vec![left % 3]));
+    let (rows, spots) = draw(&game);
+    let text = rows.join("\n");
+    assert!(text.contains("One or two"), "{text}");
+    assert!(text.contains(&format!("{left} coins")), "{text}");
+    assert_eq!(
+        spots.0.len(),
+        usize::try_from(left).unwrap(),
+        "a spot a coin"
+    );
+    let theme = Theme::monochrome();
+    let solver = View::panel(&game, &theme).solver;
+    assert!(matches!(solver, SolverLine::Text(t) if t == "multiples of 3 lose"));
+    game.act(Action::Digit(u8::try_from(left % 3).unwrap()));
+    game.act(Action::Select);
+    for _ in 0..=FLASH_TICKS {
+        game.tick(&mut rng);
+    }
+    assert_ne!(
+        game.position.pile % 3,
+        0,
+        "from a lost pile, every take leaves a won one"
+    );
+    assert_eq!(Session::notation(&game).len(), 4);
+}
+
+type OneOrTwoStudy = Studied<OneOrTwo, PileBoard>;
+
+#[test]
+fn a_one_pile_game_is_studied_on_the_core_with_the_pile_boards_takes() {
+    let mut study = OneOrTwoStudy::after(
+        OneOrTwo {
+            built: false,
+            asked: false,
+        },
+        at(9),
+        &["2".into()],
+    )
+    .expect("a legal take");
+    assert_eq!(
+        (study.title(), study.describe(), study.position()),
+        ("One or two".into(), "pile 7".into(), "one-or-two 7".into())
+    );
+    // Its table is asked for once, and its gauge shows while it builds, whatever is played.
+    assert_eq!(study.take_requests().len(), 1);
+    assert!(study.analysis().progress.is_some());
+    assert!(study.play_move("1"));
+    assert!(study.take_requests().is_empty(), "one build at a time");
+    assert!(study.take_back());
+    // The rules study nothing: each take's outcome comes from the answer of the pile it
+    // leaves, written as the take buttons write it.
+    let analysis = study.analysis();
+    let listed: Vec<(&str, Option<bool>, Option<usize>)> = (analysis.moves.iter())
+        .map(|m| (m.notation.as_str(), m.wins, m.winning_replies))
+        .collect();
+    assert_eq!(
+        listed,
+        [("−1", Some(true), Some(0)), ("−2", Some(false), Some(1))]
+    );
+    assert_eq!(analysis.wins, Some(true));
+    assert_eq!(study.find("2"), Some(1));
+    study.play(0);
+    assert_eq!(study.line(), ["−1"]);
+    assert_eq!(
+        (study.describe(), study.analysis().wins),
+        ("pile 6".into(), Some(false))
+    );
+    // The pile board draws the takes as buttons, each a place to click.
+    let area = Rect::new(0, 0, 40, 8);
+    let mut buf = Buffer::empty(area);
+    let mut spots = Spots::default();
+    study.render(area, &mut buf, &Theme::monochrome(), Some(0), &mut spots);
+    let text: String = (0..area.height)
+        .flat_map(|y| (0..area.width).map(move |x| (x, y)))
+        .map(|(x, y)| buf[(x, y)].symbol().to_string())
+        .collect();
+    assert!(text.contains("6 coins") && text.contains("−2"), "{text}");
+    assert_eq!(spots.0.len(), 2);
+    assert_eq!(study.board_size(), (28, 8));
+}
