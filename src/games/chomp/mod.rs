@@ -9,12 +9,14 @@ pub mod fields;
 pub mod judge;
 pub mod moves_left;
 pub mod player;
+mod playing;
 pub mod position;
 pub mod reference;
 pub mod rules;
 mod saved;
 pub mod session;
 pub mod solver;
+pub mod solving;
 pub mod study;
 pub mod tables;
 pub mod theory;
@@ -104,7 +106,7 @@ impl Game for Chomp {
     }
 
     fn new_session(&self, setup: Setup, leftover: Option<Leftover>) -> Box<dyn Session> {
-        Box::new(session::Game::with_table(
+        Box::new(session::ChompSession::with_table(
             setup,
             leftover
                 .and_then(|l| l.downcast::<session::KeptTables>().ok())

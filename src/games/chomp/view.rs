@@ -3,7 +3,7 @@
 
 use super::fields::ChompValues;
 use super::rules::{Square, column_letters};
-use super::session::{Game, MovesLeftState, SolverState, Unfought, spot};
+use super::session::{ChompSession, MovesLeftState, SolverState, Unfought, spot};
 use crate::games::chomp::solver::Phase;
 use crate::games::grid::view::{Geometry, Look, draw_cell};
 use crate::games::panel::{History, PanelInfo, SolverLine, subject};
@@ -22,7 +22,7 @@ use ratatui::widgets::{Block, StatefulWidget, Widget};
 /// still on the bar as a place to click.
 #[derive(Clone, Copy)]
 pub struct BoardView<'a> {
-    pub game: &'a Game,
+    pub game: &'a ChompSession,
     pub theme: &'a Theme,
     /// The app's clock, which times the flash of the computer's move.
     pub ticks: u64,
@@ -30,7 +30,7 @@ pub struct BoardView<'a> {
 
 impl<'a> BoardView<'a> {
     /// The view of `game` at clock `ticks`.
-    pub fn new(game: &'a Game, theme: &'a Theme, ticks: u64) -> BoardView<'a> {
+    pub fn new(game: &'a ChompSession, theme: &'a Theme, ticks: u64) -> BoardView<'a> {
         BoardView { game, theme, ticks }
     }
 
@@ -181,7 +181,7 @@ fn area_of(geometry: &Geometry, square: Square) -> Rect {
     geometry.cell_area(square.col.into(), square.row.into())
 }
 
-impl View for Game {
+impl View for ChompSession {
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, ticks: u64, spots: &mut Spots) {
         BoardView::new(self, theme, ticks).render(area, buf, spots);
     }
@@ -196,7 +196,7 @@ impl View for Game {
 }
 
 /// The lines of a Chomp game's review: how it ended, then its mistakes.
-fn review(game: &Game) -> Vec<String> {
+fn review(game: &ChompSession) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(loser) = game.loser() {
         lines.push(format!(
@@ -243,7 +243,7 @@ fn solved_line(positions: u64) -> String {
 
 /// The panel's lines once the game is over: a review still completing, and how the computer
 /// chose where it did not prove its moves (at random, as its level plays; or by a search).
-fn over_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
+fn over_lines<'a>(game: &ChompSession, theme: &Theme) -> Vec<Line<'a>> {
     let mut lines = Vec::new();
     if matches!(game.solver, SolverState::Solving { .. }) {
         // The build goes on after the end only for the moves the review cannot judge yet.
@@ -275,7 +275,7 @@ fn over_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
 }
 
 /// While the computer waits for a table: which one, and when it is due.
-fn waiting_line<'a>(game: &Game) -> Option<Line<'a>> {
+fn waiting_line<'a>(game: &ChompSession) -> Option<Line<'a>> {
     if !game.computer_to_move() || game.turns.pending.is_some() {
         return None;
     }
@@ -298,7 +298,7 @@ fn waiting_line<'a>(game: &Game) -> Option<Line<'a>> {
 /// At level perfect, when the computer's last move was made without the moves-left table:
 /// what it is not proven to be (the solver's line above says why: the table's gauge, or over
 /// the memory budget).
-fn unfought_line<'a>(game: &Game, theme: &Theme) -> Option<Line<'a>> {
+fn unfought_line<'a>(game: &ChompSession, theme: &Theme) -> Option<Line<'a>> {
     let what = match game.last_move_unfought? {
         Unfought::Win => "the fastest win",
         Unfought::Defence => "the longest defence",
@@ -309,7 +309,7 @@ fn unfought_line<'a>(game: &Game, theme: &Theme) -> Option<Line<'a>> {
     ))
 }
 
-fn info_lines<'a>(game: &Game, theme: &Theme) -> Vec<Line<'a>> {
+fn info_lines<'a>(game: &ChompSession, theme: &Theme) -> Vec<Line<'a>> {
     let mut lines = Vec::new();
     if game.is_over() {
         return over_lines(game, theme);

@@ -3,7 +3,7 @@
 //! it delivers by hand, so every test decides exactly when the solver's answers arrive.
 
 use munch::app::{App, Event, Screen};
-use munch::games::chomp::session::{FLASH_TICKS, Game, MovesLeftState, SolverState};
+use munch::games::chomp::session::{ChompSession, FLASH_TICKS, MovesLeftState, SolverState};
 use munch::games::fibonacci::session::FibonacciSession;
 use munch::games::nim::session::NimSession;
 use munch::games::pile::rules::PileRules;
@@ -197,7 +197,7 @@ impl Harness {
     /// the outcome table, and the moves-left table when the game asked for it.
     pub fn wait_for_solver(&mut self) {
         loop {
-            if let Some(game) = self.app.session_as::<Game>()
+            if let Some(game) = self.app.session_as::<ChompSession>()
                 && !matches!(game.solver, SolverState::Solving { .. })
                 && !matches!(game.moves_left, MovesLeftState::Building { .. })
             {
@@ -281,14 +281,18 @@ impl Harness {
 
     /// Delivers solver messages until the computer's search, if it started one, has answered.
     pub fn wait_for_search(&mut self) {
-        while self.app.session_as::<Game>().is_some_and(Game::searching) {
+        while self
+            .app
+            .session_as::<ChompSession>()
+            .is_some_and(ChompSession::searching)
+        {
             let message = self.next_message();
             self.app.update(Event::Solver(message));
         }
     }
 
-    pub fn game(&self) -> &Game {
-        self.app.session_as::<Game>().expect("a game is on")
+    pub fn game(&self) -> &ChompSession {
+        self.app.session_as::<ChompSession>().expect("a game is on")
     }
 
     pub fn on_menu(&self) -> bool {
