@@ -31,6 +31,13 @@ pub trait StudyRules: Rules {
         None
     }
 
+    /// Whether the build [`StudyRules::want`] asked for at `asked` analyses `at` too, so that
+    /// while it is coming a position of the line it covers asks for none of its own. The
+    /// default: it analyses no other position.
+    fn answers(&self, _asked: &Self::Position, _at: &Self::Position) -> bool {
+        false
+    }
+
     /// Why the analysis of `at` lacks its moves left, when it does and no build is coming
     /// ("moves left: more than 4,194,304 positions below these piles").
     fn missing(&self, _at: &Self::Position) -> Option<String> {
@@ -160,6 +167,8 @@ pub struct Studied<R: Rules, B> {
     analysis: Analysis,
     /// The build the study waits for on the table thread.
     waiting: Option<Waiting>,
+    /// The position the build was asked for at.
+    asked: Option<R::Position>,
     /// What the study needs from the solver threads, until the app takes it.
     requests: Vec<Request>,
     board: PhantomData<fn() -> B>,
@@ -175,6 +184,7 @@ impl<R: StudyRules, B: StudyBoard<R>> Studied<R, B> {
             moves: Vec::new(),
             analysis: Analysis::default(),
             waiting: None,
+            asked: None,
             requests: Vec::new(),
             board: PhantomData,
         };
@@ -214,10 +224,13 @@ impl<R: StudyRules, B: StudyBoard<R>> Studied<R, B> {
     fn analyse(&mut self) {
         count_analysis();
         let now = self.line.now().clone();
-        if let Some(waiting) = self.rules.want(&now) {
+        let asked = self.asked.as_ref().filter(|_| self.waiting.is_some());
+        let coming = asked.is_some_and(|asked| self.rules.answers(asked, &now));
+        if !coming && let Some(waiting) = self.rules.want(&now) {
             // The build asked for last is the one wanted: an unsent older one goes.
             self.requests = vec![waiting.request()];
             self.waiting = Some(waiting);
+            self.asked = Some(now.clone());
         }
         let rules = &self.rules;
         // A finished position waits for no build.

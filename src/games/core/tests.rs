@@ -4,12 +4,14 @@
 use super::board::{Board, Input};
 use super::play::Play;
 use super::rules::{GameText, Rules};
+use super::study::Studied;
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::{History, PanelInfo, SolverLine};
 use crate::games::request::{Built, Request, SolverMessage, Task, Waiting};
 use crate::games::review::{Known, Label};
 use crate::games::session::{Session, View};
 use crate::games::setup::{Level, Player, Setup};
+use crate::games::study::Study;
 use crate::games::turns::FLASH_TICKS;
 use crate::input::{Action, Binding, Spot, Spots};
 use crate::theme::Theme;
@@ -22,6 +24,8 @@ use std::sync::Arc;
 struct OneOrTwo {
     slow: bool,
     period: Option<u8>,
+    /// Whether a study's build answers every smaller pile too.
+    answers_below: bool,
 }
 
 impl OneOrTwo {
@@ -188,7 +192,10 @@ fn toy(start: u8, players: [Player; 2], slow: bool) -> Box<dyn Session> {
         level: Level::Perfect,
         ..Setup::default()
     };
-    let rules = OneOrTwo { slow, period: None };
+    let rules = OneOrTwo {
+        slow,
+        ..OneOrTwo::default()
+    };
     Box::new(Play::<_, Keypad>::begin(setup, rules, start))
 }
 
@@ -289,6 +296,10 @@ impl super::study::StudyRules for OneOrTwo {
         (self.period().is_none()).then(|| Waiting::new("solving", task))
     }
 
+    fn answers(&self, asked: &u8, at: &u8) -> bool {
+        self.answers_below && at <= asked
+    }
+
     fn proven(
         &self,
         &at: &u8,
@@ -343,6 +354,7 @@ fn a_study_on_the_core_names_each_phase_of_its_build_and_shows_what_it_made_on_t
     let rules = OneOrTwo {
         slow: true,
         period: None,
+        answers_below: false,
     };
     let mut study =
         super::study::Studied::<_, Keypad>::after(rules, 5, &["-1".into()]).expect("a legal move");
@@ -419,4 +431,22 @@ fn a_study_on_the_core_names_each_phase_of_its_build_and_shows_what_it_made_on_t
     });
     assert_eq!(gauge(&study), None, "built");
     assert!(study.take_requests().is_empty(), "nothing more to build");
+}
+
+#[test]
+fn a_study_waits_for_a_build_that_answers_its_line_and_asks_again_only_past_it() {
+    for answers_below in [true, false] {
+        let rules = OneOrTwo {
+            slow: true,
+            answers_below,
+            ..OneOrTwo::default()
+        };
+        let mut study = Studied::<_, Keypad>::new(rules, 8);
+        assert_eq!(study.take_requests().len(), 1, "the build of 8");
+        assert!(study.analysis().progress.is_some(), "its gauge shows");
+        assert!(study.play_move("-2"));
+        let again = study.take_requests().len();
+        assert_eq!(again, usize::from(!answers_below), "{answers_below}");
+        assert!(study.analysis().progress.is_some(), "still waiting");
+    }
 }

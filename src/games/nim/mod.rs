@@ -130,7 +130,7 @@ impl Game for Nim {
             .and_then(|game| game.as_any().downcast_ref::<NimSession>())
             .and_then(NimSession::table)
             .cloned();
-        study::NimStudy::new(&start, moves, shared).map(|s| Box::new(s) as Box<dyn Study>)
+        study::study(&start, moves, shared).map(|s| Box::new(s) as Box<dyn Study>)
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {

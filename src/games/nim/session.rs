@@ -121,8 +121,8 @@ pub type NimSession = Play<NimRules, NimBoard>;
 #[derive(Clone)]
 pub struct NimRules {
     /// The piles the table is built for (the game's start).
-    start: Position,
-    table: Option<Arc<NimMovesLeft>>,
+    pub(super) start: Position,
+    pub(super) table: Option<Arc<NimMovesLeft>>,
     /// Whether the table is being built on the table thread (the judging builds it then).
     building: bool,
 }
@@ -130,9 +130,14 @@ pub struct NimRules {
 impl NimRules {
     /// The rules of a game from `start`, without a table yet.
     pub fn new(start: &Position) -> NimRules {
+        NimRules::sharing(start, None)
+    }
+
+    /// The rules of a game from `start` with `table` (a study sharing its game's).
+    pub fn sharing(start: &Position, table: Option<Arc<NimMovesLeft>>) -> NimRules {
         NimRules {
             start: start.clone(),
-            table: None,
+            table,
             building: false,
         }
     }
