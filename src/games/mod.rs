@@ -18,6 +18,7 @@ pub mod pile;
 pub mod position;
 pub mod request;
 pub mod review;
+pub mod rows;
 pub mod session;
 pub mod setup;
 pub mod study;

@@ -62,14 +62,14 @@ fn every_shared_file_of_the_games_and_every_game_is_on_the_map() {
 
 /// The folders of `src/games/` that belong to no game: the boards and the core, which every game
 /// plays on, and what every game shares that grew into a folder of its own (`study/`, `review/`).
-const SHARED_FOLDERS: [&str; 5] = ["pile", "core", "grid", "study", "review"];
+const SHARED_FOLDERS: [&str; 6] = ["pile", "core", "grid", "rows", "study", "review"];
 
 #[test]
 fn the_pile_folder_names_no_game() {
     // The one-pile games implement `Rules` and `PileRules` in their own folders; the pile board
     // must not reach into any game, or the folders would import each other again. The game
-    // core (`core/`), which every game plays on, and the grid board (`grid/`) name none either,
-    // nor do the study's and the review's folders.
+    // core (`core/`), which every game plays on, the grid board (`grid/`) and the rows board
+    // (`rows/`) name none either, nor do the study's and the review's folders.
     let shared = SHARED_FOLDERS;
     let games: Vec<String> = names_in("src/games")
         .into_iter()

@@ -1,120 +1,30 @@
 //! Nim on the core: its rules as the core's [`Rules`] ([`NimRules`]: the nim-sum answers any
 //! position at once; only the perfect computer's moves-left table of a large start is built on
-//! the table thread, see [`table_for`]), and the rows-of-piles board ([`NimBoard`]: the pile
-//! and the take the person is choosing, by arrows, typed digits or the pointer).
+//! the table thread, see [`table_for`]), on the rows-of-piles board ([`RowsRules`]: a row a
+//! pile, a move a take from one).
 
-use super::answer::{answer, losing_moves};
+use super::answer::{answer, losing_moves, nim_sum};
 use super::moves_left::{NIM_BUDGET, NimMovesLeft, study, table_for};
 use super::position;
 use super::rules::{Move, Position};
-use crate::games::core::board::{Board, Input};
 use crate::games::core::play::Play;
 use crate::games::core::rules::{Rules, fighting_move as fight_from};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{Built, Progress, Waiting};
 use crate::games::review::Known;
+pub use crate::games::rows::board::Place;
+use crate::games::rows::board::{RowsBoard, RowsRules, keys};
 use crate::games::setup::Setup;
-use crate::games::typing::{self, TypedTake};
-use crate::input::{
-    ANALYSE, Action, Binding, COPY_POSITION, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART,
-    Spot, UNDO, UP_DOWN, bind, plain,
-};
+use crate::input::Binding;
 use crate::units::group;
-use ratatui::crossterm::event::KeyCode;
 use std::sync::Arc;
 
-/// A place in the Nim view the pointer can be over (what the view records, the session acts on).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Place {
-    /// Coin `index` (from 0, the first coin on the left) of pile `pile`: a click takes it and
-    /// every coin after it.
-    Coin { pile: usize, index: u64 },
-    /// A cell of the bar standing for a pile too large to draw as coins, by the index of the
-    /// first coin it stands for: a click chooses the take from there on, a second click takes it.
-    Bar { pile: usize, index: u64 },
-    /// A pile's row: a click chooses the pile.
-    Row(usize),
-}
-
-/// A place as the app's pointer targets carry it: (which place, then its pile and coin).
-impl From<Place> for Spot {
-    fn from(place: Place) -> Spot {
-        let (kind, at) = place.code();
-        Spot(kind, at)
-    }
-}
-
-impl Place {
-    /// The place as two numbers (which place, then its pile and coin), as a [`Spot`] carries
-    /// it; [`Place::from_code`] reads it back.
-    pub fn code(self) -> (u64, u64) {
-        // A pile number fits 3 bits and a coin index (below 10^18) 60, so one u64 holds both.
-        let at = |pile: usize, index: u64| (pile as u64) << 60 | index;
-        match self {
-            Place::Coin { pile, index } => (0, at(pile, index)),
-            Place::Bar { pile, index } => (1, at(pile, index)),
-            Place::Row(pile) => (2, at(pile, 0)),
-        }
-    }
-
-    /// The spot [`Place::code`] wrote, if `code` is one.
-    pub fn from_code((kind, at): (u64, u64)) -> Option<Place> {
-        let pile = usize::try_from(at >> 60).ok()?;
-        let index = at & ((1 << 60) - 1);
-        match kind {
-            0 => Some(Place::Coin { pile, index }),
-            1 => Some(Place::Bar { pile, index }),
-            2 => Some(Place::Row(pile)),
-            _ => None,
-        }
-    }
-}
-
 /// Keys while a Nim game is on.
-pub const KEYS: &[Binding] = &[
-    bind(
-        "↑↓ kj",
-        "choose the pile above / below",
-        Some("pile"),
-        UP_DOWN,
-    ),
-    bind(
-        "←→ hl",
-        "take one coin fewer / more",
-        Some("choose"),
-        LEFT_RIGHT,
-    ),
-    bind("0-9 ⌫", "type how many to take", Some("type"), DIGITS),
-    bind(
-        "Enter Space",
-        "take the chosen coins",
-        Some("take"),
-        &[
-            (plain(KeyCode::Enter), Action::Select),
-            (plain(KeyCode::Char(' ')), Action::Select),
-        ],
-    ),
-    // Not on the bar, which the pile keys fill at 80 columns: the panel's Undo button and the
-    // help say it.
-    Binding { bar: None, ..UNDO },
-    REDO,
-    RESTART,
-    PAGES,
-    bind(
-        "H",
-        "hints: mark every winning take",
-        Some("hints"),
-        &[(plain(KeyCode::Char('H')), Action::ToggleHints)],
-    ),
-    ANALYSE,
-    COPY_POSITION,
-    HELP,
-    LEAVE,
-];
+pub const KEYS: &[Binding] = &keys("choose the pile above / below", "pile");
 
 /// A Nim game in progress (or just finished): Nim's rules on the core's session, chosen on the
 /// rows-of-piles board.
-pub type NimSession = Play<NimRules, NimBoard>;
+pub type NimSession = Play<NimRules, RowsBoard>;
 
 /// Nim's rules for one game: the nim-sum, and the moves left of every position of the game
 /// for the perfect computer, when the start is within [`NIM_BUDGET`] and the table is built.
@@ -241,19 +151,6 @@ impl Rules for NimRules {
     }
 }
 
-/// The rows-of-piles board's choice: a pile and a take from it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NimBoard {
-    /// The pile the person is taking from (from 0); a non-empty one while the game goes on.
-    pub pile: usize,
-    /// The take the person is about to make, whether chosen with ←/→, a pointer or typed
-    /// digits (one state, so they never disagree). It is illegal only while typed; 0 means
-    /// nothing is chosen.
-    pub take: u64,
-    /// Whether [`NimBoard::take`] is being typed: a digit adds to it instead of replacing it.
-    pub typing: bool,
-}
-
 impl NimSession {
     /// Starts a game from `start` with the players and level of `settings`. The perfect
     /// computer's table is built at once when it is small, else asked for on the table thread:
@@ -269,207 +166,43 @@ impl NimSession {
 
     /// Coins in pile `pile` now (0 past the last pile).
     pub fn coins(&self, pile: usize) -> u64 {
-        coins(&self.position, pile)
-    }
-
-    /// The move the person has chosen.
-    pub fn chosen(&self) -> Move {
-        self.board.chosen()
+        self.position.piles().get(pile).copied().unwrap_or(0)
     }
 }
 
-/// Coins in pile `pile` of `at` (0 past the last pile).
-fn coins(at: &Position, pile: usize) -> u64 {
-    at.piles().get(pile).copied().unwrap_or(0)
-}
+/// Nim's piles, a row each; a move takes from one.
+impl RowsRules for NimRules {
+    const KEYS: &'static [Binding] = KEYS;
 
-/// Why `mv` cannot be made at `at`, if it cannot.
-fn choice_problem(at: &Position, mv: Move) -> Option<String> {
-    if mv.take == 0 {
-        return Some("Type how many coins to take, or choose with ←/→.".into());
-    }
-    at.play(mv)
-        .err()
-        .map(|reason| format!("Not allowed: {reason}."))
-}
-
-/// The board's take being typed, with what the piles say of it.
-struct Typing<'a> {
-    board: &'a mut NimBoard,
-    at: &'a Position,
-    message: Option<String>,
-}
-
-impl TypedTake for Typing<'_> {
-    fn typed(&mut self) -> (&mut u64, &mut bool) {
-        (&mut self.board.take, &mut self.board.typing)
+    fn piles(&self, at: &Position) -> Vec<u64> {
+        at.piles().to_vec()
     }
 
-    fn choice_problem(&self) -> Option<String> {
-        choice_problem(self.at, self.board.chosen())
+    fn make(&self, pile: usize, take: u64) -> Move {
+        Move { pile, take }
     }
 
-    fn too_large(&self) -> String {
-        "No pile is that large.".into()
+    fn row_of(&self, mv: Move) -> (usize, u64) {
+        (mv.pile, mv.take)
     }
 
-    fn set_message(&mut self, message: Option<String>) {
-        self.message = message;
-    }
-}
-
-impl NimBoard {
-    /// The move chosen.
-    pub fn chosen(&self) -> Move {
-        Move {
-            pile: self.pile,
-            take: self.take,
-        }
+    fn title(&self) -> String {
+        "Nim".into()
     }
 
-    /// Chooses `mv` (a pointer over a coin); only a legal move is chosen.
-    fn choose(&mut self, at: &Position, mv: Move) -> Input<Move> {
-        if !at.is_legal(mv) {
-            return Input::Nothing;
-        }
-        (self.pile, self.take, self.typing) = (mv.pile, mv.take, false);
-        Input::Note(None)
+    fn move_text(&self, mv: Move) -> String {
+        move_text(mv)
     }
 
-    /// Moves the chosen pile to the next (`down`) or previous non-empty pile, if there is one;
-    /// the take is kept, or cut to what the new pile holds.
-    fn step_pile(&mut self, at: &Position, down: bool) {
-        let piles = at.piles();
-        let next = if down {
-            (self.pile + 1..piles.len()).find(|&p| piles[p] > 0)
+    /// The nim-sum is the whole strategy: its value is shown only with the hints. Without
+    /// them the line names the rule, as Fibonacci Nim's does, and the hints line below says
+    /// how to turn them on (once).
+    fn solver_line(&self, at: &Position, hints: bool) -> (String, Option<String>) {
+        if hints {
+            nim_sum_text(nim_sum(at))
         } else {
-            (0..self.pile).rev().find(|&p| piles[p] > 0)
-        };
-        if let Some(pile) = next {
-            self.pile = pile;
-            self.take = self.take.clamp(1, piles[pile]);
+            ("nim-sum rule".to_string(), None)
         }
-    }
-}
-
-impl Board<NimRules> for NimBoard {
-    fn new(rules: &NimRules, at: &Position) -> NimBoard {
-        let mut board = NimBoard {
-            pile: 0,
-            take: 1,
-            typing: false,
-        };
-        board.settle(rules, at);
-        board
-    }
-
-    /// ↑/↓ choose the pile, ←/→ or digits the take, Enter takes.
-    fn act(&mut self, _: &NimRules, at: &Position, action: Action) -> Input<Move> {
-        match action {
-            Action::Up | Action::Down => {
-                self.typing = false;
-                self.step_pile(at, action == Action::Down);
-                Input::Note(None)
-            }
-            Action::Left | Action::Right => {
-                self.typing = false;
-                let most = coins(at, self.pile).max(1);
-                self.take = match action {
-                    Action::Left => self.take.saturating_sub(1),
-                    _ => self.take.saturating_add(1),
-                }
-                .clamp(1, most);
-                Input::Note(None)
-            }
-            Action::Digit(_) | Action::Erase => {
-                let mut typing = Typing {
-                    board: self,
-                    at,
-                    message: None,
-                };
-                typing::type_take(&mut typing, action);
-                Input::Note(typing.message)
-            }
-            Action::Select => Input::Play(self.chosen()),
-            _ => Input::Nothing,
-        }
-    }
-
-    /// The pointer over (`click` false) or clicking (`click` true) a [`Place`], as the view
-    /// last drew it. A batch of events can change the piles before a click drawn on the old
-    /// ones arrives, so a spot past a pile's coins does nothing.
-    fn point(&mut self, _: &NimRules, at: &Position, spot: Spot, click: bool) -> Input<Move> {
-        let left = |pile: usize, index: u64| {
-            let take = coins(at, pile).checked_sub(index).filter(|&k| k > 0)?;
-            Some(Move { pile, take })
-        };
-        match Place::from_code((spot.0, spot.1)) {
-            Some(Place::Coin { pile, index }) => match left(pile, index) {
-                Some(mv) if click => Input::Play(mv),
-                Some(mv) => self.choose(at, mv),
-                None => Input::Nothing,
-            },
-            Some(Place::Bar { pile, index }) if click => match left(pile, index) {
-                Some(mv) if self.chosen() == mv => Input::Play(mv),
-                Some(mv) => self.choose(at, mv),
-                None => Input::Nothing,
-            },
-            Some(Place::Row(pile)) if click && coins(at, pile) > 0 => {
-                self.pile = pile;
-                self.typing = false;
-                self.take = self.take.clamp(1, coins(at, pile));
-                Input::Note(None)
-            }
-            _ => Input::Nothing,
-        }
-    }
-
-    /// Keeps the choice on a non-empty pile with a take it holds: the same pile when it still
-    /// has coins (the take cut to them), else the first non-empty pile.
-    fn settle(&mut self, _: &NimRules, at: &Position) {
-        self.typing = false;
-        if coins(at, self.pile) == 0
-            && let Some(pile) = at.piles().iter().position(|&c| c > 0)
-        {
-            self.pile = pile;
-        }
-        self.take = self.take.clamp(1, coins(at, self.pile).max(1));
-    }
-
-    /// Nothing chosen asks for a take; an illegal move says why, and the next digit starts a
-    /// fresh number (the refused one stays shown).
-    fn refused(&mut self, _: &NimRules, at: &Position, mv: Move, reason: String) -> String {
-        if mv.take == 0 {
-            return choice_problem(at, mv).unwrap_or_default();
-        }
-        self.typing = false;
-        format!("Nothing taken: {reason}.")
-    }
-
-    fn keys() -> &'static [Binding] {
-        KEYS
-    }
-
-    /// What the piles now need ([`Board::view_size`] of them): the view draws only what is
-    /// left, so piles that started huge and are small now fit where a game of small piles does.
-    fn view_size_at(rules: &NimRules, _: &Position, at: &Position) -> (u16, u16) {
-        Self::view_size(rules, at)
-    }
-
-    /// Room for every pile's row with its count written out, as the view draws them (the
-    /// largest pile's count decides the width).
-    fn view_size(_: &NimRules, start: &Position) -> (u16, u16) {
-        let widest = start
-            .piles()
-            .iter()
-            .map(|&coins| group(coins).len())
-            .max()
-            .unwrap_or(1);
-        let piles = start.piles().len();
-        (
-            (VIEW_WIDTH_PAST_COUNT + u16::try_from(widest).unwrap_or(u16::MAX)).max(VIEW_MIN_WIDTH),
-            VIEW_HEIGHT_PAST_PILES + u16::try_from(piles).unwrap_or(u16::MAX),
-        )
     }
 }
 
@@ -500,15 +233,20 @@ pub fn fighting_move(
     fight_from(study, true, rng).or_else(|| best_move(position, rng))
 }
 
-/// The columns the view needs beside each pile's coins or bar: its border, the chosen-pile
-/// mark and number (5), at least one bar cell and the space before the count.
-const VIEW_WIDTH_PAST_COUNT: u16 = 2 + 5 + 1 + 1;
-/// The narrowest the view gets, as the one-pile games' view: room for its heading ("Now: take
-/// 1 to 5 from pile 3") whatever the piles.
-const VIEW_MIN_WIDTH: u16 = 30;
-/// The rows the view needs besides one a pile: its border, the heading's two lines and the
-/// blank line under them.
-const VIEW_HEIGHT_PAST_PILES: u16 = 2 + 2 + 1;
+/// The most columns of the panel's nim-sum line: the panel's 30 inside its border.
+const NIM_SUM_WIDTH: usize = 30;
+
+/// The panel's nim-sum with thousands separators: on the solver's line where it fits
+/// ([`NIM_SUM_WIDTH`]); a longer one (past 17 digits: a nim-sum is below 2^60, 25 columns
+/// grouped) on the line under it, the solver's line saying "nim-sum:".
+pub fn nim_sum_text(sum: u64) -> (String, Option<String>) {
+    let line = format!("nim-sum {}", group(sum));
+    if line.chars().count() <= NIM_SUM_WIDTH {
+        (line, None)
+    } else {
+        ("nim-sum:".to_string(), Some(group(sum)))
+    }
+}
 
 /// A move as the panel and the review write it: "3 from pile 2".
 pub fn move_text(mv: Move) -> String {
@@ -523,6 +261,7 @@ mod tests {
     use crate::games::setup::Player::{Computer, Person};
     use crate::games::setup::{Level, Player};
     use crate::games::turns::FLASH_TICKS;
+    use crate::input::{Action, Spot};
     use rustc_hash::FxHashMap;
 
     fn session(piles: &[u64], players: [Player; 2], level: Level) -> NimSession {

@@ -1,5 +1,5 @@
-//! Nim studied: its rules on the core's study ([`Studied`]), the piles drawn as rows of take
-//! buttons marked with their outcome and moves left. The moves-left table of every position
+//! Nim studied: its rules on the core's study ([`Studied`]), the piles drawn by the rows board
+//! as rows of take buttons marked with their outcome and moves left. The moves-left table of every position
 //! below the studied piles, within [`NIM_BUDGET`] positions, is shared with the game it is
 //! opened from, or built when the study opens (on the table thread unless it is small), and
 //! again for a position of the line it does not cover.
@@ -8,23 +8,16 @@ use super::fields::PILES_PRESETS;
 use super::moves_left::{NIM_BUDGET, NimMovesLeft, table_for};
 use super::position;
 use super::rules::Position;
-use super::session::{NimBoard, NimRules};
-use crate::games::core::rules::Rules;
-use crate::games::core::study::{Studied, StudyBoard, StudyRules};
+use super::session::NimRules;
+use crate::games::core::study::{Studied, StudyRules};
 use crate::games::request::Waiting;
-use crate::games::study::{
-    Analysis, EditField, EditFields, Editor, FieldsEditor, Study, TakeBoard, TakeRow, draw_takes,
-};
-use crate::input::Spots;
-use crate::theme::Theme;
-use crate::units::{count, cut_number, group};
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::text::Line;
+use crate::games::rows::board::RowsBoard;
+use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study};
+use crate::units::group;
 use std::sync::Arc;
 
 /// Piles studied on the rows-of-piles board.
-pub type NimStudy = Studied<NimRules, NimBoard>;
+pub type NimStudy = Studied<NimRules, RowsBoard>;
 
 /// Studies the piles a game starting from `start` reaches after `moves` (in notation), with
 /// `shared` (the table of the game it is opened from) when it holds them; otherwise the table
@@ -96,43 +89,6 @@ impl StudyRules for NimRules {
             }]),
             study_fields,
         ))
-    }
-}
-
-/// Each pile a row of its take buttons.
-impl StudyBoard<NimRules> for NimBoard {
-    fn render(
-        _: &NimRules,
-        at: &Position,
-        moves: &[<NimRules as Rules>::Move],
-        analysis: &Analysis,
-        chosen: Option<usize>,
-        area: Rect,
-        buf: &mut Buffer,
-        theme: &Theme,
-        spots: &mut Spots,
-    ) {
-        let header = vec![Line::styled(format!("Piles {at}"), theme.title)];
-        let rows: Vec<TakeRow> = (at.piles().iter().enumerate())
-            .map(|(pile, &coins)| TakeRow {
-                // A huge count too long for the board loses its middle ("1,000,…,000").
-                label: {
-                    let name = format!("Pile {}: ", pile + 1);
-                    let room = usize::from(area.width).saturating_sub(name.len());
-                    name + &cut_number(&count(coins, "coin", "coins"), room)
-                },
-                moves: (moves.iter().enumerate())
-                    .filter(|(_, mv)| mv.pile == pile)
-                    .map(|(at, mv)| (at, mv.take))
-                    .collect(),
-            })
-            .collect();
-        let board = TakeBoard { header, rows };
-        draw_takes(board, area, buf, theme, analysis, chosen, spots);
-    }
-
-    fn size(_: &NimRules, _: &Position) -> (u16, u16) {
-        (28, 8)
     }
 }
 
