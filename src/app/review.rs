@@ -156,6 +156,11 @@ impl Review {
     /// that refutes it, its moves numbered and named as the move list has them; at the end,
     /// who won.
     pub fn lines(&self) -> Vec<String> {
+        self.lines_with(&|notation| self.words(notation))
+    }
+
+    /// As [`Review::lines`], with the moves in `words` (those of the board the study shows).
+    pub fn lines_with(&self, words: &dyn Fn(&str) -> MoveWords) -> Vec<String> {
         let players = self.record.settings.players;
         let Some(played) = self.played() else {
             return vec![format!(
@@ -179,13 +184,13 @@ impl Review {
             group(self.at as u64 + 1),
             group(self.len() as u64),
             side_name(players, self.at % 2),
-            self.words(played).listed
+            words(played).listed
         )];
         if let Some(Label::Mistake { winner, refutation }) = self.label() {
             if let Some(winner) = winner {
                 lines.push(format!(
                     "Instead, {} would have won.",
-                    self.words(winner).instead
+                    words(winner).instead
                 ));
             }
             if !refutation.moves.is_empty() {
@@ -199,7 +204,7 @@ impl Review {
                             "{}. {}: {}",
                             at + 1,
                             side_name(players, at % 2),
-                            self.words(m).listed
+                            words(m).listed
                         )
                     })
                     .collect();

@@ -74,14 +74,14 @@ pub fn render(
         .filter(|_| inner.width >= REVIEW_WIDTH)
         .and_then(|review| {
             let note = screen.note.as_deref();
-            let must = must_rows(review, note, inner.width);
+            let must = must_rows(screen, review, note, inner.width);
             let at_most = (inner.height / 2).max(REVIEW_ROWS);
             [spare.saturating_sub(1), spare]
                 .into_iter()
                 .map(|room| room.min(at_most))
                 .find(|&room| room >= REVIEW_ROWS && usize::from(room) > must)
                 .map(|room| {
-                    let rows = review_rows(review, note, inner.width, room - 1, theme);
+                    let rows = review_rows(screen, review, note, inner.width, room - 1, theme);
                     let height = u16::try_from(rows.len() + 1)
                         .unwrap_or(u16::MAX)
                         .clamp(REVIEW_ROWS, room);
@@ -212,6 +212,7 @@ fn edit_panel(screen: &StudyScreen, frame: &mut Frame, area: Rect, theme: &Theme
 /// At most `room` rows: the note is kept whole, and the review's last row shown ends with "…"
 /// when more of it did not fit.
 fn review_rows(
+    screen: &StudyScreen,
     review: &Review,
     note: Option<&str>,
     width: u16,
@@ -228,14 +229,19 @@ fn review_rows(
         .summary
         .iter()
         .map(|line| (line.clone(), theme.title))
-        .chain(review.lines().into_iter().enumerate().map(|(at, line)| {
-            let style = if at == 0 {
-                label_style
-            } else {
-                Style::default()
-            };
-            (line, style)
-        }));
+        .chain(
+            review_lines(screen, review)
+                .into_iter()
+                .enumerate()
+                .map(|(at, line)| {
+                    let style = if at == 0 {
+                        label_style
+                    } else {
+                        Style::default()
+                    };
+                    (line, style)
+                }),
+        );
     let wrapped = |texts: Vec<(String, Style)>| -> Vec<(String, Style)> {
         texts
             .into_iter()
@@ -270,9 +276,9 @@ fn review_rows(
 
 /// How many rows of `width` columns a review must show whole: its summary, the move with its
 /// label and what would have won (all but the refuting line), and the note.
-fn must_rows(review: &Review, note: Option<&str>, width: u16) -> usize {
+fn must_rows(screen: &StudyScreen, review: &Review, note: Option<&str>, width: u16) -> usize {
     let width = usize::from(width);
-    let lines = review.lines();
+    let lines = review_lines(screen, review);
     review
         .summary
         .iter()
@@ -327,14 +333,26 @@ fn panel(
             // Room for the list's heading, its columns and a few moves (one, where the
             // review's rows it must show whole need more); the rest for the review, and a
             // blank row under it where that leaves the moves enough.
-            let must = u16::try_from(must_rows(review, screen.note.as_deref(), list_area.width))
-                .unwrap_or(u16::MAX);
+            let must = u16::try_from(must_rows(
+                screen,
+                review,
+                screen.note.as_deref(),
+                list_area.width,
+            ))
+            .unwrap_or(u16::MAX);
             let room = list_area
                 .height
                 .saturating_sub(2 + PANEL_REVIEW_MOVES)
                 .max(must.min(list_area.height.saturating_sub(3)))
                 .max(PANEL_REVIEW_ROWS.min(list_area.height));
-            let rows = review_rows(review, screen.note.as_deref(), list_area.width, room, theme);
+            let rows = review_rows(
+                screen,
+                review,
+                screen.note.as_deref(),
+                list_area.width,
+                room,
+                theme,
+            );
             let used = u16::try_from(rows.len()).unwrap_or(u16::MAX).min(room);
             let gap = u16::from(list_area.height > used + 2 + PANEL_REVIEW_MOVES);
             let [review_area, _, list] = Layout::vertical([
@@ -530,7 +548,7 @@ fn line_text(screen: &StudyScreen, width: usize) -> String {
         let before = review.before();
         let played: Vec<String> = before[before.len().saturating_sub(width)..]
             .iter()
-            .map(|m| review.words(m).listed)
+            .map(|m| move_words(screen, m).listed)
             .collect();
         return if played.is_empty() {
             // Enter steps along the game: its start is on show.
@@ -557,11 +575,14 @@ fn line_text(screen: &StudyScreen, width: usize) -> String {
 /// A move of the study in its game's words ([`MoveWords`]), as the game's move list and the
 /// review write it; a move the game does not word (a coin game's `−3`) as the study wrote it.
 fn move_words(screen: &StudyScreen, notation: &str) -> MoveWords {
-    screen
-        .kind
-        .game()
-        .move_words(notation)
+    (screen.study.move_words(notation))
+        .or_else(|| screen.kind.game().move_words(notation))
         .unwrap_or_else(|| MoveWords::plain(notation))
+}
+
+/// The review's lines, its moves in the words of the study's board.
+fn review_lines(screen: &StudyScreen, review: &Review) -> Vec<String> {
+    review.lines_with(&|notation| move_words(screen, notation))
 }
 
 /// The list of moves, best first: a heading, the columns' names, then a row a move, each

@@ -2920,3 +2920,98 @@ fn wythoff_is_chosen_on_the_menu_and_played_with_keys_and_the_pointer() {
         "{review:?}"
     );
 }
+
+/// The Wythoff game on screen past the queen's board, on the rows board.
+fn wythoff_rows(h: &Harness) -> &munch::games::wythoff::WythoffRowsSession {
+    h.app
+        .session_as::<munch::games::wythoff::WythoffRowsSession>()
+        .expect("a Wythoff game on the rows board is on")
+}
+
+#[test]
+fn wythoff_past_the_queens_board_is_played_to_the_end_as_two_numbered_piles() {
+    use munch::games::wythoff::answer::is_lost;
+    use munch::games::wythoff::rules::{Move, Piles};
+    let flash = 1 + usize::from(munch::games::turns::FLASH_TICKS);
+    let mut h = Harness::new();
+    let kind = GameKind::ALL.iter().find(|k| k.game().id() == "wythoff");
+    h.app.menu.settings = munch::settings::Settings {
+        game: *kind.expect("Wythoff is in the catalogue"),
+        players: [Person, Computer],
+        level: munch::settings::Level::Perfect,
+        ..munch::settings::Settings::default()
+    }
+    .with("wythoff_piles", "40,65");
+    assert_eq!(
+        h.app
+            .menu
+            .settings
+            .game
+            .game()
+            .problem(&h.app.menu.settings.values),
+        None
+    );
+    h.start_and_replace();
+    assert_eq!(wythoff_rows(&h).position.piles(), [40, 65]);
+    assert!(
+        h.app
+            .session_as::<munch::games::wythoff::WythoffSession>()
+            .is_none()
+    );
+    // The screen says what the rows are and how to choose them.
+    let screen = render_text(&h.app, 80, 24);
+    assert!(screen.contains("Now: take 1 to 40 from pile 1"), "{screen}");
+    assert!(screen.contains("both  the same from each pile"), "{screen}");
+    assert!(screen.contains("↑↓  pile/both"), "{screen}");
+    // ↓↓ choose both piles, a digit the take, Enter takes it.
+    h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Char('5')]);
+    assert_eq!(wythoff_rows(&h).board.pile, 2);
+    let both = Move {
+        piles: Piles::Both,
+        take: 5,
+    };
+    assert_eq!(wythoff_rows(&h).chosen(), both);
+    assert!(render_text(&h.app, 80, 24).contains("Both piles  ·  taking 5"));
+    h.key(KeyCode::Enter);
+    assert_eq!(wythoff_rows(&h).position.piles(), [35, 60]);
+    // 40,65 is lost: the perfect computer answers every move with a winning one, until it
+    // takes the last coin. The person takes 1 from the row chosen, or ↑ to the next.
+    let mut rounds = 0;
+    while !wythoff_rows(&h).is_over() {
+        h.ticks(flash);
+        let game = wythoff_rows(&h);
+        assert_eq!(game.turns.moves.len() % 2, 0, "the computer answered");
+        if game.is_over() {
+            break;
+        }
+        assert!(is_lost(game.position), "{:?} is lost", game.position);
+        if rounds == 3 {
+            // The Study screen shows the rows board's words, and Esc comes back.
+            h.key(KeyCode::Char('a'));
+            let study = render_text(&h.app, 100, 30);
+            assert!(study.contains(" from both "), "{study}");
+            assert!(study.contains("Pile 1:"), "{study}");
+            h.key(KeyCode::Esc);
+        }
+        let before = wythoff_rows(&h).turns.moves.len();
+        h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
+        if wythoff_rows(&h).turns.moves.len() == before {
+            h.key(KeyCode::Up);
+            h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
+        }
+        assert_eq!(wythoff_rows(&h).turns.moves.len(), before + 1);
+        rounds += 1;
+    }
+    assert_eq!(
+        wythoff_rows(&h).loser(),
+        Some(0),
+        "the computer took the last coin"
+    );
+    assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
+    let review = munch::games::session::View::review_lines(wythoff_rows(&h));
+    assert_eq!(review[0], "Computer took the last coin.");
+    assert!(
+        wythoff_rows(&h).mistakes().is_empty(),
+        "every move from a lost position loses"
+    );
+}

@@ -2269,8 +2269,8 @@ fn bad_wythoff_input_gets_one_line_and_exit_code_2() {
         ("play", "0,0", "both piles are empty"),
         (
             "play",
-            "27,3",
-            "27 is too big: a game is played with piles of at most 26",
+            "1000000000000000001,3",
+            "is too big: a pile holds at most 10^18 coins",
         ),
         ("play", "x,3", "'x' is not a pile"),
     ] {

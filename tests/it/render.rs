@@ -897,3 +897,43 @@ fn the_chosen_menu_line_is_marked_and_the_arrows_stop_at_the_ends() {
     let (terminal, _) = draw(&h, 80, 24);
     insta::assert_snapshot!(terminal.backend());
 }
+
+#[test]
+fn a_wythoff_game_past_the_queens_board_at_80x24_and_at_the_minimum_size() {
+    let mut h = Harness::new();
+    let kind = munch::settings::GameKind::ALL
+        .iter()
+        .find(|k| k.game().id() == "wythoff");
+    h.app.menu.settings = munch::settings::Settings {
+        game: *kind.expect("Wythoff is in the catalogue"),
+        players: [Person, Computer],
+        ..munch::settings::Settings::default()
+    }
+    .with("wythoff_piles", "41,66");
+    h.start_and_replace();
+    // Hints on, both piles chosen with a take of 3: the take shows on each pile, the ★ of the
+    // one winning take from both on its row, that of 41 from pile 2 on its bar.
+    h.keys(&[
+        KeyCode::Char('H'),
+        KeyCode::Down,
+        KeyCode::Down,
+        KeyCode::Char('3'),
+    ]);
+    let (terminal, _) = draw(&h, 80, 24);
+    insta::assert_snapshot!("wythoff_rows_80x24", terminal.backend());
+    let text = rows(&terminal).join("\n");
+    assert!(text.contains("Both piles  ·  taking 3"), "{text}");
+    assert!(
+        text.contains("▸ both  the same from each pile  ★ 1"),
+        "{text}"
+    );
+    // The panel's hint, over two lines.
+    assert!(text.contains("You are winning: take 1 from"), "{text}");
+    assert!(text.contains("both or 41 from pile 2"), "{text}");
+    let (terminal, _) = draw_at_minimum(&h);
+    let text = rows(&terminal).join("\n");
+    assert!(!text.contains("too small"), "{text}");
+    assert!(text.contains("▸ both"), "{text}");
+    let bar = rows(&terminal).pop().unwrap();
+    assert!(bar.contains("help") && bar.contains("leave"), "{bar}");
+}

@@ -6,6 +6,7 @@
 use super::rules::Rules;
 use crate::games::moves_left::Proven;
 use crate::games::request::{JudgedMoves, Request, SolverMessage, Task, Waiting, arrived};
+use crate::games::review::MoveWords;
 use crate::games::session::Leftover;
 use crate::games::study::{
     Analysis, BuildProgress, Editor, Study, StudyLine, StudyMove, count_analysis, winning_alone,
@@ -54,6 +55,12 @@ pub trait StudyRules: Rules {
         _at: &Self::Position,
         _came_from: Option<(&Self::Position, Self::Move)>,
     ) -> Option<(Proven<Self::Move>, Option<String>)> {
+        None
+    }
+
+    /// A move in the words of the board it is studied on, where they are not the game's
+    /// (`Game::move_words`); `None` by default.
+    fn move_words(&self, _m: Self::Move) -> Option<MoveWords> {
         None
     }
 
@@ -403,5 +410,9 @@ impl<R: StudyRules, B: StudyBoard<R> + 'static> Study for Studied<R, B> {
 
     fn board_width_whole(&self) -> u16 {
         B::width_whole(&self.rules, self.line.start())
+    }
+
+    fn move_words(&self, notation: &str) -> Option<MoveWords> {
+        self.rules.move_words(self.rules.read_move(notation)?)
     }
 }

@@ -8,6 +8,7 @@
 
 use super::moves_left::{PositionAnalysis, Proven};
 use super::request::{JudgedMoves, Request, SolverMessage, Task, Waiting};
+use super::review::MoveWords;
 use crate::input::{Spot, Spots};
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -533,6 +534,12 @@ pub trait Study: Send {
     /// An editor on the position now, to set up another position of the game; `chosen` is the
     /// move highlighted on the board (Chomp's editor starts its cursor on it).
     fn editor(&self, chosen: Option<usize>) -> Box<dyn Editor>;
+
+    /// A move in the notation saved games keep in the words of the board it is studied on,
+    /// where they are not its game's (`Game::move_words`, which the list says otherwise).
+    fn move_words(&self, _notation: &str) -> Option<MoveWords> {
+        None
+    }
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 /// `munch play wythoff`'s own arguments.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The two piles: numbers of coins, each 0 to 26, not both 0, e.g. "4,5".
+    /// The two piles: numbers of coins, each 0 to 10^18, not both 0, e.g. "4,5".
     // Hyphen values reach the piles' own parser, which says why `-3` is no pile.
     #[arg(long, default_value = PRESETS[0], allow_hyphen_values = true)]
     pub piles: String,

@@ -12,8 +12,8 @@ pub const PILES: &str = "wythoff_piles";
 /// Piles offered with ←/→ on the Piles line; the first is the default.
 pub const PRESETS: [&str; 4] = ["9,14", "4,5", "12,20", "15,25"];
 
-/// The largest pile a game is played with: the queen's board has 27 columns and rows at most
-/// (`munch solve` answers piles up to 10^18).
+/// The largest pile a game is played with on the queen's board, which has 27 columns and rows
+/// at most; larger piles (up to 10^18, which the answer handles) are played on the rows board.
 pub const MAX_BOARD_PILE: u64 = 26;
 
 /// Two piles of 19 digits (10^18) with ", " between them, so that a pile too large is named.
@@ -40,15 +40,9 @@ pub fn start(values: &Values) -> Result<Position, String> {
 }
 
 /// The position a game can start from (`4,5`), or why not: both piles empty, or a pile past
-/// the board's [`MAX_BOARD_PILE`].
+/// 10^18.
 pub fn playable(text: &str) -> Result<Position, String> {
-    let position = Position::parse_body(text)?;
-    match position.piles().into_iter().max() {
-        Some(most) if most > MAX_BOARD_PILE => Err(format!(
-            "{most} is too big: a game is played with piles of at most {MAX_BOARD_PILE} (munch solve wythoff answers piles up to 10^18)"
-        )),
-        _ => Ok(position),
-    }
+    Position::parse_body(text)
 }
 
 /// Why `values` cannot start a game, if they cannot.
@@ -112,12 +106,10 @@ mod tests {
         let longest = "1000000000000000000, 1000000000000000000";
         assert_eq!(longest.chars().count(), MOST_CHARS);
         assert!(longest.chars().all(|c| FIELDS[0].takes_char(c)));
-        assert_eq!(
-            problem(&values(longest)).map(|p| p.reason),
-            Some("1000000000000000000 is too big: a game is played with piles of at most 26 (munch solve wythoff answers piles up to 10^18)".into())
-        );
+        // Piles past the queen's board are played on the rows board, up to 10^18.
+        assert_eq!(problem(&values(longest)), None);
         assert_eq!(problem(&values("26,0")), None);
-        assert!(problem(&values("0,27")).is_some());
+        assert_eq!(problem(&values("0,27")), None);
         assert_eq!(describe(&values(" 9, 14")), "Wythoff 9,14");
         assert_eq!(describe(&values("9,,14")), "Wythoff {9,,14}");
         for text in ["", "4", "0,0", "1,2,3", "1000000000000000001,1"] {

@@ -14,19 +14,17 @@ pub mod rules;
 pub mod session;
 
 use super::game::{Field, Game, GameText, Problem, SolveProgress, Values};
-use super::grid::board::{GridBoard, KEYS};
+use super::grid::board::KEYS;
 use super::position::{ParsedPosition, StartPosition};
 use super::review::MoveWords;
 use super::session::{Leftover, Session};
 use super::setup::Setup;
 use super::study::Study;
-use crate::games::core::play::Play;
 use clap::{ArgMatches, Command};
 use rules::{Move, Position};
-use session::{WythoffRules, WythoffStudy};
+use session::WythoffRules;
 
-/// Wythoff's game on the core, on the grid board.
-pub type WythoffSession = Play<WythoffRules, GridBoard>;
+pub use session::{WythoffRowsSession, WythoffSession};
 
 /// Wythoff's entry in the catalogue.
 pub struct Wythoff;
@@ -103,8 +101,7 @@ impl Game for Wythoff {
             .and_then(|start| fields::playable(start.body()).ok())
             .or_else(|| fields::start(&setup.values).ok())
             .unwrap_or_else(|| Position::new(9, 14).expect("small piles"));
-        let rules = WythoffRules::new(start, None);
-        Box::new(WythoffSession::begin(setup, rules, start))
+        session::session(setup, WythoffRules::new(start, None), start)
     }
 
     fn study(
@@ -119,11 +116,18 @@ impl Game for Wythoff {
             None => fields::start(values).ok()?,
         };
         // The table of the game it is opened from, which covers every position of that game.
-        let shared = from
-            .and_then(|game| game.as_any().downcast_ref::<WythoffSession>())
-            .and_then(|game| game.rules.table().cloned());
-        let study = WythoffStudy::after(WythoffRules::new(start, shared), start, moves)?;
-        Some(Box::new(study))
+        let shared = from.and_then(|game| {
+            let game = game.as_any();
+            let grid = game.downcast_ref::<WythoffSession>().map(|g| &g.rules);
+            let rows = game.downcast_ref::<WythoffRowsSession>().map(|g| &g.rules);
+            grid.or(rows).and_then(|rules| rules.table().cloned())
+        });
+        let rules = WythoffRules::new(start, shared);
+        let mut at = start;
+        for text in moves {
+            at = at.play(Move::parse(text).ok()?).ok()?;
+        }
+        Some(session::studied(rules, at))
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {

@@ -1,18 +1,27 @@
 //! Wythoff's game on the core: its rules as the core's [`Rules`] ([`WythoffRules`]: the Beatty
-//! pairs answer any position at once, the perfect computer's moves-left table is small), and on
-//! the grid board as "corner the queen": pile 1 is
-//! the queen's column, pile 2 its row, and she moves left, down or diagonally down-left.
+//! pairs answer any position at once; the perfect computer's moves-left table is built where it
+//! fits, on the table thread unless it is small). Piles up to [`MAX_BOARD_PILE`] are played on
+//! the grid board as "corner the queen": pile 1 is the queen's column, pile 2 its row, and she
+//! moves left, down or diagonally down-left; larger ones on the rows board, as two numbered
+//! piles and a row that takes the same from both.
 
 use super::answer::answer;
+use super::fields::MAX_BOARD_PILE;
 use super::moves_left::{WYTHOFF_INSTANT, WythoffMovesLeft, study};
 use super::rules::{Move, Piles, Position};
+use crate::games::core::play::Play;
 use crate::games::core::rules::{Rules, fighting_move};
 use crate::games::core::study::{Studied, StudyRules};
 use crate::games::grid::board::{Cell, GridBoard, GridRules, Piece};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::Waiting;
-use crate::games::review::Known;
+use crate::games::review::{Known, MoveWords};
+use crate::games::rows::board::{RowsBoard, RowsRules, keys};
+use crate::games::session::Session;
+use crate::games::setup::Setup;
+use crate::games::study::Study;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor};
+use crate::input::Binding;
 use std::sync::Arc;
 
 /// Wythoff's rules for one game: the Beatty pairs, and the moves left of every position of the
@@ -127,8 +136,9 @@ impl Rules for WythoffRules {
         })
     }
 
-    /// The moves-left table, for the perfect computer, built at once: a game's piles are at
-    /// most 26, so it has at most 729 positions (a larger start has none).
+    /// The moves-left table, for the perfect computer, built at once where it is small (every
+    /// game on the queen's board: at most 729 positions); a larger start has none, and its
+    /// computer plays by the Beatty pairs alone.
     fn build(&mut self, moves_left: bool) -> Option<Waiting> {
         let small = WythoffMovesLeft::positions(self.start).is_some_and(|c| c <= WYTHOFF_INSTANT);
         if moves_left && small && self.table.is_none() {
@@ -140,6 +150,40 @@ impl Rules for WythoffRules {
 
 /// A Wythoff position on the Study screen, on the queen's board.
 pub type WythoffStudy = Studied<WythoffRules, GridBoard>;
+
+/// A Wythoff position too large for the queen's board on the Study screen, on the rows board.
+pub type WythoffRowsStudy = Studied<WythoffRules, RowsBoard>;
+
+/// Wythoff's game on the core, on the grid board.
+pub type WythoffSession = Play<WythoffRules, GridBoard>;
+
+/// Wythoff's game on the core, on the rows board: piles past the queen's board.
+pub type WythoffRowsSession = Play<WythoffRules, RowsBoard>;
+
+/// Whether a game from `start` is played on the queen's board: both piles at most
+/// [`MAX_BOARD_PILE`].
+pub fn on_grid(start: Position) -> bool {
+    start.piles().iter().all(|&pile| pile <= MAX_BOARD_PILE)
+}
+
+/// A game from `start` with `rules`, on the queen's board where it fits, else on the rows.
+pub fn session(setup: Setup, rules: WythoffRules, start: Position) -> Box<dyn Session> {
+    if on_grid(start) {
+        Box::new(WythoffSession::begin(setup, rules, start))
+    } else {
+        Box::new(WythoffRowsSession::begin(setup, rules, start))
+    }
+}
+
+/// `at` studied with `rules`, on the board of the game the rules are for (the queen's where
+/// their start fits it).
+pub fn studied(rules: WythoffRules, at: Position) -> Box<dyn Study> {
+    if on_grid(rules.start) {
+        Box::new(WythoffStudy::new(rules, at))
+    } else {
+        Box::new(WythoffRowsStudy::new(rules, at))
+    }
+}
 
 /// The Study screen's words, the table of the position studied (built at once), and the
 /// editor of its piles.
@@ -159,6 +203,32 @@ impl StudyRules for WythoffRules {
         None
     }
 
+    fn missing(&self, at: &Position) -> Option<String> {
+        WythoffMovesLeft::positions(*at)
+            .is_none_or(|count| count > WYTHOFF_INSTANT)
+            .then(|| {
+                format!(
+                    "moves left: not known past {} positions",
+                    crate::units::group(WYTHOFF_INSTANT)
+                )
+            })
+    }
+
+    /// On the rows board, the moves in its words ("3 from both"); on the queen's board,
+    /// the game's ("3 down-left").
+    fn move_words(&self, mv: Move) -> Option<MoveWords> {
+        (!on_grid(self.start)).then(|| {
+            let text = pile_text(mv);
+            // The pile by its number alone where the panel is narrow: "3 from 2", "3 from both".
+            let short = text.replace("pile ", "").replace(" piles", "");
+            MoveWords {
+                short,
+                instead: format!("taking {text}"),
+                listed: text,
+            }
+        })
+    }
+
     fn editor(&self, at: &Position) -> Box<dyn Editor> {
         let check = |text: &str| super::fields::playable(text).map(|_| ());
         let fields = EditFields::new(vec![EditField {
@@ -171,7 +241,7 @@ impl StudyRules for WythoffRules {
         }]);
         Box::new(FieldsEditor::new(fields, |fields| {
             let at = super::fields::playable(fields.value("Piles"))?;
-            Ok(Box::new(WythoffStudy::new(WythoffRules::new(at, None), at)))
+            Ok(studied(WythoffRules::new(at, None), at))
         }))
     }
 }
@@ -258,4 +328,74 @@ pub fn move_text(mv: Move) -> String {
         Piles::Both => "down-left",
     };
     format!("{} {way}", crate::units::group(mv.take))
+}
+
+/// Keys while a Wythoff game beyond the queen's board is on.
+pub const ROWS_KEYS: &[Binding] = &keys("choose pile 1, pile 2 or both", "pile/both");
+
+/// Beyond the queen's board: pile 1 and pile 2 a row each, then a row taking the same from
+/// both.
+impl RowsRules for WythoffRules {
+    const KEYS: &'static [Binding] = ROWS_KEYS;
+
+    fn piles(&self, at: &Position) -> Vec<u64> {
+        at.piles().to_vec()
+    }
+
+    fn joint_rows(&self) -> &'static [&'static str] {
+        &["both"]
+    }
+
+    fn takes_from(&self, _: &Position, row: usize) -> Vec<usize> {
+        if row == 2 { vec![0, 1] } else { vec![row] }
+    }
+
+    fn make(&self, row: usize, take: u64) -> Move {
+        let piles = match row {
+            0 => Piles::First,
+            1 => Piles::Second,
+            _ => Piles::Both,
+        };
+        Move { piles, take }
+    }
+
+    fn row_of(&self, mv: Move) -> (usize, u64) {
+        let row = match mv.piles {
+            Piles::First => 0,
+            Piles::Second => 1,
+            Piles::Both => 2,
+        };
+        (row, mv.take)
+    }
+
+    fn title(&self) -> String {
+        "Wythoff".into()
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        pile_text(mv)
+    }
+
+    fn row_name(&self, row: usize) -> String {
+        if row == 2 {
+            "both piles".into()
+        } else {
+            format!("pile {}", row + 1)
+        }
+    }
+
+    /// The Beatty pairs are named in the help; the line stays empty, as on the queen's board.
+    fn solver_line(&self, _: &Position, _: bool) -> (String, Option<String>) {
+        (String::new(), None)
+    }
+}
+
+/// A move in the rows board's words: "3 from pile 1", "3 from both".
+pub fn pile_text(mv: Move) -> String {
+    let from = match mv.piles {
+        Piles::First => "pile 1",
+        Piles::Second => "pile 2",
+        Piles::Both => "both",
+    };
+    format!("{} from {from}", crate::units::group(mv.take))
 }

@@ -340,3 +340,82 @@ fn a_position_is_studied_with_every_move_and_its_moves_left() {
         "an illegal move is no study"
     );
 }
+
+#[test]
+fn the_rows_board_maps_its_rows_and_takes_to_moves_and_back() {
+    use super::rules::Piles;
+    use super::session::{ROWS_KEYS, WythoffRowsSession, WythoffRules, pile_text};
+    use crate::games::rows::board::{Place, RowsRules};
+    use crate::games::setup::{Player, Setup};
+    use crate::input::Action;
+    let at = position(40, 65);
+    let rules = WythoffRules::new(at, None);
+    for (row, piles) in [(0, Piles::First), (1, Piles::Second), (2, Piles::Both)] {
+        let mv = rules.make(row, 7);
+        assert_eq!(mv, Move { piles, take: 7 });
+        assert_eq!(rules.row_of(mv), (row, 7));
+    }
+    assert_eq!(rules.takes_from(&at, 0), [0]);
+    assert_eq!(rules.takes_from(&at, 1), [1]);
+    assert_eq!(
+        rules.takes_from(&at, 2),
+        [0, 1],
+        "both takes from each pile"
+    );
+    assert_eq!(rules.joint_rows(), ["both"]);
+    assert_eq!(rules.row_name(2), "both piles");
+    let both = Move {
+        piles: Piles::Both,
+        take: 1234,
+    };
+    assert_eq!(pile_text(both), "1,234 from both");
+    assert_eq!(ROWS_KEYS[0].help, "choose pile 1, pile 2 or both");
+    // Through a game: ↓↓ choose both, digits its take, which may not pass the smaller pile.
+    let setup = Setup {
+        players: [Player::Person, Player::Person],
+        ..Setup::default()
+    };
+    let mut game = WythoffRowsSession::begin(setup.clone(), rules, at);
+    game.act(Action::Down);
+    game.act(Action::Down);
+    assert_eq!(game.board.pile, 2);
+    game.act(Action::Digit(4));
+    game.act(Action::Digit(5));
+    let refused = game.message.clone().unwrap_or_default();
+    assert!(refused.contains("cannot be taken from both"), "{refused}");
+    game.act(Action::Select);
+    assert_eq!(game.position, at, "nothing taken");
+    game.act(Action::Erase);
+    game.act(Action::Select);
+    assert_eq!(game.position, position(36, 61));
+    // A bar's cell chooses a take from its pile, the second click takes it.
+    game.point(Place::Bar { pile: 1, index: 60 }.into(), true);
+    assert_eq!(
+        game.chosen(),
+        Move {
+            piles: Piles::Second,
+            take: 1
+        }
+    );
+    game.point(Place::Bar { pile: 1, index: 60 }.into(), true);
+    assert_eq!(game.position, position(36, 60));
+    // A click on the both row chooses it; →/← step its take within the smaller pile.
+    game.point(Place::Row(2).into(), true);
+    assert_eq!(game.board.pile, 2);
+    for _ in 0..50 {
+        game.act(Action::Right);
+    }
+    assert_eq!(
+        game.chosen(),
+        Move {
+            piles: Piles::Both,
+            take: 36
+        }
+    );
+    // With pile 1 empty, both takes nothing: the choice leaves it, and ↓ passes it by.
+    let empty = position(0, 30);
+    let mut game = WythoffRowsSession::begin(setup, WythoffRules::new(empty, None), empty);
+    assert_eq!(game.board.pile, 1);
+    game.act(Action::Down);
+    assert_eq!(game.board.pile, 1);
+}
