@@ -4,6 +4,7 @@
 //! A game's files import this trait from here (`crate::games::game`), never from the catalogue
 //! (`crate::games`), which imports every game: so no two files import each other.
 
+use super::core::entry::{self, Entry};
 use super::position::{ParsedPosition, StartPosition};
 use super::review::MoveWords;
 use super::session::{Leftover, Session};
@@ -12,10 +13,7 @@ use super::study::Study;
 use crate::input::Binding;
 use clap::{ArgMatches, Command};
 
-/// What a long `munch solve` build reports as it goes: what it builds ("solving 16×16",
-/// "moves left of 16×16"), and `(done, total)` of its steps.
-pub type SolveProgress<'a> = &'a mut dyn FnMut(&str, u64, u64);
-
+pub use super::core::entry::SolveProgress;
 pub use super::core::rules::GameText;
 pub use super::field::{Bound, Field, FieldKind, Problem, Value, Values};
 
@@ -137,4 +135,80 @@ pub trait Game: Sync {
     /// move list and its game-over dialog), for the review and the Study screen's list; `None`
     /// when `notation` is not how this game writes a move.
     fn move_words(&self, notation: &str) -> Option<MoveWords>;
+}
+
+/// Every game on the core is a catalogue entry: what is its own comes from its [`Entry`], the
+/// rest from its rules, written once in `core/entry.rs`.
+impl<E: Entry> Game for E {
+    fn text(&self) -> &'static GameText {
+        Entry::text(self)
+    }
+
+    fn play_command(&self) -> Command {
+        Entry::play_command(self)
+    }
+
+    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
+        Entry::play_values(self, matches, values)
+    }
+
+    fn solve_command(&self) -> Command {
+        Entry::solve_command(self)
+    }
+
+    fn solve(
+        &self,
+        matches: &ArgMatches,
+        budget: u64,
+        progress: SolveProgress,
+    ) -> Result<String, String> {
+        Entry::solve(self, matches, budget, progress)
+    }
+
+    fn fields(&self) -> &'static [Field] {
+        Entry::fields(self)
+    }
+
+    fn problem(&self, values: &Values) -> Option<Problem> {
+        Entry::problem(self, values)
+    }
+
+    fn describe(&self, values: &Values) -> String {
+        Entry::describe(self, values)
+    }
+
+    fn sanitize(&self, values: &mut Values) -> Vec<String> {
+        Entry::sanitize(self, values)
+    }
+
+    fn saved_problem(
+        &self,
+        values: &Values,
+        start: Option<&StartPosition>,
+        moves: &[String],
+    ) -> Option<String> {
+        entry::saved_problem(self, values, start, moves)
+    }
+
+    fn parse_position(&self, body: &str) -> Result<ParsedPosition, String> {
+        entry::parse_position(self, body)
+    }
+
+    fn new_session(&self, setup: Setup, _: Option<Leftover>) -> Box<dyn Session> {
+        entry::new_session(self, setup)
+    }
+
+    fn study(
+        &self,
+        values: &Values,
+        start: Option<&StartPosition>,
+        moves: &[String],
+        from: Option<&dyn Session>,
+    ) -> Option<Box<dyn Study>> {
+        entry::study(self, values, start, moves, from)
+    }
+
+    fn move_words(&self, notation: &str) -> Option<MoveWords> {
+        Entry::move_words(self, notation)
+    }
 }

@@ -148,6 +148,21 @@ pub fn print_list(numbers: &[u64]) -> String {
         .join(",")
 }
 
+/// Piles as people read them: "3, 4, 5"; with " · " between them when a pile needs a thousands
+/// separator ("1,000 · 24"), so a comma never means two things in one list.
+pub fn pile_list(piles: &[u64]) -> String {
+    let items: Vec<String> = piles
+        .iter()
+        .map(|&pile| crate::units::group(pile))
+        .collect();
+    let sep = if piles.iter().any(|&pile| pile >= 1000) {
+        " · "
+    } else {
+        ", "
+    };
+    items.join(sep)
+}
+
 /// Writes ascending sizes as the menu's take-set field reads them, runs of three or more as
 /// ranges: `1-10`, `1,3,4`, `2,5-8`.
 pub fn print_ranges(sizes: &[u64]) -> String {

@@ -119,4 +119,10 @@ pub trait Session: View + Any + Send {
 
     /// The session as its own type, for tests.
     fn as_any(&self) -> &dyn Any;
+
+    /// The rules the game is played by, for a study opened from it to share their tables
+    /// (`None`: a session not on the core).
+    fn rules(&self) -> Option<&dyn Any> {
+        None
+    }
 }

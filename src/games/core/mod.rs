@@ -8,9 +8,12 @@
 //! board in `games::nim` (Nim).
 
 pub mod board;
+pub mod entry;
 pub mod play;
 pub mod rules;
+pub mod solve;
 pub mod study;
+pub mod table;
 
 #[cfg(test)]
 mod tests;

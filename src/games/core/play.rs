@@ -441,4 +441,8 @@ where
     fn as_any(&self) -> &dyn Any {
         self
     }
+
+    fn rules(&self) -> Option<&dyn Any> {
+        Some(&self.rules)
+    }
 }

@@ -64,6 +64,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// A move read back from [`Rules::write_move`]'s notation; `None` when `text` is not one.
     fn read_move(&self, text: &str) -> Option<Self::Move>;
 
+    /// As [`Rules::read_move`], or why `text` is not a move (one line), for the check of a
+    /// saved game.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+        self.read_move(text)
+            .ok_or_else(|| format!("{} is not a move", crate::units::quoted(text)))
+    }
+
     /// The position's string (`nim 3,4,5`, `fibonacci 30 max 5`), which the game's parser
     /// reads back.
     fn print(&self, at: &Self::Position) -> String;

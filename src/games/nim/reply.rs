@@ -7,6 +7,7 @@ use super::rules::{Move, Position};
 use crate::games::moves_left::{
     AllMoves, PositionAnalysis, outcome_word, plain_all_moves, too_many_moves,
 };
+use crate::games::position::pile_list;
 use crate::units::group;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -178,16 +179,4 @@ pub fn plain_reply(position: &Position) -> String {
         );
     }
     out
-}
-
-/// Piles as people read them: "3, 4, 5"; with " · " between them when a pile needs a thousands
-/// separator ("1,000 · 24"), so a comma never means two things in one list.
-fn pile_list(piles: &[u64]) -> String {
-    let items: Vec<String> = piles.iter().map(|&pile| group(pile)).collect();
-    let sep = if piles.iter().any(|&pile| pile >= 1000) {
-        " · "
-    } else {
-        ", "
-    };
-    items.join(sep)
 }

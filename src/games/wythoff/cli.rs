@@ -1,14 +1,15 @@
 //! Wythoff's game on the command line: `munch play wythoff --piles 4,5` and `munch solve
-//! wythoff --piles 4,5`, whose reply is one JSON object on one line for scripts, or a few
-//! lines of text for people, both from [`answer`].
+//! wythoff --piles 4,5`, whose reply (the core's, [`reply`]) is one JSON object on one line for
+//! scripts, or a few lines of text for people, both from the Beatty pairs.
 
-use super::answer::answer;
 use super::fields::PRESETS;
-use super::moves_left::{WythoffMovesLeft, study};
-use super::rules::{Move, Piles, Position};
-use crate::games::moves_left::{
-    AllMoves, all_moves, outcome_word, plain_all_moves, too_many_moves,
-};
+use super::moves_left::{WYTHOFF_BUDGET, WythoffMovesLeft};
+use super::rules::{ID, Move, Piles, Position};
+use super::session::WythoffRules;
+use crate::games::core::solve::{Reply, every_move, reply};
+use crate::games::moves_left::all_moves;
+use crate::games::position::pile_list;
+use crate::games::review::Known;
 use crate::units::group;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
@@ -58,87 +59,60 @@ pub fn solve_command() -> Command {
 pub fn solve(matches: &ArgMatches, memory: u64) -> Result<String, String> {
     let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
     let position = Position::parse(&args.piles).map_err(|e| format!("--piles: {e}"))?;
-    let answer = answer(position);
-    let after = |mv: Move| position.after(mv).piles();
-    let mut reply = Reply {
-        game: "wythoff",
-        piles: position.piles(),
-        outcome: outcome_word(answer.wins),
-        winning_moves: (answer.winning_moves.iter())
-            .map(|&mv| Moved {
-                mv: mv.to_string(),
-                after: after(mv),
-                studied: None,
-            })
-            .collect(),
-        all_moves: None,
-    };
-    if all_moves(matches) {
-        if let Some(refusal) = too_many_moves(position.move_count()) {
-            return Err(refusal);
-        }
-        let table = WythoffMovesLeft::fits(position, memory)
-            .then(|| WythoffMovesLeft::build(position, u64::MAX))
-            .flatten();
-        let studied = study(position, table.as_ref()).expect("few enough moves");
-        if !args.json {
-            let moves = plain_all_moves(&studied, ["move", "leaves"], |&mv| {
-                [mv.to_string(), pile_list(after(mv))]
-            });
-            return Ok(plain(position, &answer.winning_moves) + &moves);
-        }
-        reply.all_moves = Some(AllMoves::new(&studied, |m| Moved {
-            mv: m.mv.to_string(),
-            after: after(m.mv),
-            studied: Some(Studied {
-                outcome: outcome_word(m.wins),
-                moves_left: m.moves_left,
-                winning_replies: m.winning_replies,
-            }),
-        }));
-    }
-    Ok(if args.json {
-        serde_json::to_string(&reply).expect("plain data serializes")
-    } else {
-        plain(position, &answer.winning_moves)
-    })
+    let rules = WythoffRules::new(position, None);
+    let table = || WythoffMovesLeft::build_in(&rules, &position, WYTHOFF_BUDGET, memory);
+    let all = (all_moves(matches))
+        .then(|| every_move(&rules, &position, table))
+        .transpose()?;
+    Ok(reply(&rules, ID, &position, args.json, all.as_ref()))
 }
 
-/// The JSON reply: `{"game":"wythoff","piles":[4,5],"outcome":"win","winning_moves":[…]}`,
-/// the winning moves sorted by the piles they leave; `--all-moves` adds `moves_left`, every
-/// move (from pile 1, pile 2, then both, by take) and `complete`.
+/// The piles in the JSON reply: `"piles":[4,5]`.
 #[derive(Serialize)]
-struct Reply {
-    game: &'static str,
+pub struct Fields {
     piles: [u64; 2],
-    outcome: &'static str,
-    winning_moves: Vec<Moved>,
-    #[serde(flatten)]
-    all_moves: Option<AllMoves<Moved>>,
 }
 
-/// A move in the reply: its notation and the piles it leaves; with `--all-moves`, its
-/// outcome for its player, the moves left after it and the opponent's winning replies.
+/// A move in the JSON reply: its notation and the piles it leaves.
 #[derive(Serialize)]
-struct Moved {
+pub struct Moved {
     #[serde(rename = "move")]
     mv: String,
     after: [u64; 2],
-    #[serde(flatten)]
-    studied: Option<Studied>,
 }
 
-#[derive(Serialize)]
-struct Studied {
-    outcome: &'static str,
-    moves_left: Option<u64>,
-    winning_replies: usize,
+/// `{"game":"wythoff","piles":[4,5],"outcome":"win","winning_moves":[…]}`, the winning moves
+/// sorted by the piles they leave; `--all-moves` adds `moves_left`, every move (from pile 1,
+/// pile 2, then both, by take) and `complete`.
+impl Reply for WythoffRules {
+    type Fields = Fields;
+    type Moved = Moved;
+    const COLUMNS: [&'static str; 2] = ["move", "leaves"];
+
+    fn fields(&self, at: &Position) -> Fields {
+        Fields { piles: at.piles() }
+    }
+
+    fn moved(&self, at: &Position, mv: Move) -> Moved {
+        Moved {
+            mv: mv.to_string(),
+            after: at.after(mv).piles(),
+        }
+    }
+
+    fn cells(&self, at: &Position, mv: Move) -> [String; 2] {
+        [mv.to_string(), pile_list(&at.after(mv).piles())]
+    }
+
+    fn plain(&self, at: &Position, known: &Known<Move>) -> String {
+        plain(*at, &known.winning_moves)
+    }
 }
 
 /// The reply for people, ending with a newline.
 fn plain(position: Position, winning: &[Move]) -> String {
     let [first, second] = position.piles();
-    let head = format!("Wythoff's game, piles {}:", pile_list(position.piles()));
+    let head = format!("Wythoff's game, piles {}:", pile_list(&position.piles()));
     if position.is_over() {
         return format!("{head} both piles are empty, so the player to move has lost.\n");
     }
@@ -160,7 +134,7 @@ fn plain(position: Position, winning: &[Move]) -> String {
         .unwrap_or(0);
     for &mv in winning {
         // Writing to a String cannot fail: `let _` drops an always-Ok result.
-        let after = pile_list(position.after(mv).piles());
+        let after = pile_list(&position.after(mv).piles());
         let _ = writeln!(
             out,
             "  {:<width$}  {} → {after}",
@@ -179,17 +153,6 @@ pub fn take_words(mv: Move) -> String {
         Piles::Both => "both piles",
     };
     format!("take {} from {from}", group(mv.take))
-}
-
-/// Piles as people read them: "4, 5"; "1,000 · 24" when a pile needs a thousands separator,
-/// so a comma never means two things.
-fn pile_list([first, second]: [u64; 2]) -> String {
-    let sep = if first.max(second) >= 1000 {
-        " · "
-    } else {
-        ", "
-    };
-    format!("{}{sep}{}", group(first), group(second))
 }
 
 #[cfg(test)]

@@ -1,10 +1,7 @@
-//! Wythoff's menu line: the two piles, typed like `9,14`; their checks, and the check of a
-//! saved game.
+//! Wythoff's menu line: the two piles, typed like `9,14`, and their checks.
 
-use super::rules::{Move, Position};
+use super::rules::Position;
 use crate::games::game::{Field, FieldKind, Problem, Values};
-use crate::games::position::StartPosition;
-use crate::units::quoted;
 
 /// The key of the piles at the start, as typed.
 pub const PILES: &str = "wythoff_piles";
@@ -61,35 +58,6 @@ pub fn describe(values: &Values) -> String {
     }
 }
 
-/// Why a saved game with these values, start position and moves cannot go on, if it cannot.
-pub fn saved_problem(
-    values: &Values,
-    start_at: Option<&StartPosition>,
-    moves: &[String],
-) -> Option<String> {
-    let start = match start_at {
-        Some(text) => text
-            .body_for(super::rules::ID)
-            .and_then(playable)
-            .map_err(|e| format!("the start position: {e}")),
-        None => start(values),
-    };
-    let mut position = match start {
-        Ok(position) => position,
-        Err(problem) => return Some(problem),
-    };
-    for (i, text) in moves.iter().enumerate() {
-        match Move::parse(text).and_then(|mv| position.play(mv)) {
-            Ok(after) => position = after,
-            Err(reason) => {
-                let text = quoted(text);
-                return Some(format!("move {} ({text}) is not legal: {reason}", i + 1));
-            }
-        }
-    }
-    position.is_over().then(|| "the game is over".to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +89,11 @@ mod tests {
 
     #[test]
     fn saved_moves_are_replayed() {
+        use crate::games::game::Game;
+        use crate::games::position::StartPosition;
+        let saved_problem = |v: &Values, start, moves: &[String]| {
+            super::super::Wythoff.saved_problem(v, start, moves)
+        };
         let v = values("1,2");
         assert_eq!(saved_problem(&v, None, &["12:1".into()]), None);
         assert_eq!(

@@ -13,11 +13,12 @@ pub mod moves_left;
 pub mod rules;
 pub mod session;
 
-use super::game::{Field, Game, GameText, Problem, SolveProgress, Values};
+use super::core::entry::{Entry, SolveProgress};
+use super::core::rules::GameText;
+use super::field::{Field, Problem, Values};
 use super::grid::board::KEYS;
-use super::position::{ParsedPosition, StartPosition};
 use super::review::MoveWords;
-use super::session::{Leftover, Session};
+use super::session::Session;
 use super::setup::Setup;
 use super::study::Study;
 use clap::{ArgMatches, Command};
@@ -42,9 +43,60 @@ const TEXT: GameText = GameText {
     keys: KEYS,
 };
 
-impl Game for Wythoff {
+impl Entry for Wythoff {
+    type Rules = WythoffRules;
+
     fn text(&self) -> &'static GameText {
         &TEXT
+    }
+
+    fn fields(&self) -> &'static [Field] {
+        &fields::FIELDS
+    }
+
+    fn problem(&self, values: &Values) -> Option<Problem> {
+        fields::problem(values)
+    }
+
+    fn describe(&self, values: &Values) -> String {
+        fields::describe(values)
+    }
+
+    fn start(&self, values: &Values) -> Result<Position, String> {
+        fields::start(values)
+    }
+
+    fn read_start(&self, body: &str) -> Result<Position, String> {
+        fields::playable(body)
+    }
+
+    fn values_of(&self, start: &Position) -> Values {
+        Values::default().with(fields::PILES, start.to_string())
+    }
+
+    /// A study shares the table of the game it is opened from, which covers every position of
+    /// that game.
+    fn rules(&self, start: &Position, shared: Option<&WythoffRules>) -> WythoffRules {
+        WythoffRules::new(*start, shared.and_then(|rules| rules.table().cloned()))
+    }
+
+    /// On the queen's board where the start fits it, else on the rows board.
+    fn session(&self, setup: Setup, rules: WythoffRules, start: Position) -> Box<dyn Session> {
+        session::session(setup, rules, start)
+    }
+
+    /// On the board of the game the rules are for.
+    fn studied(&self, rules: WythoffRules, at: Position) -> Box<dyn Study> {
+        session::studied(rules, at)
+    }
+
+    fn move_words(&self, notation: &str) -> Option<MoveWords> {
+        let text = session::move_text(Move::parse(notation).ok()?);
+        Some(MoveWords {
+            listed: text.clone(),
+            short: text.clone(),
+            instead: format!("moving {text}"),
+        })
     }
 
     fn play_command(&self) -> Command {
@@ -62,81 +114,6 @@ impl Game for Wythoff {
 
     fn solve(&self, matches: &ArgMatches, budget: u64, _: SolveProgress) -> Result<String, String> {
         cli::solve(matches, budget)
-    }
-
-    fn fields(&self) -> &'static [Field] {
-        &fields::FIELDS
-    }
-
-    fn problem(&self, values: &Values) -> Option<Problem> {
-        fields::problem(values)
-    }
-
-    fn describe(&self, values: &Values) -> String {
-        fields::describe(values)
-    }
-
-    fn saved_problem(
-        &self,
-        values: &Values,
-        start: Option<&StartPosition>,
-        moves: &[String],
-    ) -> Option<String> {
-        fields::saved_problem(values, start, moves)
-    }
-
-    fn parse_position(&self, body: &str) -> Result<ParsedPosition, String> {
-        let position = fields::playable(body)?;
-        Ok(ParsedPosition {
-            values: Values::default().with(fields::PILES, position.to_string()),
-            start: StartPosition::new(position.to_position_string()),
-        })
-    }
-
-    fn new_session(&self, setup: Setup, _: Option<Leftover>) -> Box<dyn Session> {
-        // The values were checked before a game starts; a set start was read by the catalogue.
-        let start = setup
-            .start
-            .as_ref()
-            .and_then(|start| fields::playable(start.body()).ok())
-            .or_else(|| fields::start(&setup.values).ok())
-            .unwrap_or_else(|| Position::new(9, 14).expect("small piles"));
-        session::session(setup, WythoffRules::new(start, None), start)
-    }
-
-    fn study(
-        &self,
-        values: &Values,
-        start: Option<&StartPosition>,
-        moves: &[String],
-        from: Option<&dyn Session>,
-    ) -> Option<Box<dyn Study>> {
-        let start = match start {
-            Some(start) => fields::playable(start.body()).ok()?,
-            None => fields::start(values).ok()?,
-        };
-        // The table of the game it is opened from, which covers every position of that game.
-        let shared = from.and_then(|game| {
-            let game = game.as_any();
-            let grid = game.downcast_ref::<WythoffSession>().map(|g| &g.rules);
-            let rows = game.downcast_ref::<WythoffRowsSession>().map(|g| &g.rules);
-            grid.or(rows).and_then(|rules| rules.table().cloned())
-        });
-        let rules = WythoffRules::new(start, shared);
-        let mut at = start;
-        for text in moves {
-            at = at.play(Move::parse(text).ok()?).ok()?;
-        }
-        Some(session::studied(rules, at))
-    }
-
-    fn move_words(&self, notation: &str) -> Option<MoveWords> {
-        let text = session::move_text(Move::parse(notation).ok()?);
-        Some(MoveWords {
-            listed: text.clone(),
-            short: text.clone(),
-            instead: format!("moving {text}"),
-        })
     }
 }
 

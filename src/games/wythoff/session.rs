@@ -7,11 +7,12 @@
 
 use super::answer::answer;
 use super::fields::MAX_BOARD_PILE;
-use super::moves_left::{WYTHOFF_INSTANT, WythoffMovesLeft, study};
+use super::moves_left::{WYTHOFF_INSTANT, WythoffMovesLeft};
 use super::rules::{Move, Piles, Position};
 use crate::games::core::play::Play;
 use crate::games::core::rules::{Rules, fighting_move};
 use crate::games::core::study::{Studied, StudyRules};
+use crate::games::core::table::{Numbered, study, table_for};
 use crate::games::grid::board::{Cell, GridBoard, GridRules, Piece};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::Waiting;
@@ -70,6 +71,10 @@ impl Rules for WythoffRules {
         Move::parse(text).ok()
     }
 
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        Move::parse(text)
+    }
+
     fn print(&self, at: &Position) -> String {
         at.to_position_string()
     }
@@ -85,15 +90,16 @@ impl Rules for WythoffRules {
     }
 
     fn study(&self, at: &Position) -> Option<PositionAnalysis<Move>> {
-        study(*at, self.table.as_deref())
+        study(self, at, self.table.as_deref())
     }
 
     /// Where the table covers `at`, the fastest win or the longest defence; else a winning
     /// move, or from a lost position the smallest take leaving the fewest winning replies.
     fn best_move(&self, at: &Position, fight: bool, rng: &mut fastrand::Rng) -> Option<Move> {
-        let covered = self.table.as_deref().filter(|t| t.covers(*at));
+        let covered = self.table.as_deref().filter(|t| t.covers(self, at));
         if fight
-            && let Some(mv) = fighting_move(covered.and_then(|t| study(*at, Some(t))), true, rng)
+            && let Some(mv) =
+                fighting_move(covered.and_then(|t| study(self, at, Some(t))), true, rng)
         {
             return Some(mv);
         }
@@ -140,9 +146,8 @@ impl Rules for WythoffRules {
     /// game on the queen's board: at most 729 positions); a larger start has none, and its
     /// computer plays by the Beatty pairs alone.
     fn build(&mut self, moves_left: bool) -> Option<Waiting> {
-        let small = WythoffMovesLeft::positions(self.start).is_some_and(|c| c <= WYTHOFF_INSTANT);
-        if moves_left && small && self.table.is_none() {
-            self.table = WythoffMovesLeft::build(self.start, WYTHOFF_INSTANT).map(Arc::new);
+        if moves_left && self.table.is_none() {
+            self.table = table_for(self, &self.start, WYTHOFF_INSTANT, WYTHOFF_INSTANT).0;
         }
         None
     }
@@ -197,14 +202,14 @@ impl StudyRules for WythoffRules {
     }
 
     fn want(&mut self, at: &Position) -> Option<Waiting> {
-        if !self.table.as_ref().is_some_and(|t| t.covers(*at)) {
-            self.table = WythoffMovesLeft::build(*at, WYTHOFF_INSTANT).map(Arc::new);
+        if !self.table.as_ref().is_some_and(|t| t.covers(self, at)) {
+            self.table = WythoffMovesLeft::build(self, at, WYTHOFF_INSTANT).map(Arc::new);
         }
         None
     }
 
     fn missing(&self, at: &Position) -> Option<String> {
-        WythoffMovesLeft::positions(*at)
+        self.positions(at)
             .is_none_or(|count| count > WYTHOFF_INSTANT)
             .then(|| {
                 format!(

@@ -3,14 +3,20 @@
 //! their definition near 10^18.
 
 use super::answer::{answer, is_lost, lower, partner, upper};
-use super::moves_left::{WYTHOFF_BUDGET, WythoffMovesLeft, study};
+use super::moves_left::{WYTHOFF_BUDGET, WythoffMovesLeft};
 use super::rules::{MAX_PILE, Move, Position};
+use super::session::WythoffRules;
+use crate::games::core::table::study;
 
 /// The largest pile the brute force covers.
 const SIDE: u64 = 30;
 
 fn position(first: u64, second: u64) -> Position {
     Position::new(first, second).unwrap()
+}
+
+fn rules() -> WythoffRules {
+    WythoffRules::new(position(0, 0), None)
 }
 
 /// Outcome (wins) and moves left of every position with piles up to [`SIDE`], by the
@@ -80,12 +86,13 @@ fn moves_left_are_the_brute_forces_from_every_start_up_to_30() {
     let known = brute_force();
     for a in 0..=SIDE {
         for b in 0..=SIDE {
-            let table = WythoffMovesLeft::build(position(a, b), WYTHOFF_BUDGET).expect("small");
+            let table =
+                WythoffMovesLeft::build(&rules(), &position(a, b), WYTHOFF_BUDGET).expect("small");
             for x in 0..=SIDE {
                 for y in 0..=SIDE {
                     let expected = (x <= a && y <= b).then(|| at(&known, [x, y]).1);
                     assert_eq!(
-                        table.moves_left(position(x, y)),
+                        table.moves_left(&rules(), &position(x, y)),
                         expected,
                         "{x},{y} in the table below {a},{b}"
                     );
@@ -98,11 +105,12 @@ fn moves_left_are_the_brute_forces_from_every_start_up_to_30() {
 #[test]
 fn the_study_is_the_brute_forces_for_every_position_up_to_30() {
     let known = brute_force();
-    let table = WythoffMovesLeft::build(position(SIDE, SIDE), WYTHOFF_BUDGET).expect("small");
+    let table =
+        WythoffMovesLeft::build(&rules(), &position(SIDE, SIDE), WYTHOFF_BUDGET).expect("small");
     for x in 0..=SIDE {
         for y in 0..=SIDE {
             let here = position(x, y);
-            let studied = study(here, Some(&table)).expect("few moves");
+            let studied = study(&rules(), &here, Some(&table)).expect("few moves");
             let (wins, left) = at(&known, [x, y]);
             assert_eq!((studied.wins, studied.moves_left), (wins, Some(left)));
             assert!(studied.complete());
@@ -238,7 +246,6 @@ fn the_integer_pairs_hold_near_10_to_the_18() {
 /// move still wins and a lost position is played out legally.
 #[test]
 fn the_perfect_computer_plays_the_moves_left() {
-    use super::session::WythoffRules;
     use crate::games::core::rules::Rules;
     let mut rng = fastrand::Rng::with_seed(7);
     for a in 0..=12 {
@@ -257,7 +264,7 @@ fn the_perfect_computer_plays_the_moves_left() {
                 moves += 1;
             }
             assert!(at.is_over(), "{start}");
-            assert_eq!(Some(moves), table.moves_left(start), "{start}");
+            assert_eq!(Some(moves), table.moves_left(&rules, &start), "{start}");
             assert_eq!(moves % 2 == 1, !is_lost(start), "{start}");
             // Without a table: the answer alone.
             let plain = WythoffRules::new(start, None);
@@ -295,12 +302,16 @@ fn the_perfect_computer_plays_the_moves_left() {
 /// size.
 #[test]
 fn a_table_is_built_only_for_moves_left_within_the_instant_size() {
-    use super::session::WythoffRules;
     use crate::games::core::rules::Rules;
     let mut rules = WythoffRules::new(position(26, 26), None);
     assert!(rules.build(false).is_none() && rules.table().is_none());
     assert!(rules.build(true).is_none(), "never a task");
-    assert!(rules.table().expect("built").covers(position(26, 26)));
+    assert!(
+        rules
+            .table()
+            .expect("built")
+            .covers(&rules, &position(26, 26))
+    );
     let mut past = WythoffRules::new(position(200, 300), None);
     assert!(past.build(true).is_none());
     assert!(past.table().is_none(), "past the instant size: no table");

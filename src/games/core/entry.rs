@@ -1,0 +1,185 @@
+//! A game on the core as a catalogue entry: [`Entry`] is what is its own (its words, its menu
+//! lines, its start from the values or from a position string, its rules and the board they are
+//! drawn on, its move words, its command line); what follows from its [`Rules`] is written once
+//! here, for every game on the core: a new game, a study, the check of a saved game, a position
+//! string read. `games/game.rs` makes every `Entry` a `Game`.
+
+use super::rules::{GameText, Rules};
+use super::study::StudyRules;
+use crate::games::field::{Field, Problem, Values};
+use crate::games::position::{ParsedPosition, StartPosition};
+use crate::games::review::MoveWords;
+use crate::games::session::Session;
+use crate::games::setup::Setup;
+use crate::games::study::Study;
+use crate::units::quoted;
+use clap::{ArgMatches, Command};
+
+/// What a long `munch solve` build reports as it goes: what it builds ("solving 16×16",
+/// "moves left of 16×16"), and `(done, total)` of its steps.
+pub type SolveProgress<'a> = &'a mut dyn FnMut(&str, u64, u64);
+
+/// A position of an entry's game.
+pub type Position<E> = <<E as Entry>::Rules as Rules>::Position;
+
+/// A game on the core, as the catalogue lists it: only what is its own.
+pub trait Entry: Sync {
+    /// Its rules, with their words and editor for the Study screen.
+    type Rules: StudyRules;
+
+    /// The game's fixed words: id, name, tagline, rules and keys.
+    fn text(&self) -> &'static GameText;
+
+    /// The game's own menu lines, top to bottom.
+    fn fields(&self) -> &'static [Field];
+
+    /// Why `values` cannot start a game, if they cannot.
+    fn problem(&self, values: &Values) -> Option<Problem>;
+
+    /// The game and its size, for people and as the statistics key: "Wythoff 9,14".
+    fn describe(&self, values: &Values) -> String;
+
+    /// Brings values a settings file held into range, with a line for each change.
+    fn sanitize(&self, _values: &mut Values) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The position a game with `values` starts from, or why they start none.
+    fn start(&self, values: &Values) -> Result<Position<Self>, String>;
+
+    /// Reads what follows the game's id in a position string, or says why a game cannot start
+    /// there (one line; a finished position is refused).
+    fn read_start(&self, body: &str) -> Result<Position<Self>, String>;
+
+    /// The values of a game from `start`: its menu lines as they would start it.
+    fn values_of(&self, start: &Position<Self>) -> Values;
+
+    /// The rules of a game or a study from `start`; `shared`, the rules of the game a study
+    /// is opened from, whose tables it shares where they serve.
+    fn rules(&self, start: &Position<Self>, shared: Option<&Self::Rules>) -> Self::Rules;
+
+    /// A game of `rules` from `start` on the board it is drawn on (a game may choose its board
+    /// by the start's size): `Box::new(Play::<_, Board>::begin(setup, rules, start))`.
+    fn session(&self, setup: Setup, rules: Self::Rules, start: Position<Self>) -> Box<dyn Session>;
+
+    /// The position `at` studied on the board it is drawn on: `Studied::<_, Board>::new`.
+    fn studied(&self, rules: Self::Rules, at: Position<Self>) -> Box<dyn Study>;
+
+    /// A move in the notation saved games keep, in the words of the game's move list; `None`
+    /// when `notation` is not one.
+    fn move_words(&self, notation: &str) -> Option<MoveWords>;
+
+    /// Why move `number` (from 1) of a saved game, written `text`, cannot be played: `reason`.
+    fn illegal(&self, number: usize, text: &str, reason: &str) -> String {
+        format!("move {number} ({}) is not legal: {reason}", quoted(text))
+    }
+
+    /// `munch play <id>`: the subcommand with this game's own arguments and its about line.
+    fn play_command(&self) -> Command;
+
+    /// Sets the game's values from `munch play <id>`'s matches into `values`.
+    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String>;
+
+    /// `munch solve <id>`: the subcommand with its arguments and its about line.
+    fn solve_command(&self) -> Command;
+
+    /// Answers `munch solve <id>`: the text to print, or why not; a table takes at most
+    /// `budget` bytes.
+    fn solve(
+        &self,
+        matches: &ArgMatches,
+        budget: u64,
+        progress: SolveProgress,
+    ) -> Result<String, String>;
+}
+
+/// The start a game or a study begins at: the position set (a position string's body), else
+/// the values'; why neither starts one.
+pub fn start_of<E: Entry + ?Sized>(
+    entry: &E,
+    values: &Values,
+    start: Option<&StartPosition>,
+) -> Result<Position<E>, String> {
+    match start {
+        Some(start) => start
+            .body_for(entry.text().id)
+            .and_then(|body| entry.read_start(body))
+            .map_err(|e| format!("the start position: {e}")),
+        None => entry.start(values),
+    }
+}
+
+/// The values every menu line starts with.
+fn defaults(fields: &[Field]) -> Values {
+    let mut values = Values::default();
+    for field in fields {
+        values.set(field.key, field.default_value());
+    }
+    values
+}
+
+/// A new game with `setup` (whose values have no problem; a set start was read by the
+/// catalogue), from the defaults when neither starts one.
+pub fn new_session<E: Entry + ?Sized>(entry: &E, setup: Setup) -> Box<dyn Session> {
+    let start = start_of(entry, &setup.values, setup.start.as_ref())
+        .or_else(|_| entry.start(&defaults(entry.fields())))
+        .expect("the menu's defaults start a game");
+    let rules = entry.rules(&start, None);
+    entry.session(setup, rules, start)
+}
+
+/// The position reached after `moves` (notation) from the start, studied, sharing the
+/// tables of `from`, the game it is opened from; `None` when a move is not legal.
+pub fn study<E: Entry + ?Sized>(
+    entry: &E,
+    values: &Values,
+    start: Option<&StartPosition>,
+    moves: &[String],
+    from: Option<&dyn Session>,
+) -> Option<Box<dyn Study>> {
+    let start = match start {
+        Some(start) => entry.read_start(start.body()).ok()?,
+        None => entry.start(values).ok()?,
+    };
+    let shared = from
+        .and_then(Session::rules)
+        .and_then(|rules| rules.downcast_ref::<E::Rules>());
+    let rules = entry.rules(&start, shared);
+    let mut at = start;
+    for text in moves {
+        at = rules.play(&at, rules.read_move(text)?).ok()?;
+    }
+    Some(entry.studied(rules, at))
+}
+
+/// Why a saved game with these values, start and moves cannot go on, if it cannot: the start
+/// must be one of the game's, every move legal in turn, and the game not over.
+pub fn saved_problem<E: Entry + ?Sized>(
+    entry: &E,
+    values: &Values,
+    start: Option<&StartPosition>,
+    moves: &[String],
+) -> Option<String> {
+    let mut at = match start_of(entry, values, start) {
+        Ok(at) => at,
+        Err(problem) => return Some(problem),
+    };
+    let rules = entry.rules(&at, None);
+    for (i, text) in moves.iter().enumerate() {
+        match rules.parse_move(text).and_then(|mv| rules.play(&at, mv)) {
+            Ok(after) => at = after,
+            Err(reason) => return Some(entry.illegal(i + 1, text, &reason)),
+        }
+    }
+    rules.is_over(&at).then(|| "the game is over".to_string())
+}
+
+/// A position string's body read, with the values a game of it is played with.
+pub fn parse_position<E: Entry + ?Sized>(entry: &E, body: &str) -> Result<ParsedPosition, String> {
+    let start = entry.read_start(body)?;
+    let rules = entry.rules(&start, None);
+    Ok(ParsedPosition {
+        values: entry.values_of(&start),
+        start: StartPosition::new(rules.print(&start)),
+    })
+}

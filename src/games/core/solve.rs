@@ -1,0 +1,113 @@
+//! `munch solve <game>`'s reply, once for every game on the core: one JSON object on one line
+//! for scripts (`{"game":…, <the position's fields>, "outcome":…, "winning_moves":[…]}`, and
+//! with `--all-moves` `moves_left`, every move with its outcome, moves left and winning
+//! replies, and `complete`), or text for people; both from the game's answer
+//! ([`Rules::known`]). A game gives its words ([`Reply`]).
+
+use super::rules::Rules;
+use super::table::{MovesLeft, Numbered, study};
+use crate::games::moves_left::{
+    AllMoves, PositionAnalysis, outcome_word, plain_all_moves, too_many_moves,
+};
+use crate::games::review::Known;
+use serde::Serialize;
+
+/// What a game on the core says in `munch solve`'s reply.
+pub trait Reply: Rules {
+    /// The position's own fields in the JSON reply: `{"piles":[4,5]}`.
+    type Fields: Serialize;
+    /// A move in the JSON reply with what it leaves: `{"move":"12:3","after":[1,2]}`.
+    type Moved: Serialize;
+
+    /// The names of the first two columns of the `--all-moves` table for people: a move, and
+    /// what it leaves (`["move", "leaves"]`).
+    const COLUMNS: [&'static str; 2];
+
+    /// The fields of `at`.
+    fn fields(&self, at: &Self::Position) -> Self::Fields;
+
+    /// The move `mv` at `at`, in the JSON reply.
+    fn moved(&self, at: &Self::Position, mv: Self::Move) -> Self::Moved;
+
+    /// The move `mv` at `at` in the `--all-moves` table's first two columns.
+    fn cells(&self, at: &Self::Position, mv: Self::Move) -> [String; 2];
+
+    /// The answer for people, ending with a newline: who wins at `at`, and with which moves.
+    fn plain(&self, at: &Self::Position, known: &Known<Self::Move>) -> String;
+}
+
+/// The JSON reply.
+#[derive(Serialize)]
+struct Json<F, M> {
+    game: &'static str,
+    #[serde(flatten)]
+    fields: F,
+    outcome: &'static str,
+    winning_moves: Vec<M>,
+    /// With `--all-moves` only: every field before it stays as it was without.
+    #[serde(flatten)]
+    all_moves: Option<AllMoves<Listed<M>>>,
+}
+
+/// A move of `--all-moves`: the move, its outcome for its player, the moves left after it
+/// and the opponent's winning replies.
+#[derive(Serialize)]
+struct Listed<M> {
+    #[serde(flatten)]
+    moved: M,
+    outcome: &'static str,
+    moves_left: Option<u64>,
+    winning_replies: usize,
+}
+
+/// Every move of `at` for `--all-moves`, with moves left from the table `table` builds where
+/// it holds them (built only when the moves are few enough to list); or why they are not.
+pub fn every_move<R: Numbered>(
+    rules: &R,
+    at: &R::Position,
+    table: impl FnOnce() -> Option<MovesLeft<R>>,
+) -> Result<PositionAnalysis<R::Move>, String> {
+    if let Some(refusal) = too_many_moves(rules.move_count(at).unwrap_or(u64::MAX)) {
+        return Err(refusal);
+    }
+    let table = table();
+    study(rules, at, table.as_ref()).ok_or_else(|| "the answer does not reach this position".into())
+}
+
+/// The reply of `munch solve <id>` for `at`: JSON (`json`) or text, with every move when
+/// `all` holds their study (`--all-moves`). The answer must reach `at`.
+pub fn reply<R: Reply>(
+    rules: &R,
+    id: &'static str,
+    at: &R::Position,
+    json: bool,
+    all: Option<&PositionAnalysis<R::Move>>,
+) -> String {
+    let known = rules
+        .known(at)
+        .expect("the answer reaches every position solved");
+    if !json {
+        let mut out = rules.plain(at, &known);
+        if let Some(all) = all {
+            out.push_str(&plain_all_moves(all, R::COLUMNS, |&mv| rules.cells(at, mv)));
+        }
+        return out;
+    }
+    let reply = Json {
+        game: id,
+        fields: rules.fields(at),
+        outcome: outcome_word(known.wins),
+        winning_moves: (known.winning_moves.iter())
+            .map(|&mv| rules.moved(at, mv))
+            .collect(),
+        all_moves: all.map(|all| {
+            AllMoves::new(all, |m| Listed {
+                moved: rules.moved(at, m.mv),
+                outcome: outcome_word(m.wins),
+                moves_left: m.moves_left,
+                winning_replies: m.winning_replies,
+            })
+        }),
+    };
+    serde_json::to_string(&reply).expect("plain data serializes")
+}
