@@ -1,6 +1,8 @@
 //! The game core: what a game *is* ([`rules::Rules`], and its words as data,
 //! [`rules::GameText`]), one generic session that plays any game from its rules
-//! ([`play::Play`]), and the input model a kind of board gives it ([`board::Board`]).
+//! ([`play::Play`]), and the input model a kind of board gives it ([`board::Board`]); a game
+//! on the core as a catalogue entry ([`entry::Entry`]), its moves-left table
+//! ([`table::MovesLeft`]) and its `munch solve` reply ([`solve::reply`]), written once.
 //!
 //! A new game on an existing board is its rules, its answer, its menu lines and one line in
 //! the catalogue: see [`rules::Rules`] for how it plugs in. The boards live by kind: the

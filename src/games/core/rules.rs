@@ -36,8 +36,12 @@ pub struct GameText {
 /// takes) and the widget: the one-pile board (`games::pile`, with `PileRules` on top of these),
 /// the rows-of-piles board (Nim's), the grid board (`games::grid`, with `GridRules`). `Play::begin(setup, rules, start)`
 /// is then the whole session: turns, the computer's move, undo and redo, hints, the review and
-/// its judging, saving and replaying. What stays in the game's folder is these rules, its
-/// answer, its menu lines and values, its position string's parser and its command line.
+/// its judging, saving and replaying. Its catalogue entry is an `Entry` (`entry.rs`: its start,
+/// its rules and board, its command line), whose saved-game check, position string, session and
+/// study are written once; numbering its positions (`table::Numbered`) gives it the moves-left
+/// table and a position's analysis, and `solve::Reply` the `munch solve` reply. What stays in the
+/// game's folder is these rules, its answer, its menu lines and values, its position string's
+/// parser and its command line's arguments and words.
 ///
 /// Every answer comes from one place: [`Rules::known`] (and [`Rules::study`] where moves left
 /// are known) serve the computer, the hints, the review and `munch solve` alike.

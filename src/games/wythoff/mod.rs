@@ -2,7 +2,7 @@
 //! pile, or the same number from both; whoever takes the last coin wins. Played as "corner the
 //! queen" on the grid board. `rules.rs` holds positions, moves and notation; `answer.rs` the one
 //! answer function, exact for piles up to 10^18 by the Beatty pairs in integers;
-//! `moves_left.rs` the moves-left table where it fits and a position's study; `session.rs` the
+//! `moves_left.rs` its positions numbered for the core's moves-left table; `session.rs` the
 //! rules on the core and the queen's board; `fields.rs` the menu line; `cli.rs` the command
 //! line.
 
