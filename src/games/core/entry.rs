@@ -5,7 +5,6 @@
 //! string read. `games/game.rs` makes every `Entry` a `Game`.
 
 use super::rules::{GameText, Rules};
-use super::study::StudyRules;
 use crate::games::field::{Field, Problem, Values};
 use crate::games::position::{ParsedPosition, StartPosition};
 use crate::games::review::MoveWords;
@@ -24,8 +23,11 @@ pub type Position<E> = <<E as Entry>::Rules as Rules>::Position;
 
 /// A game on the core, as the catalogue lists it: only what is its own.
 pub trait Entry: Sync {
-    /// Its rules, with their words and editor for the Study screen.
-    type Rules: StudyRules;
+    /// Its rules.
+    type Rules: Rules;
+    /// What a game starts from: its start position, with what its rules take from the values
+    /// besides (a subtraction game's take set).
+    type Start;
 
     /// The game's fixed words: id, name, tagline, rules and keys.
     fn text(&self) -> &'static GameText;
@@ -44,19 +46,23 @@ pub trait Entry: Sync {
         Vec::new()
     }
 
-    /// The position a game with `values` starts from, or why they start none.
-    fn start(&self, values: &Values) -> Result<Position<Self>, String>;
+    /// What a game with `values` starts from, or why they start none.
+    fn start(&self, values: &Values) -> Result<Self::Start, String>;
 
     /// Reads what follows the game's id in a position string, or says why a game cannot start
     /// there (one line; a finished position is refused).
-    fn read_start(&self, body: &str) -> Result<Position<Self>, String>;
+    fn read_start(&self, body: &str) -> Result<Self::Start, String>;
 
     /// The values of a game from `start`: its menu lines as they would start it.
-    fn values_of(&self, start: &Position<Self>) -> Values;
+    fn values_of(&self, start: &Self::Start) -> Values;
 
-    /// The rules of a game or a study from `start`; `shared`, the rules of the game a study
-    /// is opened from, whose tables it shares where they serve.
-    fn rules(&self, start: &Position<Self>, shared: Option<&Self::Rules>) -> Self::Rules;
+    /// The rules of a game or a study from `start`, and its start position; `shared`, the
+    /// rules of the game a study is opened from, whose tables it shares where they serve.
+    fn begin(
+        &self,
+        start: &Self::Start,
+        shared: Option<&Self::Rules>,
+    ) -> (Self::Rules, Position<Self>);
 
     /// A game of `rules` from `start` on the board it is drawn on (a game may choose its board
     /// by the start's size): `Box::new(Play::<_, Board>::begin(setup, rules, start))`.
@@ -93,13 +99,13 @@ pub trait Entry: Sync {
     ) -> Result<String, String>;
 }
 
-/// The start a game or a study begins at: the position set (a position string's body), else
-/// the values'; why neither starts one.
+/// What a game or a study starts from: the position set (a position string's body), else the
+/// values'; why neither starts one.
 pub fn start_of<E: Entry + ?Sized>(
     entry: &E,
     values: &Values,
     start: Option<&StartPosition>,
-) -> Result<Position<E>, String> {
+) -> Result<E::Start, String> {
     match start {
         Some(start) => start
             .body_for(entry.text().id)
@@ -124,8 +130,8 @@ pub fn new_session<E: Entry + ?Sized>(entry: &E, setup: Setup) -> Box<dyn Sessio
     let start = start_of(entry, &setup.values, setup.start.as_ref())
         .or_else(|_| entry.start(&defaults(entry.fields())))
         .expect("the menu's defaults start a game");
-    let rules = entry.rules(&start, None);
-    entry.session(setup, rules, start)
+    let (rules, at) = entry.begin(&start, None);
+    entry.session(setup, rules, at)
 }
 
 /// The position reached after `moves` (notation) from the start, studied, sharing the
@@ -144,8 +150,7 @@ pub fn study<E: Entry + ?Sized>(
     let shared = from
         .and_then(Session::rules)
         .and_then(|rules| rules.downcast_ref::<E::Rules>());
-    let rules = entry.rules(&start, shared);
-    let mut at = start;
+    let (rules, mut at) = entry.begin(&start, shared);
     for text in moves {
         at = rules.play(&at, rules.read_move(text)?).ok()?;
     }
@@ -160,11 +165,10 @@ pub fn saved_problem<E: Entry + ?Sized>(
     start: Option<&StartPosition>,
     moves: &[String],
 ) -> Option<String> {
-    let mut at = match start_of(entry, values, start) {
-        Ok(at) => at,
+    let (rules, mut at) = match start_of(entry, values, start) {
+        Ok(start) => entry.begin(&start, None),
         Err(problem) => return Some(problem),
     };
-    let rules = entry.rules(&at, None);
     for (i, text) in moves.iter().enumerate() {
         match rules.parse_move(text).and_then(|mv| rules.play(&at, mv)) {
             Ok(after) => at = after,
@@ -177,9 +181,9 @@ pub fn saved_problem<E: Entry + ?Sized>(
 /// A position string's body read, with the values a game of it is played with.
 pub fn parse_position<E: Entry + ?Sized>(entry: &E, body: &str) -> Result<ParsedPosition, String> {
     let start = entry.read_start(body)?;
-    let rules = entry.rules(&start, None);
+    let (rules, at) = entry.begin(&start, None);
     Ok(ParsedPosition {
         values: entry.values_of(&start),
-        start: StartPosition::new(rules.print(&start)),
+        start: StartPosition::new(rules.print(&at)),
     })
 }

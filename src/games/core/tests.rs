@@ -539,6 +539,7 @@ mod entry {
 
     impl Entry for Toy {
         type Rules = OneOrTwo;
+        type Start = u8;
 
         fn text(&self) -> &'static GameText {
             &TEXT
@@ -575,12 +576,13 @@ mod entry {
             Values::default().with(PILE, u64::from(start))
         }
 
-        fn rules(&self, _: &u8, shared: Option<&OneOrTwo>) -> OneOrTwo {
-            shared.cloned().unwrap_or(OneOrTwo {
+        fn begin(&self, &start: &u8, shared: Option<&OneOrTwo>) -> (OneOrTwo, u8) {
+            let rules = shared.cloned().unwrap_or(OneOrTwo {
                 slow: self.slow,
                 period: None,
                 ..OneOrTwo::default()
-            })
+            });
+            (rules, start)
         }
 
         fn session(&self, setup: Setup, rules: OneOrTwo, start: u8) -> Box<dyn Session> {

@@ -7,18 +7,22 @@ pub mod fields;
 pub mod moves_left;
 pub mod position;
 pub mod rules;
-mod saved;
 pub mod session;
 pub mod study;
 
-use super::game::{Field, Game, GameText, Problem, SolveProgress, Values};
-use super::position::{ParsedPosition, StartPosition};
+use super::core::entry::{Entry, SolveProgress};
+use super::core::rules::GameText;
+use super::field::{Field, Problem, Values};
+use super::pile::rules::PilePosition;
 use super::review::MoveWords;
-use super::session::{Leftover, Session};
+use super::session::Session;
 use super::setup::Setup;
 use super::study::Study;
+use crate::units::quoted;
 use clap::{ArgMatches, Command};
 pub use fields::FibonacciValues;
+use rules::FibPosition;
+use session::{FibonacciRules, FibonacciSession};
 
 /// Fibonacci Nim's entry in the catalogue.
 pub struct Fibonacci;
@@ -35,30 +39,12 @@ const TEXT: GameText = GameText {
     keys: super::pile::session::KEYS,
 };
 
-impl Game for Fibonacci {
+impl Entry for Fibonacci {
+    type Rules = FibonacciRules;
+    type Start = FibPosition;
+
     fn text(&self) -> &'static GameText {
         &TEXT
-    }
-
-    fn play_command(&self) -> Command {
-        cli::play_command()
-    }
-
-    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
-        cli::play_values(matches, values)
-    }
-
-    fn solve_command(&self) -> Command {
-        cli::solve_command()
-    }
-
-    fn solve(
-        &self,
-        matches: &ArgMatches,
-        _budget: u64,
-        _progress: SolveProgress,
-    ) -> Result<String, String> {
-        cli::solve(matches)
     }
 
     fn fields(&self) -> &'static [Field] {
@@ -73,34 +59,59 @@ impl Game for Fibonacci {
         fields::describe(values)
     }
 
-    fn saved_problem(
+    fn start(&self, values: &Values) -> Result<FibPosition, String> {
+        FibPosition::start(FibonacciValues::from(values).pile)
+    }
+
+    fn read_start(&self, body: &str) -> Result<FibPosition, String> {
+        position::parse(body)
+    }
+
+    fn values_of(&self, &start: &FibPosition) -> Values {
+        position::values(start)
+    }
+
+    /// A study shares the table of the game it is opened from, where it holds its positions.
+    fn begin(
         &self,
-        values: &Values,
-        start: Option<&StartPosition>,
-        moves: &[String],
-    ) -> Option<String> {
-        saved::saved_problem(values, start, moves)
+        &start: &FibPosition,
+        shared: Option<&FibonacciRules>,
+    ) -> (FibonacciRules, PilePosition) {
+        let rules = (shared.filter(|rules| rules.serve(start.pile)).cloned())
+            .unwrap_or_else(|| FibonacciRules::for_pile(start.pile));
+        (rules, session::pile(start))
     }
 
-    fn parse_position(&self, body: &str) -> Result<ParsedPosition, String> {
-        position::parsed(body)
+    fn session(&self, setup: Setup, rules: FibonacciRules, at: PilePosition) -> Box<dyn Session> {
+        Box::new(FibonacciSession::begin(setup, rules, at))
     }
 
-    fn new_session(&self, setup: Setup, _leftover: Option<Leftover>) -> Box<dyn Session> {
-        Box::new(session::new_game(setup))
-    }
-
-    fn study(
-        &self,
-        values: &Values,
-        start: Option<&StartPosition>,
-        moves: &[String],
-        from: Option<&dyn Session>,
-    ) -> Option<Box<dyn Study>> {
-        study::study(values, start, moves, from).map(|s| Box::new(s) as Box<dyn Study>)
+    fn studied(&self, rules: FibonacciRules, at: PilePosition) -> Box<dyn Study> {
+        Box::new(study::FibonacciStudy::new(rules, at))
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {
         super::pile::view::move_words(notation)
+    }
+
+    /// A saved take that is not legal is named alone.
+    fn illegal(&self, number: usize, text: &str, _: &str) -> String {
+        format!("take {number} ({}) is not legal", quoted(text))
+    }
+
+    fn play_command(&self) -> Command {
+        cli::play_command()
+    }
+
+    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
+        cli::play_values(matches, values)
+    }
+
+    fn solve_command(&self) -> Command {
+        cli::solve_command()
+    }
+
+    fn solve(&self, matches: &ArgMatches, _: u64, _: SolveProgress) -> Result<String, String> {
+        cli::solve(matches)
     }
 }

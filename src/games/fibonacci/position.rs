@@ -5,7 +5,7 @@
 use super::fields::PILE;
 use super::rules::FibPosition;
 use crate::games::field::Values;
-use crate::games::position::{ParsedPosition, StartPosition, finished, parse_number};
+use crate::games::position::{finished, parse_number};
 
 /// The position's string: `fibonacci 30 max 5`.
 pub fn print(position: FibPosition) -> String {
@@ -38,13 +38,9 @@ pub fn parse(body: &str) -> Result<FibPosition, String> {
     }
 }
 
-/// The position with the values a game of it is played with.
-pub(super) fn parsed(body: &str) -> Result<ParsedPosition, String> {
-    let position = parse(body)?;
-    Ok(ParsedPosition {
-        values: Values::default().with(PILE, position.pile),
-        start: StartPosition::new(print(position)),
-    })
+/// The values a game from `position` is played with.
+pub(super) fn values(position: FibPosition) -> Values {
+    Values::default().with(PILE, position.pile)
 }
 
 #[cfg(test)]

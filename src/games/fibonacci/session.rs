@@ -2,7 +2,6 @@
 //! ([`PileRules`]).
 
 use super::answer::fibonacci_winning_takes;
-use super::fields::FibonacciValues;
 use super::moves_left::{FIB_REACH, FibMovesLeft, study_with};
 use super::position;
 use super::rules::FibPosition;
@@ -14,7 +13,6 @@ use crate::games::pile::rules::{self, PilePosition, PileRules, Takes};
 use crate::games::pile::session::PileSession;
 use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::review::Known;
-use crate::games::setup::Setup;
 use std::sync::Arc;
 
 /// A game of Fibonacci Nim in progress, on the one-pile board.
@@ -60,6 +58,12 @@ impl FibonacciRules {
         }
     }
 
+    /// Whether these rules serve a game or a study from `pile` coins: their table holds every
+    /// position up to their own pile, which is at least `pile`.
+    pub fn serve(&self, pile: u64) -> bool {
+        self.hold() && self.pile >= pile
+    }
+
     /// Whether their table holds every position within reach of the pile they are for.
     pub fn hold(&self) -> bool {
         self.table
@@ -76,22 +80,8 @@ impl FibonacciRules {
     }
 }
 
-/// Starts Fibonacci Nim from `settings` (whose values have no problem).
-pub fn new_game(settings: Setup) -> FibonacciSession {
-    // A set start position was read by the catalogue; the whole pile otherwise.
-    let start = settings
-        .start
-        .as_ref()
-        .and_then(|start| position::parse(start.body()).ok())
-        .map_or_else(
-            || FibonacciRules::start(FibonacciValues::from(&settings.values).pile),
-            pile,
-        );
-    let rules = FibonacciRules::for_pile(start.pile);
-    FibonacciSession::begin(settings, rules, start)
-}
-
-fn pile(at: FibPosition) -> PilePosition {
+/// The one-pile board's position of `at`.
+pub fn pile(at: FibPosition) -> PilePosition {
     PilePosition {
         pile: at.pile,
         max_take: at.max_take,

@@ -1,53 +1,18 @@
 //! Fibonacci Nim studied: its rules on the one-pile board's study, and its editor (the pile
 //! and the largest take allowed now).
 
-use super::fields::FibonacciValues;
-use super::position;
 use super::rules::FibPosition;
-use super::session::{FibonacciRules, FibonacciSession};
+use super::session::FibonacciRules;
 use crate::games::core::rules::Rules;
 use crate::games::core::study::{Studied, StudyRules};
-use crate::games::game::Values;
 use crate::games::pile::rules::{PilePosition, PileRules};
 use crate::games::pile::session::PileBoard;
 use crate::games::pile::study::describe;
-use crate::games::position::StartPosition;
 use crate::games::request::Waiting;
-use crate::games::session::Session;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
 
 /// A position of Fibonacci Nim on the Study screen.
 pub type FibonacciStudy = Studied<FibonacciRules, PileBoard>;
-
-/// The position a game with `values` (which have no problem) reaches after `moves`, from
-/// `start` when a position was set, studied; with the table of `from`, the game it is opened
-/// from, when it holds the positions.
-pub fn study(
-    values: &Values,
-    start: Option<&StartPosition>,
-    moves: &[String],
-    from: Option<&dyn Session>,
-) -> Option<FibonacciStudy> {
-    let start = match start {
-        Some(start) => {
-            let at = position::parse(start.body()).ok()?;
-            PilePosition {
-                pile: at.pile,
-                max_take: at.max_take,
-            }
-        }
-        None => FibonacciRules::start(FibonacciValues::from(values).pile),
-    };
-    // The game's own rules hold the positions below its start, which the study's are.
-    let shared = from
-        .and_then(|game| game.as_any().downcast_ref::<FibonacciSession>())
-        .filter(|game| game.start == start)
-        .map(|game| &game.rules)
-        .filter(|rules| rules.hold())
-        .cloned();
-    let rules = shared.unwrap_or_else(|| FibonacciRules::for_pile(start.pile));
-    FibonacciStudy::after(rules, start, moves)
-}
 
 /// The Study screen's words, the table it waits for (past a small pile), and the editor of the
 /// pile and the largest take.

@@ -1,9 +1,11 @@
 //! Nim on the command line: `munch play nim` and `munch solve nim`, their arguments, and the
-//! solve reply ([`super::reply`]: text, or one line of JSON).
+//! solve reply (the core's, in Nim's words: [`super::reply`]; text, or one line of JSON).
 
 use super::fields::{PILES, PILES_PRESETS};
-use super::reply::{json_reply, json_reply_all, plain_reply, plain_reply_all};
+use super::reply::study_all;
 use super::rules::Position;
+use super::session::NimRules;
+use crate::games::core::solve::reply;
 use crate::games::game::Values;
 use crate::games::moves_left::all_moves;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
@@ -54,16 +56,9 @@ pub fn play_values(matches: &ArgMatches, values: &mut Values) -> Result<(), Stri
 pub fn solve(matches: &ArgMatches) -> Result<String, String> {
     let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
     let position = Position::parse(&args.piles).map_err(|e| format!("--piles: {e}"))?;
-    if all_moves(matches) {
-        return if args.json {
-            json_reply_all(&position)
-        } else {
-            plain_reply_all(&position)
-        };
-    }
-    Ok(if args.json {
-        json_reply(&position)
-    } else {
-        plain_reply(&position)
-    })
+    let all = all_moves(matches)
+        .then(|| study_all(&position))
+        .transpose()?;
+    let rules = NimRules::new(&position);
+    Ok(reply(&rules, "nim", &position, args.json, all.as_ref()))
 }

@@ -29,7 +29,7 @@ use session::NimSession;
 
 pub use answer::{NimAnswer, answer, losing_moves, nim_sum};
 pub use fields::NimValues;
-pub use reply::{NimReply, ReplyMove, json_reply, plain_reply};
+pub use reply::{NimPiles, ReplyMove, json_reply, plain_reply};
 pub use rules::{MAX_PILE, MAX_PILES, Move, Position};
 
 /// Nim's entry in the catalogue.

@@ -7,18 +7,22 @@ pub mod fields;
 pub mod moves_left;
 pub mod position;
 pub mod rules;
-mod saved;
 pub mod session;
 pub mod study;
 
-use super::game::{Field, Game, GameText, Problem, SolveProgress, Values};
-use super::position::{ParsedPosition, StartPosition};
+use super::core::entry::{Entry, SolveProgress};
+use super::core::rules::GameText;
+use super::field::{Field, Problem, Values};
+use super::pile::rules::PilePosition;
 use super::review::MoveWords;
-use super::session::{Leftover, Session};
+use super::session::Session;
 use super::setup::Setup;
 use super::study::Study;
+use crate::units::quoted;
 use clap::{ArgMatches, Command};
 pub use fields::SubtractionValues;
+use rules::TakeSet;
+use session::{SubtractionRules, SubtractionSession};
 
 /// The subtraction game's entry in the catalogue.
 pub struct Subtraction;
@@ -35,30 +39,13 @@ const TEXT: GameText = GameText {
     keys: super::pile::session::KEYS,
 };
 
-impl Game for Subtraction {
+impl Entry for Subtraction {
+    type Rules = SubtractionRules;
+    /// The take set and the pile.
+    type Start = (TakeSet, u64);
+
     fn text(&self) -> &'static GameText {
         &TEXT
-    }
-
-    fn play_command(&self) -> Command {
-        cli::play_command()
-    }
-
-    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
-        cli::play_values(matches, values)
-    }
-
-    fn solve_command(&self) -> Command {
-        cli::solve_command()
-    }
-
-    fn solve(
-        &self,
-        matches: &ArgMatches,
-        _budget: u64,
-        _progress: SolveProgress,
-    ) -> Result<String, String> {
-        cli::solve(matches)
     }
 
     fn fields(&self) -> &'static [Field] {
@@ -77,34 +64,64 @@ impl Game for Subtraction {
         fields::sanitize(values)
     }
 
-    fn saved_problem(
+    fn start(&self, values: &Values) -> Result<(TakeSet, u64), String> {
+        if let Some(problem) = fields::problem(values) {
+            return Err(problem.reason);
+        }
+        let values = SubtractionValues::from(values);
+        Ok((TakeSet::parse(&values.set)?, values.pile))
+    }
+
+    fn read_start(&self, body: &str) -> Result<(TakeSet, u64), String> {
+        position::parse(body)
+    }
+
+    fn values_of(&self, (set, pile): &(TakeSet, u64)) -> Values {
+        position::values(set, *pile)
+    }
+
+    /// A study shares the tables of the game it is opened from, where they serve its set and
+    /// pile; the tables are built at once when that is quick, else on the table thread.
+    fn begin(
         &self,
-        values: &Values,
-        start: Option<&StartPosition>,
-        moves: &[String],
-    ) -> Option<String> {
-        saved::saved_problem(values, start, moves)
+        (set, pile): &(TakeSet, u64),
+        shared: Option<&SubtractionRules>,
+    ) -> (SubtractionRules, PilePosition) {
+        let rules = (shared.filter(|rules| rules.serve(set, *pile)).cloned())
+            .unwrap_or_else(|| SubtractionRules::asking(set, *pile));
+        (rules, SubtractionRules::start(*pile))
     }
 
-    fn parse_position(&self, body: &str) -> Result<ParsedPosition, String> {
-        position::parsed(body)
+    fn session(&self, setup: Setup, rules: SubtractionRules, at: PilePosition) -> Box<dyn Session> {
+        Box::new(SubtractionSession::begin(setup, rules, at))
     }
 
-    fn new_session(&self, setup: Setup, _leftover: Option<Leftover>) -> Box<dyn Session> {
-        Box::new(session::new_game(setup))
-    }
-
-    fn study(
-        &self,
-        values: &Values,
-        start: Option<&StartPosition>,
-        moves: &[String],
-        from: Option<&dyn Session>,
-    ) -> Option<Box<dyn Study>> {
-        study::study(values, start, moves, from).map(|s| Box::new(s) as Box<dyn Study>)
+    fn studied(&self, rules: SubtractionRules, at: PilePosition) -> Box<dyn Study> {
+        Box::new(study::SubtractionStudy::new(rules, at))
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {
         super::pile::view::move_words(notation)
+    }
+
+    /// A saved take that is not legal is named alone.
+    fn illegal(&self, number: usize, text: &str, _: &str) -> String {
+        format!("take {number} ({}) is not legal", quoted(text))
+    }
+
+    fn play_command(&self) -> Command {
+        cli::play_command()
+    }
+
+    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
+        cli::play_values(matches, values)
+    }
+
+    fn solve_command(&self) -> Command {
+        cli::solve_command()
+    }
+
+    fn solve(&self, matches: &ArgMatches, _: u64, _: SolveProgress) -> Result<String, String> {
+        cli::solve(matches)
     }
 }

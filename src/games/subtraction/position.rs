@@ -5,7 +5,7 @@
 use super::fields::{PILE, SET};
 use super::rules::TakeSet;
 use crate::games::field::Values;
-use crate::games::position::{ParsedPosition, StartPosition, finished, parse_number, print_ranges};
+use crate::games::position::{finished, parse_number, print_ranges};
 use crate::units::{group, shown};
 
 /// The position's string: `subtraction 1,3,4 21`.
@@ -81,15 +81,11 @@ pub fn parse(body: &str) -> Result<(TakeSet, u64), String> {
     Ok((set, pile))
 }
 
-/// The position with the values a game of it is played with.
-pub(super) fn parsed(body: &str) -> Result<ParsedPosition, String> {
-    let (set, pile) = parse(body)?;
-    Ok(ParsedPosition {
-        values: Values::default()
-            .with(SET, print_ranges(set.sizes()))
-            .with(PILE, pile),
-        start: StartPosition::new(print(&set, pile)),
-    })
+/// The values a game of `set` from `pile` is played with.
+pub(super) fn values(set: &TakeSet, pile: u64) -> Values {
+    Values::default()
+        .with(SET, print_ranges(set.sizes()))
+        .with(PILE, pile)
 }
 
 #[cfg(test)]

@@ -2,7 +2,6 @@
 //! board ([`PileRules`]).
 
 use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
-use super::fields::SubtractionValues;
 use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft, study};
 use super::position;
 use super::rules::TakeSet;
@@ -14,28 +13,10 @@ use crate::games::pile::rules::{self, PilePosition, PileRules, Takes};
 use crate::games::pile::session::PileSession;
 use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::review::Known;
-use crate::games::setup::Setup;
 use std::sync::Arc;
 
 /// A subtraction game in progress, on the one-pile board.
 pub type SubtractionSession = PileSession<SubtractionRules>;
-
-/// Starts a subtraction game from `settings` (whose values have no problem).
-pub fn new_game(settings: Setup) -> SubtractionSession {
-    // A set start position was read by the catalogue; the menu's set and pile otherwise.
-    let (set, pile) = settings
-        .start
-        .as_ref()
-        .and_then(|start| position::parse(start.body()).ok())
-        .unwrap_or_else(|| {
-            let options = SubtractionValues::from(&settings.values);
-            let set = TakeSet::parse(&options.set).expect("the menu checked the set");
-            (set, options.pile)
-        });
-    let rules = SubtractionRules::asking(&set, pile);
-    let start = SubtractionRules::start(pile);
-    SubtractionSession::begin(settings, rules, start)
-}
 
 /// The subtraction game's rules for one game: the answer (the period of its outcomes) and the
 /// moves left of every pile the game can reach, once they are built.

@@ -2,47 +2,18 @@
 //! pile and the take set).
 
 use super::fields::SET_PRESETS;
-use super::fields::SubtractionValues;
-use super::position;
 use super::rules::TakeSet;
-use super::session::{SubtractionRules, SubtractionSession};
+use super::session::SubtractionRules;
 use crate::games::core::rules::Rules;
 use crate::games::core::study::{Studied, StudyRules};
-use crate::games::game::Values;
 use crate::games::pile::rules::{PilePosition, PileRules};
 use crate::games::pile::session::PileBoard;
 use crate::games::pile::study::describe;
-use crate::games::position::StartPosition;
 use crate::games::request::Waiting;
-use crate::games::session::Session;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
 
 /// A subtraction game's pile on the Study screen.
 pub type SubtractionStudy = Studied<SubtractionRules, PileBoard>;
-
-/// The pile a game with `values` (which have no problem) reaches after `moves`, from `start`
-/// when a position was set, studied; with the tables of `from`, the game it is opened from,
-/// when they serve it.
-pub fn study(
-    values: &Values,
-    start: Option<&StartPosition>,
-    moves: &[String],
-    from: Option<&dyn Session>,
-) -> Option<SubtractionStudy> {
-    let (set, pile) = if let Some(start) = start {
-        position::parse(start.body()).ok()?
-    } else {
-        let values = SubtractionValues::from(values);
-        (TakeSet::parse(&values.set).ok()?, values.pile)
-    };
-    let shared = from
-        .and_then(|game| game.as_any().downcast_ref::<SubtractionSession>())
-        .map(|game| &game.rules)
-        .filter(|rules| rules.serve(&set, pile))
-        .cloned();
-    let rules = shared.unwrap_or_else(|| SubtractionRules::asking(&set, pile));
-    SubtractionStudy::after(rules, SubtractionRules::start(pile), moves)
-}
 
 /// The Study screen's words, the tables it waits for, and the editor of the pile and the
 /// take set.

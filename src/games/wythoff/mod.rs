@@ -45,6 +45,7 @@ const TEXT: GameText = GameText {
 
 impl Entry for Wythoff {
     type Rules = WythoffRules;
+    type Start = Position;
 
     fn text(&self) -> &'static GameText {
         &TEXT
@@ -76,8 +77,9 @@ impl Entry for Wythoff {
 
     /// A study shares the table of the game it is opened from, which covers every position of
     /// that game.
-    fn rules(&self, start: &Position, shared: Option<&WythoffRules>) -> WythoffRules {
-        WythoffRules::new(*start, shared.and_then(|rules| rules.table().cloned()))
+    fn begin(&self, &start: &Position, shared: Option<&WythoffRules>) -> (WythoffRules, Position) {
+        let table = shared.and_then(|rules| rules.table().cloned());
+        (WythoffRules::new(start, table), start)
     }
 
     /// On the queen's board where the start fits it, else on the rows board.
