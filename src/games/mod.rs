@@ -197,6 +197,70 @@ mod tests {
         }
     }
 
+    /// Every game's saved game is checked by replaying it: a move that is not legal and a
+    /// finished game are refused, each in its game's words, and a game that can go on is not.
+    /// The games on the core check it through their rules alone (`core/entry.rs`).
+    #[test]
+    fn a_saved_game_with_an_illegal_move_or_at_its_end_is_refused_by_every_game() {
+        let values = |key: &str, value: game::Value| game::Values::default().with(key, value);
+        let text = |t: &str| game::Value::Text(t.into());
+        let cases = [
+            (
+                "wythoff",
+                values(wythoff::fields::PILES, text("1,2")),
+                &["12:1", "2:1"][..],
+                &["12:2"][..],
+                "move 1 (\"12:2\") is not legal: pile 1 holds only 1 coin, so 2 cannot be taken from both",
+            ),
+            (
+                "nim",
+                values(nim::fields::PILES, text("1,2")),
+                &["2:1", "1:1", "2:1"],
+                &["2:1", "1:2"],
+                "move 2 (\"1:2\") is not legal: pile 1 holds only",
+            ),
+            (
+                "subtraction",
+                values(subtraction::fields::PILE, game::Value::Number(5))
+                    .with(subtraction::fields::SET, "1,3,4"),
+                &["4", "1"],
+                &["4", "2"],
+                "take 2 (\"2\") is not legal",
+            ),
+            (
+                "fibonacci",
+                values(fibonacci::fields::PILE, game::Value::Number(3)),
+                &["2", "1"],
+                &["3"],
+                "take 1 (\"3\") is not legal",
+            ),
+        ];
+        for (id, values, finished, illegal, reason) in cases {
+            let game = GAMES.iter().find(|g| g.id() == id).expect(id);
+            let moves = |m: &[&str]| m.iter().map(ToString::to_string).collect::<Vec<_>>();
+            let going = &finished[..finished.len() - 1];
+            assert_eq!(
+                game.saved_problem(&values, None, &moves(going)),
+                None,
+                "{id}"
+            );
+            assert_eq!(
+                game.saved_problem(&values, None, &moves(finished)),
+                Some("the game is over".into()),
+                "{id}"
+            );
+            let problem = game
+                .saved_problem(&values, None, &moves(illegal))
+                .expect(id);
+            assert!(problem.starts_with(reason), "{id}: {problem}");
+            let bad = game.saved_problem(&values, None, &moves(&["x"])).expect(id);
+            assert!(
+                bad.ends_with("(\"x\") is not legal") || bad.contains("(\"x\") is not legal: "),
+                "{id}: {bad}"
+            );
+        }
+    }
+
     #[test]
     fn kinds_are_saved_by_the_names_settings_files_have_always_used() {
         for (kind, name) in [
