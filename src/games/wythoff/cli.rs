@@ -3,9 +3,8 @@
 //! scripts, or a few lines of text for people, both from the Beatty pairs.
 
 use super::fields::PRESETS;
-use super::moves_left::{WYTHOFF_BUDGET, WythoffMovesLeft};
 use super::rules::{ID, Move, Piles, Position};
-use super::session::WythoffRules;
+use super::session::{WYTHOFF_BUDGET, WythoffMovesLeft, WythoffRules};
 use crate::games::core::solve::{Reply, every_move, reply};
 use crate::games::moves_left::all_moves;
 use crate::games::position::pile_list;

@@ -1,22 +1,11 @@
 //! Moves left in Wythoff's game (see [`crate::games::moves_left`]): the core's table
-//! ([`MovesLeft`]) of every position below a start, built when it has at most
-//! [`WYTHOFF_BUDGET`] positions. Past that no moves left is shown (no closed form is known);
+//! (`MovesLeft`) of every position below a start, built when it has at most
+//! `WYTHOFF_BUDGET` positions. Past that no moves left is shown (no closed form is known);
 //! the outcomes still come from the Beatty pairs ([`super::answer`]) for any piles.
 
 use super::rules::{Move, Position};
 use super::session::WythoffRules;
-use crate::games::core::table::{MovesLeft, Numbered};
-
-/// The most positions a table may have: `(pile 1 + 1) · (pile 2 + 1)`, 16 MB of moves left at
-/// 4 bytes each.
-pub const WYTHOFF_BUDGET: u64 = 1 << 22;
-
-/// The most positions a table built at once (on the interface's thread) may have: a few
-/// tenths of a millisecond. A larger one is a build task, with progress.
-pub const WYTHOFF_INSTANT: u64 = 1 << 14;
-
-/// The moves left of every position whose piles are at most a start position's.
-pub type WythoffMovesLeft = MovesLeft<WythoffRules>;
+use crate::games::core::table::Numbered;
 
 /// Position `(x, y)` below `top` is number `x · (top_2 + 1) + y`, so every move leads to a
 /// smaller number. A won position looks only at its winning moves (at most three), a lost one
@@ -48,6 +37,7 @@ mod tests {
     use super::*;
     use crate::games::core::table;
     use crate::games::wythoff::rules::MAX_PILE;
+    use crate::games::wythoff::session::{WYTHOFF_BUDGET, WythoffMovesLeft};
 
     fn position(first: u64, second: u64) -> Position {
         Position::new(first, second).unwrap()

@@ -7,12 +7,11 @@
 
 use super::answer::answer;
 use super::fields::MAX_BOARD_PILE;
-use super::moves_left::{WYTHOFF_INSTANT, WythoffMovesLeft};
 use super::rules::{Move, Piles, Position};
 use crate::games::core::play::Play;
 use crate::games::core::rules::{Rules, fighting_move};
 use crate::games::core::study::{Studied, StudyRules};
-use crate::games::core::table::{Numbered, study, table_for};
+use crate::games::core::table::{MovesLeft, Numbered, study, table_for};
 use crate::games::grid::board::{Cell, GridBoard, GridRules, Piece};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::Waiting;
@@ -24,6 +23,17 @@ use crate::games::study::Study;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor};
 use crate::input::Binding;
 use std::sync::Arc;
+
+/// The most positions a table may have: `(pile 1 + 1) · (pile 2 + 1)`, 16 MB of moves left at
+/// 4 bytes each.
+pub const WYTHOFF_BUDGET: u64 = 1 << 22;
+
+/// The most positions a table built at once (on the interface's thread) may have: a few
+/// tenths of a millisecond. A larger one is a build task, with progress.
+pub const WYTHOFF_INSTANT: u64 = 1 << 14;
+
+/// The moves left of every position whose piles are at most a start position's.
+pub type WythoffMovesLeft = MovesLeft<WythoffRules>;
 
 /// Wythoff's rules for one game: the Beatty pairs, and the moves left of every position of the
 /// game for the perfect computer.

@@ -3,9 +3,9 @@
 //! their definition near 10^18.
 
 use super::answer::{answer, is_lost, lower, partner, upper};
-use super::moves_left::{WYTHOFF_BUDGET, WythoffMovesLeft};
 use super::rules::{MAX_PILE, Move, Position};
 use super::session::WythoffRules;
+use super::session::{WYTHOFF_BUDGET, WythoffMovesLeft};
 use crate::games::core::table::study;
 
 /// The largest pile the brute force covers.
