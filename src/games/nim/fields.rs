@@ -51,12 +51,6 @@ impl NimValues {
     }
 }
 
-/// The default piles, which always parse: what a session starts from if its values were never
-/// checked (they always are).
-pub(super) fn default_start() -> Position {
-    Position::new(&[3, 4, 5]).unwrap_or_else(|_| unreachable!("3 piles of a few coins"))
-}
-
 pub(super) fn problem(values: &Values) -> Option<Problem> {
     NimValues::from(values).start().err().map(|reason| Problem {
         keys: &[PILES],
@@ -109,9 +103,20 @@ mod tests {
         for preset in PILES_PRESETS {
             assert_eq!(problem(&values(preset)), None, "{preset}");
         }
+        // The menu line's default starts a game: what the core falls back to.
+        let mut defaults = Values::default();
+        defaults.set(PILES, FIELDS[0].default_value());
         assert_eq!(
             Position::parse(PILES_PRESETS[0]).ok(),
-            Some(default_start())
+            Some(
+                NimValues::from(&defaults)
+                    .start()
+                    .expect("the default starts")
+            )
+        );
+        assert_eq!(
+            NimValues::from(&defaults).start(),
+            Position::new(&[3, 4, 5])
         );
         assert_eq!(describe(&values("3, 4,5")), "Nim 3,4,5");
         assert_eq!(describe(&values("1,3,5,7")), "Nim 1,3,5,7");

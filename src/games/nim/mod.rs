@@ -13,19 +13,19 @@ pub mod moves_left;
 pub mod position;
 pub mod reply;
 pub mod rules;
-mod saved;
 pub mod session;
 pub mod study;
 pub mod view;
 
-use super::game::{Field, Game, GameText, Problem, SolveProgress, Values};
-use super::position::{ParsedPosition, StartPosition};
+use super::core::entry::{Entry, SolveProgress};
+use super::core::rules::GameText;
+use super::field::{Field, Problem, Values};
 use super::review::MoveWords;
-use super::session::{Leftover, Session};
+use super::session::Session;
 use super::setup::Setup;
 use super::study::Study;
 use clap::{ArgMatches, Command};
-use session::NimSession;
+use session::{NimRules, NimSession};
 
 pub use answer::{NimAnswer, answer, losing_moves, nim_sum};
 pub use fields::NimValues;
@@ -47,30 +47,12 @@ const TEXT: GameText = GameText {
     keys: session::KEYS,
 };
 
-impl Game for Nim {
+impl Entry for Nim {
+    type Rules = NimRules;
+    type Start = Position;
+
     fn text(&self) -> &'static GameText {
         &TEXT
-    }
-
-    fn play_command(&self) -> Command {
-        cli::play_command()
-    }
-
-    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
-        cli::play_values(matches, values)
-    }
-
-    fn solve_command(&self) -> Command {
-        cli::solve_command()
-    }
-
-    fn solve(
-        &self,
-        matches: &ArgMatches,
-        _budget: u64,
-        _progress: SolveProgress,
-    ) -> Result<String, String> {
-        cli::solve(matches)
     }
 
     fn fields(&self) -> &'static [Field] {
@@ -89,52 +71,51 @@ impl Game for Nim {
         fields::sanitize(values)
     }
 
-    fn saved_problem(
-        &self,
-        values: &Values,
-        start: Option<&StartPosition>,
-        moves: &[String],
-    ) -> Option<String> {
-        saved::saved_problem(values, start, moves)
+    fn start(&self, values: &Values) -> Result<Position, String> {
+        NimValues::from(values).start()
     }
 
-    fn parse_position(&self, body: &str) -> Result<ParsedPosition, String> {
-        position::parsed(body)
+    fn read_start(&self, body: &str) -> Result<Position, String> {
+        position::parse(body)
     }
 
-    fn new_session(&self, setup: Setup, _leftover: Option<Leftover>) -> Box<dyn Session> {
-        // The values were checked before a game starts; the default is only a fallback.
-        // A set start position was read by the catalogue; the menu's piles otherwise.
-        let start = setup
-            .start
-            .as_ref()
-            .and_then(|start| position::parse(start.body()).ok())
-            .or_else(|| NimValues::from(&setup.values).start().ok())
-            .unwrap_or_else(fields::default_start);
-        Box::new(NimSession::new(setup, start))
+    fn values_of(&self, start: &Position) -> Values {
+        position::values(start)
     }
 
-    fn study(
-        &self,
-        values: &Values,
-        start: Option<&StartPosition>,
-        moves: &[String],
-        from: Option<&dyn Session>,
-    ) -> Option<Box<dyn Study>> {
-        let start = match start {
-            Some(start) => position::parse(start.body()).ok()?,
-            None => NimValues::from(values).start().ok()?,
-        };
-        // The table of the game it is opened from, when it holds the position studied.
-        let shared = from
-            .and_then(|game| game.as_any().downcast_ref::<NimSession>())
-            .and_then(NimSession::table)
-            .cloned();
-        study::study(&start, moves, shared).map(|s| Box::new(s) as Box<dyn Study>)
+    /// A study shares the table of the game it is opened from, when it holds the position
+    /// studied.
+    fn begin(&self, start: &Position, shared: Option<&NimRules>) -> (NimRules, Position) {
+        let table = shared.and_then(|rules| rules.table.clone());
+        (NimRules::sharing(start, table), start.clone())
+    }
+
+    fn session(&self, setup: Setup, rules: NimRules, start: Position) -> Box<dyn Session> {
+        Box::new(NimSession::begin(setup, rules, start))
+    }
+
+    fn studied(&self, rules: NimRules, at: Position) -> Box<dyn Study> {
+        Box::new(study::NimStudy::new(rules, at))
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {
         view::move_words(notation)
+    }
+
+    fn play_command(&self) -> Command {
+        cli::play_command()
+    }
+
+    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
+        cli::play_values(matches, values)
+    }
+
+    fn solve_command(&self) -> Command {
+        cli::solve_command()
+    }
+
+    fn solve(&self, matches: &ArgMatches, _: u64, _: SolveProgress) -> Result<String, String> {
+        cli::solve(matches)
     }
 }
 

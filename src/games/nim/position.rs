@@ -7,7 +7,7 @@
 use super::fields::PILES;
 use super::rules::{MAX_PILE, MAX_PILES, Position};
 use crate::games::field::Values;
-use crate::games::position::{ParsedPosition, StartPosition, finished, parse_list, print_list};
+use crate::games::position::{finished, parse_list, print_list};
 
 /// The position's string: `nim 3,4,5`, its empty piles in their places (`nim 0,4,5`).
 pub fn print(position: &Position) -> String {
@@ -33,22 +33,16 @@ pub fn parse(body: &str) -> Result<Position, String> {
     Position::new(&piles)
 }
 
-/// The position with the values a game of it is played with.
-pub(super) fn parsed(body: &str) -> Result<ParsedPosition, String> {
-    let position = parse(body)?;
-    let text = print(&position);
-    // The menu's piles hold a coin each: the empty ones are the start's alone.
+/// The values a game from `position` is played with: the menu's piles hold a coin each, the
+/// empty ones are the start's alone.
+pub(super) fn values(position: &Position) -> Values {
     let piles: Vec<u64> = position
         .piles()
         .iter()
         .copied()
         .filter(|&p| p > 0)
         .collect();
-    let piles = print_list(&piles);
-    Ok(ParsedPosition {
-        values: Values::default().with(PILES, piles),
-        start: StartPosition::new(text),
-    })
+    Values::default().with(PILES, print_list(&piles))
 }
 
 #[cfg(test)]

@@ -80,6 +80,11 @@ impl Rules for NimRules {
         Move::parse(text).ok()
     }
 
+    /// A move read, or why `text` is not one, in Nim's words (for the check of a saved game).
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        Move::parse(text)
+    }
+
     fn print(&self, at: &Position) -> String {
         position::print(at)
     }

@@ -292,3 +292,27 @@ proptest! {
         prop_assert_eq!(Move::parse(&mv.to_string()), Ok(mv));
     }
 }
+
+/// A saved game is checked by the core through Nim's rules: every move replayed, the game not
+/// over.
+#[test]
+fn saved_moves_are_replayed() {
+    use crate::games::game::{Game, Values};
+    let saved_problem = |v: &Values, start, moves: &[String]| Nim.saved_problem(v, start, moves);
+    let values = |piles: &str| Values::default().with(fields::PILES, piles);
+    let v = values("1,2");
+    assert_eq!(saved_problem(&v, None, &[]), None);
+    assert_eq!(saved_problem(&v, None, &["2:1".into()]), None);
+    assert_eq!(
+        saved_problem(&v, None, &["2:1".into(), "1:1".into(), "2:1".into()]),
+        Some("the game is over".into())
+    );
+    let bad = saved_problem(&v, None, &["2:1".into(), "1:2".into()]).expect("illegal");
+    assert!(
+        bad.starts_with("move 2 (\"1:2\") is not legal: pile 1 holds only"),
+        "{bad}"
+    );
+    let bad = saved_problem(&v, None, &["two".into()]).expect("not a move");
+    assert!(bad.starts_with("move 1 (\"two\") is not legal"), "{bad}");
+    assert!(saved_problem(&values("0"), None, &[]).is_some());
+}
