@@ -70,7 +70,7 @@ pub struct Key {
 }
 
 /// One line of help: the keys (as shown), what they do, and which key does which action.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Binding {
     pub label: &'static str,
     pub help: &'static str,
@@ -202,6 +202,40 @@ pub const HELP: Binding = bind(
     "show this help",
     Some("help"),
     &[(plain(KeyCode::Char('?')), Action::Help)],
+);
+
+/// In every dialog: ←/→/Tab move the highlight over its buttons, Enter presses the one
+/// highlighted (when the dialog opens, the safe one).
+pub const CHOOSE_BUTTON: Binding = bind(
+    "←→ Tab",
+    "highlight another button",
+    None,
+    &[
+        (plain(KeyCode::Left), Action::Left),
+        (plain(KeyCode::Char('h')), Action::Left),
+        (plain(KeyCode::BackTab), Action::Left),
+        (plain(KeyCode::Right), Action::Right),
+        (plain(KeyCode::Char('l')), Action::Right),
+        (plain(KeyCode::Tab), Action::Right),
+    ],
+);
+
+pub const PRESS_BUTTON: Binding = bind(
+    "Enter",
+    "press the highlighted button",
+    Some("press ▸◂"),
+    &[(plain(KeyCode::Enter), Action::Select)],
+);
+
+/// The safe answer to a question, which keeps the game as it is.
+pub const KEEP_PLAYING: Binding = bind(
+    "n Esc",
+    "keep playing",
+    Some("keep playing"),
+    &[
+        (plain(KeyCode::Char('n')), Action::No),
+        (plain(KeyCode::Esc), Action::No),
+    ],
 );
 
 pub const LEAVE: Binding = bind(

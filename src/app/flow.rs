@@ -69,8 +69,9 @@ impl App {
         let ticks = if demo { self.demo.game_ticks() } else { 1 };
         for _ in 0..ticks {
             if let Screen::Play(game) = &mut self.screen {
-                // The computer's move flashes, lands or is chosen: the screen changes.
-                let on = !game.is_over() && !game.confirm_quit() && !game.asking();
+                // The computer's move flashes, lands or is chosen: the screen changes. (No
+                // question is open: the clock stops for them, see `App::computer_waits`.)
+                let on = !game.is_over();
                 let side = game.moves_made() % 2;
                 self.computer_ticked |= on && self.playing.players[side] == Player::Computer;
                 game.tick(&mut self.rng);
@@ -187,6 +188,8 @@ impl App {
         // A new demonstration runs (at the speed chosen before).
         self.demo.restart();
         self.opened.restart = false;
+        self.opened.leave = false;
+        self.opened.question = None;
         if start.is_none() && settings == self.menu.settings {
             self.write(Write::Settings(self.menu.settings.clone()));
         }

@@ -125,17 +125,13 @@ impl App {
             Some(Dialog::ConfirmQuit) => match action {
                 Action::Yes => self.should_quit = true,
                 Action::Menu => self.back_to_menu(),
-                _ => self.set_confirm_quit(false),
+                _ => self.opened.leave = false,
             },
             Some(Dialog::ConfirmRestart) => match action {
                 Action::Yes => self.restart(),
                 _ => self.opened.restart = false,
             },
-            Some(Dialog::EatPoison) => {
-                if let Screen::Play(game) = &mut self.screen {
-                    game.confirm(action == Action::Yes);
-                }
-            }
+            Some(Dialog::Question(_)) => self.answer_question(action == Action::Yes),
             Some(Dialog::GameOver) => match action {
                 Action::PlayAgain => self.restart(),
                 Action::Review => self.review_finished_game(),
@@ -191,6 +187,10 @@ impl App {
         match &mut self.screen {
             Screen::Menu => self.menu_action(action),
             Screen::Play(_) if action == Action::Analyse => self.analyse(),
+            // Leaving asks first, whatever the game.
+            Screen::Play(_) if matches!(action, Action::Quit | Action::Back) => {
+                self.opened.leave = true;
+            }
             Screen::Play(game) if action == Action::CopyPosition => {
                 let text = game.position();
                 game.note(format!("Copied: {text}"));

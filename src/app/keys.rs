@@ -1,7 +1,10 @@
 //! Every key binding, per screen, in one table each. The key handlers look keys up here and the
 //! help screen and key bar are printed from here, so what the help says is what the keys do.
 
-use crate::input::{ANALYSE, HELP, LEAVE, LEFT_RIGHT, PAGES, RESTART, UP_DOWN, bind, plain};
+use crate::input::{
+    ANALYSE, CHOOSE_BUTTON, HELP, KEEP_PLAYING, LEAVE, LEFT_RIGHT, PAGES, PRESS_BUTTON, RESTART,
+    UP_DOWN, bind, plain,
+};
 pub use crate::input::{Action, Binding, Key, action};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -363,28 +366,6 @@ pub const HELP_OPEN: &[Binding] = &[
     bind("any key", "close the help", Some("close help"), &[]),
 ];
 
-/// In every dialog: ←/→/Tab move the highlight over its buttons, Enter presses the one
-/// highlighted (when the dialog opens, the safe one).
-const CHOOSE_BUTTON: Binding = bind(
-    "←→ Tab",
-    "highlight another button",
-    None,
-    &[
-        (plain(KeyCode::Left), Action::Left),
-        (plain(KeyCode::Char('h')), Action::Left),
-        (plain(KeyCode::BackTab), Action::Left),
-        (plain(KeyCode::Right), Action::Right),
-        (plain(KeyCode::Char('l')), Action::Right),
-        (plain(KeyCode::Tab), Action::Right),
-    ],
-);
-const PRESS_BUTTON: Binding = bind(
-    "Enter",
-    "press the highlighted button",
-    Some("press ▸◂"),
-    &[(plain(KeyCode::Enter), Action::Select)],
-);
-
 /// Keys on the game-over screen.
 pub const GAME_OVER: &[Binding] = &[
     PRESS_BUTTON,
@@ -425,17 +406,6 @@ pub const GAME_OVER: &[Binding] = &[
     ),
 ];
 
-/// The safe answer to a question, which keeps the game as it is.
-const KEEP_PLAYING: Binding = bind(
-    "n Esc",
-    "keep playing",
-    Some("keep playing"),
-    &[
-        (plain(KeyCode::Char('n')), Action::No),
-        (plain(KeyCode::Esc), Action::No),
-    ],
-);
-
 /// Keys in the "restart the game?" dialog.
 pub const CONFIRM_RESTART: &[Binding] = &[
     PRESS_BUTTON,
@@ -448,19 +418,6 @@ pub const CONFIRM_RESTART: &[Binding] = &[
             (plain(KeyCode::Char('y')), Action::Yes),
             (plain(KeyCode::Char('r')), Action::Yes),
         ],
-    ),
-    KEEP_PLAYING,
-];
-
-/// Keys in the "eat the poison and lose?" dialog.
-pub const EAT_POISON: &[Binding] = &[
-    PRESS_BUTTON,
-    CHOOSE_BUTTON,
-    bind(
-        "y",
-        "eat the poison and lose",
-        Some("eat it"),
-        &[(plain(KeyCode::Char('y')), Action::Yes)],
     ),
     KEEP_PLAYING,
 ];
@@ -549,7 +506,7 @@ mod tests {
             GAME_OVER,
             CONFIRM_QUIT,
             CONFIRM_RESTART,
-            EAT_POISON,
+            crate::games::chomp::session::POISON_QUESTION.keys,
             WARNINGS,
         ]) {
             let codes: Vec<Key> = table.iter().flat_map(|b| b.keys).map(|k| k.0).collect();

@@ -277,7 +277,7 @@ impl App {
             (Some(Modal::Replace(_)), _) => keys::REPLACE_SAVED,
             (Some(Modal::Dialog(Dialog::ConfirmQuit)), _) => keys::CONFIRM_QUIT,
             (Some(Modal::Dialog(Dialog::ConfirmRestart)), _) => keys::CONFIRM_RESTART,
-            (Some(Modal::Dialog(Dialog::EatPoison)), _) => keys::EAT_POISON,
+            (Some(Modal::Dialog(Dialog::Question(words))), _) => words.keys,
             (Some(Modal::Dialog(Dialog::GameOver)), _) => keys::GAME_OVER,
             (_, Screen::Menu) if self.menu.reviewable.contains(&self.menu.settings.game) => {
                 keys::MENU_REVIEW
@@ -342,6 +342,7 @@ impl App {
         // What the writer has done since (a failed save warns, a count brings the statistics).
         let written = self.take_written();
         self.handle(event);
+        self.take_question();
         self.collect_requests();
         self.stop_unwanted_judging();
         self.persist();

@@ -7,6 +7,7 @@
 
 use super::keys::{self, Action};
 use super::{App, GAME_OVER_GRACE_TICKS, Screen, size};
+use crate::games::session::{Question, QuestionWords};
 use crate::settings::GameKind;
 use ratatui::crossterm::event::KeyEvent;
 
@@ -24,8 +25,8 @@ pub enum Button {
     DismissWarnings,
     /// "Restart" in the restart question.
     ConfirmRestart,
-    /// "Eat it" in the poison question.
-    EatPoison,
+    /// Yes to the game's own question, in its words ("Eat it").
+    Yes,
 }
 
 /// The box showing over the screen, if any; while one shows, only its keys and buttons work.
@@ -35,8 +36,8 @@ pub enum Dialog {
     ConfirmQuit,
     /// "Restart the game?"
     ConfirmRestart,
-    /// The game's own question ("Eat the poison and lose?").
-    EatPoison,
+    /// The game's own question before a move, in its words ("Eat the poison and lose?").
+    Question(&'static QuestionWords),
     /// Who won, and what next (undo, play again, menu, quit).
     GameOver,
 }
@@ -47,7 +48,7 @@ impl Dialog {
         match self {
             Dialog::ConfirmQuit => &[Button::Quit, Button::Menu, Button::KeepPlaying],
             Dialog::ConfirmRestart => &[Button::ConfirmRestart, Button::KeepPlaying],
-            Dialog::EatPoison => &[Button::EatPoison, Button::KeepPlaying],
+            Dialog::Question(_) => &[Button::Yes, Button::KeepPlaying],
             Dialog::GameOver => &[
                 Button::PlayAgain,
                 Button::Menu,
@@ -80,13 +81,19 @@ pub enum Modal {
     Help,
 }
 
-/// What the app itself opens over the screen, and the state of the dialog showing. (The game's
-/// questions are the session's, and the replace question the menu's: [`App::modals`] reads them
-/// there.)
+/// What the app opens over the screen, and the state of the dialog showing: the game's questions
+/// too, which the session only asks for ([`Session::take_question`]). (The replace question is
+/// the menu's: [`App::modals`] reads it there.)
+///
+/// [`Session::take_question`]: crate::games::session::Session::take_question
 #[derive(Debug, Default)]
 pub(super) struct Opened {
     /// The help shows.
     pub(super) help: bool,
+    /// "Leave the game?" shows.
+    pub(super) leave: bool,
+    /// The game's own question shows, with the move a yes plays.
+    pub(super) question: Option<Question>,
     /// "Restart the game?" shows.
     pub(super) restart: bool,
     /// The button moved to with ←/→/Tab in the dialog showing; forgotten when it closes.
@@ -115,10 +122,10 @@ impl App {
             Screen::Play(game) => {
                 // One dialog at a time: leaving comes before the game's own question, which
                 // comes before restarting, which comes before the game-over box.
-                let dialog = if game.confirm_quit() {
+                let dialog = if self.opened.leave {
                     Some(Dialog::ConfirmQuit)
-                } else if game.asking() {
-                    Some(Dialog::EatPoison)
+                } else if let Some(question) = &self.opened.question {
+                    Some(Dialog::Question(question.words))
                 } else if self.opened.restart {
                     Some(Dialog::ConfirmRestart)
                 } else if game.is_over() {
@@ -160,12 +167,35 @@ impl App {
         self.help_scroll = 0;
     }
 
-    /// Whether the game's computer waits: while its move could not be seen (the help covers
-    /// it) or the restart question is open. (The session stops its own clock for its questions.)
+    /// Whether the game's clock stops (the computer neither chooses nor lands a move): while
+    /// its move could not be seen (the help covers it) or a question is open over the game.
     pub(super) fn computer_waits(&self) -> bool {
-        self.modals()
-            .iter()
-            .any(|m| matches!(m, Modal::Help | Modal::Dialog(Dialog::ConfirmRestart)))
+        self.modals().iter().any(|m| {
+            matches!(
+                m,
+                Modal::Help
+                    | Modal::Dialog(
+                        Dialog::ConfirmQuit | Dialog::ConfirmRestart | Dialog::Question(_)
+                    )
+            )
+        })
+    }
+
+    /// Shows the question a move the game was asked to play asks first, if it asks one.
+    pub(super) fn take_question(&mut self) {
+        if let Screen::Play(game) = &mut self.screen
+            && let Some(question) = game.take_question()
+        {
+            self.opened.question = Some(question);
+        }
+    }
+
+    /// The person's answer to the game's own question: yes plays its move.
+    pub(super) fn answer_question(&mut self, yes: bool) {
+        let question = self.opened.question.take();
+        if let (Some(question), true, Screen::Play(game)) = (question, yes, &mut self.screen) {
+            game.play_asked(&question.move_text);
+        }
     }
 
     /// The key goes to the top of the stack first: `true` when that took it. A dialog's keys
@@ -233,6 +263,11 @@ impl App {
     /// game is saved when it opens, the game-over box's grace runs from when it first showed,
     /// and a dialog opens with its default button highlighted.
     pub(super) fn settle_modals(&mut self) {
+        // A game's questions are about the game on screen: they go with it.
+        if !matches!(self.screen, Screen::Play(_)) {
+            self.opened.leave = false;
+            self.opened.question = None;
+        }
         match self.dialog() {
             Some(Dialog::ConfirmQuit) if self.opened.quit_saved.is_none() => {
                 self.opened.quit_saved = Some(self.game_is_saved());
@@ -310,10 +345,10 @@ impl App {
         let action = match (self.dialog(), button) {
             (Some(Dialog::ConfirmQuit), Button::Quit)
             | (Some(Dialog::ConfirmRestart), Button::ConfirmRestart)
-            | (Some(Dialog::EatPoison), Button::EatPoison) => Action::Yes,
+            | (Some(Dialog::Question(_)), Button::Yes) => Action::Yes,
             (Some(Dialog::ConfirmQuit | Dialog::GameOver), Button::Menu) => Action::Menu,
             (
-                Some(Dialog::ConfirmQuit | Dialog::ConfirmRestart | Dialog::EatPoison),
+                Some(Dialog::ConfirmQuit | Dialog::ConfirmRestart | Dialog::Question(_)),
                 Button::KeepPlaying,
             ) => Action::No,
             (Some(Dialog::GameOver), Button::PlayAgain) => Action::PlayAgain,
@@ -340,12 +375,6 @@ impl App {
         self.opened.help
             || matches!(self.screen, Screen::Study(_))
             || self.dialog() == Some(Dialog::GameOver)
-    }
-
-    pub(super) fn set_confirm_quit(&mut self, asking: bool) {
-        if let Screen::Play(game) = &mut self.screen {
-            game.set_confirm_quit(asking);
-        }
     }
 }
 

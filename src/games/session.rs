@@ -2,6 +2,8 @@
 //! The app holds one `Box<dyn Session>` whatever the game, and keeps no per-game branches: keys,
 //! pointer spots, ticks, solver answers, undo, saving and the game's own question all go
 //! through here, and the screen draws it through here too (its view, its panel, its review).
+//! A session holds no dialog: it says what it wants asked ([`Session::take_question`]), and the
+//! app's modal stack shows the question and answers it.
 
 use super::panel::PanelInfo;
 use crate::games::request::{JudgedMoves, Request, SolverMessage, Task};
@@ -15,6 +17,30 @@ use std::any::Any;
 /// What a finished session hands to the next one of the same game (Chomp's table, so that
 /// playing again needs no new build); the next session takes what it recognises.
 pub type Leftover = Box<dyn Any + Send>;
+
+/// A game's own yes/no question before a move the person chose, in the game's words (Chomp's
+/// "Eat the poison and lose?"): the app's modal stack draws it as a dialog.
+#[derive(Debug, PartialEq, Eq)]
+pub struct QuestionWords {
+    /// The dialog's title.
+    pub title: &'static str,
+    /// What the dialog says, one line each.
+    pub lines: &'static [&'static str],
+    /// A line in the dialog's quieter colour, under them, if any.
+    pub aside: Option<&'static str>,
+    /// The yes button's words.
+    pub yes: &'static str,
+    /// The dialog's keys: the app's buttons' keys, with the game's words for yes.
+    pub keys: &'static [Binding],
+}
+
+/// A question a game asks before playing a move: its words, and the move a yes plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Question {
+    pub words: &'static QuestionWords,
+    /// The move a yes plays, in notation ([`Session::play_asked`] plays it).
+    pub move_text: String,
+}
 
 /// How a session shows itself on screen. Each game implements it in its `view.rs`, beside its
 /// widgets, so that its session file need not import its view (nor its view the session's
@@ -33,7 +59,8 @@ pub trait View {
 
 /// One game in progress (or just finished); the screen draws it through [`View`].
 pub trait Session: View + Any + Send {
-    /// A key's action with no dialog showing (moves, hints, undo and redo, leave).
+    /// A key's action with no dialog showing (moves, hints, undo and redo); leaving is the
+    /// app's question.
     fn act(&mut self, action: Action);
 
     /// The mouse over (`click: false`) or pressed on a spot its view drew.
@@ -88,19 +115,16 @@ pub trait Session: View + Any + Send {
     /// Plays saved moves from the start; `false` at the first illegal one, where it stops.
     fn replay_notation(&mut self, moves: &[String]) -> bool;
 
-    /// Whether "Leave the game?" is showing.
-    fn confirm_quit(&self) -> bool;
-
-    /// Opens or closes "Leave the game?".
-    fn set_confirm_quit(&mut self, asking: bool);
-
-    /// Whether the game's own yes/no question is showing (Chomp's "Eat the poison and lose?").
-    fn asking(&self) -> bool {
-        false
+    /// The question a move the person chose asks before it is played (Chomp's "Eat the poison
+    /// and lose?"), since the last call: the app shows it, and plays the move on a yes with
+    /// [`Session::play_asked`]. The move is not played meanwhile. None by default.
+    fn take_question(&mut self) -> Option<Question> {
+        None
     }
 
-    /// The person's yes or no to the game's own question.
-    fn confirm(&mut self, _yes: bool) {}
+    /// The person said yes to a question: plays its move, if it is still legal and the
+    /// person's. Nothing by default.
+    fn play_asked(&mut self, _move_text: &str) {}
 
     /// A short note for the player, shown in the panel.
     fn note(&mut self, note: String);

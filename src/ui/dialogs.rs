@@ -4,6 +4,7 @@ use super::{HitMap, centered};
 use crate::app::keys::Binding;
 use crate::app::size;
 use crate::app::{Button, Target};
+use crate::games::session::QuestionWords;
 use crate::settings::{GameKind, Settings};
 use crate::theme::Theme;
 use crate::units::NO_BREAK;
@@ -210,27 +211,27 @@ pub fn confirm_restart(
     );
 }
 
-/// "Eat the poison and lose?"
-pub fn eat_poison(
+/// A game's own question before a move, in its words ("Eat the poison and lose?").
+pub fn game_question(
+    words: &QuestionWords,
     focus: Option<Button>,
     frame: &mut Frame,
     area: Rect,
     hits: &mut HitMap,
     theme: &Theme,
 ) {
+    let mut lines: Vec<Line> = words.lines.iter().map(|&line| Line::raw(line)).collect();
+    lines.extend(words.aside.map(|aside| Line::styled(aside, theme.dim)));
     dialog(
         focus,
         frame,
         area,
         hits,
         theme,
-        " Eat the poison and lose? ",
-        vec![
-            Line::raw("Other squares remain: eating a1 ☠ loses the game."),
-            Line::styled("(The menu's 'Ask before a1' turns this off.)", theme.dim),
-        ],
+        words.title,
+        lines,
         &[
-            ("Eat it", Button::EatPoison),
+            (words.yes, Button::Yes),
             ("Keep playing", Button::KeepPlaying),
         ],
     );

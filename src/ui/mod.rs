@@ -297,7 +297,7 @@ fn question(
             dialogs::confirm_quit(kept, focus, frame, area, hits, theme);
         }
         Dialog::ConfirmRestart => dialogs::confirm_restart(focus, frame, area, hits, theme),
-        Dialog::EatPoison => dialogs::eat_poison(focus, frame, area, hits, theme),
+        Dialog::Question(words) => dialogs::game_question(words, focus, frame, area, hits, theme),
         Dialog::GameOver => {}
     }
 }
@@ -482,7 +482,7 @@ mod tests {
             keys::HELP_OPEN,
             keys::GAME_OVER,
             keys::CONFIRM_RESTART,
-            keys::EAT_POISON,
+            crate::games::chomp::session::POISON_QUESTION.keys,
             keys::WARNINGS,
             keys::CONFIRM_QUIT,
         ];

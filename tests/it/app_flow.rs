@@ -3,9 +3,10 @@
 use crate::common::{Harness, render_text};
 use munch::app::keys::Action;
 use munch::app::menu::MenuLine;
-use munch::app::{Button, Dialog, Event, Screen, Target};
+use munch::app::{Button, Dialog, Event, Modal, Screen, Target};
 use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::Square;
+use munch::games::chomp::session::POISON_QUESTION;
 use munch::games::chomp::session::SolverState;
 use munch::games::chomp::session::spot;
 use munch::games::pile::session::{self as pile, bar, coin};
@@ -176,10 +177,10 @@ fn quitting_a_game_asks_first() {
     let mut h = Harness::new();
     h.start(3, 3, [Person, Computer]);
     h.key(KeyCode::Char('q'));
-    assert!(h.game().confirm_quit);
+    assert_eq!(h.app.modals(), [Modal::Dialog(Dialog::ConfirmQuit)]);
     assert!(!h.app.should_quit);
     h.key(KeyCode::Char('n'));
-    assert!(!h.game().confirm_quit);
+    assert_eq!(h.app.modals(), []);
     h.key(KeyCode::Esc);
     h.key(KeyCode::Char('m'));
     assert!(h.on_menu());
@@ -887,7 +888,7 @@ fn chomp_state(h: &Harness) -> (Vec<Square>, bool, bool, bool, Option<Dialog>) {
     (
         g.turns.moves.clone(),
         g.hints,
-        g.confirm_quit,
+        h.app.modals() == [Modal::Dialog(Dialog::ConfirmQuit)],
         h.on_menu(),
         h.app.dialog(),
     )
@@ -936,7 +937,11 @@ fn the_panels_buttons_do_what_their_keys_do() {
             }
         }
     }
-    assert!(by_mouse.game().confirm_quit, "Menu asks first, as Esc does");
+    assert_eq!(
+        by_mouse.app.modals(),
+        [Modal::Dialog(Dialog::ConfirmQuit)],
+        "Menu asks first, as Esc does"
+    );
     // While the question is up the panel's buttons are covered: nothing there to click.
     let (hits, _) = frame(&mut by_mouse, 80, 24);
     let buttons = (0..24)
@@ -1425,6 +1430,87 @@ fn restart_asks_first_by_key_and_by_click() {
     assert!(screen.contains("keep playing"), "{screen}");
 }
 
+/// The poison's question is the app's: the session only says the move asks first, and holds
+/// nothing of the question; while it (or "Leave the game?") shows, the game's clock stops, a
+/// resize keeps it, and a yes plays the move.
+#[test]
+fn a_question_over_the_game_is_the_apps_and_stops_the_games_clock() {
+    let flash = usize::from(munch::games::chomp::session::FLASH_TICKS);
+    let mut h = Harness::new();
+    h.start(3, 3, [Person, Computer]);
+    h.wait_for_solver();
+    h.key(KeyCode::Enter); // c3
+    h.ticks(1);
+    assert!(
+        h.game().turns.pending.is_some(),
+        "the computer's move flashes"
+    );
+    // a1 clicked while it flashes waits for it.
+    h.app.update(Event::Pointer {
+        target: Target::Spot(spot(Square::POISON)),
+        click: true,
+    });
+    h.key(KeyCode::Esc);
+    assert_eq!(h.app.modals(), [Modal::Dialog(Dialog::ConfirmQuit)]);
+    h.ticks(3 * flash);
+    assert_eq!(
+        h.game().turns.moves.len(),
+        1,
+        "nothing lands under the question"
+    );
+    assert!(h.game().turns.pending.is_some());
+    h.key(KeyCode::Char('n'));
+    h.ticks(flash + 1);
+    // The computer's move landed, and the poison queued behind it asks first.
+    assert_eq!(h.game().turns.moves.len(), 2);
+    assert_eq!(
+        h.app.modals(),
+        [Modal::Dialog(Dialog::Question(&POISON_QUESTION))]
+    );
+    assert_eq!(h.game().asks, None, "the app took the question");
+    h.app.update(Event::Resize {
+        width: 90,
+        height: 28,
+    });
+    h.ticks(3 * flash);
+    assert_eq!(
+        h.app.modals(),
+        [Modal::Dialog(Dialog::Question(&POISON_QUESTION))],
+        "a resize and ticks keep the question"
+    );
+    assert_eq!(h.game().turns.moves.len(), 2);
+    h.key(KeyCode::Char('y'));
+    assert_eq!(h.game().turns.moves.last(), Some(&Square::POISON));
+    assert_eq!(h.game().loser(), Some(0));
+    assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
+}
+
+/// A game on the core's `Play` holds no question either: the app's "Leave the game?" stops
+/// the computer, which moves once the person keeps playing.
+#[test]
+fn leaving_a_game_on_the_core_asks_and_the_computer_waits_for_the_answer() {
+    let flash = usize::from(munch::games::chomp::session::FLASH_TICKS);
+    let mut h = Harness::new();
+    h.start_pile(10, Some("1,2"), [Computer, Person]);
+    h.key(KeyCode::Char('q'));
+    assert_eq!(h.app.modals(), [Modal::Dialog(Dialog::ConfirmQuit)]);
+    let moves = |h: &Harness| {
+        h.app
+            .session()
+            .map(munch::games::session::Session::moves_made)
+    };
+    h.ticks(3 * flash);
+    assert_eq!(moves(&h), Some(0), "the computer waits for the answer");
+    h.key(KeyCode::Esc);
+    assert_eq!(h.app.modals(), []);
+    h.ticks(flash + 2);
+    assert_eq!(
+        moves(&h),
+        Some(1),
+        "and plays once the person keeps playing"
+    );
+}
+
 #[test]
 fn eating_the_poison_asks_first_unless_turned_off() {
     let mut h = Harness::new();
@@ -1433,7 +1519,7 @@ fn eating_the_poison_asks_first_unless_turned_off() {
     assert_eq!(h.game().cursor, Square::POISON);
     for answer in [KeyCode::Char('n'), KeyCode::Esc, KeyCode::Enter] {
         h.key(KeyCode::Enter);
-        assert_eq!(h.app.dialog(), Some(Dialog::EatPoison));
+        assert_eq!(h.app.dialog(), Some(Dialog::Question(&POISON_QUESTION)));
         h.key(answer);
         assert_eq!(h.app.dialog(), None);
         assert!(
@@ -1456,9 +1542,9 @@ fn eating_the_poison_asks_first_unless_turned_off() {
         target: Target::Spot(spot(Square::POISON)),
         click: true,
     });
-    assert_eq!(h.app.dialog(), Some(Dialog::EatPoison));
+    assert_eq!(h.app.dialog(), Some(Dialog::Question(&POISON_QUESTION)));
     h.app.update(Event::Pointer {
-        target: Target::Button(Button::EatPoison),
+        target: Target::Button(Button::Yes),
         click: true,
     });
     assert!(h.game().is_over());
@@ -2784,7 +2870,7 @@ fn a_casual_game_says_its_moves_were_random_not_unproven() {
             target: Target::Spot(spot(square)),
             click: true,
         });
-        if h.app.dialog() == Some(Dialog::EatPoison) {
+        if h.app.dialog() == Some(Dialog::Question(&POISON_QUESTION)) {
             h.key(KeyCode::Char('y'));
         }
         h.computer_moves();

@@ -4,6 +4,7 @@
 use crate::common::{Harness, render_text};
 use munch::app::menu::MenuLine;
 use munch::app::{Button, Dialog, Event, Target};
+use munch::games::chomp::session::POISON_QUESTION;
 use munch::settings::GameKind;
 use munch::settings::Player::{Computer, Person};
 use ratatui::crossterm::event::KeyCode;
@@ -134,7 +135,7 @@ fn each_dialog_highlights_its_safe_button_and_enter_presses_the_highlight() {
     let mut h = Harness::new();
     h.start(2, 2, [Person, Person]);
     h.keys(&[KeyCode::Left, KeyCode::Down, KeyCode::Enter]);
-    assert_eq!(h.app.dialog(), Some(Dialog::EatPoison));
+    assert_eq!(h.app.dialog(), Some(Dialog::Question(&POISON_QUESTION)));
     assert!(buttons_row(&h).contains("[ Eat it ] ▸ Keep playing ◂"));
     h.keys(&[KeyCode::Left, KeyCode::Enter]);
     assert!(h.game().is_over(), "Enter pressed Eat it");
@@ -286,7 +287,7 @@ fn where_the_review_button_is_not_drawn_the_keys_skip_it() {
         KeyCode::Left,
         KeyCode::Enter,
     ]);
-    if h.app.dialog() == Some(Dialog::EatPoison) {
+    if h.app.dialog() == Some(Dialog::Question(&POISON_QUESTION)) {
         h.key(KeyCode::Char('y'));
     }
     assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
@@ -401,7 +402,7 @@ fn dialogs_never_draw_over_the_frames() {
         assert!(framed(&screen), "{width}×{height}:\n{screen}");
         h.key(KeyCode::Esc);
         h.keys(&[KeyCode::Left, KeyCode::Enter]);
-        if h.app.dialog() == Some(Dialog::EatPoison) {
+        if h.app.dialog() == Some(Dialog::Question(&POISON_QUESTION)) {
             h.key(KeyCode::Char('y'));
         }
         assert_eq!(h.app.dialog(), Some(Dialog::GameOver));

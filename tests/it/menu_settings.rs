@@ -8,6 +8,7 @@ use crate::common::{Harness, render_text};
 use munch::app::keys::Action;
 use munch::app::menu::MenuLine;
 use munch::app::{Dialog, Event, Screen, Target};
+use munch::games::chomp::session::POISON_QUESTION;
 use munch::games::position::StartPosition;
 use munch::games::session::Session;
 use munch::input::Spot;
@@ -90,7 +91,7 @@ fn eat_the_poison(h: &mut Harness) {
         target: Target::Spot(Spot(0, 0)),
         click: true,
     });
-    if h.app.dialog() == Some(Dialog::EatPoison) {
+    if h.app.dialog() == Some(Dialog::Question(&POISON_QUESTION)) {
         h.key(KeyCode::Char('y'));
     }
     assert_eq!(h.app.dialog(), Some(Dialog::GameOver));

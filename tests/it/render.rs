@@ -5,6 +5,7 @@ use crate::common;
 use crate::common::Harness;
 use munch::app::Target;
 use munch::games::chomp::rules::Square;
+use munch::games::chomp::session::POISON_QUESTION;
 use munch::games::chomp::session::spot;
 use munch::games::pile::session::{self as pile, bar, coin};
 use munch::settings::Player::{Computer, Person};
@@ -623,7 +624,7 @@ fn the_game_over_box_sits_over_the_board_and_leaves_the_moves_readable() {
                 target: Target::Spot(munch::input::Spot(col, row)),
                 click: true,
             });
-            if h.app.dialog() == Some(Dialog::EatPoison) {
+            if h.app.dialog() == Some(Dialog::Question(&POISON_QUESTION)) {
                 h.key(KeyCode::Char('y'));
             }
         }

@@ -9,13 +9,13 @@ use super::player::{self, Choice, Quick};
 use super::position;
 use super::rules::{Position, Square};
 use super::session::{
-    ChompSession, KEYS, KeptTables, MovesLeftState, SolverState, board, square_at,
+    ChompSession, KEYS, KeptTables, MovesLeftState, POISON_QUESTION, SolverState, board, square_at,
 };
 use super::solver::{self, News};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{JudgedMoves, Request, SolverMessage, Task};
 use crate::games::review::{Judged, Known};
-use crate::games::session::{Leftover, Session};
+use crate::games::session::{Leftover, Question, Session};
 use crate::games::setup::Level;
 use crate::games::turns::{self, Outcomes, TickSteps, Turns};
 use crate::input::{Action, Binding, Spot};
@@ -86,10 +86,7 @@ impl TickSteps for ChompSession {
     }
 
     fn play_queued(&mut self, square: Square) {
-        if self.asking_poison {
-            // What was queued behind the question waits for its answer: dropped.
-            self.turns.clear_queue();
-        } else if self.position.contains(square) {
+        if self.position.contains(square) {
             self.person_eats(square);
         } else if !self.is_over() {
             self.message = Some(format!("{square} went with the computer's move."));
@@ -174,7 +171,6 @@ impl Session for ChompSession {
             Action::Right => self.move_cursor(1, 0),
             Action::Select => self.person_eats(self.cursor),
             Action::ToggleHints => self.hints = !self.hints,
-            Action::Quit | Action::Back => self.confirm_quit = true,
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             _ => {}
@@ -267,20 +263,17 @@ impl Session for ChompSession {
         ChompSession::replay_notation(self, moves)
     }
 
-    fn confirm_quit(&self) -> bool {
-        self.confirm_quit
+    fn take_question(&mut self) -> Option<Question> {
+        self.asks.take().map(|square| Question {
+            words: &POISON_QUESTION,
+            move_text: square.to_string(),
+        })
     }
 
-    fn set_confirm_quit(&mut self, asking: bool) {
-        self.confirm_quit = asking;
-    }
-
-    fn asking(&self) -> bool {
-        self.asking_poison
-    }
-
-    fn confirm(&mut self, yes: bool) {
-        self.eat_poison(yes);
+    fn play_asked(&mut self, move_text: &str) {
+        if let Ok(square) = Square::parse(move_text) {
+            self.eat_asked(square);
+        }
     }
 
     fn note(&mut self, note: String) {

@@ -9,11 +9,12 @@ use crate::games::chomp::solver;
 pub use crate::games::chomp::tables::KeptTables;
 use crate::games::request::Request;
 use crate::games::review::Mistake;
+use crate::games::session::QuestionWords;
 use crate::games::setup::{Level, Setup};
 use crate::games::turns::{self, Pending, Turns};
 use crate::input::{
-    ANALYSE, ARROWS, Action, Binding, COPY_POSITION, HELP, LEAVE, PAGES, REDO, RESTART, Spot, UNDO,
-    bind, plain,
+    ANALYSE, ARROWS, Action, Binding, CHOOSE_BUTTON, COPY_POSITION, HELP, KEEP_PLAYING, LEAVE,
+    PAGES, PRESS_BUTTON, REDO, RESTART, Spot, UNDO, bind, plain,
 };
 use crate::solve::{MovesLeftTable, OutcomeTable};
 use ratatui::crossterm::event::KeyCode;
@@ -83,7 +84,7 @@ pub enum Unfought {
 /// A Chomp game in progress (or just finished).
 #[expect(
     clippy::struct_excessive_bools,
-    reason = "independent facts about one game (hints on, a dialog up, a move unproven), not one state"
+    reason = "independent facts about one game (hints on, a move unproven, a search on), not one state"
 )]
 pub struct ChompSession {
     pub settings: Setup,
@@ -97,10 +98,9 @@ pub struct ChompSession {
     pub solver: SolverState,
     /// The moves-left table, asked for at level perfect once the outcome table is ready.
     pub moves_left: MovesLeftState,
-    pub confirm_quit: bool,
-    /// The person asked to eat the poison while other squares remain: "Eat the poison and
-    /// lose?" is showing.
-    pub asking_poison: bool,
+    /// The person chose the poison while other squares remain: the question it asks first,
+    /// until the app takes it ([`Session::take_question`](crate::games::session::Session)).
+    pub asks: Option<Square>,
     /// Whether some computer move of this game was not proven best.
     pub unproven_moves: bool,
     /// Whether the computer's latest move was not proven best.
@@ -193,8 +193,7 @@ impl ChompSession {
             hints: false,
             solver,
             moves_left,
-            confirm_quit: false,
-            asking_poison: false,
+            asks: None,
             unproven_moves: false,
             last_move_unproven: false,
             random_moves: false,
@@ -304,7 +303,8 @@ impl ChompSession {
     }
 
     /// The person asks to eat `square`. Eating the poison while other squares remain asks
-    /// first (unless the settings say not to): see [`ChompSession::eat_poison`].
+    /// first (unless the settings say not to): the app asks [`POISON_QUESTION`], and plays it
+    /// on a yes with [`ChompSession::eat_asked`]. What was queued behind it is dropped.
     pub fn person_eats(&mut self, square: Square) {
         if self.is_over() || !self.position.contains(square) {
             return;
@@ -317,18 +317,19 @@ impl ChompSession {
             && !self.only_poison_left()
             && ChompValues::from(&self.settings.values).ask_before_poison
         {
-            self.asking_poison = true;
+            self.asks = Some(square);
+            self.turns.clear_queue();
         } else {
             self.turns.clear_redo();
             self.play(square);
         }
     }
 
-    /// The answer to "Eat the poison and lose?": yes eats it, no keeps playing.
-    pub fn eat_poison(&mut self, yes: bool) {
-        if std::mem::take(&mut self.asking_poison) && yes && !self.computer_to_move() {
+    /// A yes to "Eat the poison and lose?": eats `square`, if it is still the person's to eat.
+    pub fn eat_asked(&mut self, square: Square) {
+        if !self.is_over() && self.position.contains(square) && !self.computer_to_move() {
             self.turns.clear_redo();
-            self.play(Square::POISON);
+            self.play(square);
         }
     }
 
@@ -433,7 +434,7 @@ impl ChompSession {
     /// One tick of the clock: the computer's flashing move counts down and lands, or the computer
     /// chooses its next move when it is its turn and it can.
     pub fn tick(&mut self, rng: &mut fastrand::Rng) {
-        if self.is_over() || self.confirm_quit || self.asking_poison {
+        if self.is_over() {
             return;
         }
         // A resumed game learns only now that its full box was refused.
@@ -525,6 +526,25 @@ pub const KEYS: &[Binding] = &[
     HELP,
     LEAVE,
 ];
+
+/// The question eating the poison asks while other squares remain.
+pub const POISON_QUESTION: QuestionWords = QuestionWords {
+    title: " Eat the poison and lose? ",
+    lines: &["Other squares remain: eating a1 ☠ loses the game."],
+    aside: Some("(The menu's 'Ask before a1' turns this off.)"),
+    yes: "Eat it",
+    keys: &[
+        PRESS_BUTTON,
+        CHOOSE_BUTTON,
+        bind(
+            "y",
+            "eat the poison and lose",
+            Some("eat it"),
+            &[(plain(KeyCode::Char('y')), Action::Yes)],
+        ),
+        KEEP_PLAYING,
+    ],
+};
 
 /// Room for the row numbers left of the bar.
 pub const BOARD_LABEL_WIDTH: u16 = crate::games::grid::view::LABEL_WIDTH;

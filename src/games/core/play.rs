@@ -29,7 +29,6 @@ pub struct Play<R: Rules, B> {
     /// What the person is choosing on the board.
     pub board: B,
     pub hints: bool,
-    pub confirm_quit: bool,
     /// A short note for the player, in the panel.
     pub message: Option<String>,
     /// The build of the rules' tables on the table thread, while the game waits for it.
@@ -58,7 +57,6 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
             rules,
             board,
             hints: false,
-            confirm_quit: false,
             message: None,
         }
     }
@@ -112,13 +110,12 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
         }
     }
 
-    /// A key with no dialog showing.
+    /// A key with no dialog showing (leaving is the app's question).
     pub fn act(&mut self, action: Action) {
         match action {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::ToggleHints => self.hints = !self.hints,
-            Action::Quit | Action::Back => self.confirm_quit = true,
             _ => {
                 let input = self.board.act(&self.rules, &self.position, action);
                 self.take_input(input);
@@ -142,7 +139,7 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
 
     /// One tick: the computer's flashing move counts down and lands, or the computer chooses.
     pub fn tick(&mut self, rng: &mut fastrand::Rng) {
-        if self.is_over() || self.confirm_quit {
+        if self.is_over() {
             return;
         }
         turns::tick(self, rng);
@@ -408,14 +405,6 @@ where
 
     fn replay_notation(&mut self, moves: &[String]) -> bool {
         Play::replay_notation(self, moves)
-    }
-
-    fn confirm_quit(&self) -> bool {
-        self.confirm_quit
-    }
-
-    fn set_confirm_quit(&mut self, asking: bool) {
-        self.confirm_quit = asking;
     }
 
     fn note(&mut self, note: String) {

@@ -342,8 +342,10 @@ mod tests {
         assert_eq!(game.moves_made(), 2);
         game.point(Spot(9, 0), true);
         assert_eq!(game.moves_made(), 2, "a spot that is no place does nothing");
-        game.set_confirm_quit(true);
-        assert!(game.confirm_quit());
+        // Leaving is the app's question: the session plays nothing and asks nothing.
+        Session::act(game.as_mut(), Action::Quit);
+        assert_eq!(game.moves_made(), 2);
+        assert!(game.take_question().is_none());
         game.note("Saved.".into());
         assert_eq!(game.message(), Some("Saved."));
         assert!(!game.is_over() && game.loser().is_none());
@@ -419,8 +421,10 @@ mod tests {
         assert_eq!(game.board.take, 1);
         game.act(Action::ToggleHints);
         assert!(game.hints);
+        // Leaving is the app's question (tests/it/app_flow.rs): the board stays as it was.
+        let (pile, take) = (game.board.pile, game.board.take);
         game.act(Action::Quit);
-        assert!(game.confirm_quit);
+        assert_eq!((game.board.pile, game.board.take), (pile, take));
     }
 
     #[test]
