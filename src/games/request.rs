@@ -210,6 +210,8 @@ pub struct Waiting {
     /// Steps done so far, of `total` (both 0 before the first report).
     pub done: u64,
     pub total: u64,
+    /// Time since the phase began, as of the latest report.
+    pub elapsed: Duration,
 }
 
 impl Waiting {
@@ -220,7 +222,17 @@ impl Waiting {
             task,
             done: 0,
             total: 0,
+            elapsed: Duration::ZERO,
         }
+    }
+
+    /// How long until the phase under way is done, from the progress so far: `None` before
+    /// its first report.
+    pub fn ready_in(&self) -> Option<Duration> {
+        (self.done > 0).then(|| {
+            let left = self.total.saturating_sub(self.done) as f64 / self.done as f64;
+            self.elapsed.mul_f64(left.min(1e6))
+        })
     }
 
     /// The request that builds it (again).
@@ -233,13 +245,17 @@ impl Waiting {
     pub fn on_solver(&mut self, message: SolverMessage) -> Option<Built> {
         match message {
             SolverMessage::Progress {
-                phase, done, total, ..
+                phase,
+                done,
+                total,
+                elapsed,
+                ..
             } => {
                 // A build of several phases names each (Chomp's outcomes, then moves left).
                 if !phase.is_empty() {
                     self.label = phase;
                 }
-                (self.done, self.total) = (done, total);
+                (self.done, self.total, self.elapsed) = (done, total, elapsed);
                 None
             }
             SolverMessage::Built { built, .. } => Some(built),

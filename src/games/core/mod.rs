@@ -19,3 +19,5 @@ pub mod table;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod waits;

@@ -4,7 +4,7 @@
 //! which makes it a [`Session`].
 
 use super::board::{Board, Input};
-use super::rules::Rules;
+use super::rules::{How, Rules, Unfought};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{JudgedMoves, Request, SolverMessage, Task, Waiting, arrived};
 use crate::games::review::{Judged, Known, Mistake, REVIEW_STUDY_MOVES};
@@ -13,6 +13,7 @@ use crate::games::setup::{Level, Player, Setup};
 use crate::games::turns::{self, Outcomes, TickSteps, Turns};
 use crate::input::{Action, Binding, Spot};
 use std::any::Any;
+use std::time::Duration;
 
 /// A game in progress (or just finished) under the rules `R`, played on the board `B`.
 pub struct Play<R: Rules, B> {
@@ -33,19 +34,79 @@ pub struct Play<R: Rules, B> {
     pub message: Option<String>,
     /// The build of the rules' tables on the table thread, while the game waits for it.
     pub waiting: Option<Waiting>,
+    /// A build the end of the game stopped, its review complete without it: undo asks for it
+    /// again.
+    pub stopped: Option<Waiting>,
+    /// Whether the computer waits for its search (see [`Rules::search`]).
+    pub searching: bool,
+    /// How the computer came by its moves, for the panel's notes.
+    pub notes: Notes,
+    /// How the computer came by the move it chose (flashing, or searched for), and what that
+    /// move is not proven to be at level perfect.
+    chosen: Option<(How, Option<Unfought>)>,
     /// What the game needs from the solver threads, until the app takes it.
     requests: Vec<Request>,
+}
+
+/// How the computer came by its moves in one game: the panel notes the moves nothing proved
+/// best, those played at random on purpose, and at level perfect those made without the moves
+/// left.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about one game's moves, not one state"
+)]
+pub struct Notes {
+    /// Whether some computer move was not proven best (a search's).
+    pub unproven_moves: bool,
+    /// Whether the computer's latest move was not proven best.
+    pub last_move_unproven: bool,
+    /// Whether some computer move was chosen at random on purpose (its level).
+    pub random_moves: bool,
+    /// At level perfect, whether some computer move was made without the moves left, and
+    /// whether the latest one was (and what it is not proven to be).
+    pub unfought_moves: bool,
+    pub last_move_unfought: Option<Unfought>,
+}
+
+impl Notes {
+    /// The computer's move, come by as `how`, lands; `unfought` as [`Rules::unfought`] said
+    /// when it chose (an unproven move says so already).
+    fn landed(&mut self, how: How, unfought: Option<Unfought>) {
+        self.last_move_unproven = how == How::Unproven;
+        self.unproven_moves |= self.last_move_unproven;
+        self.random_moves |= how == How::Random;
+        self.last_move_unfought = unfought.filter(|_| how == How::Proven);
+        self.unfought_moves |= self.last_move_unfought.is_some();
+    }
+
+    /// A move was taken back: the latest move's notes go with it.
+    fn taken_back(&mut self) {
+        self.last_move_unproven = false;
+        self.last_move_unfought = None;
+    }
 }
 
 impl<R: Rules, B: Board<R>> Play<R, B> {
     /// Starts a game of `rules` from `start`, with `settings` (whose values have no problem).
     /// What the rules still lack is asked for on the table thread: the game shows at once, and
     /// the computer waits for it.
-    pub fn begin(settings: Setup, mut rules: R, start: R::Position) -> Play<R, B> {
-        // Only the perfect computer weighs moves left.
-        let fights =
-            settings.level == Level::Perfect && settings.players.contains(&Player::Computer);
-        let waiting = rules.build(fights);
+    pub fn begin(settings: Setup, rules: R, start: R::Position) -> Play<R, B> {
+        Play::begin_with(settings, rules, start, None)
+    }
+
+    /// [`Play::begin`], the rules first taking `kept`, the tables a game before left (see
+    /// [`Rules::keep`]), so that what they hold is not built again.
+    pub fn begin_with(
+        settings: Setup,
+        mut rules: R,
+        start: R::Position,
+        kept: Option<Leftover>,
+    ) -> Play<R, B> {
+        if let Some(kept) = kept {
+            rules.adopt(kept, &start);
+        }
+        let waiting = rules.build(fights(&settings));
         let board = B::new(&rules, &start);
         Play {
             requests: waiting.iter().map(Waiting::request).collect(),
@@ -58,6 +119,10 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
             board,
             hints: false,
             message: None,
+            stopped: None,
+            searching: false,
+            notes: Notes::default(),
+            chosen: None,
         }
     }
 
@@ -142,19 +207,72 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
         if self.is_over() {
             return;
         }
+        // A resumed game learns only now what its rules refused.
+        self.follow();
         turns::tick(self, rng);
+    }
+
+    /// With no build under way, asks for the one the position wants now, if any
+    /// ([`Rules::follow`]).
+    fn follow(&mut self) {
+        if self.waiting.is_some() || self.is_over() {
+            return;
+        }
+        let fights = fights(&self.settings);
+        if let Some(waiting) = self.rules.follow(&self.position, fights) {
+            self.requests.push(waiting.request());
+            self.waiting = Some(waiting);
+            self.stopped = None;
+        }
+    }
+
+    /// Once the game is over, a build under way serves only the review: when the review has
+    /// nothing left to judge, it is stopped and its memory freed (undo asks for it again).
+    fn stop_if_judged(&mut self) {
+        if self.is_over() && self.waiting.is_some() && turns::unjudged(self, &self.turns.moves) == 0
+        {
+            self.requests.push(Request::Cancel);
+            self.stopped = self.waiting.take();
+        }
+    }
+
+    /// How long until the build under way is done, estimated from its progress (`None`
+    /// before its first report, or with no build under way).
+    pub fn ready_in(&self) -> Option<Duration> {
+        self.waiting.as_ref().and_then(Waiting::ready_in)
+    }
+
+    /// Whether the computer waits for the build under way rather than play without it: while
+    /// it is due within the rules' [`Rules::wait_limit`] (or has not reported yet, which it
+    /// does within a twentieth of a second); always, where the rules set no limit.
+    pub fn build_near(&self) -> bool {
+        self.waiting.as_ref().is_some_and(|w| {
+            self.rules
+                .wait_limit()
+                .is_none_or(|limit| w.ready_in().is_none_or(|t| t <= limit))
+        })
+    }
+
+    /// Whether the computer is waiting for its search to find a move.
+    pub fn searching(&self) -> bool {
+        self.searching
     }
 
     /// Plays saved moves from the start; `false` at the first one that is not legal (or not a
     /// move), which stops the replay there.
     pub fn replay_notation(&mut self, moves: &[String]) -> bool {
+        let mut every = true;
         for text in moves {
             match self.rules.read_move(text) {
-                Some(m) if self.rules.play(&self.position, m).is_ok() => self.play(m),
-                _ => return false,
+                Some(m) if self.rules.play(&self.position, m).is_ok() => self.advance(m),
+                _ => {
+                    every = false;
+                    break;
+                }
             }
         }
-        true
+        self.moved();
+        every
     }
 
     /// The moves so far in notation, for saving.
@@ -172,9 +290,16 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
         let moves = std::mem::take(&mut self.turns.moves);
         self.position = self.start.clone();
         for m in moves {
-            self.play(m);
+            self.advance(m);
         }
-        self.message = None;
+        self.chosen = None;
+        self.notes.taken_back();
+        // The build the end of the game stopped, asked for again.
+        if let Some(stopped) = self.stopped.take() {
+            self.requests.push(stopped.request());
+            self.waiting = Some(stopped);
+        }
+        self.moved();
     }
 
     /// Plays again what undo took back, up to the next person's turn.
@@ -206,20 +331,46 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
         position
     }
 
+    /// Once the game is over, its review again with what the rules hold now (it may prove
+    /// more of the game), and the build stopped when that leaves nothing to judge.
+    fn rejudge(&mut self) {
+        if self.is_over() {
+            let review = self.mistakes();
+            self.turns.judge(review);
+            self.stop_if_judged();
+        }
+    }
+
     /// Plays a legal move.
     fn play(&mut self, m: R::Move) {
+        self.advance(m);
+        self.moved();
+    }
+
+    /// Plays a legal move on the position and the history, and nothing else (a replay plays
+    /// many, then [`Play::moved`] once).
+    fn advance(&mut self, m: R::Move) {
         if let Ok(after) = self.rules.play(&self.position, m) {
             self.position = after;
         }
         self.turns.moves.push(m);
+    }
+
+    /// After a move (or moves replayed, or taken back): the note and a search go, the review
+    /// is written at the end, the board's choice kept legal, and the build the position
+    /// wants now asked for.
+    fn moved(&mut self) {
         self.message = None;
+        self.searching = false;
         let review = if self.is_over() {
             self.mistakes()
         } else {
             Vec::new()
         };
         self.turns.judge(review);
+        self.stop_if_judged();
         self.board.settle(&self.rules, &self.position);
+        self.follow();
     }
 }
 
@@ -234,6 +385,8 @@ impl<R: Rules, B: Board<R>> TickSteps for Play<R, B> {
     }
 
     fn land(&mut self, m: R::Move) {
+        let (how, unfought) = self.chosen.take().unwrap_or((How::Proven, None));
+        self.notes.landed(how, unfought);
         self.play(m);
     }
 
@@ -241,19 +394,63 @@ impl<R: Rules, B: Board<R>> TickSteps for Play<R, B> {
         self.person_plays(m);
     }
 
-    /// Nothing while the rules' tables are being built: the computer waits for them.
+    /// Nothing while the rules' tables are being built and near (see [`Play::build_near`]):
+    /// the computer waits for them, but for a move proven without them. At level perfect it
+    /// waits as well for moves left on their way where they decide its move. Where nothing
+    /// proves a move, it asks for the rules' search and waits for that.
     fn computer_choice(&mut self, rng: &mut fastrand::Rng) -> Option<R::Move> {
-        let level = self.settings.level;
-        if self.waiting.is_some() {
-            None
-        } else if self.turns.slips(level, rng) {
-            self.rules
-                .random_move(&self.position, level == Level::Casual, rng)
-        } else {
-            self.rules
-                .best_move(&self.position, level == Level::Perfect, rng)
+        if self.searching {
+            return None;
         }
+        let level = self.settings.level;
+        let near = self.build_near();
+        let unfought = if level == Level::Perfect {
+            self.rules.unfought(&self.position)
+        } else {
+            None
+        };
+        if near && unfought.is_some() && self.rules.moves_left_coming() {
+            // Level perfect keeps its promise: the fastest win, the longest defence.
+            return None;
+        }
+        if near {
+            // With no limit, the computer waits for the whole build.
+            self.rules.wait_limit()?;
+            // A move proven without the build is played at once; any other waits for it. The
+            // probe's own generator keeps the game's choices the same as if it had not looked.
+            let mut probe = fastrand::Rng::with_seed(0);
+            self.rules.best_move(&self.position, false, &mut probe)?;
+        }
+        let (how, m) = if self.turns.slips(level, rng) {
+            let casual = level == Level::Casual;
+            (
+                How::Random,
+                self.rules.random_move(&self.position, casual, rng),
+            )
+        } else {
+            let best = self
+                .rules
+                .best_move(&self.position, level == Level::Perfect, rng);
+            if best.is_none()
+                && let Some(task) = self.rules.search(&self.position, rng)
+            {
+                // Off the interface's thread; the move arrives as a solver message.
+                self.searching = true;
+                self.chosen = Some((How::Unproven, unfought));
+                self.requests.push(Request::Search(task));
+                return None;
+            }
+            (How::Proven, best)
+        };
+        self.chosen = m.map(|_| (how, unfought));
+        m
     }
+}
+
+/// Whether the computer weighs moves left: only the perfect computer, and only in a game it
+/// plays.
+fn fights(settings: &Setup) -> bool {
+    settings.level == Level::Perfect && settings.players.contains(&Player::Computer)
 }
 
 /// What judges a game away from its session (on the judge's thread): its rules, sharing their
@@ -335,12 +532,34 @@ where
     /// The build of the rules' tables reports progress, then the tables: hints and the
     /// computer's choice follow them, and a game that ended meanwhile has its mistakes found.
     fn on_solver(&mut self, message: SolverMessage) {
+        if let SolverMessage::Built { built, .. } = &message
+            && self.searching
+            && let Some((m, proven)) = self.rules.searched(built)
+        {
+            // A search the game stopped waiting for (undo, a move) is dropped.
+            self.searching = false;
+            let unfought = self.chosen.and_then(|(_, unfought)| unfought);
+            let how = if proven { How::Proven } else { How::Unproven };
+            self.chosen = Some((how, unfought));
+            self.turns.choose(m);
+            return;
+        }
+        if let SolverMessage::Made { made, .. } = &message {
+            // What the build made on the way: the rules take it, and the gauge goes on with
+            // the phase they name.
+            let Some(waiting) = &mut self.waiting else {
+                return;
+            };
+            if let Some(phase) = self.rules.take_made(made) {
+                (waiting.label, waiting.done, waiting.total) = (phase, 0, 0);
+                waiting.elapsed = Duration::ZERO;
+                self.rejudge();
+            }
+            return;
+        }
         if let Some(built) = arrived(&mut self.waiting, message) {
             self.rules.take_built(built);
-            if self.is_over() {
-                let review = self.mistakes();
-                self.turns.judge(review);
-            }
+            self.rejudge();
         }
     }
 
@@ -423,8 +642,16 @@ where
         B::view_size_at(&self.rules, &self.start, &self.position)
     }
 
+    /// The rules' tables (see [`Rules::keep`]).
     fn leftover(self: Box<Self>) -> Option<Leftover> {
-        None
+        self.rules.keep()
+    }
+
+    /// The tables a study opened from the game built: what they cover is not waited for.
+    fn adopt(&mut self, tables: Leftover) {
+        if self.rules.adopt(tables, &self.position) && self.waiting.take().is_some() {
+            self.rejudge();
+        }
     }
 
     fn as_any(&self) -> &dyn Any {

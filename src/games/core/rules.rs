@@ -3,10 +3,12 @@
 //! generic session (`Play`, in `play.rs`) plays any game from these alone.
 
 use crate::games::moves_left::PositionAnalysis;
-use crate::games::request::{Built, Progress, Waiting};
+use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::review::Known;
+use crate::games::session::Leftover;
 use crate::input::Binding;
 use std::fmt::Debug;
+use std::time::Duration;
 
 /// A game's fixed words, as data: its catalogue entry gives them once
 /// (`Game::text`, in `games/game.rs`) instead of a method each.
@@ -132,6 +134,84 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn complete(&mut self, _progress: Progress) -> Option<()> {
         Some(())
     }
+
+    /// After a move, an undo or a refusal, with no build under way: the build `at` wants now,
+    /// if any (a box refused for the memory budget that `at` has shrunk into, a table whose
+    /// box undo has left). `moves_left` as for [`Rules::build`]. `None` by default: what
+    /// [`Rules::build`] asked for at the start serves the whole game.
+    fn follow(&mut self, _at: &Self::Position, _moves_left: bool) -> Option<Waiting> {
+        None
+    }
+
+    /// How long the computer waits for a build under way before it plays without it (a move
+    /// proven without the tables at once, else [`Rules::search`]'s), judged by the build's
+    /// progress; `None` (the default): it waits until the build is done.
+    fn wait_limit(&self) -> Option<Duration> {
+        None
+    }
+
+    /// Whether the build under way brings the moves left, not only who wins (`true` by
+    /// default): the perfect computer waits for it only then (see [`Rules::unfought`]).
+    fn moves_left_coming(&self) -> bool {
+        true
+    }
+
+    /// At level perfect, what the computer's move at `at` would not be proven to be, made
+    /// with what the rules hold now: the fastest win or the longest defence, where the moves
+    /// left decide the move and are not known; `None` (the default) where they are known, or
+    /// do not decide it (a single winning move).
+    fn unfought(&self, _at: &Self::Position) -> Option<Unfought> {
+        None
+    }
+
+    /// Where [`Rules::best_move`] finds nothing: a short search for the search thread, whose
+    /// answer [`Rules::searched`] reads (its seed drawn from `rng`); `None` by default: the
+    /// computer waits.
+    fn search(&self, _at: &Self::Position, _rng: &mut fastrand::Rng) -> Option<Task<Built>> {
+        None
+    }
+
+    /// The move a [`Rules::search`] task found, and whether something proves it best; `None`
+    /// when `built` is no search's answer.
+    fn searched(&self, _built: &Built) -> Option<(Self::Move, bool)> {
+        None
+    }
+
+    /// The tables a finished game hands the next one (and a study the game it was opened
+    /// from), shared; `None` by default.
+    fn keep(&self) -> Option<Leftover> {
+        None
+    }
+
+    /// Takes `kept` (from [`Rules::keep`] of another game or study), where it serves `at`;
+    /// `true` when the build under way is no longer wanted (it would bring nothing more).
+    fn adopt(&mut self, _kept: Leftover, _at: &Self::Position) -> bool {
+        false
+    }
+}
+
+/// How the computer came by a move: the panel notes the moves nothing proved best and those
+/// played at random.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum How {
+    /// From the answer (a table, a closed form…): a winning move where there is one, else
+    /// the fewest winning replies.
+    Proven,
+    /// Nothing proves the position: the best move a [`Rules::search`] found.
+    Unproven,
+    /// At random on purpose, as a level below perfect plays.
+    Random,
+}
+
+/// A move the computer made at level perfect without the moves left (see
+/// [`Rules::unfought`]): proven to win, or to leave the fewest winning replies, but not
+/// proven the fastest win or the longest defence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unfought {
+    /// A winning move, maybe not the fastest.
+    Win,
+    /// A losing position's move, maybe not the longest defence.
+    Defence,
 }
 
 /// The computer's move from `study` at level perfect, where it knows the moves left: one of
