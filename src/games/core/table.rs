@@ -11,9 +11,10 @@
 //!
 //! [`Known::complete`]: crate::games::review::Known::complete
 
-use super::rules::Rules;
+use super::rules::{Rules, fighting_move};
 use crate::games::moves_left::{AnalysedMove, MAX_LISTED_MOVES, PositionAnalysis};
 use crate::games::request::{Built, Progress, Task, Waiting};
+use crate::games::review::Known;
 use std::sync::Arc;
 
 /// A game whose positions below a start (each pile at most the start's, say) are numbered
@@ -185,4 +186,179 @@ pub fn study<R: Numbered>(
         moves_left: left(at),
         moves,
     })
+}
+
+/// How large a game's moves-left tables may be: what a game on [`Tabled`] gives beyond its
+/// numbered rules.
+pub trait Tabling: Numbered {
+    /// The most positions a table built at once, on the interface's thread, may have; a
+    /// larger one is a build task, with progress.
+    const INSTANT: u64;
+    /// The most positions a game's or a study's table may have: none is built past it.
+    const BUDGET: u64;
+}
+
+/// A game's rules `G` with the moves-left table of its start, held once for every game on the
+/// core: the table built at once or asked for as a build task ([`Rules::build`]), taken when
+/// built, shared with a study, and the perfect computer's moves and a position's analysis from
+/// it. Every other rule is `G`'s.
+#[derive(Clone)]
+pub struct Tabled<G: Numbered> {
+    /// The game's own rules.
+    pub game: G,
+    /// The position the table is built below: the game's start, or the position studied.
+    start: G::Position,
+    table: Option<Arc<MovesLeft<G>>>,
+    /// Whether the table is being built on the table thread (the judging builds it then).
+    building: bool,
+}
+
+impl<G: Tabling> Tabled<G> {
+    /// The rules of a game or a study from `start`, with no table yet.
+    pub fn new(game: G, start: G::Position) -> Tabled<G> {
+        Tabled::sharing(game, start, None)
+    }
+
+    /// The rules of a study from `start` sharing the table of `shared`, the rules of the game
+    /// it is opened from.
+    pub fn sharing(game: G, start: G::Position, shared: Option<&Tabled<G>>) -> Tabled<G> {
+        Tabled {
+            game,
+            start,
+            table: shared.and_then(|rules| rules.table.clone()),
+            building: false,
+        }
+    }
+
+    /// The position the table is built below.
+    pub fn start(&self) -> &G::Position {
+        &self.start
+    }
+
+    /// The moves-left table, once it is built.
+    pub fn table(&self) -> Option<&Arc<MovesLeft<G>>> {
+        self.table.as_ref()
+    }
+
+    /// For a study ([`StudyRules::want`]): the table below `at`, where the table held does
+    /// not cover it, built at once when small, else asked for (the table held answers what it
+    /// covers meanwhile); none past [`Tabling::BUDGET`].
+    ///
+    /// [`StudyRules::want`]: super::study::StudyRules::want
+    pub fn want_table(&mut self, at: &G::Position) -> Option<Waiting> {
+        if self
+            .table
+            .as_ref()
+            .is_some_and(|t| t.covers(&self.game, at))
+        {
+            return None;
+        }
+        let (table, waiting) = table_for(&self.game, at, G::INSTANT, G::BUDGET);
+        if table.is_some() {
+            self.table = table;
+        }
+        waiting
+    }
+
+    /// Whether the table below `at` has more than [`Tabling::BUDGET`] positions: its moves
+    /// left are not known.
+    pub fn past_budget(&self, at: &G::Position) -> bool {
+        self.game
+            .positions(at)
+            .is_none_or(|count| count > G::BUDGET)
+    }
+}
+
+/// `G`'s rules, with the moves left from the table where it holds them.
+impl<G: Tabling> Rules for Tabled<G> {
+    type Position = G::Position;
+    type Move = G::Move;
+
+    fn play(&self, at: &G::Position, m: G::Move) -> Result<G::Position, String> {
+        self.game.play(at, m)
+    }
+
+    fn is_over(&self, at: &G::Position) -> bool {
+        self.game.is_over(at)
+    }
+
+    fn move_count(&self, at: &G::Position) -> Option<u64> {
+        self.game.move_count(at)
+    }
+
+    fn write_move(&self, m: G::Move) -> String {
+        self.game.write_move(m)
+    }
+
+    fn read_move(&self, text: &str) -> Option<G::Move> {
+        self.game.read_move(text)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<G::Move, String> {
+        self.game.parse_move(text)
+    }
+
+    fn print(&self, at: &G::Position) -> String {
+        self.game.print(at)
+    }
+
+    fn known(&self, at: &G::Position) -> Option<Known<G::Move>> {
+        self.game.known(at)
+    }
+
+    /// Every move from the answer, with the moves left where the table holds them.
+    fn study(&self, at: &G::Position) -> Option<PositionAnalysis<G::Move>> {
+        study(&self.game, at, self.table.as_deref())
+    }
+
+    /// Where the table covers `at` and `fight`, the fastest win or the longest defence;
+    /// else `G`'s move.
+    fn best_move(&self, at: &G::Position, fight: bool, rng: &mut fastrand::Rng) -> Option<G::Move> {
+        let covered = self.table.as_deref().filter(|t| t.covers(&self.game, at));
+        if fight
+            && let Some(mv) = fighting_move(
+                covered.and_then(|t| study(&self.game, at, Some(t))),
+                true,
+                rng,
+            )
+        {
+            return Some(mv);
+        }
+        self.game.best_move(at, fight, rng)
+    }
+
+    fn random_move(
+        &self,
+        at: &G::Position,
+        casual: bool,
+        rng: &mut fastrand::Rng,
+    ) -> Option<G::Move> {
+        self.game.random_move(at, casual, rng)
+    }
+
+    /// The moves-left table of the start, for the perfect computer: at once when it is small,
+    /// else on the table thread; none past [`Tabling::BUDGET`].
+    fn build(&mut self, moves_left: bool) -> Option<Waiting> {
+        if !moves_left || self.table.is_some() {
+            return None;
+        }
+        let (table, waiting) = table_for(&self.game, &self.start, G::INSTANT, G::BUDGET);
+        self.table = table;
+        self.building = waiting.is_some();
+        waiting
+    }
+
+    fn take_built(&mut self, built: Built) {
+        self.table = built.downcast::<MovesLeft<G>>().ok();
+    }
+
+    /// A table still being built is built here (a table is waited for only when it fits the
+    /// budget: none here means the judging is no longer wanted).
+    fn complete(&mut self, progress: Progress) -> Option<()> {
+        if self.table.is_none() && self.building {
+            let table = MovesLeft::build_within(&self.game, &self.start, G::BUDGET, progress)?;
+            self.table = Some(Arc::new(table));
+        }
+        Some(())
+    }
 }

@@ -457,7 +457,7 @@ mod entry {
     use super::super::entry::{Entry, SolveProgress};
     use super::super::solve::{Reply, every_move, reply};
     use super::super::study::Studied;
-    use super::super::table::{MovesLeft, Numbered, study};
+    use super::super::table::{MovesLeft, Numbered, Tabling, study};
     use super::*;
     use crate::games::field::{Bound, Field, FieldKind, Problem, Values};
     use crate::games::position::StartPosition;
@@ -815,5 +815,60 @@ mod entry {
         );
         let text = reply(&rules, "toy", &3, false, Some(&all));
         assert!(text.starts_with("pile 3: lost\nMoves left: 3"), "{text}");
+    }
+
+    impl Tabling for OneOrTwo {
+        const INSTANT: u64 = 10;
+        const BUDGET: u64 = 30;
+    }
+
+    #[test]
+    fn tabled_rules_hold_their_starts_table_built_at_once_or_on_the_table_thread_and_shared() {
+        use super::super::table::Tabled;
+        let game = OneOrTwo::default();
+        let full = MovesLeft::build(&game, &29, 100).expect("small");
+        // Within the instant size: built at once, only for the moves left.
+        let mut small = Tabled::new(game.clone(), 8);
+        assert!(small.build(false).is_none() && small.table().is_none());
+        assert!(small.build(true).is_none(), "no task");
+        let table = small.table().expect("built at once").clone();
+        assert_eq!(table.moves_left(&game, &8), full.moves_left(&game, &8));
+        assert_eq!(small.study(&8), study(&game, &8, Some(&full)));
+        assert!(small.study(&8).expect("known").moves_left.is_some());
+        // The perfect computer fights by it: as many moves as the table says.
+        let mut rng = fastrand::Rng::with_seed(3);
+        let (mut at, mut moves) = (8, 0);
+        while let Some(mv) = small.best_move(&at, true, &mut rng) {
+            at = small.play(&at, mv).expect("legal");
+            moves += 1;
+        }
+        assert_eq!(Some(moves), full.moves_left(&game, &8));
+        // Past it: a build task, which the judging completes; past the budget, nothing.
+        let mut large = Tabled::new(game.clone(), 20);
+        let waiting = large.build(true).expect("a task");
+        assert!(large.table().is_none());
+        drop(waiting);
+        assert_eq!(large.complete(&mut |_, _| true), Some(()));
+        let table = large.table().expect("completed");
+        assert_eq!(table.moves_left(&game, &20), full.moves_left(&game, &20));
+        let mut past = Tabled::new(game.clone(), 40);
+        assert!(past.build(true).is_none() && past.complete(&mut |_, _| true).is_some());
+        assert!(past.table().is_none() && past.past_budget(&40) && !past.past_budget(&29));
+        // A study shares the table of its game, and wants one only where it does not cover.
+        let mut shared = Tabled::sharing(game.clone(), 5, Some(&small));
+        assert!(shared.want_table(&5).is_none());
+        assert!(Arc::ptr_eq(
+            shared.table().expect("shared"),
+            small.table().unwrap()
+        ));
+        assert!(shared.want_table(&9).is_none(), "built at once");
+        assert_eq!(
+            shared.table().unwrap().moves_left(&game, &9),
+            full.moves_left(&game, &9)
+        );
+        assert!(shared.want_table(&15).is_some(), "asked for");
+        assert!(shared.want_table(&35).is_none(), "past the budget");
+        let kept = shared.table().expect("the table held answers meanwhile");
+        assert_eq!(kept.moves_left(&game, &9), full.moves_left(&game, &9));
     }
 }

@@ -58,7 +58,7 @@ pub fn solve_command() -> Command {
 pub fn solve(matches: &ArgMatches, memory: u64) -> Result<String, String> {
     let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
     let position = Position::parse(&args.piles).map_err(|e| format!("--piles: {e}"))?;
-    let rules = WythoffRules::new(position, None);
+    let rules = WythoffRules;
     let table = || WythoffMovesLeft::build_in(&rules, &position, WYTHOFF_BUDGET, memory);
     let all = (all_moves(matches))
         .then(|| every_move(&rules, &position, table))

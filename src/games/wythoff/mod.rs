@@ -15,6 +15,7 @@ pub mod session;
 
 use super::core::entry::{Entry, SolveProgress};
 use super::core::rules::GameText;
+use super::core::table::Tabled;
 use super::field::{Field, Problem, Values};
 use super::grid::board::KEYS;
 use super::review::MoveWords;
@@ -23,7 +24,7 @@ use super::setup::Setup;
 use super::study::Study;
 use clap::{ArgMatches, Command};
 use rules::{Move, Position};
-use session::WythoffRules;
+use session::{WythoffRules, WythoffTabled};
 
 pub use session::{WythoffRowsSession, WythoffSession};
 
@@ -44,7 +45,7 @@ const TEXT: GameText = GameText {
 };
 
 impl Entry for Wythoff {
-    type Rules = WythoffRules;
+    type Rules = WythoffTabled;
     type Start = Position;
 
     fn text(&self) -> &'static GameText {
@@ -77,18 +78,21 @@ impl Entry for Wythoff {
 
     /// A study shares the table of the game it is opened from, which covers every position of
     /// that game.
-    fn begin(&self, &start: &Position, shared: Option<&WythoffRules>) -> (WythoffRules, Position) {
-        let table = shared.and_then(|rules| rules.table().cloned());
-        (WythoffRules::new(start, table), start)
+    fn begin(
+        &self,
+        &start: &Position,
+        shared: Option<&WythoffTabled>,
+    ) -> (WythoffTabled, Position) {
+        (Tabled::sharing(WythoffRules, start, shared), start)
     }
 
     /// On the queen's board where the start fits it, else on the rows board.
-    fn session(&self, setup: Setup, rules: WythoffRules, start: Position) -> Box<dyn Session> {
+    fn session(&self, setup: Setup, rules: WythoffTabled, start: Position) -> Box<dyn Session> {
         session::session(setup, rules, start)
     }
 
     /// On the board of the game the rules are for.
-    fn studied(&self, rules: WythoffRules, at: Position) -> Box<dyn Study> {
+    fn studied(&self, rules: WythoffTabled, at: Position) -> Box<dyn Study> {
         session::studied(rules, at)
     }
 

@@ -44,7 +44,7 @@ mod tests {
     }
 
     fn rules() -> WythoffRules {
-        WythoffRules::new(position(0, 0), None)
+        WythoffRules
     }
 
     fn build(first: u64, second: u64) -> Option<WythoffMovesLeft> {

@@ -9,9 +9,9 @@ use super::answer::answer;
 use super::fields::MAX_BOARD_PILE;
 use super::rules::{Move, Piles, Position};
 use crate::games::core::play::Play;
-use crate::games::core::rules::{Rules, fighting_move};
+use crate::games::core::rules::Rules;
 use crate::games::core::study::{Studied, StudyRules};
-use crate::games::core::table::{MovesLeft, Numbered, study, table_for};
+use crate::games::core::table::{MovesLeft, Tabled, Tabling, study};
 use crate::games::grid::board::{Cell, GridBoard, GridRules, Piece};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::Waiting;
@@ -22,7 +22,6 @@ use crate::games::setup::Setup;
 use crate::games::study::Study;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor};
 use crate::input::Binding;
-use std::sync::Arc;
 
 /// The most positions a table may have: `(pile 1 + 1) · (pile 2 + 1)`, 16 MB of moves left at
 /// 4 bytes each.
@@ -35,26 +34,21 @@ pub const WYTHOFF_INSTANT: u64 = 1 << 14;
 /// The moves left of every position whose piles are at most a start position's.
 pub type WythoffMovesLeft = MovesLeft<WythoffRules>;
 
-/// Wythoff's rules for one game: the Beatty pairs, and the moves left of every position of the
-/// game for the perfect computer.
-#[derive(Clone)]
-pub struct WythoffRules {
-    /// The piles the table is built for (the game's start).
-    start: Position,
-    table: Option<Arc<WythoffMovesLeft>>,
-}
+/// Wythoff's rules: the Beatty pairs. A game or a study holds them with the moves-left table
+/// of its start, [`WythoffTabled`].
+#[derive(Clone, Copy, Default)]
+pub struct WythoffRules;
 
-impl WythoffRules {
-    /// The rules of a game from `start`, sharing `table` when given (a study opened from a
-    /// game), without one otherwise.
-    pub fn new(start: Position, table: Option<Arc<WythoffMovesLeft>>) -> WythoffRules {
-        WythoffRules { start, table }
-    }
+/// Wythoff's rules with the moves-left table of a game or a study, for the perfect computer:
+/// what the entry plays, studies and boards draw.
+pub type WythoffTabled = Tabled<WythoffRules>;
 
-    /// The moves-left table, once it is built.
-    pub fn table(&self) -> Option<&Arc<WythoffMovesLeft>> {
-        self.table.as_ref()
-    }
+/// A game's table is built at once, where it is small (every game on the queen's board: at
+/// most 729 positions); a larger start has none, and its computer plays by the Beatty pairs
+/// alone.
+impl Tabling for WythoffRules {
+    const INSTANT: u64 = WYTHOFF_INSTANT;
+    const BUDGET: u64 = WYTHOFF_INSTANT;
 }
 
 impl Rules for WythoffRules {
@@ -99,20 +93,14 @@ impl Rules for WythoffRules {
         })
     }
 
+    /// Without a table: the outcomes alone.
     fn study(&self, at: &Position) -> Option<PositionAnalysis<Move>> {
-        study(self, at, self.table.as_deref())
+        study(self, at, None)
     }
 
-    /// Where the table covers `at`, the fastest win or the longest defence; else a winning
-    /// move, or from a lost position the smallest take leaving the fewest winning replies.
-    fn best_move(&self, at: &Position, fight: bool, rng: &mut fastrand::Rng) -> Option<Move> {
-        let covered = self.table.as_deref().filter(|t| t.covers(self, at));
-        if fight
-            && let Some(mv) =
-                fighting_move(covered.and_then(|t| study(self, at, Some(t))), true, rng)
-        {
-            return Some(mv);
-        }
+    /// A winning move, or from a lost position the smallest take leaving the fewest winning
+    /// replies (where a table covers `at`, [`WythoffTabled`] fights by it first).
+    fn best_move(&self, at: &Position, _: bool, rng: &mut fastrand::Rng) -> Option<Move> {
         let winning = answer(*at).winning_moves;
         if !winning.is_empty() {
             return Some(winning[rng.usize(..winning.len())]);
@@ -151,29 +139,19 @@ impl Rules for WythoffRules {
             take: rng.u64(1..=at.most(piles)),
         })
     }
-
-    /// The moves-left table, for the perfect computer, built at once where it is small (every
-    /// game on the queen's board: at most 729 positions); a larger start has none, and its
-    /// computer plays by the Beatty pairs alone.
-    fn build(&mut self, moves_left: bool) -> Option<Waiting> {
-        if moves_left && self.table.is_none() {
-            self.table = table_for(self, &self.start, WYTHOFF_INSTANT, WYTHOFF_INSTANT).0;
-        }
-        None
-    }
 }
 
 /// A Wythoff position on the Study screen, on the queen's board.
-pub type WythoffStudy = Studied<WythoffRules, GridBoard>;
+pub type WythoffStudy = Studied<WythoffTabled, GridBoard>;
 
 /// A Wythoff position too large for the queen's board on the Study screen, on the rows board.
-pub type WythoffRowsStudy = Studied<WythoffRules, RowsBoard>;
+pub type WythoffRowsStudy = Studied<WythoffTabled, RowsBoard>;
 
 /// Wythoff's game on the core, on the grid board.
-pub type WythoffSession = Play<WythoffRules, GridBoard>;
+pub type WythoffSession = Play<WythoffTabled, GridBoard>;
 
 /// Wythoff's game on the core, on the rows board: piles past the queen's board.
-pub type WythoffRowsSession = Play<WythoffRules, RowsBoard>;
+pub type WythoffRowsSession = Play<WythoffTabled, RowsBoard>;
 
 /// Whether a game from `start` is played on the queen's board: both piles at most
 /// [`MAX_BOARD_PILE`].
@@ -182,7 +160,7 @@ pub fn on_grid(start: Position) -> bool {
 }
 
 /// A game from `start` with `rules`, on the queen's board where it fits, else on the rows.
-pub fn session(setup: Setup, rules: WythoffRules, start: Position) -> Box<dyn Session> {
+pub fn session(setup: Setup, rules: WythoffTabled, start: Position) -> Box<dyn Session> {
     if on_grid(start) {
         Box::new(WythoffSession::begin(setup, rules, start))
     } else {
@@ -192,8 +170,8 @@ pub fn session(setup: Setup, rules: WythoffRules, start: Position) -> Box<dyn Se
 
 /// `at` studied with `rules`, on the board of the game the rules are for (the queen's where
 /// their start fits it).
-pub fn studied(rules: WythoffRules, at: Position) -> Box<dyn Study> {
-    if on_grid(rules.start) {
+pub fn studied(rules: WythoffTabled, at: Position) -> Box<dyn Study> {
+    if on_grid(*rules.start()) {
         Box::new(WythoffStudy::new(rules, at))
     } else {
         Box::new(WythoffRowsStudy::new(rules, at))
@@ -202,7 +180,7 @@ pub fn studied(rules: WythoffRules, at: Position) -> Box<dyn Study> {
 
 /// The Study screen's words, the table of the position studied (built at once), and the
 /// editor of its piles.
-impl StudyRules for WythoffRules {
+impl StudyRules for WythoffTabled {
     fn title(&self) -> String {
         "Wythoff's game".into()
     }
@@ -212,27 +190,22 @@ impl StudyRules for WythoffRules {
     }
 
     fn want(&mut self, at: &Position) -> Option<Waiting> {
-        if !self.table.as_ref().is_some_and(|t| t.covers(self, at)) {
-            self.table = WythoffMovesLeft::build(self, at, WYTHOFF_INSTANT).map(Arc::new);
-        }
-        None
+        self.want_table(at)
     }
 
     fn missing(&self, at: &Position) -> Option<String> {
-        self.positions(at)
-            .is_none_or(|count| count > WYTHOFF_INSTANT)
-            .then(|| {
-                format!(
-                    "moves left: not known past {} positions",
-                    crate::units::group(WYTHOFF_INSTANT)
-                )
-            })
+        self.past_budget(at).then(|| {
+            format!(
+                "moves left: not known past {} positions",
+                crate::units::group(WYTHOFF_INSTANT)
+            )
+        })
     }
 
     /// On the rows board, the moves in its words ("3 from both"); on the queen's board,
     /// the game's ("3 down-left").
     fn move_words(&self, mv: Move) -> Option<MoveWords> {
-        (!on_grid(self.start)).then(|| {
+        (!on_grid(*self.start())).then(|| {
             let text = pile_text(mv);
             // The pile by its number alone where the panel is narrow: "3 from 2", "3 from both".
             let short = text.replace("pile ", "").replace(" piles", "");
@@ -256,14 +229,14 @@ impl StudyRules for WythoffRules {
         }]);
         Box::new(FieldsEditor::new(fields, |fields| {
             let at = super::fields::playable(fields.value("Piles"))?;
-            Ok(studied(WythoffRules::new(at, None), at))
+            Ok(studied(Tabled::new(WythoffRules, at), at))
         }))
     }
 }
 
 /// The queen's board: a column for each size of pile 1 and a row for each of pile 2, the
 /// corner (0, 0) where she is cornered.
-impl GridRules for WythoffRules {
+impl GridRules for WythoffTabled {
     fn size(&self, start: &Position) -> (u16, u16) {
         let [cols, rows] = start
             .piles()
@@ -315,7 +288,7 @@ impl GridRules for WythoffRules {
     /// Every column's number on a narrow board, every fifth on a wide one (two digits need
     /// room).
     fn col_label(&self, col: u16) -> String {
-        if self.start.piles()[0] < 10 || col.is_multiple_of(5) {
+        if self.start().piles()[0] < 10 || col.is_multiple_of(5) {
             col.to_string()
         } else {
             String::new()
@@ -350,7 +323,7 @@ pub const ROWS_KEYS: &[Binding] = &keys("choose pile 1, pile 2 or both", "pile/b
 
 /// Beyond the queen's board: pile 1 and pile 2 a row each, then a row taking the same from
 /// both.
-impl RowsRules for WythoffRules {
+impl RowsRules for WythoffTabled {
     const KEYS: &'static [Binding] = ROWS_KEYS;
 
     fn piles(&self, at: &Position) -> Vec<u64> {

@@ -6,7 +6,7 @@ use super::answer::{answer, is_lost, lower, partner, upper};
 use super::rules::{MAX_PILE, Move, Position};
 use super::session::WythoffRules;
 use super::session::{WYTHOFF_BUDGET, WythoffMovesLeft};
-use crate::games::core::table::study;
+use crate::games::core::table::{Tabled, study};
 
 /// The largest pile the brute force covers.
 const SIDE: u64 = 30;
@@ -16,7 +16,7 @@ fn position(first: u64, second: u64) -> Position {
 }
 
 fn rules() -> WythoffRules {
-    WythoffRules::new(position(0, 0), None)
+    WythoffRules
 }
 
 /// Outcome (wins) and moves left of every position with piles up to [`SIDE`], by the
@@ -251,7 +251,7 @@ fn the_perfect_computer_plays_the_moves_left() {
     for a in 0..=12 {
         for b in 0..=12 {
             let start = position(a, b);
-            let mut rules = WythoffRules::new(start, None);
+            let mut rules = Tabled::new(WythoffRules, start);
             assert!(
                 rules.build(true).is_none(),
                 "a small table is built at once"
@@ -264,10 +264,14 @@ fn the_perfect_computer_plays_the_moves_left() {
                 moves += 1;
             }
             assert!(at.is_over(), "{start}");
-            assert_eq!(Some(moves), table.moves_left(&rules, &start), "{start}");
+            assert_eq!(
+                Some(moves),
+                table.moves_left(&rules.game, &start),
+                "{start}"
+            );
             assert_eq!(moves % 2 == 1, !is_lost(start), "{start}");
             // Without a table: the answer alone.
-            let plain = WythoffRules::new(start, None);
+            let plain = Tabled::new(WythoffRules, start);
             let mut at = start;
             let mut moves = 0;
             while let Some(mv) = plain.best_move(&at, false, &mut rng) {
@@ -279,7 +283,7 @@ fn the_perfect_computer_plays_the_moves_left() {
             assert_eq!(moves % 2 == 1, !is_lost(start), "{start}");
         }
     }
-    let rules = WythoffRules::new(position(MAX_PILE, MAX_PILE), None);
+    let rules = Tabled::new(WythoffRules, position(MAX_PILE, MAX_PILE));
     for at in [
         position(MAX_PILE, MAX_PILE),
         position(3, 5),
@@ -303,16 +307,16 @@ fn the_perfect_computer_plays_the_moves_left() {
 #[test]
 fn a_table_is_built_only_for_moves_left_within_the_instant_size() {
     use crate::games::core::rules::Rules;
-    let mut rules = WythoffRules::new(position(26, 26), None);
+    let mut rules = Tabled::new(WythoffRules, position(26, 26));
     assert!(rules.build(false).is_none() && rules.table().is_none());
     assert!(rules.build(true).is_none(), "never a task");
     assert!(
         rules
             .table()
             .expect("built")
-            .covers(&rules, &position(26, 26))
+            .covers(&rules.game, &position(26, 26))
     );
-    let mut past = WythoffRules::new(position(200, 300), None);
+    let mut past = Tabled::new(WythoffRules, position(200, 300));
     assert!(past.build(true).is_none());
     assert!(past.table().is_none(), "past the instant size: no table");
 }
@@ -360,7 +364,7 @@ fn the_rows_board_maps_its_rows_and_takes_to_moves_and_back() {
     use crate::games::setup::{Player, Setup};
     use crate::input::Action;
     let at = position(40, 65);
-    let rules = WythoffRules::new(at, None);
+    let rules = Tabled::new(WythoffRules, at);
     for (row, piles) in [(0, Piles::First), (1, Piles::Second), (2, Piles::Both)] {
         let mv = rules.make(row, 7);
         assert_eq!(mv, Move { piles, take: 7 });
@@ -425,7 +429,7 @@ fn the_rows_board_maps_its_rows_and_takes_to_moves_and_back() {
     );
     // With pile 1 empty, both takes nothing: the choice leaves it, and ↓ passes it by.
     let empty = position(0, 30);
-    let mut game = WythoffRowsSession::begin(setup, WythoffRules::new(empty, None), empty);
+    let mut game = WythoffRowsSession::begin(setup, Tabled::new(WythoffRules, empty), empty);
     assert_eq!(game.board.pile, 1);
     game.act(Action::Down);
     assert_eq!(game.board.pile, 1);
