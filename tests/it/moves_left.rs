@@ -3,20 +3,21 @@
 //! position and every move.
 
 use munch::games::core::rules::Rules;
+use munch::games::core::table::{Tabled, study};
 use munch::games::fibonacci::moves_left::{FIB_REACH, FibMovesLeft};
 use munch::games::fibonacci::rules::FibPosition;
 use munch::games::fibonacci::session::FibonacciRules;
 use munch::games::moves_left::{AnalysedMove, PositionAnalysis};
 use munch::games::nim::moves_left::{NIM_BUDGET, NimMovesLeft};
 use munch::games::nim::rules::{Move, Position};
-use munch::games::nim::session::fighting_move;
+use munch::games::nim::session::NimRules;
 use munch::games::pile::player::fighting_take;
 use munch::games::pile::rules::PilePosition;
 use munch::games::subtraction::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use munch::games::subtraction::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft};
 use munch::games::subtraction::rules::TakeSet;
 use munch::games::subtraction::session::SubtractionRules;
-use munch::games::{fibonacci, nim, subtraction};
+use munch::games::{fibonacci, subtraction};
 use proptest::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -371,10 +372,10 @@ fn below(top: &[u64]) -> Vec<Vec<u64>> {
 
 fn check_nim(top: &[u64], brute: &mut BruteNim) {
     let start = Position::new(top).unwrap();
-    let table = NimMovesLeft::build(&start, NIM_BUDGET).expect("a small table");
+    let table = NimMovesLeft::build(&NimRules, &start, NIM_BUDGET).expect("a small table");
     for piles in below(top) {
         let position = Position::new(&piles).unwrap();
-        let study = nim::moves_left::study(&position, Some(&table)).expect("few moves");
+        let study = study(&NimRules, &position, Some(&table)).expect("few moves");
         let moves = brute.moves(&piles);
         check_study(&format!("{piles:?}"), &study, brute.at(&piles), &moves);
     }
@@ -395,8 +396,8 @@ fn nim_agrees_with_brute_force_on_all_small_positions() {
     }
     // Out of the budget: outcomes and replies, no moves left.
     let big = Position::new(&[3000, 3000]).unwrap();
-    assert!(NimMovesLeft::build(&big, NIM_BUDGET).is_none());
-    let study = nim::moves_left::study(&big, None).expect("6,000 moves");
+    assert!(NimMovesLeft::build(&NimRules, &big, NIM_BUDGET).is_none());
+    let study = study(&NimRules, &big, None).expect("6,000 moves");
     assert!(!study.complete() && !study.wins);
     assert_eq!(study.moves.len(), 6000);
     assert!(
@@ -510,14 +511,16 @@ fn the_perfect_computer_wins_fastest_and_defends_longest_in_nim() {
     let mut rng = fastrand::Rng::with_seed(16);
     let mut brute = BruteNim::default();
     for top in [&[12, 12][..], &[5, 6, 7], &[3, 3, 3, 3]] {
-        let table = NimMovesLeft::build(&Position::new(top).unwrap(), NIM_BUDGET);
+        // The perfect computer's rules, with the table of the start built at once.
+        let mut rules = Tabled::new(NimRules, Position::new(top).unwrap());
+        assert!(rules.build(true).is_none() && rules.table().is_some());
         for piles in below(top) {
             let position = Position::new(&piles).unwrap();
             let moves = brute.moves(&piles);
             // As the one-pile check, with each move numbered by its place in the list.
             let numbered: Vec<(u64, Known)> = (0u64..).zip(moves.iter().map(|m| m.1)).collect();
             for _ in 0..2 {
-                match fighting_move(&position, table.as_ref(), &mut rng) {
+                match rules.best_move(&position, true, &mut rng) {
                     Some(mv) => {
                         let at = moves.iter().position(|m| m.0 == mv).expect("a legal move");
                         check_fight(&format!("{piles:?}"), at as u64, &numbered);

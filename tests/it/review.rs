@@ -1321,6 +1321,7 @@ fn a_review_from_huge_nim_piles_keeps_its_panel_whole_and_cuts_with_an_ellipsis(
 fn a_review_from_huge_nim_piles_knows_the_moves_left_of_a_small_position_later() {
     use munch::games::nim::moves_left::{NIM_BUDGET, NimMovesLeft};
     use munch::games::nim::rules::Position;
+    use munch::games::nim::session::NimRules;
     let mut h = Harness::new();
     open_review(&mut h, huge_nim_record());
     let moves_left = |h: &Harness| match &h.app.screen {
@@ -1335,9 +1336,9 @@ fn a_review_from_huge_nim_piles_knows_the_moves_left_of_a_small_position_later()
     };
     assert_eq!(study_position(), "nim 3,3");
     let small = Position::new(&[3, 3]).unwrap();
-    let expected = NimMovesLeft::build(&small, NIM_BUDGET)
+    let expected = NimMovesLeft::build(&NimRules, &small, NIM_BUDGET)
         .unwrap()
-        .moves_left(&small);
+        .moves_left(&NimRules, &small);
     assert!(expected.is_some());
     assert_eq!(moves_left(&h), expected, "the piles now have a table");
     for (width, height) in [(80, 24), (100, 30)] {

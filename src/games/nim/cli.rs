@@ -59,6 +59,5 @@ pub fn solve(matches: &ArgMatches) -> Result<String, String> {
     let all = all_moves(matches)
         .then(|| study_all(&position))
         .transpose()?;
-    let rules = NimRules::new(&position);
-    Ok(reply(&rules, "nim", &position, args.json, all.as_ref()))
+    Ok(reply(&NimRules, "nim", &position, args.json, all.as_ref()))
 }

@@ -19,13 +19,14 @@ pub mod view;
 
 use super::core::entry::{Entry, SolveProgress};
 use super::core::rules::GameText;
+use super::core::table::Tabled;
 use super::field::{Field, Problem, Values};
 use super::review::MoveWords;
 use super::session::Session;
 use super::setup::Setup;
 use super::study::Study;
 use clap::{ArgMatches, Command};
-use session::{NimRules, NimSession};
+use session::{NimRules, NimSession, NimTabled};
 
 pub use answer::{NimAnswer, answer, losing_moves, nim_sum};
 pub use fields::NimValues;
@@ -48,7 +49,7 @@ const TEXT: GameText = GameText {
 };
 
 impl Entry for Nim {
-    type Rules = NimRules;
+    type Rules = NimTabled;
     type Start = Position;
 
     fn text(&self) -> &'static GameText {
@@ -85,16 +86,18 @@ impl Entry for Nim {
 
     /// A study shares the table of the game it is opened from, when it holds the position
     /// studied.
-    fn begin(&self, start: &Position, shared: Option<&NimRules>) -> (NimRules, Position) {
-        let table = shared.and_then(|rules| rules.table.clone());
-        (NimRules::sharing(start, table), start.clone())
+    fn begin(&self, start: &Position, shared: Option<&NimTabled>) -> (NimTabled, Position) {
+        (
+            Tabled::sharing(NimRules, start.clone(), shared),
+            start.clone(),
+        )
     }
 
-    fn session(&self, setup: Setup, rules: NimRules, start: Position) -> Box<dyn Session> {
+    fn session(&self, setup: Setup, rules: NimTabled, start: Position) -> Box<dyn Session> {
         Box::new(NimSession::begin(setup, rules, start))
     }
 
-    fn studied(&self, rules: NimRules, at: Position) -> Box<dyn Study> {
+    fn studied(&self, rules: NimTabled, at: Position) -> Box<dyn Study> {
         Box::new(study::NimStudy::new(rules, at))
     }
 

@@ -4,10 +4,11 @@
 //! [`answer`]: super::answer::answer
 
 use super::answer::nim_sum;
-use super::moves_left::{NIM_BUDGET, NimMovesLeft, study};
+use super::moves_left::{NIM_BUDGET, NimMovesLeft};
 use super::rules::{Move, Position};
 use super::session::NimRules;
 use crate::games::core::solve::{Reply, reply};
+use crate::games::core::table::study;
 use crate::games::moves_left::{PositionAnalysis, too_many_moves};
 use crate::games::position::pile_list;
 use crate::games::review::Known;
@@ -80,18 +81,18 @@ pub fn study_all(position: &Position) -> Result<PositionAnalysis<Move>, String> 
     if let Some(refusal) = too_many_moves(count) {
         return Err(refusal);
     }
-    let table = NimMovesLeft::build(position, NIM_BUDGET);
-    Ok(study(position, table.as_ref()).expect("few enough moves"))
+    let table = NimMovesLeft::build(&NimRules, position, NIM_BUDGET);
+    Ok(study(&NimRules, position, table.as_ref()).expect("few enough moves"))
 }
 
 /// `munch solve nim --piles … --json`: the reply as one line of JSON, without a newline.
 pub fn json_reply(position: &Position) -> String {
-    reply(&NimRules::new(position), "nim", position, true, None)
+    reply(&NimRules, "nim", position, true, None)
 }
 
 /// `munch solve nim --piles …`: the reply for people, ending with a newline.
 pub fn plain_reply(position: &Position) -> String {
-    reply(&NimRules::new(position), "nim", position, false, None)
+    reply(&NimRules, "nim", position, false, None)
 }
 
 /// The reply for people, ending with a newline.

@@ -1,16 +1,15 @@
 //! Nim on the core: its rules as the core's [`Rules`] ([`NimRules`]: the nim-sum answers any
-//! position at once; only the perfect computer's moves-left table of a large start is built on
-//! the table thread, see [`table_for`]), on the rows-of-piles board ([`RowsRules`]: a row a
-//! pile, a move a take from one).
+//! position at once; the perfect computer's moves-left table is the core's, held by
+//! [`NimTabled`], and only that of a large start is built on the table thread), on the
+//! rows-of-piles board ([`RowsRules`]: a row a pile, a move a take from one).
 
 use super::answer::{answer, losing_moves, nim_sum};
-use super::moves_left::{NIM_BUDGET, NimMovesLeft, study, table_for};
 use super::position;
 use super::rules::{Move, Position};
 use crate::games::core::play::Play;
-use crate::games::core::rules::{Rules, fighting_move as fight_from};
+use crate::games::core::rules::Rules;
+use crate::games::core::table::{MovesLeft, Tabled, Tabling, study};
 use crate::games::moves_left::PositionAnalysis;
-use crate::games::request::{Built, Progress, Waiting};
 use crate::games::review::Known;
 pub use crate::games::rows::board::Place;
 use crate::games::rows::board::{RowsBoard, RowsRules, keys};
@@ -24,33 +23,33 @@ pub const KEYS: &[Binding] = &keys("choose the pile above / below", "pile");
 
 /// A Nim game in progress (or just finished): Nim's rules on the core's session, chosen on the
 /// rows-of-piles board.
-pub type NimSession = Play<NimRules, RowsBoard>;
+pub type NimSession = Play<NimTabled, RowsBoard>;
 
-/// Nim's rules for one game: the nim-sum, and the moves left of every position of the game
-/// for the perfect computer, when the start is within [`NIM_BUDGET`] and the table is built.
-#[derive(Clone)]
-pub struct NimRules {
-    /// The piles the table is built for (the game's start).
-    pub(super) start: Position,
-    pub(super) table: Option<Arc<NimMovesLeft>>,
-    /// Whether the table is being built on the table thread (the judging builds it then).
-    building: bool,
-}
+/// The most positions a table may have: a product of (pile + 1) over the piles. 16 MB of moves
+/// left at 4 bytes each.
+pub const NIM_BUDGET: u64 = 1 << 22;
 
-impl NimRules {
-    /// The rules of a game from `start`, without a table yet.
-    pub fn new(start: &Position) -> NimRules {
-        NimRules::sharing(start, None)
-    }
+/// The most positions a table built at once on the interface's thread may have (a few
+/// milliseconds); a larger one is built on the table thread, with progress.
+pub const NIM_INSTANT: u64 = 1 << 14;
 
-    /// The rules of a game from `start` with `table` (a study sharing its game's).
-    pub fn sharing(start: &Position, table: Option<Arc<NimMovesLeft>>) -> NimRules {
-        NimRules {
-            start: start.clone(),
-            table,
-            building: false,
-        }
-    }
+/// The moves left of every position whose piles are each at most a start position's (the
+/// positions numbered in `moves_left.rs`).
+pub type NimMovesLeft = MovesLeft<NimRules>;
+
+/// Nim's rules: the nim-sum. A game or a study holds them with the moves-left table of its
+/// start, [`NimTabled`].
+#[derive(Clone, Copy, Default)]
+pub struct NimRules;
+
+/// Nim's rules with the moves-left table of a game or a study, for the perfect computer, when
+/// the start is within [`NIM_BUDGET`] and the table is built.
+pub type NimTabled = Tabled<NimRules>;
+
+/// A table is built at once when small, else on the table thread; none past [`NIM_BUDGET`].
+impl Tabling for NimRules {
+    const INSTANT: u64 = NIM_INSTANT;
+    const BUDGET: u64 = NIM_BUDGET;
 }
 
 /// Nim's rules as the core plays them; a move is written `2:3` (3 from pile 2).
@@ -99,16 +98,14 @@ impl Rules for NimRules {
         })
     }
 
+    /// Without a table: the outcomes alone.
     fn study(&self, at: &Position) -> Option<PositionAnalysis<Move>> {
-        study(at, self.table.as_deref())
+        study(self, at, None)
     }
 
-    fn best_move(&self, at: &Position, fight: bool, rng: &mut fastrand::Rng) -> Option<Move> {
-        if fight {
-            fighting_move(at, self.table.as_deref(), rng)
-        } else {
-            best_move(at, rng)
-        }
+    /// A winning move (where a table covers `at`, [`NimTabled`] fights by it first).
+    fn best_move(&self, at: &Position, _: bool, rng: &mut fastrand::Rng) -> Option<Move> {
+        best_move(at, rng)
     }
 
     /// A random non-empty pile, a random take from it; at the casual level, the whole last
@@ -128,32 +125,6 @@ impl Rules for NimRules {
             take: rng.u64(1..=piles[pile]),
         })
     }
-
-    /// The moves-left table, for the perfect computer: at once when it is small, else on the
-    /// table thread.
-    fn build(&mut self, moves_left: bool) -> Option<Waiting> {
-        if !moves_left {
-            return None;
-        }
-        let (table, waiting) = table_for(&self.start);
-        self.table = table;
-        self.building = waiting.is_some();
-        waiting
-    }
-
-    fn take_built(&mut self, built: Built) {
-        self.table = built.downcast::<NimMovesLeft>().ok();
-    }
-
-    /// A table still being built is built here (a table is waited for only when it fits the
-    /// budget: none here means the judging is no longer wanted).
-    fn complete(&mut self, progress: Progress) -> Option<()> {
-        if self.table.is_none() && self.building {
-            let table = NimMovesLeft::build_within(&self.start, NIM_BUDGET, progress)?;
-            self.table = Some(Arc::new(table));
-        }
-        Some(())
-    }
 }
 
 impl NimSession {
@@ -161,12 +132,12 @@ impl NimSession {
     /// computer's table is built at once when it is small, else asked for on the table thread:
     /// the game shows at once, and the computer waits for it.
     pub fn new(settings: Setup, start: Position) -> NimSession {
-        Play::begin(settings, NimRules::new(&start), start)
+        Play::begin(settings, Tabled::new(NimRules, start.clone()), start)
     }
 
     /// The moves-left table, once it is built.
     pub fn table(&self) -> Option<&Arc<NimMovesLeft>> {
-        self.rules.table.as_ref()
+        self.rules.table()
     }
 
     /// Coins in pile `pile` now (0 past the last pile).
@@ -176,7 +147,7 @@ impl NimSession {
 }
 
 /// Nim's piles, a row each; a move takes from one.
-impl RowsRules for NimRules {
+impl RowsRules for NimTabled {
     const KEYS: &'static [Binding] = KEYS;
 
     fn piles(&self, at: &Position) -> Vec<u64> {
@@ -221,21 +192,6 @@ pub fn best_move(position: &Position, rng: &mut fastrand::Rng) -> Option<Move> {
         winning
     };
     moves.get(rng.usize(..moves.len().max(1))).copied()
-}
-
-/// The move of the computer at level perfect: where `table` gives the moves left (and the
-/// moves are few enough to weigh), one of the fighting moves
-/// ([`PositionAnalysis::fighting_moves`]: the fastest win, or the fewest winning replies and then
-/// the longest defence), at random; elsewhere as [`best_move`]. `None` once the game is over.
-///
-/// [`PositionAnalysis::fighting_moves`]: crate::games::moves_left::PositionAnalysis::fighting_moves
-pub fn fighting_move(
-    position: &Position,
-    table: Option<&NimMovesLeft>,
-    rng: &mut fastrand::Rng,
-) -> Option<Move> {
-    let study = table.and_then(|table| study(position, Some(table)));
-    fight_from(study, true, rng).or_else(|| best_move(position, rng))
 }
 
 /// The most columns of the panel's nim-sum line: the panel's 30 inside its border.

@@ -5,34 +5,22 @@
 //! again for a position of the line it does not cover.
 
 use super::fields::PILES_PRESETS;
-use super::moves_left::{NIM_BUDGET, NimMovesLeft, table_for};
+use super::moves_left::NIM_BUDGET;
 use super::position;
 use super::rules::Position;
-use super::session::NimRules;
+use super::session::{NimRules, NimTabled};
 use crate::games::core::study::{Studied, StudyRules};
+use crate::games::core::table::Tabled;
 use crate::games::request::Waiting;
 use crate::games::rows::board::RowsBoard;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study};
 use crate::units::group;
-use std::sync::Arc;
 
 /// Piles studied on the rows-of-piles board.
-pub type NimStudy = Studied<NimRules, RowsBoard>;
-
-/// Studies the piles a game starting from `start` reaches after `moves` (in notation), with
-/// `shared` (the table of the game it is opened from) when it holds them; otherwise the table
-/// below them is built at once when small, else on the table thread (the study shows the
-/// outcomes meanwhile, and the moves left once it is built). `None` when a move is not legal.
-pub fn study(
-    start: &Position,
-    moves: &[String],
-    shared: Option<Arc<NimMovesLeft>>,
-) -> Option<NimStudy> {
-    Studied::after(NimRules::sharing(start, shared), start.clone(), moves)
-}
+pub type NimStudy = Studied<NimTabled, RowsBoard>;
 
 /// The Study screen's words, the table of the piles studied, and the editor of the piles.
-impl StudyRules for NimRules {
+impl StudyRules for NimTabled {
     fn title(&self) -> String {
         "Nim".to_string()
     }
@@ -45,17 +33,7 @@ impl StudyRules for NimRules {
     /// from a start too large for a table, or one above the table) get a table of their own
     /// when within the budget, which answers every position after them in the line too.
     fn want(&mut self, at: &Position) -> Option<Waiting> {
-        if self.table.as_ref().is_some_and(|t| t.covers(at)) {
-            return None;
-        }
-        if NimMovesLeft::positions(at).is_none_or(|count| count > NIM_BUDGET) {
-            return None;
-        }
-        let (table, waiting) = table_for(at);
-        if let Some(table) = table {
-            self.table = Some(table);
-        }
-        waiting
+        self.want_table(at)
     }
 
     /// A table answers every position of as many piles, each no larger.
@@ -65,14 +43,12 @@ impl StudyRules for NimRules {
     }
 
     fn missing(&self, at: &Position) -> Option<String> {
-        NimMovesLeft::positions(at)
-            .is_none_or(|count| count > NIM_BUDGET)
-            .then(|| {
-                format!(
-                    "moves left: more than {} positions below these piles",
-                    group(NIM_BUDGET)
-                )
-            })
+        self.past_budget(at).then(|| {
+            format!(
+                "moves left: more than {} positions below these piles",
+                group(NIM_BUDGET)
+            )
+        })
     }
 
     fn editor(&self, at: &Position) -> Box<dyn Editor> {
@@ -95,8 +71,8 @@ impl StudyRules for NimRules {
 /// The position the editor's fields describe, studied; or why they describe none.
 fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
     let position = edited(fields.value("Piles")).map_err(|e| format!("piles: {e}"))?;
-    let study = study(&position, &[], None).ok_or("not a Nim position")?;
-    Ok(Box::new(study))
+    let rules = Tabled::new(NimRules, position.clone());
+    Ok(Box::new(NimStudy::new(rules, position)))
 }
 
 /// The piles the editor's field describes, read as the position string reads them: an empty

@@ -21,7 +21,7 @@ pub fn move_words(notation: &str) -> Option<MoveWords> {
 mod tests {
     use super::*;
     use crate::games::nim::rules::Position as Piles;
-    use crate::games::nim::session::{NimRules, NimSession, nim_sum_text};
+    use crate::games::nim::session::{NimSession, NimTabled, nim_sum_text};
     use crate::games::rows::board::{Place, label_width};
     use crate::games::rows::view::{BAR, BAR_TAKEN, COIN, RowsView, TAKEN};
     use crate::input::Spots;
@@ -31,7 +31,7 @@ mod tests {
     use ratatui::widgets::StatefulWidget;
 
     /// Nim's view: the rows board's, of a Nim game.
-    type NimView<'a> = RowsView<'a, NimRules>;
+    type NimView<'a> = RowsView<'a, NimTabled>;
     use crate::games::setup::{Level, Player, Setup as Settings};
 
     /// The view of a game of `piles`, drawn in an 80×24 buffer: its lines and what it recorded.
