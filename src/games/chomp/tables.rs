@@ -12,16 +12,18 @@ use super::judge::ChompJudge;
 use super::moves_left::{Proof, study};
 use super::player::{self, Quick};
 use super::rules::{Position, Square, column_letters};
+use super::session::POISON_QUESTION;
 use super::solver::{self, Answer, Phase};
 use crate::games::core::rules::Rules;
 use crate::games::grid::board::{Cell, GridRules, Piece, StudyCells};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{Built, JudgedMoves, Task, Waiting};
 use crate::games::review::Known;
-use crate::games::session::Leftover;
+use crate::games::session::{Leftover, QuestionWords};
+use crate::input::Binding;
 use crate::solve::{MovesLeftTable, OutcomeTable};
 use crate::theme::POISON;
-use crate::units::{bytes, bytes_unbroken};
+use crate::units::{bytes, bytes_unbroken, count};
 use std::sync::Arc;
 
 /// What a game hands the next game of Chomp (or a study the game it was opened from), so that
@@ -63,6 +65,9 @@ pub struct ChompRules {
     /// The build to ask for next: the outcome table alone, once the moves-left table was
     /// refused.
     next: Option<Waiting>,
+    /// Whether eating the poison while other squares remain asks first (a game's setting;
+    /// never on the Study screen).
+    ask_before_poison: bool,
 }
 
 impl ChompRules {
@@ -76,6 +81,17 @@ impl ChompRules {
             table_box: (0, 0),
             budget: None,
             next: None,
+            ask_before_poison: false,
+        }
+    }
+
+    /// The rules of a game, whose person is asked before eating the poison where
+    /// `ask_before_poison` (the menu's "Ask before a1").
+    #[must_use]
+    pub fn asking_before_poison(self, ask_before_poison: bool) -> ChompRules {
+        ChompRules {
+            ask_before_poison,
+            ..self
         }
     }
 
@@ -261,6 +277,17 @@ impl Rules for ChompRules {
         at.is_empty()
     }
 
+    /// Who eats the poison loses.
+    fn last_move_loses(&self) -> bool {
+        true
+    }
+
+    /// "Eat the poison and lose?", while other squares remain, where the game asks.
+    fn asks_before(&self, at: &Position, square: Square) -> Option<&'static QuestionWords> {
+        (self.ask_before_poison && square == Square::POISON && !at.only_poison_left())
+            .then_some(&POISON_QUESTION)
+    }
+
     fn move_count(&self, at: &Position) -> Option<u64> {
         u64::try_from(at.squares_left()).ok()
     }
@@ -427,5 +454,58 @@ impl GridRules for ChompRules {
     /// A bite eats the squares above and right of it.
     fn takes(&self, at: &Position, bite: Square, cell: Cell) -> bool {
         square(cell).is_some_and(|square| at.would_eat(bite, square))
+    }
+
+    /// The top right corner of the bar.
+    fn first_cell(&self, at: &Position) -> Cell {
+        Cell {
+            col: u16::from(at.cols()) - 1,
+            row: u16::from(at.rows()) - 1,
+        }
+    }
+
+    /// On the bar.
+    fn cursor_on(&self, at: &Position, cell: Cell) -> bool {
+        square(cell).is_some_and(|square| at.contains(square))
+    }
+
+    /// Back on the bar, and off the poison while other squares remain (one more Enter would
+    /// lose); where it stood once the bar is eaten.
+    fn keep_cursor(&self, at: &Position, cursor: Cell) -> Option<Cell> {
+        let (_, cols) = at.bounding_box();
+        if cols == 0 {
+            return Some(cursor);
+        }
+        let col = cursor.col.min(u16::from(cols) - 1);
+        let height = u16::from(at.heights()[usize::from(col)]);
+        let cell = Cell {
+            col,
+            row: cursor.row.min(height - 1),
+        };
+        Some(match (cell.col, cell.row) {
+            (0, 0) if cols > 1 => Cell { col: 1, row: 0 },
+            (0, 0) if at.heights()[0] > 1 => Cell { col: 0, row: 1 },
+            _ => cell,
+        })
+    }
+
+    fn ending_after(&self, _winner: &str, loser: &str, moves: usize) -> String {
+        format!(
+            "{loser} ate the poison ☠ after {}.",
+            count(moves as u64, "move", "moves")
+        )
+    }
+
+    fn played(&self, square: Square) -> String {
+        format!("ate {square}")
+    }
+
+    fn instead(&self) -> &'static str {
+        ""
+    }
+
+    /// Enter eats.
+    fn keys() -> &'static [Binding] {
+        super::session::KEYS
     }
 }

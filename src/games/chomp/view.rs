@@ -402,6 +402,125 @@ fn info_lines<'a>(game: &ChompSession, theme: &Theme) -> Vec<Line<'a>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chomp::fields::{ASK_BEFORE_POISON, COLS, ROWS};
+    use crate::games::chomp::player::Choice;
+    use crate::games::chomp::tables::ChompRules;
+    use crate::games::core::play::Play;
+    use crate::games::field::Values;
+    use crate::games::grid::board::{Cell, GridBoard};
+    use crate::games::session::Session;
+    use crate::games::setup::{Player, Setup};
+    use crate::games::turns::Pending;
+    use crate::input::Action;
+
+    /// Where each clickable place was drawn, sorted.
+    type Places = Vec<(Rect, (u64, u64))>;
+
+    /// What a view draws in `area`: the cells and where each clickable place is.
+    fn drawn(view: &dyn View, area: Rect, ticks: u64) -> (Buffer, Places) {
+        let mut buf = Buffer::empty(area);
+        let mut spots = Spots::default();
+        view.render(area, &mut buf, &Theme::colour(), ticks, &mut spots);
+        let mut spots: Vec<_> = spots.0.into_iter().map(|(r, s)| (r, (s.0, s.1))).collect();
+        spots.sort_by_key(|&(r, _)| (r.y, r.x));
+        (buf, spots)
+    }
+
+    /// Chomp on the grid board (the core's `Play` with `ChompRules`) draws the bar as Chomp's
+    /// own session does, square for square: the cursor where it starts and where the arrows
+    /// and the moves leave it, the bite it would take, the hints, the computer's flashing
+    /// move, at every size of square.
+    #[test]
+    fn chomp_on_the_grid_board_draws_the_bar_as_its_own_session_does() {
+        let setup = Setup {
+            players: [Player::Person, Player::Person],
+            values: (Values::default().with(ROWS, 4u64).with(COLS, 5u64))
+                .with(ASK_BEFORE_POISON, true),
+            ..Setup::default()
+        };
+        let mut own = ChompSession::new(setup.clone());
+        let start = own.start.clone();
+        let rules = ChompRules::new(&start).asking_before_poison(true);
+        let mut grid: Play<ChompRules, GridBoard> = Play::begin(setup, rules, start);
+        let areas = [Rect::new(0, 0, 40, 14), Rect::new(2, 1, 18, 8)];
+        let same = |own: &ChompSession, grid: &Play<ChompRules, GridBoard>, what: &str| {
+            let cursor = Cell {
+                col: own.cursor.col.into(),
+                row: own.cursor.row.into(),
+            };
+            assert_eq!(grid.board.cursor, cursor, "the cursor {what}");
+            for area in areas {
+                for ticks in [0, 2] {
+                    assert_eq!(
+                        drawn(grid, area, ticks),
+                        drawn(own, area, ticks),
+                        "{what} in {area:?} at tick {ticks}"
+                    );
+                }
+            }
+        };
+        same(&own, &grid, "at the start");
+        let steps = [
+            Action::Left,
+            Action::Down,
+            Action::Down,
+            Action::ToggleHints,
+            Action::Select,
+            Action::Up,
+            Action::Up,
+            Action::Right,
+            Action::Select,
+            Action::Left,
+            Action::Left,
+            Action::Left,
+            Action::Down,
+            Action::Down,
+            Action::Down,
+            Action::Right,
+            Action::Up,
+            Action::ToggleHints,
+            Action::Select,
+        ];
+        for (at, action) in steps.into_iter().enumerate() {
+            Session::act(&mut own, action);
+            Session::act(&mut grid, action);
+            same(&own, &grid, &format!("after step {at}, {action:?}"));
+        }
+        assert_eq!(grid.notation(), Session::notation(&own));
+        assert_eq!(grid.notation().len(), 3);
+        // The computer's move flashing, with and without the hints.
+        for square in [Square::new(1, 0), Square::new(0, 1)] {
+            grid.turns.pending = Some(Pending {
+                choice: square,
+                ticks_left: 3,
+            });
+            own.turns.pending = Some(Pending {
+                choice: Choice::Proven(square),
+                ticks_left: 3,
+            });
+            same(&own, &grid, &format!("flashing {square}"));
+            Session::act(&mut own, Action::ToggleHints);
+            Session::act(&mut grid, Action::ToggleHints);
+            same(&own, &grid, &format!("flashing {square}, hints toggled"));
+        }
+        // The poison asks first while other squares remain; a yes eats it.
+        (grid.turns.pending, own.turns.pending) = (None, None);
+        own.person_eats(Square::POISON);
+        grid.person_plays(Square::POISON);
+        let asked = Session::take_question(&mut grid);
+        assert_eq!(asked, Session::take_question(&mut own));
+        assert_eq!(asked.map(|q| q.move_text), Some("a1".into()));
+        same(&own, &grid, "asking");
+        // Played to the end: the same review.
+        for square in [Square::new(1, 0), Square::new(0, 1), Square::POISON] {
+            own.person_eats(square);
+            grid.person_plays(square);
+            same(&own, &grid, &format!("after {square}"));
+        }
+        assert!(grid.is_over());
+        assert_eq!(grid.review_lines(), own.review_lines());
+        assert!(grid.review_lines()[0].ends_with("ate the poison ☠ after 6 moves."));
+    }
 
     #[test]
     fn the_solved_line_fits_the_panel() {

@@ -8,7 +8,7 @@ use super::rules::{How, Rules, Unfought};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{JudgedMoves, Request, SolverMessage, Task, Waiting, arrived};
 use crate::games::review::{Judged, Known, Mistake, REVIEW_STUDY_MOVES};
-use crate::games::session::{Leftover, Session, View};
+use crate::games::session::{Leftover, Question, QuestionWords, Session, View};
 use crate::games::setup::{Level, Player, Setup};
 use crate::games::turns::{self, Outcomes, TickSteps, Turns};
 use crate::input::{Action, Binding, Spot};
@@ -39,6 +39,9 @@ pub struct Play<R: Rules, B> {
     pub stopped: Option<Waiting>,
     /// Whether the computer waits for its search (see [`Rules::search`]).
     pub searching: bool,
+    /// The person's move that asks a question first ([`Rules::asks_before`]), until the app
+    /// takes the question.
+    pub asks: Option<(R::Move, &'static QuestionWords)>,
     /// How the computer came by its moves, for the panel's notes.
     pub notes: Notes,
     /// How the computer came by the move it chose (flashing, or searched for), and what that
@@ -121,6 +124,7 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
             message: None,
             stopped: None,
             searching: false,
+            asks: None,
             notes: Notes::default(),
             chosen: None,
         }
@@ -138,7 +142,9 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
 
     /// The side that lost, once the game is over.
     pub fn loser(&self) -> Option<usize> {
-        self.is_over().then(|| self.to_move())
+        let last_lost = self.rules.last_move_loses();
+        self.is_over()
+            .then(|| self.to_move() ^ usize::from(last_lost))
     }
 
     /// Whether the side to move is played by the computer.
@@ -164,6 +170,12 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
         } else {
             match self.rules.play(&self.position, m) {
                 Ok(_) => {
+                    if let Some(words) = self.rules.asks_before(&self.position, m) {
+                        // What was queued behind the question is dropped.
+                        self.asks = Some((m, words));
+                        self.turns.clear_queue();
+                        return;
+                    }
                     self.turns.clear_redo();
                     self.play(m);
                 }
@@ -624,6 +636,26 @@ where
 
     fn replay_notation(&mut self, moves: &[String]) -> bool {
         Play::replay_notation(self, moves)
+    }
+
+    fn take_question(&mut self) -> Option<Question> {
+        let (m, words) = self.asks.take()?;
+        Some(Question {
+            words,
+            move_text: self.rules.write_move(m),
+        })
+    }
+
+    /// A yes to the question: the move, if it is still legal and the person's.
+    fn play_asked(&mut self, move_text: &str) {
+        let Some(m) = self.rules.read_move(move_text) else {
+            return;
+        };
+        let legal = self.rules.play(&self.position, m).is_ok();
+        if legal && !self.is_over() && !self.computer_to_move() {
+            self.turns.clear_redo();
+            self.play(m);
+        }
     }
 
     fn note(&mut self, note: String) {

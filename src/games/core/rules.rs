@@ -5,7 +5,7 @@
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::review::Known;
-use crate::games::session::Leftover;
+use crate::games::session::{Leftover, QuestionWords};
 use crate::input::Binding;
 use std::fmt::Debug;
 use std::time::Duration;
@@ -57,8 +57,22 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// words of the position: "pile 1 holds only 3 coins, so 9 cannot be taken from it").
     fn play(&self, at: &Self::Position, m: Self::Move) -> Result<Self::Position, String>;
 
-    /// Whether the side to move at `at` has no move: it lost (the last move won).
+    /// Whether the side to move at `at` has no move: the game is over, and (unless
+    /// [`Rules::last_move_loses`]) that side lost.
     fn is_over(&self, at: &Self::Position) -> bool;
+
+    /// Whether the last move of a game loses it (Chomp's: the poison is the last square
+    /// eaten); `false` by default: the player who cannot move lost.
+    fn last_move_loses(&self) -> bool {
+        false
+    }
+
+    /// The question the person's move `m` at `at` asks before it is played (Chomp's "Eat the
+    /// poison and lose?"), if any: the app's modal stack shows it, and a yes plays the move.
+    /// `None` by default.
+    fn asks_before(&self, _at: &Self::Position, _m: Self::Move) -> Option<&'static QuestionWords> {
+        None
+    }
 
     /// How many legal moves `at` has (`None` past `u64`): the review studies a position only
     /// when they are few.

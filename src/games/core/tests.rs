@@ -9,7 +9,7 @@ use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::{History, PanelInfo, SolverLine};
 use crate::games::request::{Built, Request, SolverMessage, Task, Waiting};
 use crate::games::review::{Known, Label};
-use crate::games::session::{Session, View};
+use crate::games::session::{QuestionWords, Session, View};
 use crate::games::setup::{Level, Player, Setup};
 use crate::games::study::Study;
 use crate::games::turns::FLASH_TICKS;
@@ -26,7 +26,18 @@ struct OneOrTwo {
     period: Option<u8>,
     /// Whether a study's build answers every smaller pile too.
     answers_below: bool,
+    /// Whether taking the last coin asks first, and loses.
+    misere: bool,
 }
+
+/// The toy's question before the last coin is taken.
+static LAST_COIN: QuestionWords = QuestionWords {
+    title: " Take the last coin and lose? ",
+    lines: &[],
+    aside: None,
+    yes: "Take it",
+    keys: &[],
+};
 
 impl OneOrTwo {
     fn period(&self) -> Option<u8> {
@@ -47,6 +58,14 @@ impl Rules for OneOrTwo {
 
     fn is_over(&self, &at: &u8) -> bool {
         at == 0
+    }
+
+    fn last_move_loses(&self) -> bool {
+        self.misere
+    }
+
+    fn asks_before(&self, &at: &u8, m: u8) -> Option<&'static QuestionWords> {
+        (self.misere && at == m).then_some(&LAST_COIN)
     }
 
     fn move_count(&self, &at: &u8) -> Option<u64> {
@@ -355,6 +374,7 @@ fn a_study_on_the_core_names_each_phase_of_its_build_and_shows_what_it_made_on_t
         slow: true,
         period: None,
         answers_below: false,
+        misere: false,
     };
     let mut study =
         super::study::Studied::<_, Keypad>::after(rules, 5, &["-1".into()]).expect("a legal move");
@@ -871,4 +891,32 @@ mod entry {
         let kept = shared.table().expect("the table held answers meanwhile");
         assert_eq!(kept.moves_left(&game, &9), full.moves_left(&game, &9));
     }
+}
+
+#[test]
+fn a_move_that_asks_first_waits_for_a_yes_and_the_last_move_can_lose() {
+    let setup = Setup {
+        players: [Player::Person, Player::Person],
+        ..Setup::default()
+    };
+    let rules = OneOrTwo {
+        misere: true,
+        ..OneOrTwo::default()
+    };
+    let mut game = Play::<_, Keypad>::begin(setup, rules, 3);
+    game.act(Action::Select);
+    game.act(Action::Digit(2));
+    game.act(Action::Select);
+    assert_eq!(game.notation(), ["-1"], "asked, not played");
+    let question = Session::take_question(&mut game).expect("a question");
+    assert_eq!(
+        (question.words.yes, question.move_text.as_str()),
+        ("Take it", "-2")
+    );
+    assert_eq!(Session::take_question(&mut game), None, "asked once");
+    Session::play_asked(&mut game, "-2");
+    assert_eq!(game.notation(), ["-1", "-2"]);
+    assert_eq!(game.loser(), Some(1), "who took the last coin lost");
+    Session::play_asked(&mut game, "-1");
+    assert_eq!(game.notation(), ["-1", "-2"], "nothing after the end");
 }

@@ -78,16 +78,63 @@ pub trait GridRules: Rules {
         format!("{winner} made the last move.")
     }
 
+    /// How the game ended after `moves` moves, for the review, where the loser's part says
+    /// more ("You ate the poison ☠ after 9 moves."): [`GridRules::ending`] by default.
+    fn ending_after(&self, winner: &str, _loser: &str, _moves: usize) -> String {
+        self.ending(winner)
+    }
+
+    /// A move played, in the review's words ("moved to c2"; Chomp's "ate c2").
+    fn played(&self, m: Self::Move) -> String {
+        format!("moved {}", self.move_text(m))
+    }
+
+    /// The word before each winning move the review names instead ("moving to c2"; none
+    /// for Chomp's squares).
+    fn instead(&self) -> &'static str {
+        "moving "
+    }
+
     /// How the Study screen sizes the cells (see [`StudyCells`]): fitted by default.
     fn study_cells(&self) -> StudyCells {
         StudyCells::Fitted
     }
 
     /// Whether `m` at `at` takes what stands on `cell` (a bite of Chomp's bar eats the squares
-    /// above and right of it): the Study screen previews it while `m` is chosen. `false` by
+    /// above and right of it): the Study screen previews it while `m` is chosen, and the game
+    /// while the cursor's move is, and the computer's flashing move with it. `false` by
     /// default.
     fn takes(&self, _at: &Self::Position, _m: Self::Move, _cell: Cell) -> bool {
         false
+    }
+
+    /// The cell the cursor starts from in a game from `at`, before [`GridRules::keep_cursor`]
+    /// (or the board's own rule) keeps it where a move goes: the corner by default.
+    fn first_cell(&self, _at: &Self::Position) -> Cell {
+        Cell { col: 0, row: 0 }
+    }
+
+    /// Whether the arrows may put the cursor on `cell` at `at` (every cell of the grid by
+    /// default; Chomp's only on the bar).
+    fn cursor_on(&self, _at: &Self::Position, _cell: Cell) -> bool {
+        true
+    }
+
+    /// Where the cursor goes from `cursor` after a move (or at the start), when the game has a
+    /// rule of its own (Chomp's: back on the bar, off the poison while other squares remain);
+    /// `None` by default: it stays where a move goes, else goes to the reachable cell nearest
+    /// the piece.
+    fn keep_cursor(&self, _at: &Self::Position, _cursor: Cell) -> Option<Cell> {
+        None
+    }
+
+    /// The keys of its game screen, as the key bar and the help list them: the grid board's
+    /// by default (a game may name its move in its own words: "eat").
+    fn keys() -> &'static [Binding]
+    where
+        Self: Sized,
+    {
+        KEYS
     }
 }
 
@@ -144,10 +191,11 @@ pub fn spot(cell: Cell) -> Spot {
 }
 
 impl<R: GridRules> Board<R> for GridBoard {
-    /// On the cell a move goes to nearest the piece, else on the corner.
+    /// On the cell a move goes to nearest the piece, else on the corner (or where the game's
+    /// rules put it).
     fn new(rules: &R, at: &R::Position) -> GridBoard {
         let mut board = GridBoard {
-            cursor: Cell { col: 0, row: 0 },
+            cursor: rules.first_cell(at),
         };
         board.settle(rules, at);
         board
@@ -156,7 +204,7 @@ impl<R: GridRules> Board<R> for GridBoard {
     fn act(&mut self, rules: &R, at: &R::Position, action: Action) -> Input<R::Move> {
         let (cols, rows) = rules.size(at);
         let Cell { col, row } = self.cursor;
-        self.cursor = match action {
+        let to = match action {
             Action::Left => Cell {
                 col: col.saturating_sub(1),
                 row,
@@ -176,6 +224,9 @@ impl<R: GridRules> Board<R> for GridBoard {
             Action::Select => return go(rules, at, self.cursor),
             _ => return Input::Nothing,
         };
+        if rules.cursor_on(at, to) {
+            self.cursor = to;
+        }
         Input::Note(None)
     }
 
@@ -199,6 +250,10 @@ impl<R: GridRules> Board<R> for GridBoard {
     /// Where the cursor's cell can no longer be reached, onto the reachable cell nearest the
     /// piece (the leftmost of the nearest), or the first from the corner.
     fn settle(&mut self, rules: &R, at: &R::Position) {
+        if let Some(cell) = rules.keep_cursor(at, self.cursor) {
+            self.cursor = cell;
+            return;
+        }
         if rules.move_to(at, self.cursor).is_ok() {
             return;
         }
@@ -220,7 +275,7 @@ impl<R: GridRules> Board<R> for GridBoard {
     }
 
     fn keys() -> &'static [Binding] {
-        KEYS
+        R::keys()
     }
 
     fn view_size(rules: &R, start: &R::Position) -> (u16, u16) {
@@ -258,35 +313,56 @@ impl<R: GridRules> View for Play<R, GridBoard> {
         } else {
             Vec::new()
         };
-        let flashing = self.turns.pending.map(|p| self.rules.target(at, p.choice));
+        let pending = self.turns.pending.map(|p| p.choice);
+        let flashing = pending.map(|m| self.rules.target(at, m));
         let flash_on = (ticks / 2).is_multiple_of(2);
         let person_to_move = !self.computer_to_move() && self.turns.pending.is_none();
         let person_to_move = person_to_move && !self.is_over();
+        // The move under the cursor, whose bite is previewed.
+        let chosen = (self.rules.move_to(at, self.board.cursor).ok()).filter(|_| person_to_move);
+        let takes = |m: Option<R::Move>, cell| m.is_some_and(|m| self.rules.takes(at, m, cell));
         for row in 0..rows {
             for col in 0..cols {
                 let cell = Cell { col, row };
                 let reached = self.rules.move_to(at, cell).is_ok();
                 let is_cursor = person_to_move && cell == self.board.cursor;
-                let (fill, style) = match (self.rules.piece(at, cell), reached) {
+                // What the flashing move, or the one under the cursor, would take.
+                let (bitten, previewed) = (
+                    reached && takes(pending, cell),
+                    reached && takes(chosen, cell),
+                );
+                let piece = self.rules.piece(at, cell);
+                let (fill, style) = match (piece, reached) {
                     (Piece::Piece(_), _) => (theme::CHOCOLATE, theme.poison),
                     (_, true) => (theme::CHOCOLATE, theme.chocolate),
                     _ => (' ', theme.eaten),
                 };
-                let mark = match self.rules.piece(at, cell) {
+                let fill = if bitten || previewed {
+                    theme::WOULD_EAT
+                } else {
+                    fill
+                };
+                let flashed = flashing == Some(cell) || bitten;
+                let mark = match piece {
                     Piece::Piece(mark) => Some(mark),
-                    _ if flashing == Some(cell) => Some(theme::EAT_MARK),
+                    _ if flashed => Some(theme::EAT_MARK),
                     _ if winning.contains(&cell) => Some(theme::HINT),
                     _ if is_cursor => Some(theme::CURSOR),
+                    _ if previewed => Some(theme::EAT_MARK),
                     Piece::Goal(mark) => Some(mark),
                     Piece::Empty if reached => None,
                     Piece::Empty => Some(theme::EATEN),
                 };
                 let style = if is_cursor {
                     theme.cursor
-                } else if flashing == Some(cell) {
+                } else if flashed {
                     if flash_on { theme.flash } else { theme.preview }
+                } else if matches!(piece, Piece::Piece(_)) {
+                    style
                 } else if winning.contains(&cell) {
                     theme.hint
+                } else if previewed {
+                    theme.preview
                 } else {
                     style
                 };
@@ -360,7 +436,10 @@ impl<R: GridRules> View for Play<R, GridBoard> {
     fn review_lines(&self) -> Vec<String> {
         let mut lines = Vec::new();
         if let Some(loser) = self.loser() {
-            lines.push(self.rules.ending(self.settings.name(1 - loser)));
+            let name = |side| self.settings.name(side);
+            let moves = self.turns.moves.len();
+            let ending = self.rules.ending_after(name(1 - loser), name(loser), moves);
+            lines.push(ending);
         }
         lines.extend(mistake_lines(
             &self.turns.review,
@@ -368,8 +447,8 @@ impl<R: GridRules> View for Play<R, GridBoard> {
                 let winners: Vec<String> =
                     m.winners.iter().map(|&w| self.rules.move_text(w)).collect();
                 (
-                    format!("moved {}", self.rules.move_text(m.played)),
-                    winners_text(&winners, m.every_winner, "moving "),
+                    self.rules.played(m.played),
+                    winners_text(&winners, m.every_winner, self.rules.instead()),
                 )
             },
             |i| in_sentence(self.settings.name(i % 2)),
