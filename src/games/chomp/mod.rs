@@ -4,6 +4,8 @@
 
 pub mod answer;
 pub mod book;
+#[cfg(test)]
+mod bridge;
 pub mod cli;
 pub mod fields;
 pub mod judge;

@@ -14,10 +14,10 @@ use super::player::{self, Quick};
 use super::rules::{Position, Square, column_letters};
 use super::session::POISON_QUESTION;
 use super::solver::{self, Answer, Phase};
-use crate::games::core::rules::Rules;
+use crate::games::core::rules::{Rules, Unfought};
 use crate::games::grid::board::{Cell, GridRules, Piece, StudyCells};
 use crate::games::moves_left::PositionAnalysis;
-use crate::games::request::{Built, JudgedMoves, Task, Waiting};
+use crate::games::request::{Built, JudgedMoves, Request, Task, Waiting};
 use crate::games::review::Known;
 use crate::games::session::{Leftover, QuestionWords};
 use crate::input::Binding;
@@ -25,6 +25,7 @@ use crate::solve::{MovesLeftTable, OutcomeTable};
 use crate::theme::POISON;
 use crate::units::{bytes, bytes_unbroken, count};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// What a game hands the next game of Chomp (or a study the game it was opened from), so that
 /// playing again on the same box (or a smaller one) needs no new build: its tables.
@@ -377,6 +378,80 @@ impl Rules for ChompRules {
                 };
             }
             Answer::Searched { .. } => {}
+        }
+    }
+
+    /// [`WAIT_FOR_TABLE`](super::solving::WAIT_FOR_TABLE): a table further off gets the
+    /// search's move.
+    fn wait_limit(&self) -> Option<Duration> {
+        Some(super::solving::WAIT_FOR_TABLE)
+    }
+
+    /// While the moves-left table is asked for.
+    fn moves_left_coming(&self) -> bool {
+        matches!(self.tables, Tables::MovesLeft(_))
+    }
+
+    /// Where no moves-left table covers `at`, what they would decide: not with only the
+    /// poison left, a single move besides it, or a single winning move.
+    fn unfought(&self, at: &Position) -> Option<Unfought> {
+        if self
+            .moves_left()
+            .is_some_and(|t| t.outcomes().covers(at.heights()))
+        {
+            return None;
+        }
+        let others = at.moves().filter(|s| !s.is_poison()).count();
+        if others <= 1 {
+            return None;
+        }
+        match self.known(at) {
+            Some(known) if known.wins => {
+                (!(known.complete && known.winning_moves.len() == 1)).then_some(Unfought::Win)
+            }
+            _ => Some(Unfought::Defence),
+        }
+    }
+
+    /// The short search of `solver.rs`.
+    fn search(&self, at: &Position, rng: &mut fastrand::Rng) -> Option<Task<Built>> {
+        match solver::search(at, rng.u64(..)) {
+            Request::Search(task) => Some(task),
+            _ => None,
+        }
+    }
+
+    fn searched(&self, built: &Built) -> Option<(Square, bool)> {
+        match built.downcast_ref::<Answer>()? {
+            &Answer::Searched { col, row, proven } => Some((Square::new(col, row), proven)),
+            _ => None,
+        }
+    }
+
+    fn keep(&self) -> Option<Leftover> {
+        self.kept()
+    }
+
+    /// [`KeptTables`] that cover `at`: the moves-left table ends the wait, the outcome table
+    /// alone serves while the moves left are built.
+    fn adopt(&mut self, kept: Leftover, at: &Position) -> bool {
+        let Ok(kept) = kept.downcast::<KeptTables>() else {
+            return false;
+        };
+        let heights = at.heights();
+        match kept.moves_left {
+            Some(table) if table.outcomes().covers(heights) && self.moves_left().is_none() => {
+                self.tables = Tables::Both(table);
+                true
+            }
+            _ if kept.outcomes.covers(heights) && self.outcomes().is_none() => {
+                self.tables = match self.tables {
+                    Tables::MovesLeft(_) => Tables::MovesLeft(Some(kept.outcomes)),
+                    _ => Tables::OutcomesOnly(kept.outcomes),
+                };
+                !self.moves_left_coming()
+            }
+            _ => false,
         }
     }
 
