@@ -6,18 +6,13 @@ use crate::games::chomp::player::{self, Choice};
 use crate::games::chomp::position;
 use crate::games::chomp::rules::{Position, Square};
 use crate::games::chomp::solver;
-pub use crate::games::chomp::tables::KeptTables;
+pub use crate::games::chomp::tables::{KEYS, KeptTables, POISON_QUESTION};
 use crate::games::request::Request;
 use crate::games::review::Mistake;
-use crate::games::session::QuestionWords;
 use crate::games::setup::{Level, Setup};
 use crate::games::turns::{self, Pending, Turns};
-use crate::input::{
-    ANALYSE, ARROWS, Action, Binding, CHOOSE_BUTTON, COPY_POSITION, HELP, KEEP_PLAYING, LEAVE,
-    PAGES, PRESS_BUTTON, REDO, RESTART, Spot, UNDO, bind, plain,
-};
+use crate::input::Spot;
 use crate::solve::{MovesLeftTable, OutcomeTable};
-use ratatui::crossterm::event::KeyCode;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -498,53 +493,6 @@ impl ChompSession {
         }
     }
 }
-
-/// Keys while a game is on.
-pub const KEYS: &[Binding] = &[
-    bind("←↑↓→ hjkl", "move the cursor", Some("move"), ARROWS),
-    bind(
-        "Enter Space",
-        "eat the square and everything above and right of it",
-        Some("eat"),
-        &[
-            (plain(KeyCode::Enter), Action::Select),
-            (plain(KeyCode::Char(' ')), Action::Select),
-        ],
-    ),
-    UNDO,
-    REDO,
-    RESTART,
-    PAGES,
-    bind(
-        "H",
-        "hints: mark every winning square",
-        Some("hints"),
-        &[(plain(KeyCode::Char('H')), Action::ToggleHints)],
-    ),
-    ANALYSE,
-    COPY_POSITION,
-    HELP,
-    LEAVE,
-];
-
-/// The question eating the poison asks while other squares remain.
-pub const POISON_QUESTION: QuestionWords = QuestionWords {
-    title: " Eat the poison and lose? ",
-    lines: &["Other squares remain: eating a1 ☠ loses the game."],
-    aside: Some("(The menu's 'Ask before a1' turns this off.)"),
-    yes: "Eat it",
-    keys: &[
-        PRESS_BUTTON,
-        CHOOSE_BUTTON,
-        bind(
-            "y",
-            "eat the poison and lose",
-            Some("eat it"),
-            &[(plain(KeyCode::Char('y')), Action::Yes)],
-        ),
-        KEEP_PLAYING,
-    ],
-};
 
 /// Room for the row numbers left of the bar.
 pub const BOARD_LABEL_WIDTH: u16 = crate::games::grid::view::LABEL_WIDTH;

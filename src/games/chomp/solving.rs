@@ -12,11 +12,7 @@ use crate::solve::{MovesLeftTable, OutcomeTable};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The longest the computer waits for a table being built rather than play a move nothing
-/// proves. The largest table the default budget allows (18×18) takes 10–13 s on the machine
-/// munch is built on, so this leaves room for a slower or busier one; a table further off (a
-/// larger `--memory`: 19×19 takes about 47 s) gets the search's best move, marked unproven.
-pub const WAIT_FOR_TABLE: Duration = Duration::from_secs(30);
+pub use super::tables::WAIT_FOR_TABLE;
 
 /// A building table's time left, estimated from `done` of `total` steps in `elapsed`;
 /// `None` before the first step.

@@ -12,7 +12,6 @@ use super::judge::ChompJudge;
 use super::moves_left::{Proof, study};
 use super::player::{self, Quick};
 use super::rules::{Position, Square, column_letters};
-use super::session::POISON_QUESTION;
 use super::solver::{self, Answer, Phase};
 use crate::games::core::rules::{Rules, Unfought};
 use crate::games::grid::board::{Cell, GridRules, Piece, StudyCells};
@@ -20,10 +19,14 @@ use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{Built, JudgedMoves, Request, Task, Waiting};
 use crate::games::review::Known;
 use crate::games::session::{Leftover, QuestionWords};
-use crate::input::Binding;
+use crate::input::{
+    ANALYSE, ARROWS, Action, Binding, CHOOSE_BUTTON, COPY_POSITION, HELP, KEEP_PLAYING, LEAVE,
+    PAGES, PRESS_BUTTON, REDO, RESTART, UNDO, bind, plain,
+};
 use crate::solve::{MovesLeftTable, OutcomeTable};
 use crate::theme::POISON;
 use crate::units::{bytes, bytes_unbroken, count};
+use ratatui::crossterm::event::KeyCode;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -33,6 +36,59 @@ pub struct KeptTables {
     pub outcomes: Arc<OutcomeTable>,
     pub moves_left: Option<Arc<MovesLeftTable>>,
 }
+
+/// The longest the computer waits for a table being built rather than play a move nothing
+/// proves. The largest table the default budget allows (18×18) takes 10–13 s on the machine
+/// munch is built on, so this leaves room for a slower or busier one; a table further off (a
+/// larger `--memory`: 19×19 takes about 47 s) gets the search's best move, marked unproven.
+pub const WAIT_FOR_TABLE: Duration = Duration::from_secs(30);
+
+/// Keys while a game is on.
+pub const KEYS: &[Binding] = &[
+    bind("←↑↓→ hjkl", "move the cursor", Some("move"), ARROWS),
+    bind(
+        "Enter Space",
+        "eat the square and everything above and right of it",
+        Some("eat"),
+        &[
+            (plain(KeyCode::Enter), Action::Select),
+            (plain(KeyCode::Char(' ')), Action::Select),
+        ],
+    ),
+    UNDO,
+    REDO,
+    RESTART,
+    PAGES,
+    bind(
+        "H",
+        "hints: mark every winning square",
+        Some("hints"),
+        &[(plain(KeyCode::Char('H')), Action::ToggleHints)],
+    ),
+    ANALYSE,
+    COPY_POSITION,
+    HELP,
+    LEAVE,
+];
+
+/// The question eating the poison asks while other squares remain.
+pub const POISON_QUESTION: QuestionWords = QuestionWords {
+    title: " Eat the poison and lose? ",
+    lines: &["Other squares remain: eating a1 ☠ loses the game."],
+    aside: Some("(The menu's 'Ask before a1' turns this off.)"),
+    yes: "Eat it",
+    keys: &[
+        PRESS_BUTTON,
+        CHOOSE_BUTTON,
+        bind(
+            "y",
+            "eat the poison and lose",
+            Some("eat it"),
+            &[(plain(KeyCode::Char('y')), Action::Yes)],
+        ),
+        KEEP_PLAYING,
+    ],
+};
 
 /// What the rules have from the table thread.
 #[derive(Clone)]
@@ -381,10 +437,9 @@ impl Rules for ChompRules {
         }
     }
 
-    /// [`WAIT_FOR_TABLE`](super::solving::WAIT_FOR_TABLE): a table further off gets the
-    /// search's move.
+    /// [`WAIT_FOR_TABLE`]: a table further off gets the search's move.
     fn wait_limit(&self) -> Option<Duration> {
-        Some(super::solving::WAIT_FOR_TABLE)
+        Some(WAIT_FOR_TABLE)
     }
 
     /// While the moves-left table is asked for.
@@ -581,6 +636,6 @@ impl GridRules for ChompRules {
 
     /// Enter eats.
     fn keys() -> &'static [Binding] {
-        super::session::KEYS
+        KEYS
     }
 }
