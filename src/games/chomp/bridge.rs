@@ -11,7 +11,8 @@ use super::tables::ChompRules;
 use crate::games::core::play::Play;
 use crate::games::field::Values;
 use crate::games::grid::board::{Cell, GridBoard};
-use crate::games::request::Request;
+use crate::games::panel::SolverLine;
+use crate::games::request::{Request, SolverMessage};
 use crate::games::session::{Session, View};
 use crate::games::setup::{Level, Player, Setup};
 use crate::games::turns::Pending;
@@ -19,7 +20,9 @@ use crate::input::{Action, Spots};
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::text::Line;
 use std::sync::Arc;
+use std::time::Duration;
 
 type OnTheCore = Play<ChompRules, GridBoard>;
 
@@ -200,4 +203,115 @@ fn chomp_s_computer_on_the_core_plays_as_its_own_session_does() {
             assert_eq!(grid.review_lines(), own.review_lines(), "{what}");
         }
     }
+}
+
+/// The solver's line in words.
+fn said(line: &SolverLine) -> String {
+    match line {
+        SolverLine::Progress { label, done, total } => format!("{label} {done}/{total}"),
+        SolverLine::Text(text) => format!("text {text}"),
+        SolverLine::Warning(text) => format!("warning {text}"),
+    }
+}
+
+/// Both sessions' panels say the same.
+fn same_panel(own: &ChompSession, grid: &OnTheCore, what: &str) {
+    let theme = Theme::colour();
+    let (a, b) = (own.panel(&theme), grid.panel(&theme));
+    assert_eq!(said(&b.solver), said(&a.solver), "{what}");
+    assert_eq!(b.info, a.info, "{what}");
+    assert_eq!((b.to_move, b.loser), (a.to_move, a.loser), "{what}");
+}
+
+/// The panel of Chomp on the core says what its own session's says while the tables are
+/// built, phase by phase, once they are there, with the hints and the computer's flashing
+/// move.
+#[test]
+fn chomp_on_the_core_s_panel_follows_its_tables_as_its_own_session_s_does() {
+    let setup = setup([Player::Person, Player::Computer], Level::Perfect);
+    let (mut own, mut grid) = both(&setup, || None);
+    let asked = |requests: Vec<Request>| {
+        let [request] = &requests[..] else {
+            panic!("one request: {requests:?}");
+        };
+        solver::asked(request).cloned()
+    };
+    assert_eq!(asked(grid.take_requests()), asked(own.take_requests()));
+    same_panel(&own, &grid, "asked");
+    let both_hear = |own: &mut ChompSession, grid: &mut OnTheCore, message: SolverMessage| {
+        Session::on_solver(own, message.clone());
+        Session::on_solver(grid, message);
+    };
+    let progress = |phase, done| SolverMessage::Progress {
+        job: 0,
+        phase,
+        done,
+        total: 10,
+        elapsed: Duration::from_secs(1),
+    };
+    both_hear(&mut own, &mut grid, progress("outcomes", 4));
+    same_panel(&own, &grid, "building the outcomes");
+    Session::act(&mut own, Action::ToggleHints);
+    Session::act(&mut grid, Action::ToggleHints);
+    same_panel(&own, &grid, "building the outcomes, hints on");
+    let table = tables(4, 5);
+    let made = SolverMessage::Made {
+        job: 0,
+        made: Arc::new(Answer::Outcomes(Arc::clone(&table.outcomes))),
+    };
+    both_hear(&mut own, &mut grid, made);
+    same_panel(&own, &grid, "the outcomes there");
+    both_hear(&mut own, &mut grid, progress("moves left", 3));
+    same_panel(&own, &grid, "building the moves left");
+    let moves_left = table.moves_left.expect("built");
+    both_hear(
+        &mut own,
+        &mut grid,
+        solver::answer(0, Answer::MovesLeft(moves_left)),
+    );
+    same_panel(&own, &grid, "both tables there");
+    own.person_eats(Square::new(4, 3));
+    grid.person_plays(Square::new(4, 3));
+    let (mut a, mut b) = (fastrand::Rng::with_seed(1), fastrand::Rng::with_seed(1));
+    own.tick(&mut a);
+    grid.tick(&mut b);
+    same_panel(&own, &grid, "the computer's move flashing");
+    for _ in 0..20 {
+        own.tick(&mut a);
+        grid.tick(&mut b);
+    }
+    assert_eq!(grid.turns.moves.len(), 2);
+    same_panel(&own, &grid, "the computer's move made");
+}
+
+/// While the computer is to move, both panels say which table it waits for, and when it is
+/// due.
+#[test]
+fn chomp_on_the_core_says_which_table_the_computer_waits_for_as_its_own_session_does() {
+    let setup = setup([Player::Computer, Player::Person], Level::Perfect);
+    let (mut own, mut grid) = both(&setup, || None);
+    same_panel(&own, &grid, "nothing reported");
+    let message = SolverMessage::Progress {
+        job: 0,
+        phase: "outcomes",
+        done: 4,
+        total: 10,
+        elapsed: Duration::from_secs(4),
+    };
+    Session::on_solver(&mut own, message.clone());
+    Session::on_solver(&mut grid, message);
+    let theme = Theme::colour();
+    let waits = Line::raw("Computer waits for the table, ready in about 6 s.");
+    assert!(grid.panel(&theme).info.contains(&waits));
+    same_panel(&own, &grid, "the outcomes due in 6 s");
+    let table = tables(4, 5);
+    let made = SolverMessage::Made {
+        job: 0,
+        made: Arc::new(Answer::Outcomes(Arc::clone(&table.outcomes))),
+    };
+    Session::on_solver(&mut own, made.clone());
+    Session::on_solver(&mut grid, made);
+    let waits = Line::raw("Computer waits for the moves-left table.");
+    assert!(grid.panel(&theme).info.contains(&waits));
+    same_panel(&own, &grid, "the moves left not reported");
 }

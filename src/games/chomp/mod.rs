@@ -3,6 +3,7 @@
 //! them is [`crate::solve::chomp_table`]; [`cli`] is its command line.
 
 pub mod answer;
+mod board;
 pub mod book;
 #[cfg(test)]
 mod bridge;

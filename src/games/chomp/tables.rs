@@ -11,10 +11,9 @@ use super::answer::ChompAnswer;
 use super::judge::ChompJudge;
 use super::moves_left::{Proof, study};
 use super::player::{self, Quick};
-use super::rules::{Position, Square, column_letters};
+use super::rules::{Position, Square};
 use super::solver::{self, Answer, Phase};
 use crate::games::core::rules::{Rules, Unfought};
-use crate::games::grid::board::{Cell, GridRules, Piece, StudyCells};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{Built, JudgedMoves, Request, Task, Waiting};
 use crate::games::review::Known;
@@ -24,8 +23,7 @@ use crate::input::{
     PAGES, PRESS_BUTTON, REDO, RESTART, UNDO, bind, plain,
 };
 use crate::solve::{MovesLeftTable, OutcomeTable};
-use crate::theme::POISON;
-use crate::units::{bytes, bytes_unbroken, count};
+use crate::units::{bytes, bytes_unbroken};
 use ratatui::crossterm::event::KeyCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -125,6 +123,10 @@ pub struct ChompRules {
     /// Whether eating the poison while other squares remain asks first (a game's setting;
     /// never on the Study screen).
     ask_before_poison: bool,
+    /// The trimmed box of the position the rules start from.
+    start_box: (u8, u8),
+    /// Whether a game asked for the moves left (its perfect computer's).
+    fights: bool,
 }
 
 impl ChompRules {
@@ -139,6 +141,8 @@ impl ChompRules {
             budget: None,
             next: None,
             ask_before_poison: false,
+            start_box: start.bounding_box(),
+            fights: false,
         }
     }
 
@@ -150,6 +154,24 @@ impl ChompRules {
             ask_before_poison,
             ..self
         }
+    }
+
+    /// The outcome table's refusal, where not even it fits the memory budget: the bytes it
+    /// needs, and the budget.
+    pub fn refused(&self) -> Option<(u64, u64)> {
+        match self.tables {
+            Tables::Refused {
+                needed_bytes,
+                budget,
+            } => Some((needed_bytes, budget)),
+            _ => None,
+        }
+    }
+
+    /// Whether a game asked for the moves left and they were refused (the outcome table alone
+    /// fits).
+    pub fn moves_left_refused(&self) -> bool {
+        self.fights && matches!(self.tables, Tables::Outcomes | Tables::OutcomesOnly(_))
     }
 
     /// The bar's box: (rows, columns).
@@ -437,6 +459,26 @@ impl Rules for ChompRules {
         }
     }
 
+    /// A game's tables, of the start's trimmed box: both at level perfect (the outcome table
+    /// sent on the way), else the outcome table alone; nothing that kept tables cover.
+    fn build(&mut self, moves_left: bool) -> Option<Waiting> {
+        self.fights = moves_left;
+        self.asked = true;
+        self.table_box = self.start_box;
+        let (rows, cols) = self.start_box;
+        let held = self.outcomes().cloned();
+        if rows == 0 || self.moves_left().is_some() || (held.is_some() && !moves_left) {
+            return None;
+        }
+        if moves_left {
+            self.tables = Tables::MovesLeft(held);
+            Some(solver::moves_left_waiting(rows, cols))
+        } else {
+            self.tables = Tables::Outcomes;
+            Some(solver::solve_waiting(rows, cols))
+        }
+    }
+
     /// [`WAIT_FOR_TABLE`]: a table further off gets the search's move.
     fn wait_limit(&self) -> Option<Duration> {
         Some(WAIT_FOR_TABLE)
@@ -521,121 +563,5 @@ impl Rules for ChompRules {
         }
         self.tables = Tables::MovesLeft(Some(Arc::clone(table)));
         Some(Phase::MovesLeft.label())
-    }
-}
-
-/// The square on `cell`.
-fn square(cell: Cell) -> Option<Square> {
-    Some(Square::new(
-        u8::try_from(cell.col).ok()?,
-        u8::try_from(cell.row).ok()?,
-    ))
-}
-
-/// The bar on the grid board: a cell a square, the poison on a1, columns lettered.
-impl GridRules for ChompRules {
-    fn size(&self, start: &Position) -> (u16, u16) {
-        (start.cols().into(), start.rows().into())
-    }
-
-    fn piece(&self, at: &Position, cell: Cell) -> Piece {
-        if square(cell) == Some(Square::POISON) && !at.is_empty() {
-            Piece::Piece(POISON)
-        } else {
-            Piece::Empty
-        }
-    }
-
-    fn move_to(&self, at: &Position, cell: Cell) -> Result<Square, String> {
-        square(cell)
-            .filter(|&square| at.contains(square))
-            .ok_or_else(|| "that square is eaten already".to_string())
-    }
-
-    fn target(&self, _at: &Position, square: Square) -> Cell {
-        Cell {
-            col: square.col.into(),
-            row: square.row.into(),
-        }
-    }
-
-    fn title(&self, start: &Position) -> String {
-        format!("Chomp {}×{}", start.rows(), start.cols())
-    }
-
-    fn move_text(&self, square: Square) -> String {
-        square.to_string()
-    }
-
-    fn col_label(&self, col: u16) -> String {
-        u8::try_from(col).map_or_else(|_| String::new(), column_letters)
-    }
-
-    /// Counted from 1, as the squares are named.
-    fn row_label(&self, row: u16) -> String {
-        format!("{:>2}", row + 1)
-    }
-
-    /// Every square left is a move, marked whole.
-    fn study_cells(&self) -> StudyCells {
-        StudyCells::ByMarks
-    }
-
-    /// A bite eats the squares above and right of it.
-    fn takes(&self, at: &Position, bite: Square, cell: Cell) -> bool {
-        square(cell).is_some_and(|square| at.would_eat(bite, square))
-    }
-
-    /// The top right corner of the bar.
-    fn first_cell(&self, at: &Position) -> Cell {
-        Cell {
-            col: u16::from(at.cols()) - 1,
-            row: u16::from(at.rows()) - 1,
-        }
-    }
-
-    /// On the bar.
-    fn cursor_on(&self, at: &Position, cell: Cell) -> bool {
-        square(cell).is_some_and(|square| at.contains(square))
-    }
-
-    /// Back on the bar, and off the poison while other squares remain (one more Enter would
-    /// lose); where it stood once the bar is eaten.
-    fn keep_cursor(&self, at: &Position, cursor: Cell) -> Option<Cell> {
-        let (_, cols) = at.bounding_box();
-        if cols == 0 {
-            return Some(cursor);
-        }
-        let col = cursor.col.min(u16::from(cols) - 1);
-        let height = u16::from(at.heights()[usize::from(col)]);
-        let cell = Cell {
-            col,
-            row: cursor.row.min(height - 1),
-        };
-        Some(match (cell.col, cell.row) {
-            (0, 0) if cols > 1 => Cell { col: 1, row: 0 },
-            (0, 0) if at.heights()[0] > 1 => Cell { col: 0, row: 1 },
-            _ => cell,
-        })
-    }
-
-    fn ending_after(&self, _winner: &str, loser: &str, moves: usize) -> String {
-        format!(
-            "{loser} ate the poison ☠ after {}.",
-            count(moves as u64, "move", "moves")
-        )
-    }
-
-    fn played(&self, square: Square) -> String {
-        format!("ate {square}")
-    }
-
-    fn instead(&self) -> &'static str {
-        ""
-    }
-
-    /// Enter eats.
-    fn keys() -> &'static [Binding] {
-        KEYS
     }
 }

@@ -231,7 +231,7 @@ pub fn move_words(notation: &str) -> Option<MoveWords> {
 }
 
 /// "solved: 9.1 billion positions", within the panel's 30 characters.
-fn solved_line(positions: u64) -> String {
+pub(super) fn solved_line(positions: u64) -> String {
     let count = short_count(positions);
     let line = format!("solved: {count} positions");
     if line.chars().count() <= 30 {

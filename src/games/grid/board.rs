@@ -128,6 +128,19 @@ pub trait GridRules: Rules {
         None
     }
 
+    /// The panel's solver line and lines under the sides, where the game says more than the
+    /// grid board does (Chomp's: each table's gauge, what the computer waits for, how it came
+    /// by its moves, its hints counted); `None` by default.
+    fn panel<'a>(
+        _play: &'a Play<Self, GridBoard>,
+        _theme: &'a Theme,
+    ) -> Option<(SolverLine, Vec<Line<'a>>)>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
     /// The keys of its game screen, as the key bar and the help list them: the grid board's
     /// by default (a game may name its move in its own words: "eat").
     fn keys() -> &'static [Binding]
@@ -383,6 +396,17 @@ impl<R: GridRules> View for Play<R, GridBoard> {
     }
 
     fn panel<'a>(&'a self, theme: &'a Theme) -> PanelInfo<'a> {
+        let history = History::new(&self.turns.moves, |&m| self.rules.move_text(m));
+        if let Some((solver, info)) = R::panel(self, theme) {
+            return PanelInfo {
+                settings: &self.settings,
+                to_move: self.to_move(),
+                loser: self.loser(),
+                solver,
+                info,
+                history,
+            };
+        }
         let solver = match &self.waiting {
             Some(w) => SolverLine::Progress {
                 label: w.label,
@@ -428,7 +452,7 @@ impl<R: GridRules> View for Play<R, GridBoard> {
             loser: self.loser(),
             solver,
             info,
-            history: History::new(&self.turns.moves, |&m| self.rules.move_text(m)),
+            history,
         }
     }
 
