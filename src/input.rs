@@ -176,6 +176,12 @@ pub const ARROWS: &[(Key, Action)] = &[
     LEFT_RIGHT[3],
 ];
 
+/// Enter and Space both choose: the cursor's cell, the chosen take, the menu's line.
+pub const ENTER_SPACE: &[(Key, Action)] = &[
+    (plain(KeyCode::Enter), Action::Select),
+    (plain(KeyCode::Char(' ')), Action::Select),
+];
+
 pub const UNDO: Binding = bind(
     "u",
     "undo your last move (and the computer's reply)",

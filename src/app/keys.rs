@@ -2,8 +2,8 @@
 //! help screen and key bar are printed from here, so what the help says is what the keys do.
 
 use crate::input::{
-    ANALYSE, CHOOSE_BUTTON, HELP, KEEP_PLAYING, LEAVE, LEFT_RIGHT, PAGES, PRESS_BUTTON, RESTART,
-    UP_DOWN, bind, plain,
+    ANALYSE, CHOOSE_BUTTON, ENTER_SPACE, HELP, KEEP_PLAYING, LEAVE, LEFT_RIGHT, PAGES,
+    PRESS_BUTTON, RESTART, UP_DOWN, bind, plain,
 };
 pub use crate::input::{Action, Binding, Key, action};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -16,10 +16,7 @@ pub const MENU: &[Binding] = &[
         "Enter",
         "start the game (or activate Quit)",
         Some("start"),
-        &[
-            (plain(KeyCode::Enter), Action::Select),
-            (plain(KeyCode::Char(' ')), Action::Select),
-        ],
+        ENTER_SPACE,
     ),
     bind(
         "s",
@@ -86,10 +83,7 @@ pub const STUDY: &[Binding] = &[
         "Enter Space",
         "play the chosen move: explore the line it starts",
         Some("play"),
-        &[
-            (plain(KeyCode::Enter), Action::Select),
-            (plain(KeyCode::Char(' ')), Action::Select),
-        ],
+        ENTER_SPACE,
     ),
     bind(
         "⌫",
@@ -335,10 +329,7 @@ pub const REPLACE_SAVED: &[Binding] = &[
         "Enter",
         "start the new game; the saved game of its kind is lost",
         Some("start anyway"),
-        &[
-            (plain(KeyCode::Enter), Action::Select),
-            (plain(KeyCode::Char(' ')), Action::Select),
-        ],
+        ENTER_SPACE,
     ),
     bind(
         "Esc",

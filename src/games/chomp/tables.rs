@@ -19,8 +19,8 @@ use crate::games::request::{Built, JudgedMoves, Request, Task, Waiting};
 use crate::games::review::Known;
 use crate::games::session::{Leftover, QuestionWords};
 use crate::input::{
-    ANALYSE, ARROWS, Action, Binding, CHOOSE_BUTTON, COPY_POSITION, HELP, KEEP_PLAYING, LEAVE,
-    PAGES, PRESS_BUTTON, REDO, RESTART, UNDO, bind, plain,
+    ANALYSE, ARROWS, Action, Binding, CHOOSE_BUTTON, COPY_POSITION, ENTER_SPACE, HELP,
+    KEEP_PLAYING, LEAVE, PAGES, PRESS_BUTTON, REDO, RESTART, UNDO, bind, plain,
 };
 use crate::solve::{MovesLeftTable, OutcomeTable};
 use crate::units::{bytes, bytes_unbroken};
@@ -48,10 +48,7 @@ pub const KEYS: &[Binding] = &[
         "Enter Space",
         "eat the square and everything above and right of it",
         Some("eat"),
-        &[
-            (plain(KeyCode::Enter), Action::Select),
-            (plain(KeyCode::Char(' ')), Action::Select),
-        ],
+        ENTER_SPACE,
     ),
     UNDO,
     REDO,

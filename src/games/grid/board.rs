@@ -14,8 +14,8 @@ use crate::games::panel::{History, PanelInfo, SolverLine, subject};
 use crate::games::review::{in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
 use crate::input::{
-    ANALYSE, ARROWS, Action, Binding, COPY_POSITION, HELP, LEAVE, PAGES, REDO, RESTART, Spot,
-    Spots, UNDO, bind, plain,
+    ANALYSE, ARROWS, Action, Binding, COPY_POSITION, ENTER_SPACE, HELP, LEAVE, PAGES, REDO,
+    RESTART, Spot, Spots, UNDO, bind, plain,
 };
 use crate::theme::{self, Theme};
 use ratatui::buffer::Buffer;
@@ -177,10 +177,7 @@ pub const KEYS: &[Binding] = &[
         "Enter Space",
         "move to the cursor's cell",
         Some("move there"),
-        &[
-            (plain(KeyCode::Enter), Action::Select),
-            (plain(KeyCode::Char(' ')), Action::Select),
-        ],
+        ENTER_SPACE,
     ),
     UNDO,
     REDO,

@@ -7,8 +7,8 @@ use crate::games::core::play::Play;
 use crate::games::pile::rules::{MESSAGE_TAKES, PilePosition, PileRules, Takes};
 use crate::games::typing::{self, TypedTake};
 use crate::input::{
-    ANALYSE, Action, Binding, COPY_POSITION, DIGITS, HELP, LEAVE, LEFT_RIGHT, PAGES, REDO, RESTART,
-    Spot, UNDO, UP_DOWN, bind, plain,
+    ANALYSE, Action, Binding, COPY_POSITION, DIGITS, ENTER_SPACE, HELP, LEAVE, LEFT_RIGHT, PAGES,
+    REDO, RESTART, Spot, UNDO, UP_DOWN, bind, plain,
 };
 use crate::units::group;
 use ratatui::crossterm::event::KeyCode;
@@ -248,10 +248,7 @@ pub const KEYS: &[Binding] = &[
         "Enter Space",
         "take the chosen coins",
         Some("take"),
-        &[
-            (plain(KeyCode::Enter), Action::Select),
-            (plain(KeyCode::Char(' ')), Action::Select),
-        ],
+        ENTER_SPACE,
     ),
     UNDO,
     REDO,
