@@ -163,7 +163,9 @@ fn solver_line(play: &Play<ChompRules, GridBoard>) -> SolverLine {
                 total,
             }
         }
-        (None, _) if play.stopped.is_some() => SolverLine::Text("stopped: review complete".into()),
+        (None, None) if play.stopped.is_some() => {
+            SolverLine::Text("stopped: review complete".into())
+        }
         (None, Some(_)) if rules.moves_left_refused() => {
             SolverLine::Text("moves left: over memory budget".into())
         }
@@ -250,6 +252,17 @@ fn info_lines<'a>(play: &Play<ChompRules, GridBoard>, theme: &Theme) -> Vec<Line
         lines.push(Line::styled(
             format!(
                 "No table for {rows}×{cols}: needs {}, {} left for tables.",
+                bytes(needed_bytes),
+                bytes(budget)
+            ),
+            theme.dim,
+        ));
+    }
+    // Where the outcome table does not fit either, its line says enough.
+    if let Some((needed_bytes, budget)) = play.rules.moves_left_refusal() {
+        lines.push(Line::styled(
+            format!(
+                "No moves-left table for {rows}×{cols}: needs {}, {} left for tables.",
                 bytes(needed_bytes),
                 bytes(budget)
             ),

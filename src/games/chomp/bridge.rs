@@ -5,18 +5,23 @@
 use super::fields::{ASK_BEFORE_POISON, COLS, ROWS};
 use super::player::Choice;
 use super::rules::Square;
+use super::session::MovesLeftState;
 use super::session::{ChompSession, KeptTables};
-use super::solver::{self, Answer};
+use super::solver::{self, Answer, Asked};
 use super::tables::ChompRules;
 use crate::games::core::play::Play;
 use crate::games::field::Values;
 use crate::games::grid::board::{Cell, GridBoard};
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
-use crate::games::request::{Request, SolverMessage};
+use crate::games::request::{
+    Built, Context, JudgedMoves, Lane, Report, Request, Shelf, SolverMessage, Task,
+};
 use crate::games::session::{Session, View};
 use crate::games::setup::{Level, Player, Setup};
-use crate::games::turns::Pending;
+use crate::games::turns::{Outcomes, Pending};
 use crate::input::{Action, Spots};
+use crate::solve::{MovesLeftTable, OutcomeTable};
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -40,7 +45,9 @@ fn setup(players: [Player; 2], level: Level) -> Setup {
 fn both(setup: &Setup, kept: impl Fn() -> Option<KeptTables>) -> (ChompSession, OnTheCore) {
     let own = ChompSession::with_table(setup.clone(), kept());
     let start = own.start.clone();
-    let rules = ChompRules::new(&start).asking_before_poison(true);
+    let rules = ChompRules::new(&start)
+        .asking_before_poison(true)
+        .wanting_moves_left(setup.level == Level::Perfect);
     let kept = kept().map(|k| Box::new(k) as crate::games::session::Leftover);
     (own, Play::begin_with(setup.clone(), rules, start, kept))
 }
@@ -314,4 +321,359 @@ fn chomp_on_the_core_says_which_table_the_computer_waits_for_as_its_own_session_
     let waits = Line::raw("Computer waits for the moves-left table.");
     assert!(grid.panel(&theme).info.contains(&waits));
     same_panel(&own, &grid, "the moves left not reported");
+}
+
+/// A solver thread's way of running a session's builds and searches: with the memory budget,
+/// and a shelf its tasks keep the live tables on.
+struct Runner {
+    budget: u64,
+    shelf: Shelf,
+}
+
+impl Runner {
+    fn new(budget: u64) -> Runner {
+        Runner {
+            budget,
+            shelf: Shelf::default(),
+        }
+    }
+
+    /// Runs `task` and tells `notify` what it made on the way, then what it made.
+    fn run(&mut self, task: &Task<Built>, notify: &mut Vec<SolverMessage>) {
+        let made = std::cell::RefCell::new(Vec::new());
+        let mut report = |report: Report| {
+            if let Report::Made(m) = report {
+                made.borrow_mut()
+                    .push(SolverMessage::Made { job: 1, made: m });
+            }
+            true
+        };
+        let built = task.run_in(&mut Context::new(self.budget, &mut self.shelf, &mut report));
+        notify.extend(made.into_inner());
+        if let Some(built) = built {
+            notify.push(SolverMessage::Built {
+                job: 1,
+                built,
+                elapsed: Duration::ZERO,
+            });
+        }
+    }
+}
+
+/// Runs what a session asks of the solver threads on `runner` (the latest request of each
+/// lane, as the threads do) and delivers the answers, until it asks nothing more.
+fn settle(session: &mut dyn Session, runner: &mut Runner) {
+    for _ in 0..20 {
+        let requests = session.take_requests();
+        if requests.is_empty() {
+            return;
+        }
+        let latest = |lane: Lane| requests.iter().rposition(|r| r.lane() == lane);
+        let keep: Vec<usize> = Lane::ALL.iter().filter_map(|&l| latest(l)).collect();
+        let mut answers = Vec::new();
+        for (at, request) in requests.into_iter().enumerate() {
+            if let (true, Request::Build(task) | Request::Search(task)) =
+                (keep.contains(&at), request)
+            {
+                runner.run(&task, &mut answers);
+            }
+        }
+        for message in answers {
+            session.on_solver(message);
+        }
+    }
+    panic!("the session keeps asking");
+}
+
+/// Both sessions, each with a solver of its own with `budget` bytes for tables.
+struct Pair {
+    own: ChompSession,
+    grid: OnTheCore,
+    runners: (Runner, Runner),
+}
+
+impl Pair {
+    fn new(setup: &Setup, budget: u64) -> Pair {
+        let (own, grid) = both(setup, || None);
+        let mut pair = Pair {
+            own,
+            grid,
+            runners: (Runner::new(budget), Runner::new(budget)),
+        };
+        pair.settle();
+        pair
+    }
+
+    fn settle(&mut self) {
+        settle(&mut self.own, &mut self.runners.0);
+        settle(&mut self.grid, &mut self.runners.1);
+    }
+
+    /// Both panels, the answer and the position's study (with its moves left) the same.
+    fn same(&self, what: &str) {
+        let (own, grid) = (&self.own, &self.grid);
+        same_panel(own, grid, what);
+        assert_eq!(grid.position, own.position, "{what}");
+        assert_eq!(grid.winning_moves(), own.winning_moves(), "{what}");
+        let study = |o: &dyn Fn() -> Option<PositionAnalysis<Square>>| {
+            o().map(|s| (s.wins, s.moves_left, s.moves))
+        };
+        if !own.is_over() {
+            assert_eq!(
+                study(&|| Outcomes::study(grid, &grid.position)),
+                study(&|| Outcomes::study(own, &own.position)),
+                "{what}: the study"
+            );
+        }
+        assert_eq!(
+            grid.rules.outcomes().map(|t| (t.rows(), t.cols())),
+            own.ready_table().map(|t| (t.rows(), t.cols())),
+            "{what}: the outcome table held"
+        );
+        let own_moves_left = match &own.moves_left {
+            MovesLeftState::Ready(t) => Some((t.outcomes().rows(), t.outcomes().cols())),
+            _ => None,
+        };
+        assert_eq!(
+            grid.rules
+                .moves_left()
+                .map(|t| (t.outcomes().rows(), t.outcomes().cols())),
+            own_moves_left,
+            "{what}: the moves-left table held"
+        );
+    }
+
+    /// A person eats `square` in both games, whose solvers then answer.
+    fn eat(&mut self, square: Square) {
+        self.own.person_eats(square);
+        self.grid.person_plays(square);
+        self.settle();
+        self.same(&format!("after {square}"));
+    }
+
+    fn undo(&mut self, what: &str) {
+        self.own.undo();
+        self.grid.undo();
+        self.settle();
+        self.same(what);
+    }
+
+    /// The finished game judged alike: in the session, and by its judging task.
+    fn same_judging(&self) {
+        let (own, grid) = (&self.own, &self.grid);
+        assert!(grid.is_over() && own.is_over());
+        assert_eq!(grid.review_lines(), own.review_lines());
+        assert_eq!(Session::judged(grid), Session::judged(own));
+        let judged = |task: Task<JudgedMoves>| task.run(&mut |_, _| true).expect("judged");
+        assert_eq!(
+            judged(Session::judging(grid)),
+            judged(Session::judging(own)),
+            "the judging task"
+        );
+    }
+}
+
+/// A box whose outcome table is over the memory budget: both sessions play on without it, say
+/// so alike, ask for the table of the box the bar shrinks into once it fits, ask again when
+/// undo leaves that box (and are refused again), and judge the game alike.
+#[test]
+fn chomp_on_the_core_follows_a_refused_box_as_its_own_session_does() {
+    let budget = 2 * (OutcomeTable::bytes_for(3, 3) + MovesLeftTable::bytes_for(3, 3));
+    assert!(
+        OutcomeTable::bytes_for(5, 6) > budget,
+        "the full box is refused"
+    );
+    for level in [Level::Perfect, Level::Strong] {
+        let mut setup = setup([Player::Person, Player::Person], level);
+        setup.values =
+            (Values::default().with(ROWS, 5u64).with(COLS, 6u64)).with(ASK_BEFORE_POISON, false);
+        let mut pair = Pair::new(&setup, budget);
+        pair.same("refused at the start");
+        assert!(pair.grid.rules.refused().is_some(), "{level:?}");
+        pair.eat(Square::new(4, 0));
+        pair.eat(Square::new(0, 3));
+        pair.eat(Square::new(3, 0));
+        pair.eat(Square::new(0, 2));
+        assert_eq!(pair.grid.position.bounding_box(), (2, 3));
+        assert!(
+            pair.grid.rules.outcomes().is_some(),
+            "{level:?}: the box fits"
+        );
+        if level == Level::Perfect {
+            assert!(pair.grid.rules.moves_left().is_some(), "{level:?}");
+        }
+        pair.undo("undo within the table's box");
+        pair.undo("undo leaves the table's box");
+        pair.undo("undo into a box whose moves left are over the budget");
+        assert_eq!(
+            pair.grid.rules.moves_left_refusal().is_some(),
+            level == Level::Perfect
+        );
+        pair.undo("undo into a box over the budget");
+        assert!(pair.grid.rules.refused().is_some(), "{level:?}");
+        pair.eat(Square::new(4, 0));
+        pair.eat(Square::new(0, 3));
+        pair.eat(Square::new(3, 0));
+        pair.eat(Square::new(0, 2));
+        pair.eat(Square::new(1, 1));
+        pair.eat(Square::new(2, 0));
+        pair.eat(Square::new(0, 1));
+        pair.eat(Square::new(1, 0));
+        pair.eat(Square::POISON);
+        pair.same_judging();
+    }
+}
+
+/// At level perfect, with two people too (the panel's gauge, the Study opened from the game),
+/// a box whose moves left do not fit beside its outcome table: both sessions keep the outcome
+/// table, say what the moves left need as the box shrinks, and once they fit beside it ask for
+/// those of the smaller box, keeping the larger outcome table; undo leaving that box asks
+/// again.
+#[test]
+fn chomp_on_the_core_keeps_the_larger_outcome_table_while_smaller_moves_left_build() {
+    let Request::Build(task) = solver::solve(6, 7) else {
+        panic!("a build");
+    };
+    let built = task.run(&mut |_, _| true).expect("built");
+    let Some(Answer::Outcomes(held)) = built.downcast_ref::<Answer>().cloned() else {
+        panic!("the outcome table");
+    };
+    let small = OutcomeTable::bytes_for(2, 3) + MovesLeftTable::bytes_for(2, 3);
+    let budget = held.table_bytes().max(OutcomeTable::bytes_for(6, 7)) + small;
+    drop(held);
+    assert!(
+        OutcomeTable::bytes_for(6, 7) + MovesLeftTable::bytes_for(6, 7) > budget,
+        "the full box's moves left are refused"
+    );
+    for players in [
+        [Player::Person, Player::Person],
+        [Player::Person, Player::Computer],
+    ] {
+        let mut setup = setup(players, Level::Perfect);
+        setup.values =
+            (Values::default().with(ROWS, 6u64).with(COLS, 7u64)).with(ASK_BEFORE_POISON, false);
+        let (mut own, mut grid) = both(&setup, || None);
+        let first = |requests: Vec<Request>| {
+            requests
+                .first()
+                .and_then(|r| solver::asked(r).cloned())
+                .expect("a table asked for")
+        };
+        let asked = first(grid.take_requests());
+        assert_eq!(asked, first(own.take_requests()), "{players:?}");
+        assert_eq!(asked, Asked::MovesLeft { rows: 6, cols: 7 }, "{players:?}");
+        let mut pair = Pair {
+            own: ChompSession::with_table(setup.clone(), None),
+            grid: Play::begin_with(
+                setup.clone(),
+                ChompRules::new(&grid.start)
+                    .wanting_moves_left(true)
+                    .asking_before_poison(false),
+                grid.start.clone(),
+                None,
+            ),
+            runners: (Runner::new(budget), Runner::new(budget)),
+        };
+        pair.settle();
+        pair.same("the moves left refused");
+        let theme = Theme::colour();
+        let refusal = |pair: &Pair| {
+            let panel = pair.grid.panel(&theme);
+            panel
+                .info
+                .iter()
+                .any(|l| l.to_string().starts_with("No moves-left table for"))
+        };
+        assert!(refusal(&pair), "{players:?}: the refusal's line");
+        if players[1] == Player::Computer {
+            // The computer's replies, alike from the same random numbers.
+            let (mut a, mut b) = (fastrand::Rng::with_seed(3), fastrand::Rng::with_seed(3));
+            for square in [Square::new(3, 0), Square::new(0, 2)] {
+                pair.eat(square);
+                for _ in 0..30 {
+                    pair.own.tick(&mut a);
+                    pair.grid.tick(&mut b);
+                    pair.settle();
+                }
+                pair.same(&format!("the computer's reply to {square}"));
+            }
+        } else {
+            pair.eat(Square::new(3, 0));
+            pair.eat(Square::new(0, 2));
+        }
+        let (rows, cols) = pair.grid.position.bounding_box();
+        assert!(rows <= 2 && cols <= 3, "{players:?}: {rows}×{cols}");
+        let moves_left = pair
+            .grid
+            .rules
+            .moves_left()
+            .expect("the small box's moves left");
+        assert_eq!(
+            pair.grid.rules.outcomes().map(|t| (t.rows(), t.cols())),
+            Some((6, 7)),
+            "{players:?}: the larger outcome table kept"
+        );
+        assert!(moves_left.outcomes().rows() <= 2, "{players:?}");
+        assert!(!refusal(&pair), "{players:?}");
+        pair.undo("undo leaves the moves left's box");
+    }
+}
+
+/// A square the person chose while the computer's move flashed, eaten by that move: both
+/// sessions say so in the same words.
+#[test]
+fn a_square_the_computer_ate_is_noted_as_its_own_session_notes_it() {
+    let table = tables(4, 5);
+    let kept = || {
+        Some(KeptTables {
+            outcomes: Arc::clone(&table.outcomes),
+            moves_left: table.moves_left.clone(),
+        })
+    };
+    let setup = setup([Player::Person, Player::Computer], Level::Perfect);
+    let (mut own, mut grid) = both(&setup, kept);
+    own.person_eats(Square::new(4, 3));
+    grid.person_plays(Square::new(4, 3));
+    // The computer's move flashes; the person chose a square it eats.
+    let eaten = Square::new(4, 2);
+    own.turns.pending = Some(Pending {
+        choice: Choice::Proven(Square::new(3, 1)),
+        ticks_left: 1,
+    });
+    grid.turns.pending = Some(Pending {
+        choice: Square::new(3, 1),
+        ticks_left: 1,
+    });
+    own.person_eats(eaten);
+    grid.person_plays(eaten);
+    let (mut a, mut b) = (fastrand::Rng::with_seed(1), fastrand::Rng::with_seed(1));
+    for _ in 0..3 {
+        own.tick(&mut a);
+        grid.tick(&mut b);
+    }
+    assert_eq!(grid.turns.moves, own.turns.moves);
+    assert_eq!(grid.message, own.message);
+    assert_eq!(
+        grid.message.as_deref(),
+        Some("e3 went with the computer's move.")
+    );
+}
+
+/// The arrows clear the note on the grid board, for every game on it: Chomp's now too (its
+/// own session kept the note while the cursor moved).
+#[test]
+fn the_arrows_clear_the_note_on_chomp_s_grid_board() {
+    let setup = setup([Player::Person, Player::Computer], Level::Perfect);
+    let (mut own, mut grid) = both(&setup, || None);
+    own.person_eats(Square::new(4, 3));
+    grid.person_plays(Square::new(4, 3));
+    own.person_eats(Square::new(1, 1));
+    grid.person_plays(Square::new(1, 1));
+    let note = Some("It is the computer's turn.".to_string());
+    assert_eq!(grid.message, note);
+    assert_eq!(own.message, note);
+    Session::act(&mut own, Action::Left);
+    Session::act(&mut grid, Action::Left);
+    assert_eq!(grid.message, None, "cleared on the grid board");
+    assert_eq!(own.message, note, "kept by Chomp's own session");
 }

@@ -41,6 +41,21 @@ pub struct KeptTables {
 /// larger `--memory`: 19×19 takes about 47 s) gets the search's best move, marked unproven.
 pub const WAIT_FOR_TABLE: Duration = Duration::from_secs(30);
 
+/// The memory the moves-left table of a `rows` × `cols` box takes with the outcome table it is
+/// built on (as the solver counts them: each with its build's buffers), and beside them `held`,
+/// the game's outcome table, where that is of a larger box (it is kept: it judges the whole
+/// game for the review, and serves undo).
+fn moves_left_bytes(held: &OutcomeTable, rows: u8, cols: u8) -> u64 {
+    let kept = if (held.rows(), held.cols()) == (rows, cols) {
+        0
+    } else {
+        held.table_bytes()
+    };
+    OutcomeTable::bytes_for(rows, cols)
+        .saturating_add(MovesLeftTable::bytes_for(rows, cols))
+        .saturating_add(kept)
+}
+
 /// Keys while a game is on.
 pub const KEYS: &[Binding] = &[
     bind("←↑↓→ hjkl", "move the cursor", Some("move"), ARROWS),
@@ -93,8 +108,13 @@ enum Tables {
     MovesLeft(Option<Arc<OutcomeTable>>),
     /// The moves-left table did not fit: waiting for the outcome table alone.
     Outcomes,
-    /// Both tables.
-    Both(Arc<MovesLeftTable>),
+    /// Both tables; the outcome table may be of a larger box than the moves-left table's (a
+    /// game keeps its larger one while the bar has shrunk into a box whose moves left fit the
+    /// budget: it judges the whole game for the review, and serves undo).
+    Both {
+        outcomes: Arc<OutcomeTable>,
+        moves_left: Arc<MovesLeftTable>,
+    },
     /// The outcome table alone: moves left are not within the memory budget.
     OutcomesOnly(Arc<OutcomeTable>),
     /// Not even the outcome table fits: nothing is known but what the answer proves.
@@ -103,6 +123,10 @@ enum Tables {
 
 /// Chomp's rules on a bar of `rows` × `cols`, with the tables they hold or await.
 #[derive(Clone)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about one game's rules (asked yet, asking first, moves left wanted), not one state"
+)]
 pub struct ChompRules {
     rows: u8,
     cols: u8,
@@ -122,8 +146,14 @@ pub struct ChompRules {
     ask_before_poison: bool,
     /// The trimmed box of the position the rules start from.
     start_box: (u8, u8),
-    /// Whether a game asked for the moves left (its perfect computer's).
+    /// Whether a game asked for the moves left (at level perfect).
     fights: bool,
+    /// Whether a game at level perfect wants the moves left even with no computer playing
+    /// (the panel's gauge, the Study opened from it).
+    wants_moves_left: bool,
+    /// The moves-left table's refusal for the bar's box now, where only the outcome table fits
+    /// the memory budget: the bytes it needs with the outcome table held, and the budget.
+    moves_left_refusal: Option<(u64, u64)>,
 }
 
 impl ChompRules {
@@ -140,6 +170,29 @@ impl ChompRules {
             ask_before_poison: false,
             start_box: start.bounding_box(),
             fights: false,
+            wants_moves_left: false,
+            moves_left_refusal: None,
+        }
+    }
+
+    /// The rules of a game that wants the moves left where `wanted` (level perfect), whoever
+    /// plays: the panel shows their gauge, and a study opened from the game has them.
+    #[must_use]
+    pub fn wanting_moves_left(self, wanted: bool) -> ChompRules {
+        ChompRules {
+            wants_moves_left: wanted,
+            ..self
+        }
+    }
+
+    /// Both tables, the outcome table `held` kept where it is of a larger box than the
+    /// moves-left table's.
+    fn both(held: Option<Arc<OutcomeTable>>, moves_left: Arc<MovesLeftTable>) -> Tables {
+        let own = moves_left.outcomes();
+        let larger = |t: &Arc<OutcomeTable>| t.rows() >= own.rows() && t.cols() >= own.cols();
+        Tables::Both {
+            outcomes: held.filter(larger).unwrap_or_else(|| Arc::clone(own)),
+            moves_left,
         }
     }
 
@@ -171,6 +224,14 @@ impl ChompRules {
         self.fights && matches!(self.tables, Tables::Outcomes | Tables::OutcomesOnly(_))
     }
 
+    /// The moves-left table's refusal for the bar's box now (see
+    /// [`ChompRules::moves_left_refused`]): the bytes it needs beside the outcome table held,
+    /// and the budget.
+    pub fn moves_left_refusal(&self) -> Option<(u64, u64)> {
+        self.moves_left_refusal
+            .filter(|_| self.moves_left_refused())
+    }
+
     /// The bar's box: (rows, columns).
     pub fn bar(&self) -> (u8, u8) {
         (self.rows, self.cols)
@@ -179,7 +240,7 @@ impl ChompRules {
     /// The outcome table, once it is there.
     pub fn outcomes(&self) -> Option<&Arc<OutcomeTable>> {
         match &self.tables {
-            Tables::Both(table) => Some(table.outcomes()),
+            Tables::Both { outcomes, .. } => Some(outcomes),
             Tables::OutcomesOnly(table) | Tables::MovesLeft(Some(table)) => Some(table),
             _ => None,
         }
@@ -188,7 +249,7 @@ impl ChompRules {
     /// The moves-left table, once it is there.
     pub fn moves_left(&self) -> Option<&Arc<MovesLeftTable>> {
         match &self.tables {
-            Tables::Both(table) => Some(table),
+            Tables::Both { moves_left, .. } => Some(moves_left),
             _ => None,
         }
     }
@@ -206,7 +267,7 @@ impl ChompRules {
         if let Some(next) = self.next.take() {
             return Some(next);
         }
-        self.follow_the_box(at)
+        self.follow_the_box(at, true)
     }
 
     /// Keeps the tables on the trimmed box of `at`, once the table thread has refused the
@@ -214,7 +275,8 @@ impl ChompRules {
     /// the table thread, with the gauge); a position a smaller table does not cover asks again
     /// for its own box's, or is refused at once when even its outcome table exceeds the
     /// budget. While nothing was refused, the first box's tables cover every position after it.
-    fn follow_the_box(&mut self, at: &Position) -> Option<Waiting> {
+    /// `moves_left`: whether the moves-left table is asked for, or the outcome table alone.
+    fn follow_the_box(&mut self, at: &Position, moves_left: bool) -> Option<Waiting> {
         let budget = self.budget?;
         let (rows, cols) = at.bounding_box();
         if rows == 0 || (rows, cols) == self.table_box {
@@ -234,7 +296,48 @@ impl ChompRules {
             };
             return None;
         }
-        self.tables = Tables::MovesLeft(None);
+        self.moves_left_refusal = None;
+        if moves_left {
+            self.tables = Tables::MovesLeft(None);
+            Some(solver::moves_left_waiting(rows, cols))
+        } else {
+            self.tables = Tables::Outcomes;
+            Some(solver::solve_waiting(rows, cols))
+        }
+    }
+
+    /// At level perfect, the moves-left table of `at`'s box, where the outcome table held
+    /// covers `at` and no moves-left table does: asked for again once undo leaves the box of
+    /// the one held; where it was refused, once the bar has shrunk into a box whose moves left
+    /// fit the budget beside the outcome table held (which is kept). Meanwhile the refusal's
+    /// figures follow the box, for the panel.
+    fn follow_moves_left(&mut self, at: &Position) -> Option<Waiting> {
+        let (rows, cols) = at.bounding_box();
+        let held = match &self.tables {
+            Tables::OutcomesOnly(held) => held,
+            Tables::Both {
+                outcomes,
+                moves_left,
+            } if !moves_left.outcomes().covers(at.heights()) => outcomes,
+            _ => return None,
+        };
+        if rows == 0 || !held.covers(at.heights()) {
+            return None;
+        }
+        let held = Arc::clone(held);
+        if matches!(self.tables, Tables::OutcomesOnly(_))
+            && let Some((needed_bytes, budget)) = self.moves_left_refusal
+        {
+            // Only a box smaller than the one refused is worth asking for, so that a build the
+            // machine could not hold is not retried on every move.
+            let needs = moves_left_bytes(&held, rows, cols);
+            self.moves_left_refusal = Some((needs, budget));
+            if needs >= needed_bytes || needs > budget {
+                return None;
+            }
+        }
+        self.moves_left_refusal = None;
+        self.tables = Tables::MovesLeft(Some(held));
         Some(solver::moves_left_waiting(rows, cols))
     }
 
@@ -283,8 +386,11 @@ impl ChompRules {
     /// The tables, for the game a study was opened from (or the next game).
     pub fn kept(&self) -> Option<Leftover> {
         let kept = match &self.tables {
-            Tables::Both(moves_left) => KeptTables {
-                outcomes: Arc::clone(moves_left.outcomes()),
+            Tables::Both {
+                outcomes,
+                moves_left,
+            } => KeptTables {
+                outcomes: Arc::clone(outcomes),
                 moves_left: Some(Arc::clone(moves_left)),
             },
             Tables::OutcomesOnly(outcomes) | Tables::MovesLeft(Some(outcomes)) => KeptTables {
@@ -303,7 +409,10 @@ impl ChompRules {
         moves: Vec<Square>,
     ) -> Option<Task<JudgedMoves>> {
         let (outcomes, moves_left) = match &self.tables {
-            Tables::Both(table) => (Arc::clone(table.outcomes()), Some(Arc::clone(table))),
+            Tables::Both {
+                outcomes,
+                moves_left,
+            } => (Arc::clone(outcomes), Some(Arc::clone(moves_left))),
             Tables::OutcomesOnly(outcomes) => (Arc::clone(outcomes), None),
             _ => return None,
         };
@@ -410,9 +519,9 @@ impl Rules for ChompRules {
     /// The fighting move where both tables cover `at`; else the move something proves at
     /// once; `None` where nothing does (a game searches on the solver threads).
     fn best_move(&self, at: &Position, fight: bool, rng: &mut fastrand::Rng) -> Option<Square> {
-        if let (true, Some(moves_left)) = (fight, self.moves_left())
-            && let Some(square) =
-                player::fighting_chomp_move(moves_left.outcomes(), moves_left, at, rng)
+        if let (true, Some(moves_left), Some(outcomes)) =
+            (fight, self.moves_left(), self.outcomes())
+            && let Some(square) = player::fighting_chomp_move(outcomes, moves_left, at, rng)
         {
             return Some(square);
         }
@@ -434,13 +543,25 @@ impl Rules for ChompRules {
         };
         match answer.clone() {
             Answer::Outcomes(table) => self.tables = Tables::OutcomesOnly(table),
-            Answer::MovesLeft(table) => self.tables = Tables::Both(table),
-            Answer::MovesLeftRefused { budget, .. } => {
+            Answer::MovesLeft(table) => {
+                self.moves_left_refusal = None;
+                self.tables = ChompRules::both(self.outcomes().cloned(), table);
+            }
+            Answer::MovesLeftRefused {
+                needed_bytes,
+                budget,
+            } => {
                 self.budget = Some(budget);
-                // The outcome table alone may fit.
-                self.tables = Tables::Outcomes;
-                let (rows, cols) = self.table_box;
-                self.next = Some(solver::solve_waiting(rows, cols));
+                self.moves_left_refusal = Some((needed_bytes, budget));
+                if let Some(held) = self.outcomes().cloned() {
+                    // The outcome table held (of this box or a larger one) serves.
+                    self.tables = Tables::OutcomesOnly(held);
+                } else {
+                    // The outcome table alone may fit.
+                    self.tables = Tables::Outcomes;
+                    let (rows, cols) = self.table_box;
+                    self.next = Some(solver::solve_waiting(rows, cols));
+                }
             }
             Answer::Refused {
                 needed_bytes,
@@ -459,6 +580,7 @@ impl Rules for ChompRules {
     /// A game's tables, of the start's trimmed box: both at level perfect (the outcome table
     /// sent on the way), else the outcome table alone; nothing that kept tables cover.
     fn build(&mut self, moves_left: bool) -> Option<Waiting> {
+        let moves_left = moves_left || self.wants_moves_left;
         self.fights = moves_left;
         self.asked = true;
         self.table_box = self.start_box;
@@ -474,6 +596,26 @@ impl Rules for ChompRules {
             self.tables = Tables::Outcomes;
             Some(solver::solve_waiting(rows, cols))
         }
+    }
+
+    /// After a move or an undo: the outcome table alone once the moves left were refused, the
+    /// box followed where its tables were refused or undo left it (see
+    /// [`ChompRules::follow_the_box`]), and at level perfect the moves left followed as well.
+    fn follow(&mut self, at: &Position, _moves_left: bool) -> Option<Waiting> {
+        if let Some(next) = self.next.take() {
+            return Some(next);
+        }
+        if let Some(waiting) = self.follow_the_box(at, self.fights) {
+            return Some(waiting);
+        }
+        if self.fights {
+            return self.follow_moves_left(at);
+        }
+        None
+    }
+
+    fn gone(&self, square: Square) -> Option<String> {
+        Some(format!("{square} went with the computer's move."))
     }
 
     /// [`WAIT_FOR_TABLE`]: a table further off gets the search's move.
@@ -535,7 +677,8 @@ impl Rules for ChompRules {
         let heights = at.heights();
         match kept.moves_left {
             Some(table) if table.outcomes().covers(heights) && self.moves_left().is_none() => {
-                self.tables = Tables::Both(table);
+                let held = self.outcomes().cloned().or(Some(kept.outcomes));
+                self.tables = ChompRules::both(held, table);
                 true
             }
             _ if kept.outcomes.covers(heights) && self.outcomes().is_none() => {
@@ -555,10 +698,15 @@ impl Rules for ChompRules {
         let Some(Answer::Outcomes(table)) = made.downcast_ref::<Answer>() else {
             return None;
         };
-        if !matches!(self.tables, Tables::MovesLeft(_)) {
+        let Tables::MovesLeft(held) = &self.tables else {
             return None;
+        };
+        // A larger outcome table held is kept: it judges more of the game.
+        let larger =
+            |held: &Arc<OutcomeTable>| held.rows() >= table.rows() && held.cols() >= table.cols();
+        if !held.as_ref().is_some_and(larger) {
+            self.tables = Tables::MovesLeft(Some(Arc::clone(table)));
         }
-        self.tables = Tables::MovesLeft(Some(Arc::clone(table)));
         Some(Phase::MovesLeft.label())
     }
 }

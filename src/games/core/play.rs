@@ -403,7 +403,12 @@ impl<R: Rules, B: Board<R>> TickSteps for Play<R, B> {
     }
 
     fn play_queued(&mut self, m: R::Move) {
-        self.person_plays(m);
+        let gone = self.rules.play(&self.position, m).is_err() && !self.is_over();
+        if let Some(note) = self.rules.gone(m).filter(|_| gone) {
+            self.message = Some(note);
+        } else {
+            self.person_plays(m);
+        }
     }
 
     /// Nothing while the rules' tables are being built and near (see [`Play::build_near`]):
@@ -517,8 +522,16 @@ impl<R: Rules, B> Outcomes for Play<R, B> {
 }
 
 /// The study the review judges `at` with: within [`REVIEW_STUDY_MOVES`] legal moves (each
-/// one's replies are counted).
+/// one's replies are counted). A finished position has no move to study: its line ends there (Chomp's rules study no empty
+/// bar), and the side to move has lost, unless the last move lost.
 fn review_study<R: Rules>(rules: &R, at: &R::Position) -> Option<PositionAnalysis<R::Move>> {
+    if rules.is_over(at) {
+        return rules.study(at).or(Some(PositionAnalysis {
+            wins: rules.last_move_loses(),
+            moves_left: Some(0),
+            moves: Vec::new(),
+        }));
+    }
     if rules.move_count(at)? > REVIEW_STUDY_MOVES {
         return None;
     }
@@ -572,6 +585,8 @@ where
         if let Some(built) = arrived(&mut self.waiting, message) {
             self.rules.take_built(built);
             self.rejudge();
+            // What the rules want next (a refusal's smaller build) is asked for at once.
+            self.follow();
         }
     }
 

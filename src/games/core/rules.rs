@@ -74,6 +74,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The note when the person's move `m`, queued behind the computer's flashing move, is no
+    /// longer legal once that lands (Chomp's "c3 went with the computer's move."); `None` (the
+    /// default): the board's refusal, as for any illegal move.
+    fn gone(&self, _m: Self::Move) -> Option<String> {
+        None
+    }
+
     /// How many legal moves `at` has (`None` past `u64`): the review studies a position only
     /// when they are few.
     fn move_count(&self, at: &Self::Position) -> Option<u64>;
