@@ -35,8 +35,9 @@ pub struct GameText {
 /// themselves (Fibonacci Nim nothing, a subtraction game its take set) and its tables, shared
 /// behind `Arc`s (so that [`Clone`] is cheap: a finished game is judged on another thread with a
 /// clone). It chooses a board by kind, which brings the input model (keys, pointer, typed
-/// takes) and the widget: the one-pile board (`games::pile`, with `PileRules` on top of these),
-/// the rows-of-piles board (Nim's), the grid board (`games::grid`, with `GridRules`). `Play::begin(setup, rules, start)`
+/// takes) and the widget: the one-pile board (`games::pile`, whose `PileRules` a one-pile game
+/// implements instead of these), the rows-of-piles board (Nim's), the grid board
+/// (`games::grid`, with `GridRules`). `Play::begin(setup, rules, start)`
 /// is then the whole session: turns, the computer's move, undo and redo, hints, the review and
 /// its judging, saving and replaying. Its catalogue entry is an `Entry` (`entry.rs`: its start,
 /// its rules and board, its command line), whose saved-game check, position string, session and

@@ -1,18 +1,16 @@
-//! Fibonacci Nim on the core: its rules as the core's [`Rules`], played on the one-pile board
-//! ([`PileRules`]).
+//! Fibonacci Nim on the core: its rules on the one-pile board ([`PileRules`], which gives it
+//! the core's `Rules`).
 
 use super::answer::fibonacci_winning_takes;
 use super::moves_left::{FIB_REACH, FibMovesLeft, study_with};
 use super::position;
 use super::rules::FibPosition;
-use crate::games::core::rules::Rules;
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
-use crate::games::pile::player;
-use crate::games::pile::rules::{self, PilePosition, PileRules, Takes};
+use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::pile::session::PileSession;
 use crate::games::request::{Built, Progress, Task, Waiting};
-use crate::games::review::Known;
+use crate::games::study::Editor;
 use std::sync::Arc;
 
 /// A game of Fibonacci Nim in progress, on the one-pile board.
@@ -25,8 +23,6 @@ pub struct FibonacciRules {
     /// The largest pile the rules are for: a game's start, a study's position.
     pile: u64,
     table: Option<Arc<FibMovesLeft>>,
-    /// Whether a study asked for the table already (it covers every pile the study reaches).
-    pub(super) asked: bool,
 }
 
 /// The largest pile whose own moves-left table is built at once on the interface's thread
@@ -41,21 +37,16 @@ impl FibonacciRules {
         FibonacciRules {
             pile: FIB_REACH,
             table: Some(FibMovesLeft::shared()),
-            asked: false,
         }
     }
 
     /// The rules for the positions below a pile of `pile` coins, as a game or a study starts:
     /// the table up to [`FIB_REACH`] when it was built already, else a table up to the pile
-    /// when it is small (built at once), else none yet (see [`Rules::build`]).
+    /// when it is small (built at once), else none yet (see [`PileRules::build_tables`]).
     pub fn for_pile(pile: u64) -> FibonacciRules {
         let table = FibMovesLeft::shared_if_built()
             .or_else(|| (pile <= FIB_INSTANT).then(|| Arc::new(FibMovesLeft::build(pile))));
-        FibonacciRules {
-            pile,
-            table,
-            asked: false,
-        }
+        FibonacciRules { pile, table }
     }
 
     /// Whether these rules serve a game or a study from `pile` coins: their table holds every
@@ -95,58 +86,46 @@ fn fib(at: PilePosition) -> FibPosition {
     }
 }
 
-impl Rules for FibonacciRules {
-    type Position = PilePosition;
-    type Move = u64;
-
-    fn play(&self, at: &PilePosition, k: u64) -> Result<PilePosition, String> {
-        self.takes(at).check(k)?;
-        Ok(pile(fib(*at).take(k)))
+impl PileRules for FibonacciRules {
+    fn title(&self) -> String {
+        "Fibonacci Nim".to_string()
     }
 
-    fn is_over(&self, at: &PilePosition) -> bool {
-        self.takes(at).limit() == 0
+    fn takes(&self, at: &PilePosition) -> Takes {
+        Takes::UpTo(fib(*at).limit())
     }
 
-    fn move_count(&self, at: &PilePosition) -> Option<u64> {
-        Some(self.takes(at).count())
+    fn after(&self, at: &PilePosition, k: u64) -> PilePosition {
+        pile(fib(*at).take(k))
     }
 
-    fn write_move(&self, k: u64) -> String {
-        k.to_string()
-    }
-
-    fn read_move(&self, text: &str) -> Option<u64> {
-        rules::read_take(text)
-    }
-
-    fn print(&self, at: &PilePosition) -> String {
+    fn position_string(&self, at: &PilePosition) -> String {
         position::print(fib(*at))
     }
 
     /// Zeckendorf's rule knows every position.
-    fn known(&self, at: &PilePosition) -> Option<Known<u64>> {
-        rules::known(Some(fibonacci_winning_takes(fib(*at))))
+    fn winning_takes(&self, at: &PilePosition) -> Option<Vec<u64>> {
+        Some(fibonacci_winning_takes(fib(*at)))
     }
 
     /// Within the moves-left table's reach (a pile of at most [`FIB_REACH`]), once it is
     /// built.
-    fn study(&self, at: &PilePosition) -> Option<PositionAnalysis<u64>> {
+    fn takes_studied(&self, at: &PilePosition) -> Option<PositionAnalysis<u64>> {
         let table = self.table.as_ref().filter(|t| at.pile <= t.reach())?;
         study_with(fib(*at), table)
     }
 
-    fn best_move(&self, at: &PilePosition, fight: bool, rng: &mut fastrand::Rng) -> Option<u64> {
-        player::best_take(self, *at, fight, rng)
+    fn solver_line(&self) -> SolverLine {
+        SolverLine::Text("Zeckendorf rule".into())
     }
 
-    fn random_move(&self, at: &PilePosition, casual: bool, rng: &mut fastrand::Rng) -> Option<u64> {
-        player::random_take(self, *at, casual, rng)
+    fn editor(&self, at: &PilePosition) -> Box<dyn Editor> {
+        super::study::editor(*at)
     }
 
     /// The table up to [`FIB_REACH`], when the moves left are wanted and the rules hold no
     /// table of their positions (a pile past [`FIB_INSTANT`]).
-    fn build(&mut self, moves_left: bool) -> Option<Waiting> {
+    fn build_tables(&mut self, moves_left: bool) -> Option<Waiting> {
         if !moves_left || self.hold() {
             return None;
         }
@@ -157,31 +136,17 @@ impl Rules for FibonacciRules {
         Some(Waiting::new("moves left", task))
     }
 
-    fn take_built(&mut self, built: Built) {
+    fn take_tables(&mut self, built: Built) {
         if let Ok(table) = built.downcast::<FibMovesLeft>() {
             self.table = Some(table);
         }
     }
 
     /// The shared table (up to pile 2,000) is quick to build: nothing stops it.
-    fn complete(&mut self, _progress: Progress) -> Option<()> {
+    fn complete_tables(&mut self, _progress: Progress) -> Option<()> {
         if !self.hold() {
             self.table = Some(FibMovesLeft::shared());
         }
         Some(())
-    }
-}
-
-impl PileRules for FibonacciRules {
-    fn title(&self) -> String {
-        "Fibonacci Nim".to_string()
-    }
-
-    fn takes(&self, at: &PilePosition) -> Takes {
-        Takes::UpTo(fib(*at).limit())
-    }
-
-    fn solver_line(&self) -> SolverLine {
-        SolverLine::Text("Zeckendorf rule".into())
     }
 }

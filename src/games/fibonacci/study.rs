@@ -3,43 +3,16 @@
 
 use super::rules::FibPosition;
 use super::session::FibonacciRules;
-use crate::games::core::rules::Rules;
-use crate::games::core::study::{Studied, StudyRules};
-use crate::games::pile::rules::{PilePosition, PileRules};
+use crate::games::core::study::Studied;
+use crate::games::pile::rules::PilePosition;
 use crate::games::pile::session::PileBoard;
-use crate::games::pile::study::describe;
-use crate::games::request::Waiting;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
 
 /// A position of Fibonacci Nim on the Study screen.
 pub type FibonacciStudy = Studied<FibonacciRules, PileBoard>;
 
-/// The Study screen's words, the table it waits for (past a small pile), and the editor of the
-/// pile and the largest take.
-impl StudyRules for FibonacciRules {
-    fn title(&self) -> String {
-        PileRules::title(self)
-    }
-
-    fn describe(&self, at: &PilePosition) -> String {
-        describe(at)
-    }
-
-    /// The moves left of every position below the pile, once: the table covers every pile
-    /// the study reaches.
-    fn want(&mut self, _at: &PilePosition) -> Option<Waiting> {
-        let waiting = self.build(true).filter(|_| !self.asked);
-        self.asked |= waiting.is_some();
-        waiting
-    }
-
-    fn editor(&self, at: &PilePosition) -> Box<dyn Editor> {
-        editor(*at)
-    }
-}
-
 /// The editor of the position `at`.
-fn editor(at: PilePosition) -> Box<dyn Editor> {
+pub(super) fn editor(at: PilePosition) -> Box<dyn Editor> {
     Box::new(FieldsEditor::new(
         EditFields::new(vec![
             EditField::number("Pile", at.pile, |text| {

@@ -1,6 +1,6 @@
-//! The one-pile board, which the one-pile games share: what it needs of their rules beyond the
-//! core's ([`rules::PileRules`]), its input model and session ([`session::PileSession`]), its
-//! view, study, computer player and command-line sentences.
+//! The one-pile board, which the one-pile games share: what a one-pile game is
+//! ([`rules::PileRules`], which the board makes the core's rules), its input model and session
+//! ([`session::PileSession`]), its view, study, computer player and command-line sentences.
 
 pub mod cli;
 pub mod player;

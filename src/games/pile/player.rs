@@ -3,6 +3,7 @@
 //! defence among those.
 
 use super::rules::{PilePosition, PileRules, Takes};
+use crate::games::core::rules::Rules;
 
 /// How many takes the computer weighs from a lost position whose legal takes are a range
 /// (every take loses; it looks for the one leaving the fewest winning replies among the
@@ -23,7 +24,7 @@ pub fn choose_take(
     if takes.limit() == 0 {
         return None;
     }
-    let Some(winning) = winning_takes(rules, at) else {
+    let Some(winning) = rules.winning_takes(&at) else {
         return Some(takes.smallest());
     };
     if !winning.is_empty() {
@@ -36,7 +37,7 @@ pub fn choose_take(
     let replies = |k: u64| {
         let after = rules.play(&at, k).ok();
         after
-            .and_then(|after| winning_takes(rules, after))
+            .and_then(|after| rules.winning_takes(&after))
             .map_or(usize::MAX, |w| w.len())
     };
     Some(fewest(&candidates, replies, rng))
@@ -97,11 +98,6 @@ pub fn random_take(
         return Some(at.pile);
     }
     takes.random(rng)
-}
-
-/// Every winning take at `at`, where the rules' answer knows them.
-fn winning_takes(rules: &impl PileRules, at: PilePosition) -> Option<Vec<u64>> {
-    rules.known(&at).map(|k| k.winning_moves)
 }
 
 /// The candidate with the fewest winning replies, ties at random.

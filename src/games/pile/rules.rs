@@ -1,12 +1,13 @@
-//! What the one-pile board needs of a game beyond its [`Rules`]: its legal takes ([`Takes`]),
-//! its title and its solver line ([`PileRules`]). A one-pile game implements the core's
-//! [`Rules`] on its own rules type, with a take as its move and [`PilePosition`] as its
-//! position, and these few words on top; the helpers here write the parts every one-pile game
-//! shares.
+//! What a one-pile game is ([`PileRules`]): its legal takes ([`Takes`]), the position a take
+//! leaves, its position string, its answer and its tables, its title, its solver line and its
+//! Study editor. The one-pile board writes the rest of the core's `Rules` once for every such
+//! game (a take as its move, [`PilePosition`] as its position: `session.rs`), and the core's
+//! `StudyRules` (`study.rs`).
 
-use crate::games::core::rules::Rules;
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
-use crate::games::review::Known;
+use crate::games::request::{Built, Progress, Waiting};
+use crate::games::study::Editor;
 use crate::units::{group, runs_one_of};
 
 /// How long the legal takes may be in a message (the panel wraps it over a few lines).
@@ -20,32 +21,49 @@ pub struct PilePosition {
     pub max_take: u64,
 }
 
-/// What the one-pile board asks of a game's rules beyond [`Rules`]: a move is a take of coins
-/// (written as its number), a position a [`PilePosition`].
-pub trait PileRules: Rules<Position = PilePosition, Move = u64> {
+/// What a one-pile game gives the one-pile board: a move is a take of coins (written as its
+/// number), a position a [`PilePosition`]. The board makes it the core's `Rules`
+/// (`session.rs`), whose methods these serve as each one's doc says.
+pub trait PileRules: Clone + Send + Sync + 'static {
     /// The game's name, as the board's title shows it.
     fn title(&self) -> String;
 
     /// The takes legal at `at`.
     fn takes(&self, at: &PilePosition) -> Takes;
 
+    /// The position a legal take of `k` coins leaves at `at`.
+    fn after(&self, at: &PilePosition, k: u64) -> PilePosition;
+
+    /// The position's string (`Rules::print`).
+    fn position_string(&self, at: &PilePosition) -> String;
+
+    /// Every winning take at `at`, ascending (none: the pile is lost), where the game's answer
+    /// knows them (`Rules::known`).
+    fn winning_takes(&self, at: &PilePosition) -> Option<Vec<u64>>;
+
+    /// Every legal take at `at` with its outcome, moves left and winning replies, where the
+    /// moves left are known (`Rules::study`).
+    fn takes_studied(&self, at: &PilePosition) -> Option<PositionAnalysis<u64>>;
+
     /// What the side panel says of the solver.
     fn solver_line(&self) -> SolverLine;
-}
 
-/// What a one-pile game's answer knows of a position from its winning takes (every one, where
-/// it knows any).
-pub fn known(winning: Option<Vec<u64>>) -> Option<Known<u64>> {
-    winning.map(|w| Known {
-        wins: !w.is_empty(),
-        winning_moves: w,
-        complete: true,
-    })
-}
+    /// An editor on `at`, to set up another position of the game on the Study screen.
+    fn editor(&self, at: &PilePosition) -> Box<dyn Editor>;
 
-/// A take read back from its notation (its number).
-pub fn read_take(text: &str) -> Option<u64> {
-    text.parse().ok()
+    /// The tables the rules still lack, as a build task (`Rules::build`); none by default.
+    /// A study asks for them once: they cover every pile it reaches.
+    fn build_tables(&mut self, _moves_left: bool) -> Option<Waiting> {
+        None
+    }
+
+    /// Takes what the task of [`PileRules::build_tables`] built (`Rules::take_built`).
+    fn take_tables(&mut self, _built: Built) {}
+
+    /// Builds at once what [`PileRules::build_tables`] asked for (`Rules::complete`).
+    fn complete_tables(&mut self, _progress: Progress) -> Option<()> {
+        Some(())
+    }
 }
 
 /// The legal takes of a position.

@@ -1,10 +1,15 @@
 //! The one-pile board: the take a person chooses (arrows, typed digits, the pointer on a coin
-//! or the bar), over any one-pile game's rules ([`PileRules`]), played by the core's generic
-//! session.
+//! or the bar), over any one-pile game's rules ([`PileRules`], which it makes the core's
+//! [`Rules`]), played by the core's generic session.
 
+use super::player;
 use crate::games::core::board::{Board, Input};
 use crate::games::core::play::Play;
+use crate::games::core::rules::Rules;
+use crate::games::moves_left::PositionAnalysis;
 use crate::games::pile::rules::{MESSAGE_TAKES, PilePosition, PileRules, Takes};
+use crate::games::request::{Built, Progress, Waiting};
+use crate::games::review::Known;
 use crate::games::typing::{self, TypedTake};
 use crate::input::{
     ANALYSE, Action, Binding, COPY_POSITION, DIGITS, ENTER_SPACE, HELP, LEAVE, LEFT_RIGHT, PAGES,
@@ -70,6 +75,71 @@ impl<R: PileRules> PileSession<R> {
     /// The pile before take number `index` (from 0).
     pub fn pile_before(&self, index: usize) -> u64 {
         self.position_before(index).pile
+    }
+}
+
+/// The core's rules of a one-pile game, written once from its [`PileRules`]: a take is legal
+/// when [`PileRules::takes`] holds it, the game is over when no take is, a take is written as
+/// its number, and the computer plays by [`player`].
+impl<R: PileRules> Rules for R {
+    type Position = PilePosition;
+    type Move = u64;
+
+    fn play(&self, at: &PilePosition, k: u64) -> Result<PilePosition, String> {
+        self.takes(at).check(k)?;
+        Ok(self.after(at, k))
+    }
+
+    fn is_over(&self, at: &PilePosition) -> bool {
+        self.takes(at).limit() == 0
+    }
+
+    fn move_count(&self, at: &PilePosition) -> Option<u64> {
+        Some(self.takes(at).count())
+    }
+
+    fn write_move(&self, k: u64) -> String {
+        k.to_string()
+    }
+
+    fn read_move(&self, text: &str) -> Option<u64> {
+        text.parse().ok()
+    }
+
+    fn print(&self, at: &PilePosition) -> String {
+        self.position_string(at)
+    }
+
+    fn known(&self, at: &PilePosition) -> Option<Known<u64>> {
+        self.winning_takes(at).map(|w| Known {
+            wins: !w.is_empty(),
+            winning_moves: w,
+            complete: true,
+        })
+    }
+
+    fn study(&self, at: &PilePosition) -> Option<PositionAnalysis<u64>> {
+        self.takes_studied(at)
+    }
+
+    fn best_move(&self, at: &PilePosition, fight: bool, rng: &mut fastrand::Rng) -> Option<u64> {
+        player::best_take(self, *at, fight, rng)
+    }
+
+    fn random_move(&self, at: &PilePosition, casual: bool, rng: &mut fastrand::Rng) -> Option<u64> {
+        player::random_take(self, *at, casual, rng)
+    }
+
+    fn build(&mut self, moves_left: bool) -> Option<Waiting> {
+        self.build_tables(moves_left)
+    }
+
+    fn take_built(&mut self, built: Built) {
+        self.take_tables(built);
+    }
+
+    fn complete(&mut self, progress: Progress) -> Option<()> {
+        self.complete_tables(progress)
     }
 }
 

@@ -1,12 +1,17 @@
 //! The one-pile board on the Study screen (the core's [`StudyBoard`]): the pile, its takes as
 //! buttons marked with their outcome and moves left (`−3 W7`), and where the rules' study does
-//! not reach the pile, each take's outcome from the answer of the pile it leaves.
+//! not reach the pile, each take's outcome from the answer of the pile it leaves; and the
+//! study's words and tables of every one-pile game ([`StudyRules`]), written once.
 
 use super::rules::{PilePosition, PileRules, Takes};
 use super::session::PileBoard;
-use crate::games::core::study::StudyBoard;
+use crate::games::core::rules::Rules;
+use crate::games::core::study::{StudyBoard, StudyRules};
 use crate::games::moves_left::MAX_LISTED_MOVES;
-use crate::games::study::{Analysis, StudyMove, TakeBoard, TakeRow, draw_takes, winning_alone};
+use crate::games::request::Waiting;
+use crate::games::study::{
+    Analysis, Editor, StudyMove, TakeBoard, TakeRow, draw_takes, winning_alone,
+};
 use crate::input::Spots;
 use crate::theme::Theme;
 use crate::units::{count, group};
@@ -17,6 +22,31 @@ use ratatui::text::Line;
 /// A pile position for people, as the Study screen names it: "pile 21".
 pub fn describe(at: &PilePosition) -> String {
     format!("pile {}", group(at.pile))
+}
+
+/// The Study screen's words, the tables it waits for, and the game's editor.
+impl<R: PileRules> StudyRules for R {
+    fn title(&self) -> String {
+        PileRules::title(self)
+    }
+
+    fn describe(&self, at: &PilePosition) -> String {
+        describe(at)
+    }
+
+    /// The tables the rules lack (the moves left with them), asked for once.
+    fn want(&mut self, _at: &PilePosition) -> Option<Waiting> {
+        self.build(true)
+    }
+
+    /// The tables asked for cover every pile the study reaches.
+    fn answers(&self, _asked: &PilePosition, _at: &PilePosition) -> bool {
+        true
+    }
+
+    fn editor(&self, at: &PilePosition) -> Box<dyn Editor> {
+        PileRules::editor(self, at)
+    }
 }
 
 impl<R: PileRules> StudyBoard<R> for PileBoard {

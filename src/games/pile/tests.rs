@@ -2,15 +2,13 @@
 //! the last coin wins (a multiple of 3 is lost). It plays on the pile board and is studied on
 //! the core's study, drawn by the pile board, as the subtraction game and Fibonacci Nim are.
 
-use super::player;
-use super::rules::{self, PilePosition, PileRules, Takes};
+use super::rules::{PilePosition, PileRules, Takes};
 use super::session::{PileBoard, PileSession};
 use crate::games::core::rules::Rules;
 use crate::games::core::study::{Studied, StudyRules};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
 use crate::games::request::{Built, Task, Waiting};
-use crate::games::review::Known;
 use crate::games::session::{Session, View};
 use crate::games::setup::{Player, Setup};
 use crate::games::study::{Editor, Study};
@@ -21,68 +19,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use std::sync::Arc;
 
-/// Take one or two; `built`: whether its (pretend) table, which the study asks for, is in;
-/// `asked`: whether the study asked for it.
+/// Take one or two; `built`: whether its (pretend) table, which the study asks for, is in.
 #[derive(Clone)]
 struct OneOrTwo {
     built: bool,
-    asked: bool,
 }
 
 fn at(pile: u64) -> PilePosition {
     PilePosition { pile, max_take: 0 }
-}
-
-impl Rules for OneOrTwo {
-    type Position = PilePosition;
-    type Move = u64;
-
-    fn play(&self, at: &PilePosition, k: u64) -> Result<PilePosition, String> {
-        self.takes(at).check(k)?;
-        Ok(self::at(at.pile - k))
-    }
-
-    fn is_over(&self, at: &PilePosition) -> bool {
-        at.pile == 0
-    }
-
-    fn move_count(&self, at: &PilePosition) -> Option<u64> {
-        Some(self.takes(at).count())
-    }
-
-    fn write_move(&self, k: u64) -> String {
-        k.to_string()
-    }
-
-    fn read_move(&self, text: &str) -> Option<u64> {
-        rules::read_take(text)
-    }
-
-    fn print(&self, at: &PilePosition) -> String {
-        format!("one-or-two {}", at.pile)
-    }
-
-    fn known(&self, at: &PilePosition) -> Option<Known<u64>> {
-        let winning = at.pile % 3;
-        rules::known(Some((winning > 0).then_some(winning).into_iter().collect()))
-    }
-
-    /// Nothing studied: the study lists each take's outcome from the answer.
-    fn study(&self, _: &PilePosition) -> Option<PositionAnalysis<u64>> {
-        None
-    }
-
-    fn best_move(&self, at: &PilePosition, fight: bool, rng: &mut fastrand::Rng) -> Option<u64> {
-        player::best_take(self, *at, fight, rng)
-    }
-
-    fn random_move(&self, at: &PilePosition, casual: bool, rng: &mut fastrand::Rng) -> Option<u64> {
-        player::random_take(self, *at, casual, rng)
-    }
-
-    fn take_built(&mut self, _: Built) {
-        self.built = true;
-    }
 }
 
 impl PileRules for OneOrTwo {
@@ -94,31 +38,71 @@ impl PileRules for OneOrTwo {
         Takes::Listed((1..=at.pile.min(2)).collect())
     }
 
+    fn after(&self, at: &PilePosition, k: u64) -> PilePosition {
+        self::at(at.pile - k)
+    }
+
+    fn position_string(&self, at: &PilePosition) -> String {
+        format!("one-or-two {}", at.pile)
+    }
+
+    fn winning_takes(&self, at: &PilePosition) -> Option<Vec<u64>> {
+        let winning = at.pile % 3;
+        Some((winning > 0).then_some(winning).into_iter().collect())
+    }
+
+    /// Nothing studied: the study lists each take's outcome from the answer.
+    fn takes_studied(&self, _: &PilePosition) -> Option<PositionAnalysis<u64>> {
+        None
+    }
+
     fn solver_line(&self) -> SolverLine {
         SolverLine::Text("multiples of 3 lose".into())
-    }
-}
-
-impl StudyRules for OneOrTwo {
-    fn title(&self) -> String {
-        PileRules::title(self)
-    }
-
-    fn describe(&self, at: &PilePosition) -> String {
-        super::study::describe(at)
-    }
-
-    /// A table, once, until it is in.
-    fn want(&mut self, _: &PilePosition) -> Option<Waiting> {
-        let task = Task::new("a table", |_| Some(Arc::new(()) as Built));
-        let waiting = (!self.built && !self.asked).then(|| Waiting::new("table", task));
-        self.asked |= waiting.is_some();
-        waiting
     }
 
     fn editor(&self, _: &PilePosition) -> Box<dyn Editor> {
         unreachable!("not edited here")
     }
+
+    /// A table, until it is in.
+    fn build_tables(&mut self, _: bool) -> Option<Waiting> {
+        let task = Task::new("a table", |_| Some(Arc::new(()) as Built));
+        (!self.built).then(|| Waiting::new("table", task))
+    }
+
+    fn take_tables(&mut self, _: Built) {
+        self.built = true;
+    }
+}
+
+#[test]
+fn the_pile_board_writes_the_core_rules_and_study_rules_of_a_one_pile_game() {
+    let rules = OneOrTwo { built: true };
+    // A take is checked against the takes, in the takes' words.
+    assert_eq!(rules.play(&at(5), 3), Err("take 1 or 2".to_string()));
+    assert_eq!(rules.play(&at(5), 2), Ok(at(3)));
+    assert!(rules.is_over(&at(0)) && !rules.is_over(&at(1)));
+    assert_eq!(rules.move_count(&at(1)), Some(1));
+    assert_eq!(rules.read_move(&rules.write_move(2)), Some(2));
+    assert_eq!(rules.read_move("two"), None);
+    assert_eq!(rules.print(&at(4)), "one-or-two 4");
+    // The answer's winning takes, every one.
+    let known = rules.known(&at(4)).expect("the answer knows every pile");
+    assert_eq!(
+        (known.wins, known.winning_moves, known.complete),
+        (true, vec![1], true)
+    );
+    assert!(!rules.known(&at(3)).expect("known").wins);
+    let mut rng = fastrand::Rng::with_seed(3);
+    assert_eq!(rules.best_move(&at(4), false, &mut rng), Some(1));
+    assert_eq!(rules.random_move(&at(2), true, &mut rng), Some(2));
+    // The study's words, and the table it waits for, which covers every pile.
+    let mut unbuilt = OneOrTwo { built: false };
+    assert_eq!(StudyRules::describe(&unbuilt, &at(4)), "pile 4");
+    assert!(unbuilt.want(&at(4)).is_some());
+    assert!(unbuilt.answers(&at(4), &at(2)));
+    unbuilt.take_built(Arc::new(()));
+    assert!(unbuilt.want(&at(4)).is_none(), "the table is in");
 }
 
 /// The drawn board as text rows, and the spots.
@@ -141,14 +125,7 @@ fn a_game_of_its_rules_alone_plays_on_the_pile_board() {
         players: [Person, Computer],
         ..Setup::default()
     };
-    let mut game = PileSession::begin(
-        setup,
-        OneOrTwo {
-            built: true,
-            asked: false,
-        },
-        at(7),
-    );
+    let mut game = PileSession::begin(setup, OneOrTwo { built: true }, at(7));
     assert_eq!(
         (game.board.choice, game.legal_text(40)),
         (1, "take 1 or 2".into())
@@ -206,15 +183,8 @@ type OneOrTwoStudy = Studied<OneOrTwo, PileBoard>;
 
 #[test]
 fn a_one_pile_game_is_studied_on_the_core_with_the_pile_boards_takes() {
-    let mut study = OneOrTwoStudy::after(
-        OneOrTwo {
-            built: false,
-            asked: false,
-        },
-        at(9),
-        &["2".into()],
-    )
-    .expect("a legal take");
+    let mut study = OneOrTwoStudy::after(OneOrTwo { built: false }, at(9), &["2".into()])
+        .expect("a legal take");
     assert_eq!(
         (study.title(), study.describe(), study.position()),
         ("One or two".into(), "pile 7".into(), "one-or-two 7".into())

@@ -1,18 +1,16 @@
-//! The subtraction game on the core: its rules as the core's [`Rules`], played on the one-pile
-//! board ([`PileRules`]).
+//! The subtraction game on the core: its rules on the one-pile board ([`PileRules`], which
+//! gives it the core's `Rules`).
 
 use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft, study};
 use super::position;
 use super::rules::TakeSet;
-use crate::games::core::rules::Rules;
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
-use crate::games::pile::player;
-use crate::games::pile::rules::{self, PilePosition, PileRules, Takes};
+use crate::games::pile::rules::{PilePosition, PileRules, Takes};
 use crate::games::pile::session::PileSession;
 use crate::games::request::{Built, Progress, Task, Waiting};
-use crate::games::review::Known;
+use crate::games::study::Editor;
 use std::sync::Arc;
 
 /// A subtraction game in progress, on the one-pile board.
@@ -27,8 +25,6 @@ pub struct SubtractionRules {
     /// (past which a pile has no moves left unless a period showed).
     limit: u64,
     tables: Option<Arc<SubtractionTables>>,
-    /// Whether a study asked for the tables already (they cover every pile it reaches).
-    pub(super) asked: bool,
 }
 
 /// What the subtraction rules build: the period of the outcomes and the moves-left table.
@@ -58,13 +54,15 @@ impl SubtractionRules {
     /// not on the interface's thread).
     pub fn new(set: &TakeSet, pile: u64) -> SubtractionRules {
         let mut rules = SubtractionRules::without_tables(set, pile);
-        rules.complete(&mut |_, _| true).expect("nothing stops it");
+        rules
+            .complete_tables(&mut |_, _| true)
+            .expect("nothing stops it");
         rules
     }
 
     /// The rules of a game of `set` starting with `pile` coins, as a game or a study starts:
     /// their tables built at once when that is quick (most sets), else left for
-    /// [`Rules::build`]'s task on the table thread.
+    /// [`PileRules::build_tables`]' task on the table thread.
     pub fn asking(set: &TakeSet, pile: u64) -> SubtractionRules {
         let mut rules = SubtractionRules::without_tables(set, pile);
         let mut reports = 0;
@@ -81,7 +79,6 @@ impl SubtractionRules {
             set: set.clone(),
             limit: pile.saturating_add(1).min(MOVES_LEFT_LIMIT),
             tables: None,
-            asked: false,
         }
     }
 
@@ -102,67 +99,56 @@ impl SubtractionRules {
     pub fn start(pile: u64) -> PilePosition {
         PilePosition { pile, max_take: 0 }
     }
-
-    /// Every winning take at `at`, once the period search is done.
-    pub fn winning_takes(&self, at: &PilePosition) -> Option<Vec<u64>> {
-        self.tables.as_ref()?.solution.winning_takes(at.pile)
-    }
 }
 
 /// A take is any size of the set up to the pile; no take bounds the next, so a position's
 /// `max_take` stays 0.
-impl Rules for SubtractionRules {
-    type Position = PilePosition;
-    type Move = u64;
-
-    fn play(&self, at: &PilePosition, k: u64) -> Result<PilePosition, String> {
-        self.takes(at).check(k)?;
-        Ok(SubtractionRules::start(at.pile - k))
+impl PileRules for SubtractionRules {
+    fn title(&self) -> String {
+        format!("Subtraction game {}", self.set)
     }
 
-    fn is_over(&self, at: &PilePosition) -> bool {
-        self.takes(at).limit() == 0
+    fn takes(&self, at: &PilePosition) -> Takes {
+        Takes::Listed(self.set.legal(at.pile).collect())
     }
 
-    fn move_count(&self, at: &PilePosition) -> Option<u64> {
-        Some(self.takes(at).count())
+    fn after(&self, at: &PilePosition, k: u64) -> PilePosition {
+        SubtractionRules::start(at.pile - k)
     }
 
-    fn write_move(&self, k: u64) -> String {
-        k.to_string()
-    }
-
-    fn read_move(&self, text: &str) -> Option<u64> {
-        rules::read_take(text)
-    }
-
-    fn print(&self, at: &PilePosition) -> String {
+    fn position_string(&self, at: &PilePosition) -> String {
         position::print(&self.set, at.pile)
     }
 
     /// Once the period search is done: every winning take.
-    fn known(&self, at: &PilePosition) -> Option<Known<u64>> {
-        rules::known(self.winning_takes(at))
+    fn winning_takes(&self, at: &PilePosition) -> Option<Vec<u64>> {
+        self.tables.as_ref()?.solution.winning_takes(at.pile)
     }
 
     /// Where the moves-left table reaches the pile.
-    fn study(&self, at: &PilePosition) -> Option<PositionAnalysis<u64>> {
+    fn takes_studied(&self, at: &PilePosition) -> Option<PositionAnalysis<u64>> {
         let tables = self.tables.as_ref()?;
         tables.table.moves_left(at.pile)?;
         study(&tables.solution, &tables.table, at.pile)
     }
 
-    fn best_move(&self, at: &PilePosition, fight: bool, rng: &mut fastrand::Rng) -> Option<u64> {
-        player::best_take(self, *at, fight, rng)
+    fn solver_line(&self) -> SolverLine {
+        match self.tables.as_ref().map(|t| t.solution.cycle()) {
+            Some(Some((start, period))) => {
+                SolverLine::Text(format!("period {period} from pile {start}"))
+            }
+            Some(None) => SolverLine::Warning("no period found".into()),
+            None => SolverLine::Text("not solved yet".into()),
+        }
     }
 
-    fn random_move(&self, at: &PilePosition, casual: bool, rng: &mut fastrand::Rng) -> Option<u64> {
-        player::random_take(self, *at, casual, rng)
+    fn editor(&self, at: &PilePosition) -> Box<dyn Editor> {
+        super::study::editor(&self.set, at)
     }
 
     /// Both tables in one task (the period, then the moves left), whatever is wanted: who
     /// wins needs the period.
-    fn build(&mut self, _moves_left: bool) -> Option<Waiting> {
+    fn build_tables(&mut self, _moves_left: bool) -> Option<Waiting> {
         if self.tables.is_some() {
             return None;
         }
@@ -176,38 +162,18 @@ impl Rules for SubtractionRules {
         Some(Waiting::new("solving", task))
     }
 
-    fn take_built(&mut self, built: Built) {
+    fn take_tables(&mut self, built: Built) {
         if let Ok(tables) = built.downcast::<SubtractionTables>() {
             self.tables = Some(tables);
         }
     }
 
-    fn complete(&mut self, progress: Progress) -> Option<()> {
+    fn complete_tables(&mut self, progress: Progress) -> Option<()> {
         if self.tables.is_none() {
             let tables = SubtractionTables::build(&self.set, self.limit, progress)?;
             self.tables = Some(Arc::new(tables));
         }
         Some(())
-    }
-}
-
-impl PileRules for SubtractionRules {
-    fn title(&self) -> String {
-        format!("Subtraction game {}", self.set)
-    }
-
-    fn takes(&self, at: &PilePosition) -> Takes {
-        Takes::Listed(self.set.legal(at.pile).collect())
-    }
-
-    fn solver_line(&self) -> SolverLine {
-        match self.tables.as_ref().map(|t| t.solution.cycle()) {
-            Some(Some((start, period))) => {
-                SolverLine::Text(format!("period {period} from pile {start}"))
-            }
-            Some(None) => SolverLine::Warning("no period found".into()),
-            None => SolverLine::Text("not solved yet".into()),
-        }
     }
 }
 

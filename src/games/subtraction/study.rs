@@ -4,51 +4,30 @@
 use super::fields::SET_PRESETS;
 use super::rules::TakeSet;
 use super::session::SubtractionRules;
-use crate::games::core::rules::Rules;
-use crate::games::core::study::{Studied, StudyRules};
-use crate::games::pile::rules::{PilePosition, PileRules};
+use crate::games::core::study::Studied;
+use crate::games::pile::rules::PilePosition;
 use crate::games::pile::session::PileBoard;
-use crate::games::pile::study::describe;
-use crate::games::request::Waiting;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
 
 /// A subtraction game's pile on the Study screen.
 pub type SubtractionStudy = Studied<SubtractionRules, PileBoard>;
 
-/// The Study screen's words, the tables it waits for, and the editor of the pile and the
-/// take set.
-impl StudyRules for SubtractionRules {
-    fn title(&self) -> String {
-        PileRules::title(self)
-    }
-
-    fn describe(&self, at: &PilePosition) -> String {
-        describe(at)
-    }
-
-    /// The period and the moves left, once: they cover every pile the study reaches.
-    fn want(&mut self, _at: &PilePosition) -> Option<Waiting> {
-        let waiting = self.build(true).filter(|_| !self.asked);
-        self.asked |= waiting.is_some();
-        waiting
-    }
-
-    fn editor(&self, at: &PilePosition) -> Box<dyn Editor> {
-        Box::new(FieldsEditor::new(
-            EditFields::new(vec![
-                EditField::number("Pile", at.pile, |text| whole_number(text).map(|_| ())),
-                EditField {
-                    label: "Takes",
-                    value: set_text(self.set()),
-                    also: ",- ",
-                    presets: &SET_PRESETS,
-                    hint: "←→ presets, or type 1,3-5",
-                    check: |text| TakeSet::parse_typed(text).map(|_| ()),
-                },
-            ]),
-            study_fields,
-        ))
-    }
+/// The editor of the pile `at` and the take set `set`.
+pub(super) fn editor(set: &TakeSet, at: &PilePosition) -> Box<dyn Editor> {
+    Box::new(FieldsEditor::new(
+        EditFields::new(vec![
+            EditField::number("Pile", at.pile, |text| whole_number(text).map(|_| ())),
+            EditField {
+                label: "Takes",
+                value: set_text(set),
+                also: ",- ",
+                presets: &SET_PRESETS,
+                hint: "←→ presets, or type 1,3-5",
+                check: |text| TakeSet::parse_typed(text).map(|_| ()),
+            },
+        ]),
+        study_fields,
+    ))
 }
 
 /// The take set as the editor's field shows it: `1,3,4`.
