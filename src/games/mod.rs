@@ -207,14 +207,14 @@ mod tests {
         let cases = [
             (
                 "wythoff",
-                values(wythoff::fields::PILES, text("1,2")),
+                values(wythoff::PILES, text("1,2")),
                 &["12:1", "2:1"][..],
                 &["12:2"][..],
                 "move 1 (\"12:2\") is not legal: pile 1 holds only 1 coin, so 2 cannot be taken from both",
             ),
             (
                 "nim",
-                values(nim::fields::PILES, text("1,2")),
+                values(nim::PILES, text("1,2")),
                 &["2:1", "1:1", "2:1"],
                 &["2:1", "1:2"],
                 "move 2 (\"1:2\") is not legal: pile 1 holds only",

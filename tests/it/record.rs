@@ -27,7 +27,7 @@ fn small_start(kind: GameKind, pick: u64) -> Settings {
             ["1,2,3", "4, 1", "2,2", "5,3,1,1"][pick as usize % 4],
         ),
         "wythoff" => settings.with(
-            munch::games::wythoff::fields::PILES,
+            munch::games::wythoff::PILES,
             ["1,2", "4, 5", "3,3", "0,7"][pick as usize % 4],
         ),
         other => panic!("a game this test does not know: {other}"),

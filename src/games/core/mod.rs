@@ -11,6 +11,7 @@
 
 pub mod board;
 pub mod entry;
+pub mod line;
 pub mod play;
 pub mod rules;
 pub mod solve;

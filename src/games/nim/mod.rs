@@ -2,13 +2,11 @@
 //! one pile, and whoever takes the last coin wins (normal play).
 //!
 //! [`rules`] holds positions, moves and their notation, [`answer`](mod@answer) the solution by the nim-sum
-//! (the XOR of the piles), [`fields`] its menu lines, [`cli`] its command line, [`reply`] what
-//! `munch solve nim` prints, [`session`] a game in progress (the piles, the person's choice, the
-//! computer's move, undo and the review) and [`view`] how it is drawn.
+//! (the XOR of the piles), [`reply`] what `munch solve nim` prints, [`session`] its rules on
+//! the core and the rows board, [`study`] a position studied, [`view`] its moves in words; this
+//! file its catalogue entry, with its menu line and `--piles`.
 
 pub mod answer;
-pub mod cli;
-pub mod fields;
 pub mod moves_left;
 pub mod position;
 pub mod reply;
@@ -17,23 +15,23 @@ pub mod session;
 pub mod study;
 pub mod view;
 
-use super::core::entry::{Entry, SolveProgress};
+use super::core::line::{Line, LineEntry};
 use super::core::rules::GameText;
-use super::core::table::Tabled;
-use super::field::{Field, Problem, Values};
+use super::core::table::{MovesLeft, Tabled};
+use super::position::print_list;
 use super::review::MoveWords;
 use super::session::Session;
 use super::setup::Setup;
 use super::study::Study;
-use clap::{ArgMatches, Command};
-use session::{NimRules, NimSession, NimTabled};
+use moves_left::{NIM_BUDGET, NimMovesLeft};
+use session::{NimRules, NimSession};
 
 pub use answer::{NimAnswer, answer, losing_moves, nim_sum};
-pub use fields::NimValues;
 pub use reply::{NimPiles, ReplyMove, json_reply, plain_reply};
 pub use rules::{MAX_PILE, MAX_PILES, Move, Position};
 
 /// Nim's entry in the catalogue.
+#[derive(Default)]
 pub struct Nim;
 
 /// Nim's words.
@@ -48,56 +46,75 @@ const TEXT: GameText = GameText {
     keys: session::KEYS,
 };
 
-impl Entry for Nim {
-    type Rules = NimTabled;
-    type Start = Position;
+/// The key of the piles at the start, as typed.
+pub const PILES: &str = "piles";
+
+/// Piles offered with ←/→ on the Piles line; the first is the default.
+pub const PILES_PRESETS: [&str; 2] = ["3,4,5", "1,3,5,7"];
+
+/// The longest piles text: [`MAX_PILES`] piles of 19 digits (10^18) with ", " between them.
+pub const MAX_PILES_CHARS: usize = MAX_PILES * 19 + (MAX_PILES - 1) * 2;
+
+/// Why a longer piles text is refused.
+const TOO_LONG: &str = "the piles are at most 166 characters";
+
+/// Nim's menu line, typed like `3,4,5`, and `--piles`.
+static LINE: Line = Line {
+    field: Line::text(PILES, "Piles", &PILES_PRESETS, MAX_PILES_CHARS, TOO_LONG),
+    name: "Nim",
+    option: ["piles", "PILES"],
+    help: [
+        "The piles: 1 to 8 numbers of coins, each 1 to 10^18, e.g. \"3,4,5\"",
+        "The piles: 1 to 8 numbers of coins, each 1 to 10^18, e.g. \"3,4,5\"",
+    ],
+    about: [
+        "Play Nim: several piles, take from one",
+        "Solve a Nim position: who wins, and every winning move",
+    ],
+    hint: "←→ presets, or type 3,4,5",
+};
+
+impl LineEntry for Nim {
+    type Game = NimRules;
 
     fn text(&self) -> &'static GameText {
         &TEXT
     }
 
-    fn fields(&self) -> &'static [Field] {
-        &fields::FIELDS
+    fn line(&self) -> &'static Line {
+        &LINE
     }
 
-    fn problem(&self, values: &Values) -> Option<Problem> {
-        fields::problem(values)
-    }
-
-    fn describe(&self, values: &Values) -> String {
-        fields::describe(values)
-    }
-
-    fn sanitize(&self, values: &mut Values) -> Vec<String> {
-        fields::sanitize(values)
-    }
-
-    fn start(&self, values: &Values) -> Result<Position, String> {
-        NimValues::from(values).start()
+    /// A new game's piles each start with a coin at least.
+    fn read_line(&self, text: &str) -> Result<Position, String> {
+        Position::parse(text)
     }
 
     fn read_start(&self, body: &str) -> Result<Position, String> {
         position::parse(body)
     }
 
-    fn values_of(&self, start: &Position) -> Values {
-        position::values(start)
+    /// Read as the position string reads them: an empty pile keeps its place (`0,4,5`), but
+    /// not every pile may be empty (the game is over there). A new game's piles, on the menu,
+    /// each start with a coin at least; a studied position may be one reached in play.
+    fn read_edited(&self, text: &str) -> Result<Position, String> {
+        if text.trim().is_empty() {
+            return Err("no piles given: write the piles like 3,4,5".into());
+        }
+        position::parse(text)
     }
 
-    /// A study shares the table of the game it is opened from, when it holds the position
-    /// studied.
-    fn begin(&self, start: &Position, shared: Option<&NimTabled>) -> (NimTabled, Position) {
-        (
-            Tabled::sharing(NimRules, start.clone(), shared),
-            start.clone(),
-        )
+    /// The menu's piles hold a coin each: the empty ones are the start's alone.
+    fn line_of(&self, start: &Position) -> String {
+        let piles: Vec<u64> = (start.piles().iter().copied()).filter(|&p| p > 0).collect();
+        print_list(&piles)
     }
 
-    fn session(&self, setup: Setup, rules: NimTabled, start: Position) -> Box<dyn Session> {
-        Box::new(NimSession::begin(setup, rules, start))
+    fn session(&self, setup: Setup, rules: Tabled<NimRules>, at: Position) -> Box<dyn Session> {
+        Box::new(NimSession::begin(setup, rules, at))
     }
 
-    fn studied(&self, rules: NimTabled, at: Position) -> Box<dyn Study> {
+    fn studied(&self, rules: Tabled<NimRules>, at: Position) -> Box<dyn Study> {
         Box::new(study::NimStudy::new(rules, at))
     }
 
@@ -105,20 +122,9 @@ impl Entry for Nim {
         view::move_words(notation)
     }
 
-    fn play_command(&self) -> Command {
-        cli::play_command()
-    }
-
-    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
-        cli::play_values(matches, values)
-    }
-
-    fn solve_command(&self) -> Command {
-        cli::solve_command()
-    }
-
-    fn solve(&self, matches: &ArgMatches, _: u64, _: SolveProgress) -> Result<String, String> {
-        cli::solve(matches)
+    /// Within [`NIM_BUDGET`] positions.
+    fn solve_table(&self, at: &Position, _: u64) -> Option<MovesLeft<NimRules>> {
+        NimMovesLeft::build(&NimRules, at, NIM_BUDGET)
     }
 }
 

@@ -4,9 +4,7 @@
 //! most [`MAX_PILES`] piles of at most 10^18 coins each, as the menu allows; no coin left is
 //! a finished game (`nim 0,0,0`).
 
-use super::fields::PILES;
 use super::rules::{MAX_PILE, MAX_PILES, Position};
-use crate::games::field::Values;
 use crate::games::position::{finished, parse_list, print_list};
 
 /// The position's string: `nim 3,4,5`, its empty piles in their places (`nim 0,4,5`).
@@ -31,18 +29,6 @@ pub fn parse(body: &str) -> Result<Position, String> {
         ));
     }
     Position::new(&piles)
-}
-
-/// The values a game from `position` is played with: the menu's piles hold a coin each, the
-/// empty ones are the start's alone.
-pub(super) fn values(position: &Position) -> Values {
-    let piles: Vec<u64> = position
-        .piles()
-        .iter()
-        .copied()
-        .filter(|&p| p > 0)
-        .collect();
-    Values::default().with(PILES, print_list(&piles))
 }
 
 #[cfg(test)]

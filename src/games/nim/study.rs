@@ -4,16 +4,14 @@
 //! opened from, or built when the study opens (on the table thread unless it is small), and
 //! again for a position of the line it does not cover.
 
-use super::fields::PILES_PRESETS;
 use super::moves_left::NIM_BUDGET;
-use super::position;
 use super::rules::Position;
-use super::session::{NimRules, NimTabled};
+use super::session::NimTabled;
+use crate::games::core::line::editor;
 use crate::games::core::study::{Studied, StudyRules};
-use crate::games::core::table::Tabled;
 use crate::games::request::Waiting;
 use crate::games::rows::board::RowsBoard;
-use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study};
+use crate::games::study::Editor;
 use crate::units::group;
 
 /// Piles studied on the rows-of-piles board.
@@ -52,36 +50,6 @@ impl StudyRules for NimTabled {
     }
 
     fn editor(&self, at: &Position) -> Box<dyn Editor> {
-        Box::new(FieldsEditor::new(
-            EditFields::new(vec![EditField {
-                label: "Piles",
-                // Empty piles keep their places, as in the position string, so that the
-                // piles keep their numbers.
-                value: at.to_string(),
-                also: ", ",
-                presets: &PILES_PRESETS,
-                hint: "←→ presets, or type 3,4,5",
-                check: |text| edited(text).map(|_| ()),
-            }]),
-            study_fields,
-        ))
+        editor::<super::Nim>(at)
     }
-}
-
-/// The position the editor's fields describe, studied; or why they describe none.
-fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
-    let position = edited(fields.value("Piles")).map_err(|e| format!("piles: {e}"))?;
-    let rules = Tabled::new(NimRules, position.clone());
-    Ok(Box::new(NimStudy::new(rules, position)))
-}
-
-/// The piles the editor's field describes, read as the position string reads them: an empty
-/// pile keeps its place (`0,4,5`), but not every pile may be empty (the game is over there).
-/// A new game's piles, on the menu, each start with a coin at least; a studied position may
-/// be one reached in play.
-fn edited(text: &str) -> Result<Position, String> {
-    if text.trim().is_empty() {
-        return Err("no piles given: write the piles like 3,4,5".into());
-    }
-    position::parse(text)
 }

@@ -2,6 +2,7 @@
 //! answer on piles far too large to search.
 
 use super::*;
+use crate::games::game::{Game, Values};
 use proptest::prelude::*;
 use rustc_hash::FxHashMap;
 use serde_json::{Value, json};
@@ -297,9 +298,7 @@ proptest! {
 /// over.
 #[test]
 fn saved_moves_are_replayed() {
-    use crate::games::game::{Game, Values};
     let saved_problem = |v: &Values, start, moves: &[String]| Nim.saved_problem(v, start, moves);
-    let values = |piles: &str| Values::default().with(fields::PILES, piles);
     let v = values("1,2");
     assert_eq!(saved_problem(&v, None, &[]), None);
     assert_eq!(saved_problem(&v, None, &["2:1".into()]), None);
@@ -315,4 +314,61 @@ fn saved_moves_are_replayed() {
     let bad = saved_problem(&v, None, &["two".into()]).expect("not a move");
     assert!(bad.starts_with("move 1 (\"two\") is not legal"), "{bad}");
     assert!(saved_problem(&values("0"), None, &[]).is_some());
+}
+
+/// The Piles line's values, as typed.
+fn values(piles: &str) -> Values {
+    Values::default().with(PILES, piles)
+}
+
+#[test]
+fn the_reason_names_the_limit_and_the_longest_piles_fit() {
+    assert_eq!(
+        TOO_LONG,
+        format!("the piles are at most {MAX_PILES_CHARS} characters")
+    );
+    let longest = ["1000000000000000000"; MAX_PILES].join(", ");
+    assert_eq!(longest.chars().count(), MAX_PILES_CHARS);
+    assert_eq!(Nim.problem(&values(&longest)), None);
+    assert!(longest.chars().all(|c| Nim.fields()[0].takes_char(c)));
+}
+
+#[test]
+fn the_presets_and_the_default_start_games() {
+    for preset in PILES_PRESETS {
+        assert_eq!(Nim.problem(&values(preset)), None, "{preset}");
+    }
+    // The menu line's default starts a game: what the core falls back to.
+    let mut defaults = Values::default();
+    defaults.set(PILES, Nim.fields()[0].default_value());
+    assert_eq!(
+        Position::parse(PILES_PRESETS[0]).ok(),
+        Some(crate::games::core::entry::Entry::start(&Nim, &defaults).expect("the default starts"))
+    );
+    assert_eq!(
+        crate::games::core::entry::Entry::start(&Nim, &defaults),
+        Position::new(&[3, 4, 5])
+    );
+    assert_eq!(Nim.describe(&values("3, 4,5")), "Nim 3,4,5");
+    assert_eq!(Nim.describe(&values("1,3,5,7")), "Nim 1,3,5,7");
+    assert_eq!(Nim.describe(&values("3,,4")), "Nim {3,,4}");
+}
+
+#[test]
+fn a_problem_is_the_parsers_reason_on_the_piles_line() {
+    for text in ["", "3,,4", "0", "1,2,3,4,5,6,7,8,9", "1000000000000000001"] {
+        let problem = Nim.problem(&values(text)).expect(text);
+        assert_eq!(problem.keys, &[PILES]);
+        assert_eq!(Err(problem.reason), Position::parse(text), "{text:?}");
+    }
+    assert!(!Nim.fields()[0].takes_char('-') && !Nim.fields()[0].takes_char('x'));
+}
+
+#[test]
+fn sanitize_cuts_piles_that_are_too_long() {
+    let mut v = values(&"1,".repeat(100));
+    let changes = Nim.sanitize(&mut v);
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    assert_eq!(v.text(PILES).chars().count(), MAX_PILES_CHARS);
+    assert_eq!(Nim.sanitize(&mut values("3,4,5")), Vec::<String>::new());
 }

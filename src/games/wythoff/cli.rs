@@ -1,70 +1,15 @@
-//! Wythoff's game on the command line: `munch play wythoff --piles 4,5` and `munch solve
-//! wythoff --piles 4,5`, whose reply (the core's, [`reply`]) is one JSON object on one line for
-//! scripts, or a few lines of text for people, both from the Beatty pairs.
+//! `munch solve wythoff --piles 4,5`'s reply in Wythoff's words (the core's reply,
+//! [`crate::games::core::solve::reply`]): one JSON object on one line for scripts, or a few
+//! lines of text for people, both from the Beatty pairs.
 
-use super::fields::PRESETS;
-use super::rules::{ID, Move, Piles, Position};
-use super::session::{WYTHOFF_BUDGET, WythoffMovesLeft, WythoffRules};
-use crate::games::core::solve::{Reply, every_move, reply};
-use crate::games::moves_left::all_moves;
+use super::rules::{Move, Piles, Position};
+use super::session::WythoffRules;
+use crate::games::core::solve::Reply;
 use crate::games::position::pile_list;
 use crate::games::review::Known;
 use crate::units::group;
-use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
 use std::fmt::Write as _;
-
-/// `munch play wythoff`'s own arguments.
-#[derive(Debug, Args)]
-pub struct PlayArgs {
-    /// The two piles: numbers of coins, each 0 to 10^18, not both 0, e.g. "4,5".
-    // Hyphen values reach the piles' own parser, which says why `-3` is no pile.
-    #[arg(long, default_value = PRESETS[0], allow_hyphen_values = true)]
-    pub piles: String,
-}
-
-/// `munch solve wythoff`'s arguments.
-#[derive(Debug, Args)]
-pub struct SolveArgs {
-    /// The two piles: numbers of coins, each 0 to 10^18, e.g. "4,5".
-    #[arg(long, allow_hyphen_values = true)]
-    pub piles: String,
-    /// Print one JSON object on one line.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// `munch play wythoff`, with its about line.
-pub fn play_command() -> Command {
-    PlayArgs::augment_args(Command::new("wythoff"))
-        .about("Play Wythoff's game: two piles, take from one or the same from both")
-}
-
-/// `munch play wythoff`'s piles, as typed (the game's problem check reads them).
-pub fn play_piles(matches: &ArgMatches) -> Result<String, String> {
-    Ok(PlayArgs::from_arg_matches(matches)
-        .map_err(|e| e.to_string())?
-        .piles)
-}
-
-/// `munch solve wythoff`, with its about line.
-pub fn solve_command() -> Command {
-    SolveArgs::augment_args(Command::new("wythoff"))
-        .about("Solve a Wythoff position: who wins, and every winning move")
-}
-
-/// Answers `munch solve wythoff`: what to print, or why not. A moves-left table for
-/// `--all-moves` is built only within `memory` bytes.
-pub fn solve(matches: &ArgMatches, memory: u64) -> Result<String, String> {
-    let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
-    let position = Position::parse(&args.piles).map_err(|e| format!("--piles: {e}"))?;
-    let rules = WythoffRules;
-    let table = || WythoffMovesLeft::build_in(&rules, &position, WYTHOFF_BUDGET, memory);
-    let all = (all_moves(matches))
-        .then(|| every_move(&rules, &position, table))
-        .transpose()?;
-    Ok(reply(&rules, ID, &position, args.json, all.as_ref()))
-}
 
 /// The piles in the JSON reply: `"piles":[4,5]`.
 #[derive(Serialize)]
@@ -156,11 +101,12 @@ pub fn take_words(mv: Move) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::games::game::Game;
     use crate::games::moves_left::ALL_MOVES;
+    use crate::games::wythoff::Wythoff;
 
     fn solved(args: &[&str], memory: u64) -> Result<String, String> {
-        let command = solve_command().arg(
+        let command = Wythoff.solve_command().arg(
             clap::Arg::new(ALL_MOVES)
                 .long("all-moves")
                 .action(clap::ArgAction::SetTrue),
@@ -168,7 +114,7 @@ mod tests {
         let matches = command
             .try_get_matches_from(std::iter::once("wythoff").chain(args.iter().copied()))
             .map_err(|e| e.to_string())?;
-        solve(&matches, memory)
+        Wythoff.solve(&matches, memory, &mut |_, _, _| {})
     }
 
     fn json(args: &[&str], memory: u64) -> serde_json::Value {

@@ -3,32 +3,30 @@
 //! queen" on the grid board. `rules.rs` holds positions, moves and notation; `answer.rs` the one
 //! answer function, exact for piles up to 10^18 by the Beatty pairs in integers;
 //! `moves_left.rs` its positions numbered for the core's moves-left table; `session.rs` the
-//! rules on the core and the queen's board; `fields.rs` the menu line; `cli.rs` the command
-//! line.
+//! rules on the core and the queen's board; `cli.rs` the words of `munch solve`'s reply; this
+//! file its catalogue entry, with its menu line and `--piles`.
 
 pub mod answer;
 pub mod cli;
-pub mod fields;
 pub mod moves_left;
 pub mod rules;
 pub mod session;
 
-use super::core::entry::{Entry, SolveProgress};
+use super::core::line::{Line, LineEntry};
 use super::core::rules::GameText;
-use super::core::table::Tabled;
-use super::field::{Field, Problem, Values};
+use super::core::table::{MovesLeft, Tabled};
 use super::grid::board::KEYS;
 use super::review::MoveWords;
 use super::session::Session;
 use super::setup::Setup;
 use super::study::Study;
-use clap::{ArgMatches, Command};
 use rules::{Move, Position};
-use session::{WythoffRules, WythoffTabled};
+use session::{WYTHOFF_BUDGET, WythoffRules};
 
 pub use session::{WythoffRowsSession, WythoffSession};
 
 /// Wythoff's entry in the catalogue.
+#[derive(Default)]
 pub struct Wythoff;
 
 /// Wythoff's words.
@@ -44,55 +42,77 @@ const TEXT: GameText = GameText {
     keys: KEYS,
 };
 
-impl Entry for Wythoff {
-    type Rules = WythoffTabled;
-    type Start = Position;
+/// The key of the piles at the start, as typed.
+pub const PILES: &str = "wythoff_piles";
+
+/// Piles offered with ←/→ on the Piles line; the first is the default.
+pub const PRESETS: [&str; 4] = ["9,14", "4,5", "12,20", "15,25"];
+
+/// The largest pile a game is played with on the queen's board, which has 27 columns and rows
+/// at most; larger piles (up to 10^18, which the answer handles) are played on the rows board.
+pub const MAX_BOARD_PILE: u64 = 26;
+
+/// Two piles of 19 digits (10^18) with ", " between them, so that a pile too large is named.
+const MOST_CHARS: usize = 2 * 19 + 2;
+
+/// Wythoff's menu line, typed like `9,14`, and `--piles`.
+static LINE: Line = Line {
+    field: Line::text(
+        PILES,
+        "Piles",
+        &PRESETS,
+        MOST_CHARS,
+        "the piles are at most 40 characters",
+    ),
+    name: "Wythoff",
+    option: ["piles", "PILES"],
+    help: [
+        "The two piles: numbers of coins, each 0 to 10^18, not both 0, e.g. \"4,5\"",
+        "The two piles: numbers of coins, each 0 to 10^18, e.g. \"4,5\"",
+    ],
+    about: [
+        "Play Wythoff's game: two piles, take from one or the same from both",
+        "Solve a Wythoff position: who wins, and every winning move",
+    ],
+    hint: "←→ presets, or type 4,5",
+};
+
+impl LineEntry for Wythoff {
+    type Game = WythoffRules;
 
     fn text(&self) -> &'static GameText {
         &TEXT
     }
 
-    fn fields(&self) -> &'static [Field] {
-        &fields::FIELDS
+    fn line(&self) -> &'static Line {
+        &LINE
     }
 
-    fn problem(&self, values: &Values) -> Option<Problem> {
-        fields::problem(values)
-    }
-
-    fn describe(&self, values: &Values) -> String {
-        fields::describe(values)
-    }
-
-    fn start(&self, values: &Values) -> Result<Position, String> {
-        fields::start(values)
+    /// Both piles empty is refused, and a pile past 10^18.
+    fn read_line(&self, text: &str) -> Result<Position, String> {
+        Position::parse_body(text)
     }
 
     fn read_start(&self, body: &str) -> Result<Position, String> {
-        fields::playable(body)
+        Position::parse_body(body)
     }
 
-    fn values_of(&self, start: &Position) -> Values {
-        Values::default().with(fields::PILES, start.to_string())
+    /// Both piles empty too: the player to move has lost.
+    fn read_solved(&self, text: &str) -> Result<Position, String> {
+        Position::parse(text)
     }
 
-    /// A study shares the table of the game it is opened from, which covers every position of
-    /// that game.
-    fn begin(
-        &self,
-        &start: &Position,
-        shared: Option<&WythoffTabled>,
-    ) -> (WythoffTabled, Position) {
-        (Tabled::sharing(WythoffRules, start, shared), start)
+    fn line_of(&self, start: &Position) -> String {
+        start.to_string()
     }
 
     /// On the queen's board where the start fits it, else on the rows board.
-    fn session(&self, setup: Setup, rules: WythoffTabled, start: Position) -> Box<dyn Session> {
-        session::session(setup, rules, start)
+    fn session(&self, setup: Setup, rules: Tabled<WythoffRules>, at: Position) -> Box<dyn Session> {
+        session::session(setup, rules, at)
     }
 
     /// On the board of the game the rules are for.
-    fn studied(&self, rules: WythoffTabled, at: Position) -> Box<dyn Study> {
+    fn studied(&self, rules: Tabled<WythoffRules>, at: Position) -> Box<dyn Study> {
         session::studied(rules, at)
     }
 
@@ -105,21 +125,9 @@ impl Entry for Wythoff {
         })
     }
 
-    fn play_command(&self) -> Command {
-        cli::play_command()
-    }
-
-    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
-        values.set(fields::PILES, cli::play_piles(matches)?);
-        Ok(())
-    }
-
-    fn solve_command(&self) -> Command {
-        cli::solve_command()
-    }
-
-    fn solve(&self, matches: &ArgMatches, budget: u64, _: SolveProgress) -> Result<String, String> {
-        cli::solve(matches, budget)
+    /// Within [`WYTHOFF_BUDGET`] positions.
+    fn solve_table(&self, at: &Position, memory: u64) -> Option<MovesLeft<WythoffRules>> {
+        MovesLeft::build_in(&WythoffRules, at, WYTHOFF_BUDGET, memory)
     }
 }
 

@@ -5,9 +5,10 @@
 //! moves left, down or diagonally down-left; larger ones on the rows board, as two numbered
 //! piles and a row that takes the same from both.
 
+use super::MAX_BOARD_PILE;
 use super::answer::answer;
-use super::fields::MAX_BOARD_PILE;
 use super::rules::{Move, Piles, Position};
+use crate::games::core::line::editor;
 use crate::games::core::play::Play;
 use crate::games::core::rules::Rules;
 use crate::games::core::study::{Studied, StudyRules};
@@ -19,8 +20,8 @@ use crate::games::review::{Known, MoveWords};
 use crate::games::rows::board::{RowsBoard, RowsRules, keys};
 use crate::games::session::Session;
 use crate::games::setup::Setup;
+use crate::games::study::Editor;
 use crate::games::study::Study;
-use crate::games::study::{EditField, EditFields, Editor, FieldsEditor};
 use crate::input::Binding;
 
 /// The most positions a table may have: `(pile 1 + 1) · (pile 2 + 1)`, 16 MB of moves left at
@@ -218,19 +219,7 @@ impl StudyRules for WythoffTabled {
     }
 
     fn editor(&self, at: &Position) -> Box<dyn Editor> {
-        let check = |text: &str| super::fields::playable(text).map(|_| ());
-        let fields = EditFields::new(vec![EditField {
-            label: "Piles",
-            value: at.to_string(),
-            also: ", ",
-            presets: &super::fields::PRESETS,
-            hint: "←→ presets, or type 4,5",
-            check,
-        }]);
-        Box::new(FieldsEditor::new(fields, |fields| {
-            let at = super::fields::playable(fields.value("Piles"))?;
-            Ok(studied(Tabled::new(WythoffRules, at), at))
-        }))
+        editor::<super::Wythoff>(at)
     }
 }
 

@@ -6,7 +6,9 @@ use super::answer::{answer, is_lost, lower, partner, upper};
 use super::rules::{MAX_PILE, Move, Position};
 use super::session::WythoffRules;
 use super::session::{WYTHOFF_BUDGET, WythoffMovesLeft};
+use super::{PILES, PRESETS};
 use crate::games::core::table::{Tabled, study};
+use crate::games::game::{Game, Values};
 
 /// The largest pile the brute force covers.
 const SIDE: u64 = 30;
@@ -325,8 +327,6 @@ fn a_table_is_built_only_for_moves_left_within_the_instant_size() {
 /// outcome and moves left, as the brute force has them, and a move played along the line.
 #[test]
 fn a_position_is_studied_with_every_move_and_its_moves_left() {
-    use super::fields::PILES;
-    use crate::games::game::{Game, Values};
     let known = brute_force();
     let values = Values::default().with(PILES, "4,5");
     let mut study = super::Wythoff
@@ -433,4 +433,59 @@ fn the_rows_board_maps_its_rows_and_takes_to_moves_and_back() {
     assert_eq!(game.board.pile, 1);
     game.act(Action::Down);
     assert_eq!(game.board.pile, 1);
+}
+
+/// The Piles line's values, as typed.
+fn values(piles: &str) -> Values {
+    Values::default().with(PILES, piles)
+}
+
+#[test]
+fn the_presets_start_games_and_the_longest_piles_fit() {
+    for preset in PRESETS {
+        assert_eq!(super::Wythoff.problem(&values(preset)), None, "{preset}");
+    }
+    let longest = "1000000000000000000, 1000000000000000000";
+    assert_eq!(longest.chars().count(), super::MOST_CHARS);
+    assert!(
+        longest
+            .chars()
+            .all(|c| super::Wythoff.fields()[0].takes_char(c))
+    );
+    // Piles past the queen's board are played on the rows board, up to 10^18.
+    assert_eq!(super::Wythoff.problem(&values(longest)), None);
+    assert_eq!(super::Wythoff.problem(&values("26,0")), None);
+    assert_eq!(super::Wythoff.problem(&values("0,27")), None);
+    assert_eq!(super::Wythoff.describe(&values(" 9, 14")), "Wythoff 9,14");
+    assert_eq!(super::Wythoff.describe(&values("9,,14")), "Wythoff {9,,14}");
+    for text in ["", "4", "0,0", "1,2,3", "1000000000000000001,1"] {
+        let problem = super::Wythoff.problem(&values(text)).expect(text);
+        assert_eq!(problem.keys, &[PILES]);
+        assert_eq!(Err(problem.reason), Position::parse_body(text), "{text:?}");
+    }
+}
+
+#[test]
+fn saved_moves_are_replayed() {
+    use crate::games::position::StartPosition;
+    let saved_problem =
+        |v: &Values, start, moves: &[String]| super::Wythoff.saved_problem(v, start, moves);
+    let v = values("1,2");
+    assert_eq!(saved_problem(&v, None, &["12:1".into()]), None);
+    assert_eq!(
+        saved_problem(&v, None, &["12:1".into(), "2:1".into()]),
+        Some("the game is over".into())
+    );
+    assert_eq!(
+        saved_problem(&v, None, &["12:2".into()]),
+        Some("move 1 (\"12:2\") is not legal: pile 1 holds only 1 coin, so 2 cannot be taken from both".into())
+    );
+    let start = StartPosition::new("wythoff 3,0".into());
+    assert_eq!(saved_problem(&v, Some(&start), &["1:2".into()]), None);
+    let other = StartPosition::new("nim 3,4".into());
+    assert!(
+        saved_problem(&v, Some(&other), &[])
+            .unwrap()
+            .ends_with("is not a wythoff position")
+    );
 }

@@ -1,0 +1,299 @@
+//! A game on the core whose start is one position, typed on its one menu line and given by one
+//! option of `munch play` and `munch solve` (Nim's piles and Wythoff's: `--piles 4,5`), with
+//! its moves-left table held by [`Tabled`]. What is its own is a [`LineEntry`]: its words, the
+//! line's words ([`Line`]), how it reads the line and a position string, its board and the
+//! table `munch solve` lists from; the rest of its catalogue entry (the menu line and its
+//! checks, its command line, the study's editor of the position) is written once here.
+
+use super::entry::{Entry, SolveProgress};
+use super::rules::GameText;
+use super::solve::{Reply, every_move, reply};
+use super::table::{MovesLeft, Tabled, Tabling};
+use crate::games::field::{Field, FieldKind, Problem, Values};
+use crate::games::moves_left::all_moves;
+use crate::games::review::MoveWords;
+use crate::games::session::Session;
+use crate::games::setup::Setup;
+use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study};
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use std::fmt::Display;
+
+/// The words of a game's one menu line, which holds its start position as typed, and of the
+/// option that gives it on the command line.
+pub struct Line {
+    /// The menu line ([`Line::text`]): its key, its label, its presets, the first the default.
+    pub field: Field,
+    /// The game's name before its position, for people and as the statistics key ("Nim" in
+    /// "Nim 3,4,5").
+    pub name: &'static str,
+    /// The option of `munch play` and `munch solve` that gives the position, and its value's
+    /// name in `--help` (`["piles", "PILES"]`: `--piles <PILES>`).
+    pub option: [&'static str; 2],
+    /// What the option holds, as `--help` says it: for `munch play` (which has the first
+    /// preset as its default), then for `munch solve`.
+    pub help: [&'static str; 2],
+    /// The about lines of `munch play <id>` and `munch solve <id>`.
+    pub about: [&'static str; 2],
+    /// The Study editor's hint on the line ("←→ presets, or type 4,5").
+    pub hint: &'static str,
+}
+
+impl Line {
+    /// A menu line under `key`, shown as `label`, of whole numbers typed with commas and spaces
+    /// between them (`4, 5`), at most `max_chars` of them (`too_long` says so), ←/→ going
+    /// through `presets`, the first the default.
+    pub const fn text(
+        key: &'static str,
+        label: &'static str,
+        presets: &'static [&'static str],
+        max_chars: usize,
+        too_long: &'static str,
+    ) -> Field {
+        Field {
+            key,
+            label,
+            kind: FieldKind::Text {
+                default: presets[0],
+                allowed: |c| c.is_ascii_digit() || matches!(c, ',' | ' '),
+                max_chars,
+                too_long,
+                presets,
+            },
+            after_level: false,
+            was: None,
+        }
+    }
+
+    /// The line's presets, the first the default.
+    fn presets(&self) -> &'static [&'static str] {
+        match self.field.kind {
+            FieldKind::Text { presets, .. } => presets,
+            _ => &[],
+        }
+    }
+
+    /// The most characters the line holds.
+    fn max_chars(&self) -> usize {
+        match self.field.kind {
+            FieldKind::Text { max_chars, .. } => max_chars,
+            _ => usize::MAX,
+        }
+    }
+}
+
+/// A position of a line entry's game.
+type At<L> = <<L as LineEntry>::Game as super::rules::Rules>::Position;
+
+/// A game on the core whose start is the position on its one menu line: only what is its own.
+pub trait LineEntry: Sync {
+    /// The game's own rules, which a game or a study holds with the moves-left table of its
+    /// start ([`Tabled`]), and whose words `munch solve` replies in.
+    type Game: Tabling + Reply + Default;
+
+    /// The game's fixed words: id, name, tagline, rules and keys.
+    fn text(&self) -> &'static GameText;
+
+    /// The words of its menu line and its option.
+    fn line(&self) -> &'static Line;
+
+    /// The position a game starts from when the menu line holds `text`, or why it starts none.
+    fn read_line(&self, text: &str) -> Result<At<Self>, String>;
+
+    /// Reads what follows the game's id in a position string, or says why a game cannot start
+    /// there (one line; a finished position is refused).
+    fn read_start(&self, body: &str) -> Result<At<Self>, String>;
+
+    /// The position `munch solve` answers for the option's `text` (a finished one too, where
+    /// the game says so), or why it is none; by default, as the menu line reads it.
+    fn read_solved(&self, text: &str) -> Result<At<Self>, String> {
+        self.read_line(text)
+    }
+
+    /// The position the Study editor's line holds (`0,4,5`: a position reached in play), or
+    /// why it holds none; by default, as a position string reads it.
+    fn read_edited(&self, text: &str) -> Result<At<Self>, String> {
+        self.read_start(text)
+    }
+
+    /// The menu line's text of a game from `start`, as it would start it.
+    fn line_of(&self, start: &At<Self>) -> String;
+
+    /// A game of `rules` from `start` on the board it is drawn on (which it may choose by the
+    /// start's size).
+    fn session(&self, setup: Setup, rules: Tabled<Self::Game>, start: At<Self>)
+    -> Box<dyn Session>;
+
+    /// The position `at` studied on the board it is drawn on.
+    fn studied(&self, rules: Tabled<Self::Game>, at: At<Self>) -> Box<dyn Study>;
+
+    /// A move in the notation saved games keep, in the words of the game's move list; `None`
+    /// when `notation` is not one.
+    fn move_words(&self, notation: &str) -> Option<MoveWords>;
+
+    /// The moves-left table `munch solve --all-moves` lists the moves left from, where it is
+    /// built for `at` within `memory` bytes.
+    fn solve_table(&self, at: &At<Self>, memory: u64) -> Option<MovesLeft<Self::Game>>;
+}
+
+/// The catalogue entry of a game on one line: its menu line, its checks and its command line
+/// from its [`Line`]; a study shares the table of the game it is opened from.
+impl<L: LineEntry> Entry for L {
+    type Rules = Tabled<L::Game>;
+    type Start = At<L>;
+
+    fn text(&self) -> &'static GameText {
+        LineEntry::text(self)
+    }
+
+    fn fields(&self) -> &'static [Field] {
+        std::slice::from_ref(&self.line().field)
+    }
+
+    fn problem(&self, values: &Values) -> Option<Problem> {
+        let key = &self.line().field.key;
+        Entry::start(self, values).err().map(|reason| Problem {
+            keys: std::slice::from_ref(key),
+            reason,
+        })
+    }
+
+    /// "Nim 3,4,5": the position as the game writes it, so that `3, 4, 5` shares its
+    /// statistics; the text as typed in braces where it is none.
+    fn describe(&self, values: &Values) -> String {
+        let line = self.line();
+        match Entry::start(self, values) {
+            Ok(start) => format!("{} {}", line.name, self.line_of(&start)),
+            Err(_) => format!("{} {{{}}}", line.name, values.text(line.field.key)),
+        }
+    }
+
+    /// A line longer than it holds is cut to its most characters.
+    fn sanitize(&self, values: &mut Values) -> Vec<String> {
+        let (key, most) = (self.line().field.key, self.line().max_chars());
+        let text = values.text(key);
+        if text.chars().count() <= most {
+            return Vec::new();
+        }
+        let cut: String = text.chars().take(most).collect();
+        let label = self.line().field.label.to_lowercase();
+        let change = format!("the {label} are longer than {most} characters; using {cut:?}");
+        values.set(key, cut);
+        vec![change]
+    }
+
+    fn start(&self, values: &Values) -> Result<At<L>, String> {
+        self.read_line(values.text(self.line().field.key))
+    }
+
+    fn read_start(&self, body: &str) -> Result<At<L>, String> {
+        LineEntry::read_start(self, body)
+    }
+
+    fn values_of(&self, start: &At<L>) -> Values {
+        Values::default().with(self.line().field.key, self.line_of(start))
+    }
+
+    fn begin(&self, start: &At<L>, shared: Option<&Tabled<L::Game>>) -> (Tabled<L::Game>, At<L>) {
+        let rules = Tabled::sharing(L::Game::default(), start.clone(), shared);
+        (rules, start.clone())
+    }
+
+    fn session(&self, setup: Setup, rules: Tabled<L::Game>, start: At<L>) -> Box<dyn Session> {
+        LineEntry::session(self, setup, rules, start)
+    }
+
+    fn studied(&self, rules: Tabled<L::Game>, at: At<L>) -> Box<dyn Study> {
+        LineEntry::studied(self, rules, at)
+    }
+
+    fn move_words(&self, notation: &str) -> Option<MoveWords> {
+        LineEntry::move_words(self, notation)
+    }
+
+    fn play_command(&self) -> Command {
+        let line = self.line();
+        let option = option(line, line.help[0]).default_value(line.presets()[0]);
+        Command::new(LineEntry::text(self).id)
+            .arg(option)
+            .about(line.about[0])
+    }
+
+    /// The line as typed (the game's problem check reads it).
+    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
+        let line = self.line();
+        let text = matches.get_one::<String>(line.option[0]).cloned();
+        values.set(line.field.key, text.unwrap_or_default());
+        Ok(())
+    }
+
+    fn solve_command(&self) -> Command {
+        let line = self.line();
+        let json = Arg::new("json")
+            .long("json")
+            .action(ArgAction::SetTrue)
+            .help("Print one JSON object on one line");
+        Command::new(LineEntry::text(self).id)
+            .arg(option(line, line.help[1]).required(true))
+            .arg(json)
+            .about(line.about[1])
+    }
+
+    /// The reply for the position the option gives; `--all-moves` lists every move with its
+    /// moves left where [`LineEntry::solve_table`] builds the table.
+    fn solve(&self, matches: &ArgMatches, memory: u64, _: SolveProgress) -> Result<String, String> {
+        let [option, _] = self.line().option;
+        let text = matches.get_one::<String>(option).map_or("", String::as_str);
+        let at = self
+            .read_solved(text)
+            .map_err(|e| format!("--{option}: {e}"))?;
+        let game = L::Game::default();
+        let all = (all_moves(matches))
+            .then(|| every_move(&game, &at, || self.solve_table(&at, memory)))
+            .transpose()?;
+        let json = matches.get_flag("json");
+        Ok(reply(
+            &game,
+            LineEntry::text(self).id,
+            &at,
+            json,
+            all.as_ref(),
+        ))
+    }
+}
+
+/// The option that gives the position, `--piles <PILES>`, saying `help`. Hyphen values reach
+/// the game's own reader, which says why `-3` is no pile.
+fn option(line: &Line, help: &'static str) -> Arg {
+    let [option, value] = line.option;
+    Arg::new(option)
+        .long(option)
+        .value_name(value)
+        .allow_hyphen_values(true)
+        .help(help)
+}
+
+/// The Study editor of a game on one line: its line, holding `at` (an empty pile keeps its
+/// place, so that the piles keep their numbers), whose position is studied as a new game's.
+pub fn editor<L: LineEntry + Default>(at: &At<L>) -> Box<dyn Editor>
+where
+    At<L>: Display,
+{
+    let line = L::default().line();
+    let fields = EditFields::new(vec![EditField {
+        label: line.field.label,
+        value: at.to_string(),
+        also: ", ",
+        presets: line.presets(),
+        hint: line.hint,
+        check: |text| L::default().read_edited(text).map(|_| ()),
+    }]);
+    Box::new(FieldsEditor::new(fields, study_edited::<L>))
+}
+
+/// The position the editor's line holds, studied with a table of its own.
+fn study_edited<L: LineEntry + Default>(fields: &EditFields) -> Result<Box<dyn Study>, String> {
+    let entry = L::default();
+    let start = entry.read_edited(fields.value(entry.line().field.label))?;
+    let (rules, at) = Entry::begin(&entry, &start, None);
+    Ok(LineEntry::studied(&entry, rules, at))
+}
