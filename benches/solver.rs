@@ -9,8 +9,12 @@ use munch::games::chomp::player::choose_chomp_move;
 use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::Position;
 use munch::games::fibonacci::moves_left::FibMovesLeft;
+use munch::games::nim::rules::Position as NimPosition;
+use munch::games::nim::session::{NIM_BUDGET, NimMovesLeft, NimRules};
 use munch::games::subtraction::moves_left::SubtractionMovesLeft;
 use munch::games::subtraction::rules::TakeSet;
+use munch::games::wythoff::rules::Position as WythoffPosition;
+use munch::games::wythoff::session::{WYTHOFF_BUDGET, WythoffMovesLeft, WythoffRules};
 use munch::solve::OutcomeTable;
 use munch::solve::chomp_table::MovesLeftTable;
 use std::hint::black_box;
@@ -104,8 +108,8 @@ fn reply_time(c: &mut Criterion) {
     group.finish();
 }
 
-/// The coin games' moves-left tables: the subtraction game's direct table to pile 10^6 and every
-/// Fibonacci Nim position up to pile 2,000. A few milliseconds each, so briefly measured.
+/// The coin games' moves-left tables: the subtraction game's direct table to pile 10^6, every
+/// Fibonacci Nim position up to pile 2,000, and the largest tables of Nim and Wythoff's game. A few milliseconds each, so briefly measured.
 fn coin_moves_left(c: &mut Criterion) {
     let mut group = c.benchmark_group("coin_moves_left");
     group
@@ -118,6 +122,16 @@ fn coin_moves_left(c: &mut Criterion) {
     });
     group.bench_function("fibonacci_to_2000", |b| {
         b.iter(|| FibMovesLeft::build(black_box(2000)));
+    });
+    // The core's generic table (`MovesLeft` over a game's `Numbered` rules): Nim's and
+    // Wythoff's largest, every position of two piles of 2,047 (4,194,304 positions).
+    let nim = NimPosition::new(&[2047, 2047]).expect("valid piles");
+    group.bench_function("nim_2047_2047", |b| {
+        b.iter(|| NimMovesLeft::build(&NimRules, black_box(&nim), NIM_BUDGET));
+    });
+    let wythoff = WythoffPosition::new(2047, 2047).expect("valid piles");
+    group.bench_function("wythoff_2047_2047", |b| {
+        b.iter(|| WythoffMovesLeft::build(&WythoffRules, black_box(&wythoff), WYTHOFF_BUDGET));
     });
     group.finish();
 }

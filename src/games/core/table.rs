@@ -31,6 +31,40 @@ pub trait Numbered: Rules {
 
     /// Every legal move of `at`, in the order a study lists them (lazy: there may be many).
     fn moves<'a>(&'a self, at: &'a Self::Position) -> Box<dyn Iterator<Item = Self::Move> + 'a>;
+
+    /// The number below `top` of the position `mv` leads to from `at`, itself numbered
+    /// `number`; `None` when the move is illegal or leaves the table. By default the move is
+    /// played and the result numbered: a game whose numbers follow its moves (take `k` from a
+    /// pile counting `s` a coin: `number - k·s`) says it without building the position, which
+    /// the table's pass asks for every move it weighs.
+    fn number_after(
+        &self,
+        top: &Self::Position,
+        at: &Self::Position,
+        number: u64,
+        mv: Self::Move,
+    ) -> Option<u64> {
+        let _ = number;
+        self.number(top, &self.play(at, mv).ok()?)
+    }
+
+    /// Whether the player to move wins at `at`, with every winning move put in `winning`
+    /// (emptied first), where the answer names them all ([`Known::complete`]); `None` where it
+    /// does not. By default from [`Rules::known`]; a game whose answer builds its list of moves
+    /// fills `winning` instead, so the table's pass allocates nothing a position.
+    fn known_into(&self, at: &Self::Position, winning: &mut Vec<Self::Move>) -> Option<bool> {
+        let known = self.known(at).filter(|known| known.complete)?;
+        winning.clear();
+        winning.extend(known.winning_moves);
+        Some(known.wins)
+    }
+
+    /// Makes `at`, numbered `number` below `top`, the position numbered `number + 1`. By
+    /// default a new position ([`Numbered::numbered`]); a game whose position holds memory (a
+    /// list of piles) counts up in place, so the table's pass allocates nothing a position.
+    fn step(&self, top: &Self::Position, number: u64, at: &mut Self::Position) {
+        *at = self.numbered(top, number + 1);
+    }
 }
 
 /// The moves left of every position below a start: the moves still to be played when the
@@ -78,27 +112,30 @@ impl<R: Numbered> MovesLeft<R> {
         let count = rules.positions(top).filter(|&c| c <= budget)?;
         let count = usize::try_from(count).ok()?;
         let mut left: Vec<u32> = Vec::with_capacity(count);
+        let mut at = rules.numbered(top, 0);
+        let mut winning = Vec::new();
         for number in 0..count {
             if number % PROGRESS_STEPS == 0 && !progress(number as u64, count as u64) {
                 return None;
             }
-            let at = rules.numbered(top, number as u64);
+            if number > 0 {
+                rules.step(top, number as u64 - 1, &mut at);
+            }
+            let at = &at;
             let after = |mv| {
-                let after = rules.play(&at, mv).expect("a listed move is legal");
-                let number = rules
-                    .number(top, &after)
-                    .expect("a move stays below the top");
-                left[usize::try_from(number).expect("below the count")]
+                let after = rules
+                    .number_after(top, at, number as u64, mv)
+                    .expect("a listed move is legal and stays below the top");
+                left[usize::try_from(after).expect("below the count")]
             };
-            let known = rules.known(&at).filter(|known| known.complete);
-            let value = match known {
+            let value = match rules.known_into(at, &mut winning) {
                 // Won: 1 + the least over the winning moves.
-                Some(known) if known.wins => known.winning_moves.into_iter().map(after).min(),
+                Some(true) => winning.iter().copied().map(after).min(),
                 // Lost: 1 + the most over every move; 0 with none.
-                Some(_) => rules.moves(&at).map(after).max(),
+                Some(_) => rules.moves(at).map(after).max(),
                 // Unknown: a move to a lost position (even moves left) wins.
                 None => {
-                    let children: Vec<u32> = rules.moves(&at).map(after).collect();
+                    let children: Vec<u32> = rules.moves(at).map(after).collect();
                     let lost = children.iter().copied().filter(|l| l % 2 == 0).min();
                     lost.or_else(|| children.into_iter().max())
                 }
@@ -360,5 +397,40 @@ impl<G: Tabling> Rules for Tabled<G> {
             self.table = Some(Arc::new(table));
         }
         Some(())
+    }
+}
+
+/// Checks a game's numbering below `top` against its rules, for its tests: every position
+/// numbers back to itself, [`Numbered::step`] walks them in order, [`Numbered::number_after`]
+/// numbers every move's result as playing it does and lands below the position, and
+/// [`Numbered::known_into`] says what [`Rules::known`] says. Panics at the first difference.
+#[cfg(test)]
+pub fn check_numbering<R: Numbered>(rules: &R, top: &R::Position)
+where
+    R::Position: PartialEq + std::fmt::Debug,
+    R::Move: PartialEq + std::fmt::Debug,
+{
+    let count = rules.positions(top).expect("a countable top");
+    let mut walked = rules.numbered(top, 0);
+    let mut winning = Vec::new();
+    for number in 0..count {
+        let at = rules.numbered(top, number);
+        assert_eq!(walked, at, "step to {number}");
+        assert_eq!(rules.number(top, &at), Some(number), "{at:?} numbers back");
+        for mv in rules.moves(&at) {
+            let played = rules.play(&at, mv).expect("a listed move is legal");
+            let after = rules.number_after(top, &at, number, mv);
+            assert_eq!(after, rules.number(top, &played), "{mv:?} from {at:?}");
+            assert!(after < Some(number), "{mv:?} from {at:?} lands below");
+        }
+        let known = rules.known(&at).filter(|known| known.complete);
+        let wins = rules.known_into(&at, &mut winning);
+        assert_eq!(wins, known.as_ref().map(|k| k.wins), "{at:?} wins");
+        if let Some(known) = known {
+            assert_eq!(winning, known.winning_moves, "{at:?}'s winning moves");
+        }
+        if number + 1 < count {
+            rules.step(top, number, &mut walked);
+        }
     }
 }

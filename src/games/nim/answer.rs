@@ -22,11 +22,20 @@ pub struct NimAnswer {
 /// The answer for `position`, at once for any piles: the one answer function of Nim.
 pub fn answer(position: &Position) -> NimAnswer {
     let sum = nim_sum(position);
-    let winning_moves = position
+    NimAnswer {
+        wins: sum != 0,
+        winning_moves: winning_moves(position, sum).collect(),
+    }
+}
+
+/// Every winning move of `position`, whose nim-sum is `sum`, by pile: each pile cut to
+/// `pile XOR sum` where that is smaller. None when the nim-sum is 0.
+pub fn winning_moves(position: &Position, sum: u64) -> impl Iterator<Item = Move> + '_ {
+    position
         .piles()
         .iter()
         .enumerate()
-        .filter_map(|(pile, &coins)| {
+        .filter_map(move |(pile, &coins)| {
             let left = coins ^ sum;
             // Lazily: `coins - left` underflows for a pile that cannot win.
             (left < coins).then(|| Move {
@@ -34,11 +43,6 @@ pub fn answer(position: &Position) -> NimAnswer {
                 take: coins - left,
             })
         })
-        .collect();
-    NimAnswer {
-        wins: sum != 0,
-        winning_moves,
-    }
 }
 
 /// The moves the computer weighs in a lost position (every move loses against perfect play):

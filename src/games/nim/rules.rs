@@ -36,6 +36,20 @@ impl Position {
         Ok(Position(piles.to_vec()))
     }
 
+    /// The next position below `top` (piles of the same count, each at most `top`'s), counting
+    /// in mixed radix with pile 1 lowest: the first pile below its top gains a coin and the piles
+    /// before it empty. In place: the moves-left table's pass walks millions of positions
+    /// without allocating one.
+    pub(super) fn count_up(&mut self, top: &[u64]) {
+        for (pile, &most) in self.0.iter_mut().zip(top) {
+            if *pile < most {
+                *pile += 1;
+                return;
+            }
+            *pile = 0;
+        }
+    }
+
     /// Reads the piles a game starts with, written like `3,4,5`: 1 to [`MAX_PILES`] whole
     /// numbers of 1 to [`MAX_PILE`] separated by commas, spaces allowed around each, optionally
     /// in brackets as the JSON reply writes them. Anything else is refused with the reason in

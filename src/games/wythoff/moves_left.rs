@@ -51,6 +51,14 @@ mod tests {
         WythoffMovesLeft::build(&rules(), &position(first, second), WYTHOFF_BUDGET)
     }
 
+    /// Wythoff's numbering (the default move numbering and step) agrees with its rules.
+    #[test]
+    fn the_numbering_agrees_with_the_rules() {
+        for (first, second) in [(0, 0), (4, 6), (7, 2)] {
+            table::check_numbering(&rules(), &position(first, second));
+        }
+    }
+
     #[test]
     fn small_positions_by_hand() {
         let table = build(3, 5).unwrap();
