@@ -5,7 +5,7 @@
 //!
 //! Everything is computed in integers, exact for piles up to 10^18: `kφ = (k + √(5k²))/2`, and
 //! since `⌊(m + x)/2⌋ = ⌊(m + ⌊x⌋)/2⌋` for a whole `m`, `⌊kφ⌋ = ⌊(k + isqrt(5k²))/2⌋`, with
-//! `5k²` (under 2^123 for k up to 10^18) in 128 bits. Likewise `⌊m/φ⌋ = ⌊(isqrt(5m²) - m)/2⌋`.
+//! `5k²` (under 2^123 for k up to 10^18) in 128 bits, or in 64 where it fits. Likewise `⌊m/φ⌋ = ⌊(isqrt(5m²) - m)/2⌋`.
 //!
 //! A position with piles `x ≤ y` is lost exactly when `x = a_{y-x}`. A winning move leaves a
 //! lost position: taking from both keeps the difference `d`, so it must leave `(a_d, b_d)`;
@@ -17,9 +17,32 @@ use super::rules::{MAX_PILE, Move, Piles, Position};
 /// `a_k = ⌊kφ⌋`, the smaller number of the `k`-th lost pair, for `k` up to 10^18.
 pub fn lower(k: u64) -> u64 {
     debug_assert!(k <= MAX_PILE, "k = {k} is past 10^18");
-    let k = u128::from(k);
-    let lower = k.midpoint((5 * k * k).isqrt());
-    u64::try_from(lower).expect("⌊kφ⌋ < 2^61 for k up to 10^18")
+    k.midpoint(isqrt_5_squared(k))
+}
+
+/// The largest `m` below which `5m²` fits 64 bits (and `(isqrt(5m²) + 1)²` too): there the
+/// square root starts from the floating-point one, many times faster than an integer square
+/// root (a moves-left table asks for millions of them).
+const FITS_64: u64 = 1_920_000_000;
+
+/// `isqrt(5m²)`, for `m` up to 10^18 + 1 (under 2^62).
+fn isqrt_5_squared(m: u64) -> u64 {
+    if m < FITS_64 {
+        let n = 5 * m * m;
+        // Within one or two of the root: rounding `n` and the root costs less than that.
+        #[expect(clippy::cast_sign_loss, reason = "a square root is not negative")]
+        let mut root = (n as f64).sqrt() as u64;
+        while root * root > n {
+            root -= 1;
+        }
+        while (root + 1) * (root + 1) <= n {
+            root += 1;
+        }
+        root
+    } else {
+        let m = u128::from(m);
+        u64::try_from((5 * m * m).isqrt()).expect("√5·m < 2^62 for m up to 10^18 + 1")
+    }
 }
 
 /// `b_k = ⌊kφ²⌋ = a_k + k`, the larger number of the `k`-th lost pair.
@@ -29,8 +52,7 @@ pub fn upper(k: u64) -> u64 {
 
 /// `⌊m/φ⌋ = ⌊m(φ - 1)⌋`, for `m` up to 10^18 + 1.
 fn over_phi(m: u64) -> u64 {
-    let m = u128::from(m);
-    u64::try_from(((5 * m * m).isqrt() - m) / 2).expect("below m")
+    (isqrt_5_squared(m) - m) / 2
 }
 
 /// The other number of `n`'s lost pair: `b_k` for `n = a_k`, `a_k` for `n = b_k`; 0 for 0.
@@ -67,47 +89,63 @@ pub struct WythoffAnswer {
 /// The answer for `position`, at once for any piles: the one answer function of Wythoff's
 /// game.
 pub fn answer(position: Position) -> WythoffAnswer {
+    let mut winning_moves = Vec::with_capacity(3);
+    WythoffAnswer {
+        wins: winning_into(position, &mut winning_moves),
+        winning_moves,
+    }
+}
+
+/// Whether the player to move wins at `position`, with its winning moves (at most three,
+/// sorted by the position each leaves) put in `winning`, emptied first: a moves-left table
+/// asks this of millions of positions with one list.
+pub fn winning_into(position: Position, winning: &mut Vec<Move>) -> bool {
+    winning.clear();
     if is_lost(position) {
-        return WythoffAnswer {
-            wins: false,
-            winning_moves: Vec::new(),
-        };
+        return false;
     }
     let [first, second] = position.piles();
-    let mut winning_moves = Vec::with_capacity(3);
-    // From both: down to the lost pair of the same difference.
     let small = first.min(second);
     let kept = lower(first.max(second) - small);
     if kept < small {
-        winning_moves.push(Move {
+        winning.push(Move {
             piles: Piles::Both,
             take: small - kept,
         });
     }
-    // From one pile: down to the other pile's partner.
     for (piles, from, other) in [
         (Piles::First, first, second),
         (Piles::Second, second, first),
     ] {
         let left = partner(other);
         if left < from {
-            winning_moves.push(Move {
+            winning.push(Move {
                 piles,
                 take: from - left,
             });
         }
     }
-    winning_moves.sort_by_key(|&mv| position.after(mv));
-    debug_assert!(!winning_moves.is_empty(), "{position} is won");
-    WythoffAnswer {
-        wins: true,
-        winning_moves,
-    }
+    winning.sort_by_key(|&mv| position.after(mv));
+    debug_assert!(!winning.is_empty(), "{position} is won");
+    true
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The square root from the floating-point one is the integer one, below the switch to
+    /// 128 bits, across it, near it and at random.
+    #[test]
+    fn the_quick_square_root_is_the_integer_one() {
+        let exact = |m: u64| u64::try_from((5 * u128::from(m) * u128::from(m)).isqrt()).unwrap();
+        let mut rng = fastrand::Rng::with_seed(7);
+        let near = (0..200_000).chain(FITS_64 - 200_000..FITS_64 + 1000);
+        let random = (0..200_000).map(|_| rng.u64(..FITS_64));
+        for m in near.chain(random).chain([MAX_PILE, MAX_PILE + 1]) {
+            assert_eq!(isqrt_5_squared(m), exact(m), "m = {m}");
+        }
+    }
 
     fn position(first: u64, second: u64) -> Position {
         Position::new(first, second).unwrap()

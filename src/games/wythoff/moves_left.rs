@@ -3,7 +3,8 @@
 //! `WYTHOFF_BUDGET` positions. Past that no moves left is shown (no closed form is known);
 //! the outcomes still come from the Beatty pairs ([`super::answer`]) for any piles.
 
-use super::rules::{Move, Position};
+use super::answer::winning_into;
+use super::rules::{Move, Piles, Position};
 use super::session::WythoffRules;
 use crate::games::core::table::Numbered;
 
@@ -29,6 +30,27 @@ impl Numbered for WythoffRules {
 
     fn moves<'a>(&'a self, at: &'a Position) -> Box<dyn Iterator<Item = Move> + 'a> {
         Box::new(at.moves())
+    }
+
+    /// Taking `k` from pile 1 counts `k` rows of `top_2 + 1`, from pile 2 `k`, from both
+    /// both.
+    fn number_after(&self, top: &Position, at: &Position, number: u64, mv: Move) -> Option<u64> {
+        let [x, y] = at.piles();
+        let width = top.piles()[1] + 1;
+        let (from, step) = match mv.piles {
+            Piles::First => (x, width),
+            Piles::Second => (y, 1),
+            Piles::Both => (x.min(y), width + 1),
+        };
+        if mv.take == 0 || mv.take > from {
+            return None;
+        }
+        number.checked_sub(mv.take.checked_mul(step)?)
+    }
+
+    /// The Beatty pairs' winning moves, into the pass's one list.
+    fn known_into(&self, &at: &Position, winning: &mut Vec<Move>) -> Option<bool> {
+        Some(winning_into(at, winning))
     }
 }
 
