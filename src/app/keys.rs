@@ -497,7 +497,7 @@ mod tests {
             GAME_OVER,
             CONFIRM_QUIT,
             CONFIRM_RESTART,
-            crate::games::chomp::session::POISON_QUESTION.keys,
+            crate::games::chomp::tables::POISON_QUESTION.keys,
             WARNINGS,
         ]) {
             let codes: Vec<Key> = table.iter().flat_map(|b| b.keys).map(|k| k.0).collect();
@@ -512,7 +512,7 @@ mod tests {
         let shift_h = KeyEvent::new(KeyCode::Char('H'), KeyModifiers::SHIFT);
         let h = KeyEvent::new(KeyCode::Char('h'), KeyModifiers::NONE);
         let (chomp, pile) = (
-            crate::games::chomp::session::KEYS,
+            crate::games::chomp::tables::KEYS,
             crate::games::pile::session::KEYS,
         );
         assert_eq!(action(chomp, &shift_h), Some(Action::ToggleHints));

@@ -482,7 +482,7 @@ mod tests {
             keys::HELP_OPEN,
             keys::GAME_OVER,
             keys::CONFIRM_RESTART,
-            crate::games::chomp::session::POISON_QUESTION.keys,
+            crate::games::chomp::tables::POISON_QUESTION.keys,
             keys::WARNINGS,
             keys::CONFIRM_QUIT,
         ];

@@ -1,14 +1,16 @@
 //! The app state machine driven by events, as the event loop would drive it.
 
-use crate::common::{Harness, render_text};
+use crate::common::{
+    Harness, building_moves_left, cursor, moves_left_not_asked, render_text, solving,
+    waits_for_moves_left,
+};
 use munch::app::keys::Action;
 use munch::app::menu::MenuLine;
 use munch::app::{Button, Dialog, Event, Modal, Screen, Target};
 use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::Square;
-use munch::games::chomp::session::POISON_QUESTION;
-use munch::games::chomp::session::SolverState;
 use munch::games::chomp::session::spot;
+use munch::games::chomp::tables::POISON_QUESTION;
 use munch::games::pile::session::{self as pile, bar, coin};
 use munch::games::request::SolverMessage;
 use munch::settings::GameKind;
@@ -31,7 +33,7 @@ fn enter_on_the_menu_starts_the_default_game() {
     assert_eq!(game.settings.players, [Person, Computer]);
     assert_eq!(game.position.heights(), &[6; 7]);
     h.wait_for_solver();
-    assert!(h.game().table().is_some());
+    assert!(h.game().rules.outcomes().is_some());
 }
 
 #[test]
@@ -80,7 +82,7 @@ fn a_person_move_then_the_computer_replies_after_a_flash() {
     h.wait_for_solver();
     // The cursor starts top right; go to c2 and eat it.
     h.keys(&[KeyCode::Left, KeyCode::Left, KeyCode::Down, KeyCode::Down]);
-    assert_eq!(h.game().cursor, Square::new(2, 1));
+    assert_eq!(cursor(h.game()), Square::new(2, 1));
     h.key(KeyCode::Enter);
     assert_eq!(h.game().position.heights(), &[4, 4, 1, 1, 1]);
     assert!(h.game().computer_to_move());
@@ -91,7 +93,7 @@ fn a_person_move_then_the_computer_replies_after_a_flash() {
     assert_eq!(h.game().turns.moves.len(), 1, "still flashing");
     h.ticks(10);
     assert_eq!(h.game().turns.moves.len(), 2);
-    assert_eq!(h.game().turns.moves[1], pending.choice.square());
+    assert_eq!(h.game().turns.moves[1], pending.choice);
     // [4,4,1,1,1] is won for the player to move: the computer took a winning move.
     let mut reference = Reference::new();
     assert!(reference.wins(&[4, 4, 1, 1, 1]));
@@ -109,7 +111,7 @@ fn keys_pressed_during_the_flash_wait_for_the_move_to_land() {
     // Keys while the computer's move flashes: the cursor moves at once, the eat waits.
     // The cursor went from c3 to c2 when c3 was eaten; two steps left is a2.
     h.keys(&[KeyCode::Left, KeyCode::Left]);
-    assert_eq!(h.game().cursor, Square::new(0, 1), "a2");
+    assert_eq!(cursor(h.game()), Square::new(0, 1), "a2");
     h.key(KeyCode::Char(' '));
     assert_eq!(h.game().turns.moves.len(), 1);
     h.ticks(20);
@@ -162,7 +164,7 @@ fn the_mouse_previews_on_hover_and_eats_on_click() {
         target: Target::Spot(spot(Square::new(1, 2))),
         click: false,
     });
-    assert_eq!(h.game().cursor, Square::new(1, 2));
+    assert_eq!(cursor(h.game()), Square::new(1, 2));
     assert_eq!(h.game().turns.moves.len(), 0);
     h.app.update(Event::Pointer {
         target: Target::Spot(spot(Square::new(2, 0))),
@@ -285,11 +287,11 @@ fn answers_for_a_game_already_left_are_dropped() {
     h.start(3, 3, [Person, Computer]);
     h.app.update(Event::Solver(stale));
     assert!(
-        matches!(h.game().solver, SolverState::Solving { done: 0, .. }),
+        solving(h.game()) && h.game().waiting.as_ref().is_some_and(|w| w.done == 0),
         "the 8×8 answer was not taken for the 3×3 game"
     );
     h.wait_for_solver();
-    assert!(h.game().table().is_some());
+    assert!(h.game().rules.outcomes().is_some());
 }
 
 #[test]
@@ -298,7 +300,7 @@ fn over_budget_boxes_are_played_from_the_book_then_solved_once_they_shrink() {
     let mut h = Harness::with_budget(8, 3);
     h.start(7, 5, [Computer, Computer]);
     h.wait_for_solver();
-    assert!(matches!(h.game().solver, SolverState::Refused { .. }));
+    assert!(h.game().rules.refused().is_some());
     // The panel says what is missing, not that the game cannot be solved: the book and the
     // closed forms still prove its outcome.
     let screen = render_text(&h.app, 100, 30);
@@ -316,7 +318,7 @@ fn over_budget_boxes_are_played_from_the_book_then_solved_once_they_shrink() {
     let mut turns = 0;
     while !h.game().is_over() {
         h.computer_moves();
-        solved_again |= h.game().table().is_some();
+        solved_again |= h.game().rules.outcomes().is_some();
         turns += 1;
         assert!(turns < 40);
     }
@@ -367,7 +369,7 @@ fn an_unproven_move_is_searched_off_the_interface_thread_and_undo_drops_it() {
     });
     h.computer_moves();
     assert_eq!(h.game().turns.moves.len(), 2);
-    assert!(h.game().last_move_unproven);
+    assert!(h.game().notes.last_move_unproven);
 }
 
 #[test]
@@ -376,7 +378,7 @@ fn a_huge_square_is_played_exactly_without_any_table() {
     let mut h = Harness::new();
     h.start(26, 26, [Computer, Person]);
     h.wait_for_solver();
-    assert!(matches!(h.game().solver, SolverState::Refused { .. }));
+    assert!(h.game().rules.refused().is_some());
     h.computer_moves();
     assert_eq!(h.game().turns.moves, vec![Square::new(1, 1)]);
     // The person shortens the right arm to 3 squares; the computer mirrors on the upper arm.
@@ -386,7 +388,7 @@ fn a_huge_square_is_played_exactly_without_any_table() {
     });
     h.computer_moves();
     assert_eq!(h.game().turns.moves[2], Square::new(0, 4));
-    assert!(!h.game().unproven_moves);
+    assert!(!h.game().notes.unproven_moves);
 }
 
 #[test]
@@ -431,7 +433,7 @@ fn a_subtraction_game_is_won_by_the_computer_after_one_wrong_take() {
     assert_eq!(h.subtraction_game().board.choice, 2);
     h.key(KeyCode::Enter);
     while !h.subtraction_game().is_over() {
-        h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+        h.ticks(1 + usize::from(munch::games::turns::FLASH_TICKS));
         if h.subtraction_game().is_over() {
             break;
         }
@@ -501,7 +503,7 @@ fn illegal_takes_are_refused_with_what_is_legal() {
 fn fibonacci_nim_from_22_the_computer_takes_1_and_the_limit_follows_the_rule() {
     let mut h = Harness::new();
     h.start_pile(22, None, [Computer, Person]);
-    h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+    h.ticks(1 + usize::from(munch::games::turns::FLASH_TICKS));
     let game = h.fibonacci_game();
     assert_eq!(
         game.turns.moves,
@@ -536,7 +538,7 @@ fn fibonacci_nim_from_21_the_perfect_computer_defends_longest() {
     for seed in 0..20 {
         let mut h = Harness::with_budget(munch::memory::default_memory(), seed);
         h.start_pile(21, None, [Computer, Person]);
-        h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+        h.ticks(1 + usize::from(munch::games::turns::FLASH_TICKS));
         let take = h.fibonacci_game().turns.moves[0];
         assert!([1, 2].contains(&take), "seed {seed}: took {take}");
     }
@@ -590,7 +592,7 @@ fn undo_in_a_coin_game_and_the_blunder_is_named() {
     h.start_pile(9, Some("1,2,3"), [Person, Computer]);
     h.key(KeyCode::Char('2')); // wrong: 9 wants 1
     h.key(KeyCode::Enter);
-    h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+    h.ticks(1 + usize::from(munch::games::turns::FLASH_TICKS));
     assert_eq!(h.subtraction_game().turns.moves.len(), 2);
     assert_eq!(h.subtraction_game().blunder(), Some((0, 2)));
     h.key(KeyCode::Char('u'));
@@ -613,7 +615,7 @@ fn the_casual_computer_still_takes_a_win_in_one_and_perfect_never_slips() {
         let mut h = Harness::with_budget(munch::memory::default_memory(), seed);
         h.app.menu.settings.level = Level::Casual;
         h.start_pile(3, Some("1,3"), [Computer, Person]);
-        h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+        h.ticks(1 + usize::from(munch::games::turns::FLASH_TICKS));
         assert_eq!(
             h.subtraction_game().turns.moves,
             vec![3],
@@ -839,7 +841,7 @@ fn enter_takes_exactly_what_the_panel_shows_or_nothing() {
     h.key(KeyCode::Enter);
     assert_eq!(h.subtraction_game().turns.moves, vec![3]);
     // After ←/→ the next digit starts afresh.
-    h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+    h.ticks(1 + usize::from(munch::games::turns::FLASH_TICKS));
     h.keys(&[KeyCode::Char('3'), KeyCode::Right, KeyCode::Char('1')]);
     assert_eq!(h.subtraction_game().board.choice, 1);
 }
@@ -1435,7 +1437,7 @@ fn restart_asks_first_by_key_and_by_click() {
 /// resize keeps it, and a yes plays the move.
 #[test]
 fn a_question_over_the_game_is_the_apps_and_stops_the_games_clock() {
-    let flash = usize::from(munch::games::chomp::session::FLASH_TICKS);
+    let flash = usize::from(munch::games::turns::FLASH_TICKS);
     let mut h = Harness::new();
     h.start(3, 3, [Person, Computer]);
     h.wait_for_solver();
@@ -1467,7 +1469,7 @@ fn a_question_over_the_game_is_the_apps_and_stops_the_games_clock() {
         h.app.modals(),
         [Modal::Dialog(Dialog::Question(&POISON_QUESTION))]
     );
-    assert_eq!(h.game().asks, None, "the app took the question");
+    assert!(h.game().asks.is_none(), "the app took the question");
     h.app.update(Event::Resize {
         width: 90,
         height: 28,
@@ -1489,7 +1491,7 @@ fn a_question_over_the_game_is_the_apps_and_stops_the_games_clock() {
 /// the computer, which moves once the person keeps playing.
 #[test]
 fn leaving_a_game_on_the_core_asks_and_the_computer_waits_for_the_answer() {
-    let flash = usize::from(munch::games::chomp::session::FLASH_TICKS);
+    let flash = usize::from(munch::games::turns::FLASH_TICKS);
     let mut h = Harness::new();
     h.start_pile(10, Some("1,2"), [Computer, Person]);
     h.key(KeyCode::Char('q'));
@@ -1516,7 +1518,7 @@ fn eating_the_poison_asks_first_unless_turned_off() {
     let mut h = Harness::new();
     h.start(2, 2, [Person, Person]);
     h.keys(&[KeyCode::Left, KeyCode::Down]);
-    assert_eq!(h.game().cursor, Square::POISON);
+    assert_eq!(cursor(h.game()), Square::POISON);
     for answer in [KeyCode::Char('n'), KeyCode::Esc, KeyCode::Enter] {
         h.key(KeyCode::Enter);
         assert_eq!(h.app.dialog(), Some(Dialog::Question(&POISON_QUESTION)));
@@ -1578,11 +1580,11 @@ fn after_the_computers_move_the_cursor_is_not_on_the_poison() {
     assert!(h.game().turns.pending.is_some());
     // While the computer's move flashes, the person moves onto a1.
     h.keys(&[KeyCode::Left, KeyCode::Down]);
-    assert_eq!(h.game().cursor, Square::POISON);
+    assert_eq!(cursor(h.game()), Square::POISON);
     h.computer_moves();
     assert_eq!(h.game().turns.moves.len(), 2);
     assert!(!h.game().is_over());
-    let cursor = h.game().cursor;
+    let cursor = cursor(h.game());
     assert_ne!(cursor, Square::POISON);
     assert!(h.game().position.contains(cursor), "{cursor} is on the bar");
 }
@@ -1860,7 +1862,6 @@ fn answer_table_jobs(
 
 #[test]
 fn at_level_perfect_a_game_asks_for_moves_left_at_once_and_not_at_other_levels() {
-    use munch::games::chomp::session::MovesLeftState;
     use munch::games::chomp::solver::Asked;
     use munch::games::request::Request;
     use munch::settings::Level;
@@ -1877,10 +1878,10 @@ fn at_level_perfect_a_game_asks_for_moves_left_at_once_and_not_at_other_levels()
                 "{level:?}: the outcome table alone"
             );
             answer_table_jobs(&mut h, &mut tables, jobs);
-            assert!(h.game().table().is_some());
+            assert!(h.game().rules.outcomes().is_some());
             let jobs = h.app.take_requests();
             assert!(jobs.is_empty(), "{level:?}: {jobs:?}");
-            assert!(matches!(h.game().moves_left, MovesLeftState::NotAsked));
+            assert!(moves_left_not_asked(h.game()));
             continue;
         }
         // The moves-left table, with the outcome table on its way.
@@ -1888,17 +1889,14 @@ fn at_level_perfect_a_game_asks_for_moves_left_at_once_and_not_at_other_levels()
             crate::common::asked(&jobs),
             [(1, Some(Asked::MovesLeft { rows: 3, cols: 4 }))]
         );
-        assert!(matches!(
-            h.game().moves_left,
-            MovesLeftState::Building { .. }
-        ));
+        assert!(building_moves_left(h.game()));
         assert!(
             render_text(&h.app, 100, 30).contains("outcomes   0%"),
             "the panel shows the build, named by its phase"
         );
         answer_table_jobs(&mut h, &mut tables, jobs);
-        assert!(h.game().table().is_some());
-        assert!(matches!(h.game().moves_left, MovesLeftState::Ready(_)));
+        assert!(h.game().rules.outcomes().is_some());
+        assert!(h.game().rules.moves_left().is_some());
         assert!(render_text(&h.app, 100, 30).contains("solved: 35 positions"));
         // Playing again on the same box keeps both tables: nothing to build.
         h.key(KeyCode::Char('q'));
@@ -1908,24 +1906,20 @@ fn at_level_perfect_a_game_asks_for_moves_left_at_once_and_not_at_other_levels()
             jobs.iter().all(|j| j.request == Request::Cancel),
             "{jobs:?}"
         );
-        assert!(matches!(h.game().moves_left, MovesLeftState::Ready(_)));
+        assert!(h.game().rules.moves_left().is_some());
     }
 }
 
 #[test]
 fn a_moves_left_table_over_the_budget_keeps_the_computer_playing_as_before() {
-    use munch::games::chomp::session::MovesLeftState;
     use munch::solve::OutcomeTable;
     // The budget holds the 4×5 outcome table but not its moves-left table beside it.
     let budget = OutcomeTable::bytes_for(4, 5);
     let mut h = Harness::with_budget(budget, 4);
     h.start(4, 5, [Computer, Person]);
     h.wait_for_solver();
-    assert!(h.game().table().is_some());
-    assert!(matches!(
-        h.game().moves_left,
-        MovesLeftState::Refused { .. }
-    ));
+    assert!(h.game().rules.outcomes().is_some());
+    assert!(h.game().rules.moves_left_refusal().is_some());
     let screen = render_text(&h.app, 100, 30);
     assert!(
         screen.contains("moves left: over memory budget"),
@@ -1955,7 +1949,7 @@ fn outcomes_only(
             }
         }
         held.extend(answers.into_inner());
-        if h.game().table().is_some() {
+        if h.game().rules.outcomes().is_some() {
             return held;
         }
         let message = held.pop_front().expect("the outcome table comes");
@@ -1990,21 +1984,17 @@ fn after_b2(n: u8, h: &mut Harness) -> std::collections::VecDeque<SolverMessage>
 
 #[test]
 fn at_level_perfect_the_computer_waits_for_a_near_moves_left_table_and_defends_longest() {
-    use munch::games::chomp::session::MovesLeftState;
     use munch::games::moves_left::PositionAnalysis;
-    let flash = usize::from(munch::games::chomp::session::FLASH_TICKS);
+    let flash = usize::from(munch::games::turns::FLASH_TICKS);
     let mut longest_defences = 0;
     for seed in 0..6 {
         let mut h = Harness::with_budget(munch::memory::default_memory(), seed);
         let mut held = after_b2(7, &mut h);
-        assert!(matches!(
-            h.game().moves_left,
-            MovesLeftState::Building { .. }
-        ));
+        assert!(building_moves_left(h.game()));
         // Its build is under way and has not reported yet: the computer waits, and says so.
         h.ticks(1 + flash);
         assert_eq!(h.game().turns.moves.len(), 1, "seed {seed}: it waits");
-        assert!(h.game().waits_for_moves_left());
+        assert!(waits_for_moves_left(h.game()));
         let panel = panel_words(&h);
         assert!(panel.contains("waits for the moves-left table"), "{panel}");
         assert!(render_text(&h.app, 100, 30).contains("moves left"));
@@ -2012,11 +2002,11 @@ fn at_level_perfect_the_computer_waits_for_a_near_moves_left_table_and_defends_l
         while let Some(message) = held.pop_front() {
             h.app.update(Event::Solver(message));
         }
-        assert!(matches!(h.game().moves_left, MovesLeftState::Ready(_)));
+        assert!(h.game().rules.moves_left().is_some());
         let before = h.game().position.clone();
         // Eating the poison leaves no winning reply, but ends the game: the computer leaves it.
         let mut studied: PositionAnalysis<Square> = {
-            let MovesLeftState::Ready(table) = &h.game().moves_left else {
+            let Some(table) = h.game().rules.moves_left() else {
                 unreachable!()
             };
             munch::games::chomp::moves_left::study(table.outcomes(), Some(table), &before)
@@ -2040,7 +2030,7 @@ fn at_level_perfect_the_computer_waits_for_a_near_moves_left_table_and_defends_l
             longest.contains(&played),
             "seed {seed}: {played} of {longest:?}"
         );
-        assert_eq!(h.game().last_move_unfought, None);
+        assert_eq!(h.game().notes.last_move_unfought, None);
         longest_defences += 1;
     }
     assert_eq!(longest_defences, 6);
@@ -2048,8 +2038,8 @@ fn at_level_perfect_the_computer_waits_for_a_near_moves_left_table_and_defends_l
 
 #[test]
 fn at_level_perfect_a_moves_left_table_far_off_is_not_waited_for_and_the_panel_says_so() {
-    use munch::games::chomp::session::{MovesLeftState, Unfought};
     use munch::games::chomp::solver::Phase;
+    use munch::games::core::rules::Unfought;
     let mut h = Harness::new();
     let held = after_b2(7, &mut h);
     let job = held[0].job();
@@ -2061,14 +2051,11 @@ fn at_level_perfect_a_moves_left_table_far_off_is_not_waited_for_and_the_panel_s
         total: 1000,
         elapsed: std::time::Duration::from_secs(10),
     }));
-    assert!(matches!(
-        h.game().moves_left,
-        MovesLeftState::Building { .. }
-    ));
-    assert!(!h.game().waits_for_moves_left());
-    h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+    assert!(building_moves_left(h.game()));
+    assert!(!waits_for_moves_left(h.game()));
+    h.ticks(1 + usize::from(munch::games::turns::FLASH_TICKS));
     assert_eq!(h.game().turns.moves.len(), 2, "it did not wait");
-    assert_eq!(h.game().last_move_unfought, Some(Unfought::Defence));
+    assert_eq!(h.game().notes.last_move_unfought, Some(Unfought::Defence));
     let panel = panel_words(&h);
     assert!(
         panel.contains("Last move not proven the longest defence."),
@@ -2078,24 +2065,21 @@ fn at_level_perfect_a_moves_left_table_far_off_is_not_waited_for_and_the_panel_s
 
 #[test]
 fn at_level_perfect_a_moves_left_table_over_the_budget_is_not_waited_for_and_the_panel_says_so() {
-    use munch::games::chomp::session::{MovesLeftState, Unfought};
+    use munch::games::core::rules::Unfought;
     use munch::solve::OutcomeTable;
     // Room for the 7×7 outcome table, not for its moves-left table beside it.
     let mut h = Harness::with_budget(OutcomeTable::bytes_for(7, 7), 3);
     h.start(7, 7, [Person, Computer]);
     h.wait_for_solver();
-    assert!(h.game().table().is_some());
-    assert!(matches!(
-        h.game().moves_left,
-        MovesLeftState::Refused { .. }
-    ));
+    assert!(h.game().rules.outcomes().is_some());
+    assert!(h.game().rules.moves_left_refusal().is_some());
     h.app.update(Event::Pointer {
         target: Target::Spot(munch::games::chomp::session::spot(Square::new(1, 1))),
         click: true,
     });
-    h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+    h.ticks(1 + usize::from(munch::games::turns::FLASH_TICKS));
     assert_eq!(h.game().turns.moves.len(), 2, "it did not wait");
-    assert_eq!(h.game().last_move_unfought, Some(Unfought::Defence));
+    assert_eq!(h.game().notes.last_move_unfought, Some(Unfought::Defence));
     let panel = panel_words(&h);
     assert!(
         panel.contains("Last move not proven the longest defence.")
@@ -2108,9 +2092,12 @@ fn at_level_perfect_a_moves_left_table_over_the_budget_is_not_waited_for_and_the
     assert!((rows, cols) < (7, 7) || cols < 7, "{rows}×{cols}");
     let needed = OutcomeTable::bytes_for(rows, cols)
         + munch::solve::MovesLeftTable::bytes_for(rows, cols)
-        + h.game().table().expect("kept").table_bytes();
+        + h.game().rules.outcomes().expect("kept").table_bytes();
     assert!(
-        matches!(h.game().moves_left, MovesLeftState::Refused { needed_bytes, .. } if needed_bytes == needed)
+        h.game()
+            .rules
+            .moves_left_refusal()
+            .is_some_and(|(needed_bytes, _)| needed_bytes == needed)
     );
     let note = format!(
         "No moves-left table for {rows}×{cols}: needs {},",
@@ -2131,11 +2118,11 @@ fn at_level_perfect_a_moves_left_table_over_the_budget_is_not_waited_for_and_the
 #[test]
 fn at_level_perfect_a_box_shrunk_into_the_budget_gets_its_moves_left_table_and_the_longest_defence()
 {
-    use munch::games::chomp::session::{MovesLeftState, Unfought};
     use munch::games::chomp::solver::Asked;
+    use munch::games::core::rules::Unfought;
     use munch::games::moves_left::PositionAnalysis;
     use munch::solve::{MovesLeftTable, OutcomeTable};
-    let flash = usize::from(munch::games::chomp::session::FLASH_TICKS);
+    let flash = usize::from(munch::games::turns::FLASH_TICKS);
     let held = OutcomeTable::build(7, 7, &mut |_, _| true)
         .expect("small")
         .table_bytes();
@@ -2148,10 +2135,7 @@ fn at_level_perfect_a_box_shrunk_into_the_budget_gets_its_moves_left_table_and_t
         let mut h = Harness::with_budget(budget, seed);
         h.start(7, 7, [Person, Computer]);
         h.wait_for_solver();
-        assert!(matches!(
-            h.game().moves_left,
-            MovesLeftState::Refused { .. }
-        ));
+        assert!(h.game().rules.moves_left_refusal().is_some());
         // b2 leaves the computer the lost L of two arms of 6: it cannot fight yet.
         h.app.update(Event::Pointer {
             target: Target::Spot(spot(Square::new(1, 1))),
@@ -2163,7 +2147,7 @@ fn at_level_perfect_a_box_shrunk_into_the_budget_gets_its_moves_left_table_and_t
             2,
             "seed {seed}: it did not wait"
         );
-        assert_eq!(h.game().last_move_unfought, Some(Unfought::Defence));
+        assert_eq!(h.game().notes.last_move_unfought, Some(Unfought::Defence));
         // The person evens the arms: the computer is lost again, in a box of 6×6 or less.
         let heights = h.game().position.heights().to_vec();
         let column = heights[0] - 1;
@@ -2198,22 +2182,19 @@ fn at_level_perfect_a_box_shrunk_into_the_budget_gets_its_moves_left_table_and_t
             matches!(asked[..], [(r, c)] if r >= rows && c >= cols && (r, c) != (7, 7)),
             "seed {seed}: {jobs:?}"
         );
-        assert!(matches!(
-            h.game().moves_left,
-            MovesLeftState::Building { .. }
-        ));
+        assert!(building_moves_left(h.game()));
         h.ticks(1 + flash);
         assert_eq!(h.game().turns.moves.len(), 3, "seed {seed}: it waits");
-        assert!(h.game().waits_for_moves_left());
+        assert!(waits_for_moves_left(h.game()));
         let panel = panel_words(&h);
         assert!(panel.contains("waits for the moves-left table"), "{panel}");
         let mut tables = munch::worker::Runner::new(budget);
         answer_table_jobs(&mut h, &mut tables, jobs);
-        let MovesLeftState::Ready(table) = &h.game().moves_left else {
+        let Some(table) = h.game().rules.moves_left() else {
             panic!("seed {seed}: the moves-left table is in");
         };
         // The game keeps its 7×7 outcome table: it judges the whole game.
-        assert_eq!(h.game().table().map(OutcomeTable::rows), Some(7));
+        assert_eq!(h.game().rules.outcomes().map(|t| t.rows()), Some(7));
         let position = h.game().position.clone();
         let mut studied: PositionAnalysis<Square> =
             munch::games::chomp::moves_left::study(table.outcomes(), Some(table), &position)
@@ -2226,7 +2207,7 @@ fn at_level_perfect_a_box_shrunk_into_the_budget_gets_its_moves_left_table_and_t
             longest.contains(&played),
             "seed {seed}: {played} of {longest:?}"
         );
-        assert_eq!(h.game().last_move_unfought, None);
+        assert_eq!(h.game().notes.last_move_unfought, None);
         assert!(!panel_words(&h).contains("No moves-left table"));
         fought += 1;
     }
@@ -2428,7 +2409,6 @@ fn a_studies_a_game_from_a_set_position_where_it_stands() {
 
 #[test]
 fn a_moves_left_build_stops_when_the_game_ends_and_undo_asks_for_it_again() {
-    use munch::games::chomp::session::MovesLeftState;
     use munch::games::request::Request;
     let mut h = Harness::new();
     h.start(4, 5, [Person, Computer]);
@@ -2442,10 +2422,7 @@ fn a_moves_left_build_stops_when_the_game_ends_and_undo_asks_for_it_again() {
                 | munch::games::chomp::solver::News::MovesLeftReady(_)
         )
     ));
-    assert!(matches!(
-        h.game().moves_left,
-        MovesLeftState::Building { .. }
-    ));
+    assert!(building_moves_left(h.game()));
     // The person eats the poison: the game is over, and the build stops.
     h.app.update(Event::Pointer {
         target: munch::app::Target::Spot(munch::games::chomp::session::spot(Square::POISON)),
@@ -2458,7 +2435,7 @@ fn a_moves_left_build_stops_when_the_game_ends_and_undo_asks_for_it_again() {
         matches!(asked[..], [ref job] if job.request == Request::Cancel),
         "{asked:?}"
     );
-    assert!(matches!(h.game().moves_left, MovesLeftState::NotAsked));
+    assert!(moves_left_not_asked(h.game()));
     // Undo: the game goes on, and asks for it again.
     h.key(KeyCode::Char('u'));
     assert!(!h.game().is_over());
@@ -2473,10 +2450,7 @@ fn a_moves_left_build_stops_when_the_game_ends_and_undo_asks_for_it_again() {
         ),
         "{asked:?}"
     );
-    assert!(matches!(
-        h.game().moves_left,
-        MovesLeftState::Building { .. }
-    ));
+    assert!(building_moves_left(h.game()));
 }
 
 #[test]
@@ -2556,7 +2530,7 @@ fn a_big_nim_game_shows_at_once_and_its_computer_waits_for_the_table() {
     h.wait_for_tables();
     let nim = h.app.session_as::<NimSession>().unwrap();
     assert!(nim.table().is_some() && nim.waiting.is_none());
-    h.ticks(2 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+    h.ticks(2 + usize::from(munch::games::turns::FLASH_TICKS));
     assert_eq!(h.app.session().unwrap().moves_made(), 1, "then it moves");
     assert!(!render_text(&h.app, 100, 30).contains("moves left"));
 }
@@ -2580,7 +2554,7 @@ fn a_slow_take_set_is_solved_on_the_table_thread_while_the_game_shows() {
     );
     h.wait_for_tables();
     assert!(h.subtraction_game().winning_takes().is_some());
-    h.ticks(2 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+    h.ticks(2 + usize::from(munch::games::turns::FLASH_TICKS));
     assert_eq!(h.subtraction_game().turns.moves.len(), 1, "then it moves");
 }
 
@@ -2636,7 +2610,7 @@ fn a_study_opened_from_a_game_shares_its_table() {
     let mut h = Harness::new();
     start_position(&mut h, "fibonacci 1500 max 1499");
     h.wait_for_tables();
-    h.ticks(2 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+    h.ticks(2 + usize::from(munch::games::turns::FLASH_TICKS));
     assert_eq!(h.fibonacci_game().turns.moves.len(), 1);
     start_position(&mut h, "nim 2047,2047");
     h.wait_for_tables();
@@ -2783,7 +2757,7 @@ fn ticks_draw_nothing_unless_something_moves() {
 /// The panel says why nothing is taken back, and redo still plays what undo took back.
 #[test]
 fn undo_leaves_the_computers_opening_move_and_says_so() {
-    let flash = 1 + usize::from(munch::games::chomp::session::FLASH_TICKS);
+    let flash = 1 + usize::from(munch::games::turns::FLASH_TICKS);
     // A coin game: the computer opens, the person replies, the computer answers.
     let mut h = Harness::new();
     h.start_pile(21, Some("1,3,4"), [Computer, Person]);

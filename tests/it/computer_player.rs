@@ -5,7 +5,6 @@ use munch::games::chomp::answer::table_winning_moves;
 use munch::games::chomp::player::{Choice, choose_chomp_move, fighting_chomp_move};
 use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::{Position, Square};
-use munch::games::chomp::session::MovesLeftState;
 use munch::settings::Player::Computer;
 use munch::solve::{MovesLeftTable, OutcomeTable};
 use proptest::prelude::*;
@@ -264,7 +263,7 @@ fn two_perfect_computers_play_each_game_for_exactly_its_moves_left() {
         h.start(rows, cols, [Computer, Computer]);
         h.wait_for_solver();
         assert!(
-            matches!(h.game().moves_left, MovesLeftState::Ready(_)),
+            h.game().rules.moves_left().is_some(),
             "{rows}x{cols}: the moves-left table is ready"
         );
         let mut position = Position::full(rows.into(), cols.into()).expect("a box");

@@ -4,7 +4,7 @@
 use crate::common::{Harness, render_text};
 use munch::app::menu::MenuLine;
 use munch::app::{Button, Dialog, Event, Target};
-use munch::games::chomp::session::POISON_QUESTION;
+use munch::games::chomp::tables::POISON_QUESTION;
 use munch::settings::GameKind;
 use munch::settings::Player::{Computer, Person};
 use ratatui::crossterm::event::KeyCode;

@@ -8,7 +8,7 @@ use crate::common::{Harness, render_text};
 use munch::app::keys::Action;
 use munch::app::menu::MenuLine;
 use munch::app::{Dialog, Event, Screen, Target};
-use munch::games::chomp::session::POISON_QUESTION;
+use munch::games::chomp::tables::POISON_QUESTION;
 use munch::games::position::StartPosition;
 use munch::games::session::Session;
 use munch::input::Spot;

@@ -7,10 +7,11 @@ use crate::common;
 use crate::common::Harness;
 use munch::app::{Event, Screen};
 use munch::games::chomp::rules::{Position, Square};
-use munch::games::chomp::session::FLASH_TICKS;
 use munch::games::chomp::theory;
+use munch::games::core::rules::Rules;
 use munch::games::request::Request;
 use munch::games::study::Analysis;
+use munch::games::turns::FLASH_TICKS;
 use munch::settings::Player::{Computer, Person};
 use munch::settings::{Level, Settings};
 use proptest::prelude::*;
@@ -157,7 +158,11 @@ fn hints_mark_the_winning_move_proven_one_move_on_that_the_study_and_solve_name(
     let mut h = game_at(&text, [Person, Computer]);
     h.key(KeyCode::Char('H'));
     assert!(h.game().hints);
-    let answer = h.game().answer().expect("the hints prove the position");
+    let answer = h
+        .game()
+        .rules
+        .known(&h.game().position)
+        .expect("the hints prove the position");
     assert!(answer.wins);
     let hinted = notation(&h.game().winning_moves().expect("winning moves marked"));
     assert!(hinted.contains(&"b2".to_string()), "{hinted:?}");
@@ -212,7 +217,7 @@ fn the_perfect_computer_plays_a_move_proven_one_move_on_without_a_search() {
         settings.level = Level::Perfect;
         h.app.play_position(settings, start);
         h.wait_for_solver();
-        assert!(h.game().table().is_none(), "{text}: no table");
+        assert!(h.game().rules.outcomes().is_none(), "{text}: no table");
         h.ticks(1);
         assert!(
             !h.game().searching(),
@@ -228,7 +233,10 @@ fn the_perfect_computer_plays_a_move_proven_one_move_on_without_a_search() {
         h.ticks(usize::from(FLASH_TICKS));
         let played = h.game().turns.moves.clone();
         assert_eq!(played.len(), 1, "{text}: the computer moved at once");
-        assert!(!h.game().last_move_unproven, "{text}: its move is proven");
+        assert!(
+            !h.game().notes.last_move_unproven,
+            "{text}: its move is proven"
+        );
         let after = Position::from_heights(
             rows.into(),
             cols.into(),
@@ -290,7 +298,7 @@ proptest! {
     fn the_hints_the_study_and_solve_agree_on_big_boxes((rows, cols, heights) in big_box_position()) {
         let text = position_text(rows, cols, &heights);
         let game = game_at(&text, [Person, Computer]);
-        let hint = game.game().answer();
+        let hint = game.game().rules.known(&game.game().position);
         let study = study_at(&text);
         let a = analysis(&study);
         let solved = solved(rows, cols, &heights);
@@ -323,7 +331,11 @@ fn a_full_rectangle_nothing_else_answers_is_won_by_strategy_stealing_on_every_sc
     let text = position_text(20, 21, &[20; 21]);
     let mut h = game_at(&text, [Person, Computer]);
     h.key(KeyCode::Char('H'));
-    let answer = h.game().answer().expect("strategy stealing");
+    let answer = h
+        .game()
+        .rules
+        .known(&h.game().position)
+        .expect("strategy stealing");
     assert!(answer.wins && answer.winning_moves.is_empty() && !answer.complete);
     let screen = common::render_text(&h.app, 100, 30);
     assert!(

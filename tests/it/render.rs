@@ -5,8 +5,8 @@ use crate::common;
 use crate::common::Harness;
 use munch::app::Target;
 use munch::games::chomp::rules::Square;
-use munch::games::chomp::session::POISON_QUESTION;
 use munch::games::chomp::session::spot;
+use munch::games::chomp::tables::POISON_QUESTION;
 use munch::games::pile::session::{self as pile, bar, coin};
 use munch::settings::Player::{Computer, Person};
 use munch::theme::Theme;
@@ -326,7 +326,7 @@ fn the_computers_flashing_take_is_drawn_over_hint_marks() {
     h.key(KeyCode::Char('H'));
     h.ticks(1);
     let b2 = Square::new(1, 1);
-    assert_eq!(h.game().turns.pending.expect("chosen").choice.square(), b2);
+    assert_eq!(h.game().turns.pending.expect("chosen").choice, b2);
     for _ in 0..2 {
         let (terminal, hits) = draw(&h, 80, 24);
         let buffer = terminal.backend().buffer();

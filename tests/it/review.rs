@@ -78,7 +78,7 @@ fn a_bite_of_the_poison_on_move_1_is_named_with_the_winning_move() {
     let game = h.game();
     assert!(game.is_over());
     // The table's own answer for the full 6×7 bar: its one winning move.
-    let table = game.table().expect("the 6×7 table is ready");
+    let table = game.rules.outcomes().expect("the 6×7 table is ready");
     let winners = table_winning_moves(table, &[6; 7]).expect("in the table");
     assert_eq!(winners, vec![Square::new(4, 4)], "e5");
     assert_eq!(
@@ -161,7 +161,7 @@ fn a_coin_game_mistake_names_the_take_that_would_have_won() {
     h.key(KeyCode::Char('2'));
     h.key(KeyCode::Enter);
     while !h.subtraction_game().is_over() {
-        h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+        h.ticks(1 + usize::from(munch::games::turns::FLASH_TICKS));
         if !h.subtraction_game().is_over() {
             h.key(KeyCode::Char('1'));
             h.key(KeyCode::Enter);
@@ -294,7 +294,7 @@ fn reviewing(h: &Harness) -> &munch::app::review::Review {
 fn lost_pile_game(h: &mut Harness) {
     h.start_pile(5, Some("1,2"), [Person, Computer]);
     let computer_moves = |h: &mut Harness| {
-        h.ticks(1 + usize::from(munch::games::chomp::session::FLASH_TICKS));
+        h.ticks(1 + usize::from(munch::games::turns::FLASH_TICKS));
     };
     h.keys(&[KeyCode::Char('1'), KeyCode::Enter]);
     computer_moves(h);

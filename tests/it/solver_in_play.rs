@@ -1,8 +1,8 @@
 //! The solver as the player meets it: tables freed on leaving, proven moves without waiting,
 //! and the panel's memory line.
 
-use crate::common::Harness;
-use munch::games::chomp::session::SolverState;
+use crate::common::{Harness, solving};
+use munch::games::core::rules::Rules;
 use munch::settings::Player::{Computer, Person};
 use munch::solve::OutcomeTable;
 use ratatui::crossterm::event::KeyCode;
@@ -10,9 +10,9 @@ use std::sync::{Arc, Weak};
 
 /// A weak handle on the current game's table.
 fn table_handle(h: &Harness) -> Weak<OutcomeTable> {
-    match &h.game().solver {
-        SolverState::Ready(table) => Arc::downgrade(table),
-        _ => panic!("the table is ready"),
+    match h.game().rules.outcomes() {
+        Some(table) => Arc::downgrade(table),
+        None => panic!("the table is ready"),
     }
 }
 
@@ -45,7 +45,10 @@ fn a_new_game_on_another_box_frees_the_old_table_and_playing_again_reuses_it() {
     // Restart on the same box: the same table, at once, with no build.
     h.app.start_game();
     assert!(
-        matches!(&h.game().solver, SolverState::Ready(t) if Weak::ptr_eq(&Arc::downgrade(t), &first)),
+        h.game()
+            .rules
+            .outcomes()
+            .is_some_and(|t| Weak::ptr_eq(&Arc::downgrade(t), &first)),
         "the same table serves the new game"
     );
     h.start(7, 7, [Person, Person]);
@@ -54,7 +57,7 @@ fn a_new_game_on_another_box_frees_the_old_table_and_playing_again_reuses_it() {
         "starting a game on another box frees the old one's table"
     );
     h.wait_for_solver();
-    assert!(h.game().table().is_some());
+    assert!(h.game().rules.outcomes().is_some());
 }
 
 /// The panel's text, all rows joined.
@@ -100,7 +103,10 @@ fn the_memory_line_follows_the_shrinking_bar() {
     };
     eat(&mut h, 6, 0);
     assert!(
-        matches!(h.game().solver, SolverState::Refused { needed_bytes, .. } if needed_bytes == OutcomeTable::bytes_for(6, 6))
+        h.game()
+            .rules
+            .refused()
+            .is_some_and(|(needed_bytes, _)| needed_bytes == OutcomeTable::bytes_for(6, 6))
     );
     let text = panel_text(&h);
     assert!(text.contains(&needs(6, 6)), "{text}");
@@ -118,20 +124,24 @@ fn a_move_proven_without_the_table_is_played_while_the_table_is_built() {
     // The app sees the 10×10 build as still running: its answer is never delivered.
     let mut h = Harness::new();
     h.start(10, 10, [Computer, Person]);
-    assert!(matches!(h.game().solver, SolverState::Solving { .. }));
+    assert!(solving(h.game()));
     h.ticks(1);
     let pending = h.game().turns.pending.expect("the computer chose at once");
     assert_eq!(
         pending.choice,
-        munch::games::chomp::player::Choice::Proven(munch::games::chomp::rules::Square::new(1, 1)),
+        munch::games::chomp::rules::Square::new(1, 1),
         "b2, the square bar's proven move"
     );
-    h.ticks(usize::from(munch::games::chomp::session::FLASH_TICKS));
+    h.ticks(usize::from(munch::games::turns::FLASH_TICKS));
     assert_eq!(h.game().turns.moves.len(), 1);
-    assert!(matches!(h.game().solver, SolverState::Solving { .. }));
+    assert!(solving(h.game()));
     // Hints use the same proofs while the table is built: the L-shape left is lost.
     h.key(KeyCode::Char('H'));
-    let answer = h.game().answer().expect("a closed form answers");
+    let answer = h
+        .game()
+        .rules
+        .known(&h.game().position)
+        .expect("a closed form answers");
     assert!(!answer.wins);
 }
 
@@ -163,7 +173,7 @@ fn without_a_proven_move_the_computer_waits_for_a_table_that_is_near() {
     };
     // Half done after 3 s: ready in about 3 s, so it waits, and says so.
     h.app.update(progress(50, 100, 3));
-    assert_eq!(h.game().table_ready_in(), Some(Duration::from_secs(3)));
+    assert_eq!(h.game().ready_in(), Some(Duration::from_secs(3)));
     h.ticks(5);
     assert!(h.game().turns.pending.is_none() && !h.game().searching());
     let text = panel_text(&h);
@@ -197,7 +207,10 @@ fn a_box_the_machine_could_not_hold_is_not_asked_for_again_on_every_tick() {
     )));
     h.ticks(3);
     assert!(
-        matches!(h.game().solver, SolverState::Refused { needed_bytes: n, .. } if n == needed_bytes),
+        h.game()
+            .rules
+            .refused()
+            .is_some_and(|(n, _)| n == needed_bytes),
         "the same box is not built again"
     );
     // Once the bar shrinks, its smaller box is asked for.
@@ -207,7 +220,7 @@ fn a_box_the_machine_could_not_hold_is_not_asked_for_again_on_every_tick() {
         )),
         click: true,
     });
-    assert!(matches!(h.game().solver, SolverState::Solving { .. }));
+    assert!(solving(h.game()));
 }
 
 /// Eats a square by clicking it (`col`, `row` from 0).
@@ -230,7 +243,7 @@ fn a_game_over_whose_review_needs_no_table_stops_the_build() {
     assert!(h.game().is_over());
     assert!(!h.game().review_unfinished());
     assert!(
-        matches!(h.game().solver, SolverState::Stopped),
+        h.game().stopped.is_some() && h.game().rules.outcomes().is_none(),
         "every move is judged without the table: its build is cancelled"
     );
     assert!(panel_text(&h).contains("review complete"));
@@ -240,9 +253,9 @@ fn a_game_over_whose_review_needs_no_table_stops_the_build() {
         "a2 threw the win away; b1 kept it"
     );
     h.key(KeyCode::Char('u')); // undo asks for a table again
-    assert!(matches!(h.game().solver, SolverState::Solving { .. }));
+    assert!(solving(h.game()));
     h.wait_for_solver();
-    assert!(h.game().table().is_some());
+    assert!(h.game().rules.outcomes().is_some());
 }
 
 #[test]
@@ -264,7 +277,7 @@ fn a_game_over_whose_review_needs_the_table_keeps_building_and_says_why() {
     click(&mut h, 0, 0); // a1
     assert!(h.game().is_over());
     assert!(h.game().review_unfinished());
-    assert!(matches!(h.game().solver, SolverState::Solving { .. }));
+    assert!(solving(h.game()));
     assert!(panel_text(&h).contains("Completing the review."));
     h.wait_for_solver();
     assert!(!h.game().review_unfinished(), "the table judges the rest");

@@ -705,10 +705,7 @@ fn a_chomp_game_waiting_for_its_table_gets_it_after_a_study() {
     assert!(h.game().turns.moves.is_empty(), "the game is as it was");
     // The study's request cancelled the game's: it asks again, and its table comes.
     h.wait_for_solver();
-    assert!(matches!(
-        h.game().solver,
-        munch::games::chomp::session::SolverState::Ready(_)
-    ));
+    assert!(h.game().rules.outcomes().is_some());
 }
 
 #[test]
@@ -744,7 +741,6 @@ fn a_grid_study_never_cuts_a_mark_to_a_wrong_number() {
 
 #[test]
 fn a_chomp_game_takes_the_tables_its_study_built_and_builds_nothing_again() {
-    use munch::games::chomp::session::{MovesLeftState, SolverState};
     let mut h = Harness::new();
     h.start(5, 6, [Person, Computer]); // at level perfect: the game asks for the moves left
     // Straight into the study, before the game's tables came: the study's request stops the
@@ -754,8 +750,8 @@ fn a_chomp_game_takes_the_tables_its_study_built_and_builds_nothing_again() {
     assert!(analysis(&h).moves.iter().all(|m| m.moves_left.is_some()));
     h.key(KeyCode::Esc);
     // Back in the game, before any answer from the solver: it has both tables already.
-    assert!(matches!(h.game().solver, SolverState::Ready(_)));
-    assert!(matches!(h.game().moves_left, MovesLeftState::Ready(_)));
+    assert!(h.game().rules.outcomes().is_some());
+    assert!(h.game().rules.moves_left().is_some());
     let builds: Vec<_> = common::asked(&h.app.take_requests())
         .into_iter()
         .filter_map(|(_, asked)| asked)
@@ -1155,10 +1151,7 @@ fn p_while_the_table_builds_starts_the_game_which_waits_for_its_own_table() {
     assert_eq!(h.app.playing.players, [Person, Computer]);
     // The game asks for its own table, as every game does, and gets it.
     h.wait_for_solver();
-    assert!(matches!(
-        h.game().solver,
-        munch::games::chomp::session::SolverState::Ready(_)
-    ));
+    assert!(h.game().rules.outcomes().is_some());
 
     // Where the game is over, p says so and plays nothing.
     let mut h = study_of("nim 1");

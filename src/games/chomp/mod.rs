@@ -5,23 +5,21 @@
 pub mod answer;
 mod board;
 pub mod book;
-#[cfg(test)]
-mod bridge;
 pub mod cli;
 pub mod fields;
 pub mod judge;
 pub mod moves_left;
 pub mod player;
-mod playing;
 pub mod position;
 pub mod reference;
 pub mod rules;
 mod saved;
 pub mod session;
 pub mod solver;
-pub mod solving;
 pub mod study;
 pub mod tables;
+#[cfg(test)]
+mod tests;
 pub mod theory;
 pub mod view;
 
@@ -46,7 +44,7 @@ const TEXT: GameText = GameText {
         "Eat a square and everything above and to the right of it.",
         "Whoever eats the poisoned square (☠, a1) loses.",
     ],
-    keys: session::KEYS,
+    keys: tables::KEYS,
 };
 
 impl Game for Chomp {
@@ -109,12 +107,7 @@ impl Game for Chomp {
     }
 
     fn new_session(&self, setup: Setup, leftover: Option<Leftover>) -> Box<dyn Session> {
-        Box::new(session::ChompSession::with_table(
-            setup,
-            leftover
-                .and_then(|l| l.downcast::<session::KeptTables>().ok())
-                .map(|t| *t),
-        ))
+        Box::new(session::begin(setup, leftover))
     }
 
     fn study(

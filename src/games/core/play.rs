@@ -328,6 +328,12 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
         turns::mistakes(self, &self.turns.moves)
     }
 
+    /// Whether some move of the game cannot be judged yet: the outcome before it, or (when that
+    /// was won) after it, is not proven by what the rules hold now.
+    pub fn review_unfinished(&self) -> bool {
+        turns::unjudged(self, &self.turns.moves) > 0
+    }
+
     /// The first move that turned a won position into a lost one for its player, with its
     /// number (from 0), when the outcomes along the game are known.
     pub fn blunder(&self) -> Option<(usize, R::Move)> {

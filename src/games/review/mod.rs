@@ -59,6 +59,7 @@ pub struct Mistake<M> {
 pub type Step<M> = (M, Option<Known<M>>, Option<bool>);
 
 /// What is known about a position before a move: the winning moves when it is won.
+#[derive(Debug)]
 pub struct Known<M> {
     pub wins: bool,
     pub winning_moves: Vec<M>,

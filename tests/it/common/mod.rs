@@ -3,13 +3,15 @@
 //! it delivers by hand, so every test decides exactly when the solver's answers arrive.
 
 use munch::app::{App, Event, Screen};
-use munch::games::chomp::session::{ChompSession, FLASH_TICKS, MovesLeftState, SolverState};
+use munch::games::chomp::session::ChompSession;
+use munch::games::core::rules::Rules;
 use munch::games::fibonacci::session::FibonacciSession;
 use munch::games::nim::session::NimSession;
 use munch::games::pile::rules::PileRules;
 use munch::games::pile::session::PileSession;
 use munch::games::request::{Job, Lane, SolverMessage};
 use munch::games::subtraction::session::SubtractionSession;
+use munch::games::turns::FLASH_TICKS;
 use munch::settings::{GameKind, Player, Settings};
 use munch::worker::{Runner, Worker};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -198,8 +200,8 @@ impl Harness {
     pub fn wait_for_solver(&mut self) {
         loop {
             if let Some(game) = self.app.session_as::<ChompSession>()
-                && !matches!(game.solver, SolverState::Solving { .. })
-                && !matches!(game.moves_left, MovesLeftState::Building { .. })
+                && !solving(game)
+                && !building_moves_left(game)
             {
                 return;
             }
@@ -298,6 +300,40 @@ impl Harness {
     pub fn on_menu(&self) -> bool {
         matches!(self.app.screen, Screen::Menu)
     }
+}
+
+/// Whether a Chomp game's outcome table is on its way: a build under way, the outcomes not
+/// there yet.
+pub fn solving(game: &ChompSession) -> bool {
+    game.waiting.is_some() && game.rules.outcomes().is_none()
+}
+
+/// Whether a Chomp game's moves-left table is on its way: a build under way that brings them.
+pub fn building_moves_left(game: &ChompSession) -> bool {
+    game.waiting.is_some() && game.rules.moves_left_coming()
+}
+
+/// Whether a Chomp game asked for no moves-left table: none held, none on its way, none
+/// refused.
+pub fn moves_left_not_asked(game: &ChompSession) -> bool {
+    game.rules.moves_left().is_none()
+        && !building_moves_left(game)
+        && game.rules.moves_left_refusal().is_none()
+}
+
+/// Whether a Chomp game's computer waits for the moves-left table before it moves (at level
+/// perfect, while that build is under way and near).
+pub fn waits_for_moves_left(game: &ChompSession) -> bool {
+    game.settings.level == munch::games::setup::Level::Perfect
+        && building_moves_left(game)
+        && game.build_near()
+}
+
+/// The square under a Chomp game's cursor.
+pub fn cursor(game: &ChompSession) -> munch::games::chomp::rules::Square {
+    let cell = game.board.cursor;
+    let at = |n: u16| u8::try_from(n).expect("on the bar");
+    munch::games::chomp::rules::Square::new(at(cell.col), at(cell.row))
 }
 
 /// Runs `jobs` as the worker's threads would, one after the other, and queues their answers: a
