@@ -6,7 +6,7 @@ use munch::games::core::rules::Rules;
 use munch::games::core::table::{Tabled, study};
 use munch::games::fibonacci::moves_left::{FIB_REACH, FibMovesLeft};
 use munch::games::fibonacci::rules::FibPosition;
-use munch::games::fibonacci::session::FibonacciRules;
+use munch::games::fibonacci::session::{FibonacciRules, pile as pile_of};
 use munch::games::moves_left::{AnalysedMove, PositionAnalysis};
 use munch::games::nim::moves_left::{NIM_BUDGET, NimMovesLeft};
 use munch::games::nim::rules::{Move, Position};
@@ -17,7 +17,6 @@ use munch::games::subtraction::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution
 use munch::games::subtraction::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft};
 use munch::games::subtraction::rules::TakeSet;
 use munch::games::subtraction::session::SubtractionRules;
-use munch::games::{fibonacci, subtraction};
 use proptest::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -128,9 +127,10 @@ fn subtraction_studies_agree_with_brute_force_up_to_pile_2000() {
         let set = TakeSet::parse(text).unwrap();
         let solution = SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT);
         let table = SubtractionMovesLeft::solve(&set, MOVES_LEFT_LIMIT);
+        let rules = SubtractionRules::solved(solution, 2000);
         let mut brute = BruteSubtraction::new(&set);
         for pile in 0..=2000u64 {
-            let study = subtraction::moves_left::study(&solution, &table, pile)
+            let study = (rules.study(&SubtractionRules::start(pile)))
                 .unwrap_or_else(|| panic!("{text}: pile {pile} is within reach"));
             let moves: Vec<(u64, Known)> =
                 set.legal(pile).map(|k| (k, brute.at(pile - k))).collect();
@@ -289,6 +289,7 @@ impl BruteFibonacci {
 fn fibonacci_agrees_with_brute_force_on_every_position_up_to_pile_2000() {
     const { assert!(FIB_REACH >= 2000) };
     let table = FibMovesLeft::shared();
+    let rules = FibonacciRules::with_table();
     let brute = BruteFibonacci::new(2000);
     for pile in 0..=2000u64 {
         for max_take in 0..=pile {
@@ -306,7 +307,7 @@ fn fibonacci_agrees_with_brute_force_on_every_position_up_to_pile_2000() {
         };
         for max_take in max_takes {
             let position = FibPosition { pile, max_take };
-            let study = fibonacci::moves_left::study(position).expect("few moves");
+            let study = rules.study_all(&pile_of(position)).expect("few moves");
             let moves = brute.moves(position);
             check_study(&format!("{position:?}"), &study, brute.at(position), &moves);
         }
@@ -316,7 +317,7 @@ fn fibonacci_agrees_with_brute_force_on_every_position_up_to_pile_2000() {
         max_take: 4,
     };
     assert_eq!(table.moves_left(past), None);
-    let study = fibonacci::moves_left::study(past).expect("four moves");
+    let study = rules.study_all(&pile_of(past)).expect("four moves");
     assert!(!study.complete() && study.moves_left.is_none());
     assert_eq!(study.moves.len(), 4);
 }

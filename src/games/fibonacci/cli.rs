@@ -1,15 +1,15 @@
 //! Fibonacci Nim on the command line: `munch play fibonacci` and `munch solve fibonacci`, their
-//! arguments and the solve reply (text, or one line of JSON).
+//! arguments and the solve reply (the one-pile board's, in the game's words: text, or one line
+//! of JSON).
 
-use super::answer::{fibonacci_winning_takes, fibonacci_wins};
+use super::answer::fibonacci_winning_takes;
 use super::fields::PILE;
-use super::moves_left::study;
 use super::rules::FibPosition;
+use super::session::{FibonacciRules, pile};
 use crate::games::game::Values;
-use crate::games::moves_left::{
-    AllMoves, all_moves, outcome_word, plain_all_moves, too_many_moves,
-};
-use crate::games::pile::cli::{PileMoveReply, coins, plain_takes};
+use crate::games::moves_left::{all_moves, too_many_moves};
+use crate::games::pile::cli::{Words, coins, reply};
+use crate::games::pile::rules::PilePosition;
 use crate::units::group;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
@@ -57,17 +57,11 @@ pub fn play_values(matches: &ArgMatches, values: &mut Values) -> Result<(), Stri
     Ok(())
 }
 
-/// The JSON reply of `munch solve fibonacci --json`.
+/// Fibonacci Nim's position in `munch solve`'s JSON reply.
 #[derive(Serialize)]
-struct FibonacciReply {
-    game: &'static str,
+struct Fields {
     pile: u64,
     max_take: u64,
-    outcome: &'static str,
-    winning_moves: Vec<u64>,
-    /// With `--all-moves` only: every field before it stays as it was without.
-    #[serde(flatten)]
-    all_moves: Option<AllMoves<PileMoveReply>>,
 }
 
 /// Answers `munch solve fibonacci`: what to print, or why not.
@@ -81,52 +75,35 @@ pub fn solve(matches: &ArgMatches) -> Result<String, String> {
         if let Some(refusal) = too_many_moves(position.limit()) {
             return Err(refusal);
         }
-        Some(study(position).expect("few enough moves"))
+        let rules = FibonacciRules::with_table();
+        Some(rules.study_all(&pile(position)).expect("few enough moves"))
     } else {
         None
     };
-    let takes = fibonacci_winning_takes(position);
-    let reply = FibonacciReply {
+    let words = Words {
         game: "fibonacci",
-        pile: position.pile,
-        max_take: position.max_take,
-        outcome: if fibonacci_wins(position) {
-            "win"
-        } else {
-            "loss"
+        fields: Fields {
+            pile: position.pile,
+            max_take: position.max_take,
         },
-        winning_moves: takes,
-        all_moves: studied.as_ref().map(|studied| {
-            AllMoves::new(studied, |m| {
-                let after = position.take(m.mv);
-                PileMoveReply {
-                    take: m.mv,
-                    after: after.pile,
-                    max_take: Some(after.max_take),
-                    outcome: outcome_word(m.wins),
-                    moves_left: m.moves_left,
-                    winning_replies: m.winning_replies,
-                }
-            })
-        }),
+        more: (),
+        head: format!(
+            "Fibonacci Nim, pile {}, take at most {}: ",
+            group(position.pile),
+            group(position.max_take)
+        ),
+        tail: String::new(),
+        bounded: true,
     };
-    if args.json {
-        return Ok(serde_json::to_string(&reply).expect("plain data serializes"));
-    }
-    let mut out = format!(
-        "Fibonacci Nim, pile {}, take at most {}: ",
-        group(position.pile),
-        group(position.max_take)
-    );
-    out.push_str(&plain_takes(&reply.winning_moves));
-    if let Some(studied) = &studied {
-        out.push_str(&plain_all_moves(studied, ["take", "leaves"], |&take| {
-            let after = position.take(take);
-            [
-                group(take),
-                format!("{}, max {}", group(after.pile), group(after.max_take)),
-            ]
-        }));
-    }
-    Ok(out)
+    let takes = fibonacci_winning_takes(position);
+    let after = |take| pile(position.take(take));
+    let leaves = |at: PilePosition| format!("{}, max {}", group(at.pile), group(at.max_take));
+    Ok(reply(
+        words,
+        takes,
+        args.json,
+        studied.as_ref(),
+        after,
+        leaves,
+    ))
 }

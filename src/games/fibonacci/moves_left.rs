@@ -1,9 +1,7 @@
 //! Moves left in Fibonacci Nim (see [`crate::games::moves_left`]): a table of every position
 //! (pile, max take) up to pile [`FIB_REACH`], built once, in O(piles²).
 
-use super::answer::{fibonacci_winning_takes, fibonacci_wins};
 use super::rules::FibPosition;
-use crate::games::moves_left::{AnalysedMove, MAX_LISTED_MOVES, PositionAnalysis};
 use crate::games::request::Progress;
 use std::sync::{Arc, OnceLock};
 
@@ -117,7 +115,7 @@ impl FibMovesLeft {
     }
 
     /// Whether the player to move wins, by the table (the game's answer is
-    /// [`fibonacci_wins`]; the tests check that they agree).
+    /// [`fibonacci_wins`](super::answer::fibonacci_wins); the tests check that they agree).
     pub fn wins(&self, position: FibPosition) -> Option<bool> {
         self.entry(position).map(|cell| cell & WINS != 0)
     }
@@ -130,36 +128,6 @@ impl FibMovesLeft {
 
 /// The table up to [`FIB_REACH`], once built (see [`FibMovesLeft::shared`]).
 static SHARED: OnceLock<Arc<FibMovesLeft>> = OnceLock::new();
-
-/// The study of `position`: outcomes and winning replies from the game's answer (Zeckendorf),
-/// moves left from the shared table (built first if need be: slow the first time). `None`
-/// when it has more than [`MAX_LISTED_MOVES`] legal takes.
-pub fn study(position: FibPosition) -> Option<PositionAnalysis<u64>> {
-    study_with(position, &FibMovesLeft::shared())
-}
-
-/// As [`study`], with the moves left from `table` (none past its reach).
-pub fn study_with(position: FibPosition, table: &FibMovesLeft) -> Option<PositionAnalysis<u64>> {
-    if position.limit() > MAX_LISTED_MOVES {
-        return None;
-    }
-    let moves = (1..=position.limit())
-        .map(|take| {
-            let after = position.take(take);
-            AnalysedMove {
-                mv: take,
-                wins: !fibonacci_wins(after),
-                moves_left: table.moves_left(after),
-                winning_replies: fibonacci_winning_takes(after).len(),
-            }
-        })
-        .collect();
-    Some(PositionAnalysis {
-        wins: fibonacci_wins(position),
-        moves_left: table.moves_left(position),
-        moves,
-    })
-}
 
 #[cfg(test)]
 mod tests {

@@ -2,12 +2,12 @@
 //! the core's `Rules`).
 
 use super::answer::fibonacci_winning_takes;
-use super::moves_left::{FIB_REACH, FibMovesLeft, study_with};
+use super::moves_left::{FIB_REACH, FibMovesLeft};
 use super::position;
 use super::rules::FibPosition;
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
-use crate::games::pile::rules::{PilePosition, PileRules, Takes};
+use crate::games::pile::rules::{PilePosition, PileRules, Takes, study_takes};
 use crate::games::pile::session::PileSession;
 use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::study::Editor;
@@ -62,6 +62,17 @@ impl FibonacciRules {
             .is_some_and(|t| t.reach() >= self.pile.min(FIB_REACH))
     }
 
+    /// The moves left of `at`, where the rules' table holds it.
+    pub fn moves_left(&self, at: &PilePosition) -> Option<u64> {
+        self.table.as_ref()?.moves_left(fib(*at))
+    }
+
+    /// Every take at `at` with its outcome and winning replies (Zeckendorf), and its moves
+    /// left where the rules' table holds them; `None` when the takes are too many to list.
+    pub fn study_all(&self, at: &PilePosition) -> Option<PositionAnalysis<u64>> {
+        study_takes(self, at, |at| self.moves_left(at))
+    }
+
     /// The position of a game starting with `pile` coins: the first take is 1 to `pile` - 1.
     pub fn start(pile: u64) -> PilePosition {
         PilePosition {
@@ -111,8 +122,8 @@ impl PileRules for FibonacciRules {
     /// Within the moves-left table's reach (a pile of at most [`FIB_REACH`]), once it is
     /// built.
     fn takes_studied(&self, at: &PilePosition) -> Option<PositionAnalysis<u64>> {
-        let table = self.table.as_ref().filter(|t| at.pile <= t.reach())?;
-        study_with(fib(*at), table)
+        self.table.as_ref().filter(|t| at.pile <= t.reach())?;
+        self.study_all(at)
     }
 
     fn solver_line(&self) -> SolverLine {

@@ -4,7 +4,7 @@
 //! game (a take as its move, [`PilePosition`] as its position: `session.rs`), and the core's
 //! `StudyRules` (`study.rs`).
 
-use crate::games::moves_left::PositionAnalysis;
+use crate::games::moves_left::{AnalysedMove, MAX_LISTED_MOVES, PositionAnalysis};
 use crate::games::panel::SolverLine;
 use crate::games::request::{Built, Progress, Waiting};
 use crate::games::study::Editor;
@@ -66,6 +66,34 @@ pub trait PileRules: Clone + Send + Sync + 'static {
     }
 }
 
+/// The study of `at` every one-pile game makes: each legal take with its outcome and winning
+/// replies from the game's answer ([`PileRules::winning_takes`]), and the moves left `left`
+/// gives of what it leaves (and of `at`). `None` when the takes are too many to list
+/// ([`MAX_LISTED_MOVES`]) or the answer does not reach a pile a take leaves.
+pub fn study_takes(
+    rules: &impl PileRules,
+    at: &PilePosition,
+    left: impl Fn(&PilePosition) -> Option<u64>,
+) -> Option<PositionAnalysis<u64>> {
+    let moves = (rules.takes(at).listed()?.into_iter())
+        .map(|take| {
+            let after = rules.after(at, take);
+            let replies = rules.winning_takes(&after)?.len();
+            Some(AnalysedMove {
+                mv: take,
+                wins: replies == 0,
+                moves_left: left(&after),
+                winning_replies: replies,
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(PositionAnalysis {
+        wins: moves.iter().any(|m| m.wins),
+        moves_left: left(at),
+        moves,
+    })
+}
+
 /// The legal takes of a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Takes {
@@ -90,6 +118,15 @@ impl Takes {
         match self {
             Takes::Listed(takes) => takes.len() as u64,
             Takes::UpTo(limit) => *limit,
+        }
+    }
+
+    /// Every legal take, ascending, when they are few enough to list ([`MAX_LISTED_MOVES`]).
+    pub fn listed(&self) -> Option<Vec<u64>> {
+        match self {
+            Takes::Listed(takes) => Some(takes.clone()),
+            Takes::UpTo(limit) if *limit <= MAX_LISTED_MOVES => Some((1..=*limit).collect()),
+            Takes::UpTo(_) => None,
         }
     }
 

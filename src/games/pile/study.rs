@@ -3,7 +3,7 @@
 //! not reach the pile, each take's outcome from the answer of the pile it leaves; and the
 //! study's words and tables of every one-pile game ([`StudyRules`]), written once.
 
-use super::rules::{PilePosition, PileRules, Takes};
+use super::rules::{PilePosition, PileRules};
 use super::session::PileBoard;
 use crate::games::core::rules::Rules;
 use crate::games::core::study::{StudyBoard, StudyRules};
@@ -88,11 +88,7 @@ impl<R: PileRules> StudyBoard<R> for PileBoard {
     fn unstudied(rules: &R, at: &PilePosition) -> (Vec<u64>, Analysis) {
         let winning_takes = |at: &PilePosition| rules.known(at).map(|k| k.winning_moves);
         let notation = |k: u64| <PileBoard as StudyBoard<R>>::notation(rules, k);
-        let takes = match rules.takes(at) {
-            Takes::Listed(takes) => Some(takes),
-            Takes::UpTo(limit) if limit <= MAX_LISTED_MOVES => Some((1..=limit).collect()),
-            Takes::UpTo(_) => None,
-        };
+        let takes = rules.takes(at).listed();
         let mut analysis = Analysis {
             wins: winning_takes(at).map(|w| !w.is_empty()),
             ..Analysis::default()

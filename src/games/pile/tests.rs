@@ -2,7 +2,8 @@
 //! the last coin wins (a multiple of 3 is lost). It plays on the pile board and is studied on
 //! the core's study, drawn by the pile board, as the subtraction game and Fibonacci Nim are.
 
-use super::rules::{PilePosition, PileRules, Takes};
+use super::cli::{Words, reply};
+use super::rules::{PilePosition, PileRules, Takes, study_takes};
 use super::session::{PileBoard, PileSession};
 use crate::games::core::rules::Rules;
 use crate::games::core::study::{Studied, StudyRules};
@@ -103,6 +104,52 @@ fn the_pile_board_writes_the_core_rules_and_study_rules_of_a_one_pile_game() {
     assert!(unbuilt.answers(&at(4), &at(2)));
     unbuilt.take_built(Arc::new(()));
     assert!(unbuilt.want(&at(4)).is_none(), "the table is in");
+}
+
+#[test]
+fn a_one_pile_games_study_and_solve_reply_are_the_boards() {
+    let rules = OneOrTwo { built: true };
+    // Moves left of a pile of one or two: a multiple of 3 is lost, each round two moves.
+    let left = |at: &PilePosition| Some(at.pile / 3 * 2 + u64::from(!at.pile.is_multiple_of(3)));
+    let study = study_takes(&rules, &at(4), left).expect("two takes");
+    let moves: Vec<(u64, bool, Option<u64>, usize)> = (study.moves.iter())
+        .map(|m| (m.mv, m.wins, m.moves_left, m.winning_replies))
+        .collect();
+    assert_eq!(moves, [(1, true, Some(2), 0), (2, false, Some(1), 1)]);
+    assert_eq!((study.wins, study.moves_left), (true, Some(3)));
+    let words = |json| {
+        let words = Words {
+            game: "one-or-two",
+            fields: serde_json::json!({ "pile": 4 }),
+            more: serde_json::json!({ "period": 3 }),
+            head: "One or two, pile 4: ".into(),
+            tail: "Multiples of 3 lose.\n".into(),
+            bounded: false,
+        };
+        let after = |take| at(4 - take);
+        let leaves = |at: PilePosition| format!("{} coins", at.pile);
+        reply(words, vec![1], json, Some(&study), after, leaves)
+    };
+    let text = words(false);
+    assert!(
+        text.starts_with(
+            "One or two, pile 4: the player to move wins by taking 1.\nMultiples of 3 lose.\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("3 coins") && text.contains("2 coins"),
+        "{text}"
+    );
+    assert_eq!(
+        words(true),
+        concat!(
+            r#"{"game":"one-or-two","pile":4,"outcome":"win","winning_moves":[1],"period":3,"#,
+            r#""moves_left":3,"moves":[{"take":1,"after":3,"outcome":"win","moves_left":2,"#,
+            r#""winning_replies":0},{"take":2,"after":2,"outcome":"loss","moves_left":1,"#,
+            r#""winning_replies":1}],"complete":true}"#
+        )
+    );
 }
 
 /// The drawn board as text rows, and the spots.

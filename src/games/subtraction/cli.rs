@@ -1,17 +1,18 @@
 //! The subtraction game on the command line: `munch play subtraction` and `munch solve
-//! subtraction`, their arguments and the solve reply (text, or one line of JSON).
+//! subtraction`, their arguments and the solve reply (the one-pile board's, in the game's
+//! words: text, or one line of JSON).
 
 use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use super::fields::{PILE, SET};
-use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft, study};
 use super::rules::TakeSet;
+use super::session::SubtractionRules;
 use crate::games::game::Values;
-use crate::games::moves_left::{AllMoves, all_moves, outcome_word, plain_all_moves};
-use crate::games::pile::cli::{PileMoveReply, coins, plain_takes};
+use crate::games::moves_left::all_moves;
+use crate::games::pile::cli::{Words, coins, reply};
+use crate::games::pile::rules::{PilePosition, study_takes};
 use crate::units::group;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
-use std::fmt::Write as _;
 
 // The about line after the arguments: `augment_args` sets the struct's doc comment as the
 // about.
@@ -62,19 +63,18 @@ pub fn play_values(matches: &ArgMatches, values: &mut Values) -> Result<(), Stri
     Ok(())
 }
 
-/// The JSON reply of `munch solve subtraction --json`.
+/// The subtraction game's position in `munch solve`'s JSON reply.
 #[derive(Serialize)]
-struct SubtractionReply {
-    game: &'static str,
+struct Fields {
     pile: u64,
     set: Vec<u64>,
-    outcome: &'static str,
-    winning_moves: Vec<u64>,
+}
+
+/// The period of the outcomes, after the winning moves in the JSON reply.
+#[derive(Serialize)]
+struct Period {
     preperiod: u64,
     period: u64,
-    /// With `--all-moves` only: every field before it stays as it was without.
-    #[serde(flatten)]
-    all_moves: Option<AllMoves<PileMoveReply>>,
 }
 
 /// Answers `munch solve subtraction`: what to print, or why not.
@@ -92,49 +92,36 @@ pub fn solve(matches: &ArgMatches) -> Result<String, String> {
     let takes = solution
         .winning_takes(args.pile)
         .expect("the period answers every pile");
-    // Every pile a move can leave is at most the pile: the table needs no more (nor more
-    // than its limit, past which only its closed form answers).
+    let at = SubtractionRules::start(args.pile);
     let studied = all_moves(matches).then(|| {
-        let table =
-            SubtractionMovesLeft::solve(&set, args.pile.saturating_add(1).min(MOVES_LEFT_LIMIT));
-        study(&solution, &table, args.pile).expect("the period answers every pile")
+        let rules = SubtractionRules::solved(solution, args.pile);
+        study_takes(&rules, &at, |at| rules.moves_left(at.pile))
+            .expect("the period answers every pile")
     });
-    let reply = SubtractionReply {
+    let words = Words {
         game: "subtraction",
-        pile: args.pile,
-        set: set.sizes().to_vec(),
-        outcome: if takes.is_empty() { "loss" } else { "win" },
-        winning_moves: takes,
-        preperiod,
-        period,
-        all_moves: studied.as_ref().map(|studied| {
-            AllMoves::new(studied, |m| PileMoveReply {
-                take: m.mv,
-                after: args.pile - m.mv,
-                max_take: None,
-                outcome: outcome_word(m.wins),
-                moves_left: m.moves_left,
-                winning_replies: m.winning_replies,
-            })
-        }),
+        fields: Fields {
+            pile: args.pile,
+            set: set.sizes().to_vec(),
+        },
+        more: Period { preperiod, period },
+        head: format!("Subtraction game, pile {}, takes {set}: ", group(args.pile)),
+        tail: format!(
+            "The outcomes repeat every {} pile{} from pile {} on.\n",
+            period,
+            if period == 1 { "" } else { "s" },
+            preperiod
+        ),
+        bounded: false,
     };
-    if args.json {
-        return Ok(serde_json::to_string(&reply).expect("plain data serializes"));
-    }
-    let mut out = format!("Subtraction game, pile {}, takes {set}: ", group(args.pile));
-    out.push_str(&plain_takes(&reply.winning_moves));
-    // Writing to a String cannot fail.
-    let _ = writeln!(
-        out,
-        "The outcomes repeat every {} pile{} from pile {} on.",
-        period,
-        if period == 1 { "" } else { "s" },
-        preperiod
-    );
-    if let Some(studied) = &studied {
-        out.push_str(&plain_all_moves(studied, ["take", "leaves"], |&take| {
-            [group(take), group(args.pile - take)]
-        }));
-    }
-    Ok(out)
+    let after = |take| SubtractionRules::start(args.pile - take);
+    let leaves = |at: PilePosition| group(at.pile);
+    Ok(reply(
+        words,
+        takes,
+        args.json,
+        studied.as_ref(),
+        after,
+        leaves,
+    ))
 }

@@ -4,7 +4,6 @@
 
 use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution, progress_steps};
 use super::rules::TakeSet;
-use crate::games::moves_left::{AnalysedMove, PositionAnalysis};
 use crate::games::request::Progress;
 use rustc_hash::FxHashMap;
 
@@ -310,32 +309,6 @@ impl SubtractionMovesLeft {
     pub fn set(&self) -> &TakeSet {
         &self.set
     }
-}
-
-/// The study of `pile`: outcomes and winning replies from the game's answer (`solution`),
-/// moves left from `table` (of the same set). `None` when the answer does not reach the pile.
-pub fn study(
-    solution: &SubtractionSolution,
-    table: &SubtractionMovesLeft,
-    pile: u64,
-) -> Option<PositionAnalysis<u64>> {
-    debug_assert_eq!(solution.set(), table.set());
-    let mut moves = Vec::new();
-    for take in solution.set().legal(pile) {
-        let after = pile - take;
-        let replies = solution.winning_takes(after)?.len();
-        moves.push(AnalysedMove {
-            mv: take,
-            wins: replies == 0,
-            moves_left: table.moves_left(after),
-            winning_replies: replies,
-        });
-    }
-    Some(PositionAnalysis {
-        wins: moves.iter().any(|m| m.wins),
-        moves_left: table.moves_left(pile),
-        moves,
-    })
 }
 
 #[cfg(test)]

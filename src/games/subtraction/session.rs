@@ -2,12 +2,12 @@
 //! gives it the core's `Rules`).
 
 use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
-use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft, study};
+use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft};
 use super::position;
 use super::rules::TakeSet;
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
-use crate::games::pile::rules::{PilePosition, PileRules, Takes};
+use crate::games::pile::rules::{PilePosition, PileRules, Takes, study_takes};
 use crate::games::pile::session::PileSession;
 use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::study::Editor;
@@ -74,6 +74,24 @@ impl SubtractionRules {
         rules
     }
 
+    /// The rules of a game of `set` from `pile` coins with the outcomes' period `solution` (of
+    /// `set`), and the moves-left table built on it (slow: `munch solve`'s, with
+    /// `--all-moves`).
+    pub fn solved(solution: SubtractionSolution, pile: u64) -> SubtractionRules {
+        let mut rules = SubtractionRules::without_tables(solution.set(), pile);
+        let table = SubtractionMovesLeft::solve_within(
+            solution.set(),
+            rules.limit,
+            Some(&solution),
+            &mut |_, _| true,
+        )
+        .expect("nothing stops it");
+        rules.tables = Some(Arc::new(SubtractionTables { solution, table }));
+        rules
+    }
+
+    /// The rules without their tables. Every pile a move can leave is at most the pile: the
+    /// table needs no more (nor more than its limit, past which only its closed form answers).
     fn without_tables(set: &TakeSet, pile: u64) -> SubtractionRules {
         SubtractionRules {
             set: set.clone(),
@@ -88,6 +106,11 @@ impl SubtractionRules {
         self.tables.is_some()
             && self.set == *set
             && self.limit >= pile.saturating_add(1).min(MOVES_LEFT_LIMIT)
+    }
+
+    /// The moves left of `pile`, where the moves-left table reaches it.
+    pub fn moves_left(&self, pile: u64) -> Option<u64> {
+        self.tables.as_ref()?.table.moves_left(pile)
     }
 
     /// The take set.
@@ -127,9 +150,8 @@ impl PileRules for SubtractionRules {
 
     /// Where the moves-left table reaches the pile.
     fn takes_studied(&self, at: &PilePosition) -> Option<PositionAnalysis<u64>> {
-        let tables = self.tables.as_ref()?;
-        tables.table.moves_left(at.pile)?;
-        study(&tables.solution, &tables.table, at.pile)
+        self.moves_left(at.pile)?;
+        study_takes(self, at, |at| self.moves_left(at.pile))
     }
 
     fn solver_line(&self) -> SolverLine {
