@@ -188,6 +188,64 @@ pub fn finished(what: &str) -> String {
     format!("{what}: the game is over there, so there is nothing to play")
 }
 
+/// Reads piles written like `3,4,5`: whole numbers separated by commas, spaces allowed around
+/// each, optionally in brackets as the JSON replies write them (`[3,4,5]`), each read by `pile`
+/// (every one before the game counts them, so that a typo is named as a typo). `none` is why
+/// no pile is given; `gap` says why an item is missing, given where ("before the first comma",
+/// "after the last comma", "between two commas"). Every reason is one line.
+pub fn parse_piles(
+    text: &str,
+    none: &str,
+    gap: impl Fn(&str) -> String,
+    pile: impl Fn(&str) -> Result<u64, String>,
+) -> Result<Vec<u64>, String> {
+    let text = text.trim();
+    let inner = match text.strip_prefix('[') {
+        Some(rest) => rest
+            .strip_suffix(']')
+            .ok_or("a '[' without its closing ']'")?,
+        None if text.ends_with(']') => return Err("a ']' without its opening '['".into()),
+        None => text,
+    };
+    if inner.trim().is_empty() {
+        return Err(none.into());
+    }
+    let items: Vec<&str> = inner.split(',').map(str::trim).collect();
+    if let Some(at) = items.iter().position(|item| item.is_empty()) {
+        return Err(gap(match at {
+            0 => "before the first comma",
+            _ if at == items.len() - 1 => "after the last comma",
+            _ => "between two commas",
+        }));
+    }
+    items.iter().map(|item| pile(item)).collect()
+}
+
+/// Why a take of nothing is refused.
+pub const NO_COINS: &str = "a move takes at least 1 coin";
+
+/// Splits a move written like `2:3` (spaces allowed around each number) into what comes
+/// before the colon and the take, both whole numbers as typed; `not_a_move` is why `text` is
+/// no move.
+pub fn split_move(text: &str, not_a_move: impl Fn() -> String) -> Result<(&str, &str), String> {
+    let (piles, take) = text.split_once(':').ok_or_else(&not_a_move)?;
+    let (piles, take) = (piles.trim(), take.trim());
+    if is_number(piles) && is_number(take) {
+        Ok((piles, take))
+    } else {
+        Err(not_a_move())
+    }
+}
+
+/// Reads a move's take, typed as a whole number: 1 to 10^18 coins.
+pub fn parse_take(take: &str) -> Result<u64, String> {
+    match take.parse::<u64>() {
+        Ok(0) => Err(NO_COINS.into()),
+        Ok(k) if k <= 1_000_000_000_000_000_000 => Ok(k),
+        _ => Err(pile_too_big(take)),
+    }
+}
+
 /// Reads one pile of a position string, `least` to 10^18 coins (the most a pile of Nim or
 /// Wythoff's game holds), or says why not in one line: `rule` is the least a pile holds, in
 /// words ("each pile starts with at least 1 coin"), `example` a piles text ("3,4,5").

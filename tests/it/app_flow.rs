@@ -2529,7 +2529,7 @@ fn a_big_nim_game_shows_at_once_and_its_computer_waits_for_the_table() {
     );
     h.wait_for_tables();
     let nim = h.app.session_as::<NimSession>().unwrap();
-    assert!(nim.table().is_some() && nim.waiting.is_none());
+    assert!(nim.rules.table().is_some() && nim.waiting.is_none());
     h.ticks(2 + usize::from(munch::games::turns::FLASH_TICKS));
     assert_eq!(h.app.session().unwrap().moves_made(), 1, "then it moves");
     assert!(!render_text(&h.app, 100, 30).contains("moves left"));
@@ -2568,7 +2568,7 @@ fn a_small_take_set_and_small_piles_need_no_build() {
         assert!(h.app.take_requests().is_empty(), "{text}: nothing asked");
     }
     let nim = h.app.session_as::<NimSession>().unwrap();
-    assert!(nim.table().is_some());
+    assert!(nim.rules.table().is_some());
 }
 
 #[test]

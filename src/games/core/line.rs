@@ -5,14 +5,17 @@
 //! table `munch solve` lists from; the rest of its catalogue entry (the menu line and its
 //! checks, its command line, the study's editor of the position) is written once here.
 
+use super::board::Board;
 use super::entry::{Entry, SolveProgress};
-use super::rules::GameText;
+use super::play::Play;
+use super::rules::{GameText, Rules};
 use super::solve::{Reply, every_move, reply};
+use super::study::{Studied, StudyBoard, StudyRules};
 use super::table::{MovesLeft, Tabled, Tabling};
 use crate::games::field::{Field, FieldKind, Problem, Values};
 use crate::games::moves_left::all_moves;
 use crate::games::review::MoveWords;
-use crate::games::session::Session;
+use crate::games::session::{Session, View};
 use crate::games::setup::Setup;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study};
 use clap::{Arg, ArgAction, ArgMatches, Command};
@@ -82,7 +85,7 @@ impl Line {
 }
 
 /// A position of a line entry's game.
-type At<L> = <<L as LineEntry>::Game as super::rules::Rules>::Position;
+type At<L> = <<L as LineEntry>::Game as Rules>::Position;
 
 /// A game on the core whose start is the position on its one menu line: only what is its own.
 pub trait LineEntry: Sync {
@@ -296,4 +299,36 @@ fn study_edited<L: LineEntry + Default>(fields: &EditFields) -> Result<Box<dyn S
     let start = entry.read_edited(fields.value(entry.line().field.label))?;
     let (rules, at) = Entry::begin(&entry, &start, None);
     Ok(LineEntry::studied(&entry, rules, at))
+}
+
+/// A game of `rules` from `start` on board `A` where `first`, else on board `B`: for a game
+/// that chooses its board by its start's size.
+pub fn session_on<R: Rules, A: Board<R> + 'static, B: Board<R> + 'static>(
+    first: bool,
+    setup: Setup,
+    rules: R,
+    start: R::Position,
+) -> Box<dyn Session>
+where
+    Play<R, A>: View,
+    Play<R, B>: View,
+{
+    if first {
+        Box::new(Play::<R, A>::begin(setup, rules, start))
+    } else {
+        Box::new(Play::<R, B>::begin(setup, rules, start))
+    }
+}
+
+/// `at` studied with `rules` on board `A` where `first`, else on board `B`.
+pub fn studied_on<R: StudyRules, A: StudyBoard<R> + 'static, B: StudyBoard<R> + 'static>(
+    first: bool,
+    rules: R,
+    at: R::Position,
+) -> Box<dyn Study> {
+    if first {
+        Box::new(Studied::<R, A>::new(rules, at))
+    } else {
+        Box::new(Studied::<R, B>::new(rules, at))
+    }
 }

@@ -248,3 +248,22 @@ pub fn fighting_move<M: Copy>(
     let best = study.fighting_moves();
     (!best.is_empty()).then(|| best[rng.usize(..best.len())].mv)
 }
+
+/// A random move of a game of takes, for a computer that slips: `most[k]` is the most a move
+/// of the `k`-th kind takes (from a pile; 0 where it takes nothing), `ends(k)` whether taking
+/// that much ends the game. At the casual level, the first kind that ends it, taken whole (a
+/// win in one); else a random kind that takes something, and a random take of it. `None` when
+/// no kind does.
+pub fn random_take(
+    most: &[u64],
+    casual: bool,
+    ends: impl Fn(usize) -> bool,
+    rng: &mut fastrand::Rng,
+) -> Option<(usize, u64)> {
+    let kinds: Vec<usize> = (0..most.len()).filter(|&k| most[k] > 0).collect();
+    if casual && let Some(&k) = kinds.iter().find(|&&k| ends(k)) {
+        return Some((k, most[k]));
+    }
+    let &k = kinds.get(rng.usize(..kinds.len().max(1)))?;
+    Some((k, rng.u64(1..=most[k])))
+}

@@ -11,6 +11,7 @@ use crate::games::moves_left::{
 };
 use crate::games::review::Known;
 use serde::Serialize;
+use std::fmt::Write as _;
 
 /// What a game on the core says in `munch solve`'s reply.
 pub trait Reply: Rules {
@@ -110,4 +111,54 @@ pub fn reply<R: Reply>(
         }),
     };
     serde_json::to_string(&reply).expect("plain data serializes")
+}
+
+/// The words of a reply for people that lists each winning move on a line of its own (see
+/// [`listed`]).
+pub struct Said<'a> {
+    /// The position named: "Nim, piles 3, 4, 5".
+    pub head: String,
+    /// What follows the head where the game is not over: " (nim-sum 2)".
+    pub note: String,
+    /// Why the game is over there: "every pile is empty".
+    pub over: &'a str,
+    /// What follows "loses against perfect play": " (a lost pair, k = 4)".
+    pub lost: String,
+}
+
+/// The reply for people, ending with a newline, of a game that says who wins at `at` and,
+/// where it is won, each winning move: its notation (the first of [`Reply::cells`]), its
+/// `words` ("take 2 from pile 1") and what it leaves (the second), the notations aligned.
+pub fn listed<R: Reply>(
+    rules: &R,
+    at: &R::Position,
+    known: &Known<R::Move>,
+    said: Said,
+    words: impl Fn(R::Move) -> String,
+) -> String {
+    let Said {
+        head,
+        note,
+        over,
+        lost,
+    } = said;
+    if rules.is_over(at) {
+        return format!("{head}: {over}, so the player to move has lost.\n");
+    }
+    let winning = &known.winning_moves;
+    let n = winning.len();
+    if n == 0 {
+        return format!("{head}{note}: the player to move loses against perfect play{lost}.\n");
+    }
+    let mut out = format!(
+        "{head}{note}: the player to move wins, with {n} winning move{}:\n",
+        if n == 1 { "" } else { "s" }
+    );
+    let rows: Vec<[String; 2]> = winning.iter().map(|&mv| rules.cells(at, mv)).collect();
+    let width = rows.iter().map(|[mv, _]| mv.len()).max().unwrap_or(0);
+    for (&mv, [notation, leaves]) in winning.iter().zip(&rows) {
+        // Writing to a String cannot fail: `let _` drops an always-Ok result.
+        let _ = writeln!(out, "  {notation:<width$}  {} → {leaves}", words(mv));
+    }
+    out
 }

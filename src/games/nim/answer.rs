@@ -3,28 +3,22 @@
 //! set can be cut to `pile XOR nim-sum`, which leaves a nim-sum of 0; no other move does.
 
 use super::rules::{Move, Position};
+use crate::games::review::Known;
 
 /// The nim-sum: the XOR of the piles. The player to move loses exactly when it is 0.
 pub fn nim_sum(position: &Position) -> u64 {
     position.piles().iter().fold(0, |sum, &pile| sum ^ pile)
 }
 
-/// The answer for a position: who wins, and every winning move.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NimAnswer {
-    /// Whether the player to move wins against perfect play.
-    pub wins: bool,
-    /// Every winning move, by pile and then by take: at most one per pile, since only
-    /// `pile XOR nim-sum` coins may be left in it. Empty exactly when the position is lost.
-    pub winning_moves: Vec<Move>,
-}
-
-/// The answer for `position`, at once for any piles: the one answer function of Nim.
-pub fn answer(position: &Position) -> NimAnswer {
+/// The answer for `position`, at once for any piles: the one answer function of Nim. Who
+/// wins, and every winning move (complete), by pile and then by take: at most one per pile,
+/// since only `pile XOR nim-sum` coins may be left in it; none exactly when it is lost.
+pub fn answer(position: &Position) -> Known<Move> {
     let sum = nim_sum(position);
-    NimAnswer {
+    Known {
         wins: sum != 0,
         winning_moves: winning_moves(position, sum).collect(),
+        complete: true,
     }
 }
 

@@ -1,10 +1,10 @@
 //! Classic Nim: up to 8 piles of coins; a move takes any number of coins (at least one) from
 //! one pile, and whoever takes the last coin wins (normal play).
 //!
-//! [`rules`] holds positions, moves and their notation, [`answer`](mod@answer) the solution by the nim-sum
-//! (the XOR of the piles), [`reply`] what `munch solve nim` prints, [`session`] its rules on
-//! the core and the rows board, [`study`] a position studied, [`view`] its moves in words; this
-//! file its catalogue entry, with its menu line and `--piles`.
+//! [`rules`] holds positions, moves and their notation, [`answer`](mod@answer) the solution
+//! by the nim-sum (the XOR of the piles), [`reply`] what `munch solve nim` prints, [`session`]
+//! its rules on the core and the rows board, [`study`] a position studied, [`view`] the tests
+//! of its game drawn; this file its catalogue entry, with its menu line and `--piles`.
 
 pub mod answer;
 pub mod moves_left;
@@ -26,8 +26,7 @@ use super::study::Study;
 use moves_left::{NIM_BUDGET, NimMovesLeft};
 use session::{NimRules, NimSession};
 
-pub use answer::{NimAnswer, answer, losing_moves, nim_sum};
-pub use reply::{NimPiles, ReplyMove, json_reply, plain_reply};
+pub use answer::{answer, losing_moves, nim_sum};
 pub use rules::{MAX_PILE, MAX_PILES, Move, Position};
 
 /// Nim's entry in the catalogue.
@@ -119,7 +118,9 @@ impl LineEntry for Nim {
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {
-        view::move_words(notation)
+        Move::parse(notation)
+            .ok()
+            .map(|mv| MoveWords::taking(session::move_text(mv)))
     }
 
     /// Within [`NIM_BUDGET`] positions.

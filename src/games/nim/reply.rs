@@ -4,17 +4,13 @@
 //! [`answer`]: super::answer::answer
 
 use super::answer::nim_sum;
-use super::moves_left::{NIM_BUDGET, NimMovesLeft};
 use super::rules::{Move, Position};
 use super::session::NimRules;
-use crate::games::core::solve::{Reply, reply};
-use crate::games::core::table::study;
-use crate::games::moves_left::{PositionAnalysis, too_many_moves};
+use crate::games::core::solve::{Reply, Said, listed};
 use crate::games::position::pile_list;
 use crate::games::review::Known;
 use crate::units::group;
 use serde::Serialize;
-use std::fmt::Write as _;
 
 /// The piles in the JSON reply: `"piles":[3,4,5]`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -62,73 +58,19 @@ impl Reply for NimRules {
     }
 
     fn plain(&self, at: &Position, known: &Known<Move>) -> String {
-        plain(at, &known.winning_moves)
+        let said = Said {
+            head: format!("Nim, piles {}", pile_list(at.piles())),
+            note: format!(" (nim-sum {})", group(nim_sum(at))),
+            over: "every pile is empty",
+            lost: String::new(),
+        };
+        listed(self, at, known, said, |mv| {
+            format!("take {} from pile {}", group(mv.take), mv.pile + 1)
+        })
     }
 }
 
 /// The position `mv` leaves (a legal move).
 fn after(at: &Position, mv: Move) -> Position {
     at.play(mv).expect("a listed move is legal")
-}
-
-/// The study of every move of `position` (`--all-moves`), with moves left when its table fits
-/// [`NIM_BUDGET`]; or why there are too many.
-pub fn study_all(position: &Position) -> Result<PositionAnalysis<Move>, String> {
-    let count = position
-        .piles()
-        .iter()
-        .fold(0u64, |sum, &pile| sum.saturating_add(pile));
-    if let Some(refusal) = too_many_moves(count) {
-        return Err(refusal);
-    }
-    let table = NimMovesLeft::build(&NimRules, position, NIM_BUDGET);
-    Ok(study(&NimRules, position, table.as_ref()).expect("few enough moves"))
-}
-
-/// `munch solve nim --piles … --json`: the reply as one line of JSON, without a newline.
-pub fn json_reply(position: &Position) -> String {
-    reply(&NimRules, "nim", position, true, None)
-}
-
-/// `munch solve nim --piles …`: the reply for people, ending with a newline.
-pub fn plain_reply(position: &Position) -> String {
-    reply(&NimRules, "nim", position, false, None)
-}
-
-/// The reply for people, ending with a newline.
-fn plain(position: &Position, winning: &[Move]) -> String {
-    let piles = pile_list(position.piles());
-    if position.is_over() {
-        return format!(
-            "Nim, piles {piles}: every pile is empty, so the player to move has lost.\n"
-        );
-    }
-    let sum = group(nim_sum(position));
-    let n = winning.len();
-    if n == 0 {
-        return format!(
-            "Nim, piles {piles} (nim-sum {sum}): the player to move loses against perfect play.\n"
-        );
-    }
-    let mut out = format!(
-        "Nim, piles {piles} (nim-sum {sum}): the player to move wins, with {n} winning move{}:\n",
-        if n == 1 { "" } else { "s" }
-    );
-    let width = winning
-        .iter()
-        .map(|mv| mv.to_string().len())
-        .max()
-        .unwrap_or(0);
-    // Writing to a String cannot fail: `let _` drops an always-Ok result.
-    for &mv in winning {
-        let _ = writeln!(
-            out,
-            "  {:<width$}  take {} from pile {} → {}",
-            mv.to_string(),
-            group(mv.take),
-            mv.pile + 1,
-            pile_list(after(position, mv).piles())
-        );
-    }
-    out
 }

@@ -1,7 +1,7 @@
 //! The rules of Nim: positions (the piles), moves, their notation, and the piles text a person
 //! types (`3,4,5`).
 
-use crate::games::position::{self, is_number, pile_too_big, shown_number};
+use crate::games::position::{self, NO_COINS, parse_take, pile_too_big, shown_number, split_move};
 use crate::units::{count, group, shown};
 use std::fmt;
 
@@ -55,33 +55,11 @@ impl Position {
     /// in brackets as the JSON reply writes them. Anything else is refused with the reason in
     /// one line.
     pub fn parse(text: &str) -> Result<Position, String> {
-        let text = text.trim();
-        let inner = match text.strip_prefix('[') {
-            Some(rest) => rest
-                .strip_suffix(']')
-                .ok_or("a '[' without its closing ']'")?,
-            None if text.ends_with(']') => return Err("a ']' without its opening '['".into()),
-            None => text,
+        let gap = |place: &str| match place {
+            "between two commas" => "an empty pile between two commas".to_string(),
+            _ => format!("nothing {place}"),
         };
-        if inner.trim().is_empty() {
-            return Err(EMPTY.into());
-        }
-        let items: Vec<&str> = inner.split(',').map(str::trim).collect();
-        let last = items.len() - 1;
-        if let Some(i) = items.iter().position(|item| item.is_empty()) {
-            return Err(match i {
-                0 => "nothing before the first comma",
-                _ if i == last => "nothing after the last comma",
-                _ => "an empty pile between two commas",
-            }
-            .into());
-        }
-        // Every item is read before the count is checked, so a typo is named as a typo even
-        // in a list that is also too long.
-        let piles = items
-            .iter()
-            .map(|item| parse_pile(item))
-            .collect::<Result<Vec<u64>, String>>()?;
+        let piles = position::parse_piles(text, EMPTY, gap, parse_pile)?;
         check_count(piles.len())?;
         Ok(Position(piles))
     }
@@ -107,7 +85,7 @@ impl Position {
         let Some(&pile) = self.0.get(mv.pile) else {
             return Err(format!(
                 "there is no pile {number}: this game has {}",
-                piles_count(self.0.len())
+                count(self.0.len() as u64, "pile", "piles")
             ));
         };
         if mv.take == 0 {
@@ -119,7 +97,7 @@ impl Position {
         if mv.take > pile {
             return Err(format!(
                 "pile {number} holds only {}, so {} cannot be taken from it",
-                coins(pile),
+                count(pile, "coin", "coins"),
                 group(mv.take)
             ));
         }
@@ -142,18 +120,13 @@ impl Move {
     /// number), as [`Move`]'s display writes it. Whether the pile holds that many is for
     /// [`Position::play`] to say.
     pub fn parse(text: &str) -> Result<Move, String> {
-        let shown = shown(text.trim());
-        let Some((pile, take)) = text.split_once(':') else {
-            return Err(format!(
-                "'{shown}' is not a Nim move: write it like 2:3 (take 3 coins from pile 2)"
-            ));
+        let not_a_move = || {
+            format!(
+                "'{}' is not a Nim move: write it like 2:3 (take 3 coins from pile 2)",
+                shown(text.trim())
+            )
         };
-        let (pile, take) = (pile.trim(), take.trim());
-        if !is_number(pile) || !is_number(take) {
-            return Err(format!(
-                "'{shown}' is not a Nim move: write it like 2:3 (take 3 coins from pile 2)"
-            ));
-        }
+        let (pile, take) = split_move(text, not_a_move)?;
         let number = match pile.parse::<usize>() {
             Ok(0) => return Err("there is no pile 0: piles are numbered from 1".into()),
             Ok(n) if n <= MAX_PILES => n,
@@ -164,23 +137,15 @@ impl Move {
                 ));
             }
         };
-        let take = match take.parse::<u64>() {
-            Ok(0) => return Err(NO_COINS.into()),
-            Ok(k) if k <= MAX_PILE => k,
-            _ => return Err(pile_too_big(take)),
-        };
         Ok(Move {
             pile: number - 1,
-            take,
+            take: parse_take(take)?,
         })
     }
 }
 
 /// Why an empty piles text is refused.
 const EMPTY: &str = "no piles given: write the piles like 3,4,5";
-
-/// Why a take of nothing is refused.
-const NO_COINS: &str = "a move takes at least 1 coin";
 
 /// Refuses a count of piles outside 1 to [`MAX_PILES`].
 fn check_count(count: usize) -> Result<(), String> {
@@ -197,16 +162,6 @@ fn check_count(count: usize) -> Result<(), String> {
 fn parse_pile(item: &str) -> Result<u64, String> {
     const _: () = assert!(MAX_PILE == 1_000_000_000_000_000_000);
     position::parse_pile(item, 1, "each pile starts with at least 1 coin", "3,4,5")
-}
-
-/// "1 pile", "3 piles".
-fn piles_count(n: usize) -> String {
-    format!("{n} pile{}", if n == 1 { "" } else { "s" })
-}
-
-/// "1 coin", "2,429 coins".
-fn coins(n: u64) -> String {
-    count(n, "coin", "coins")
 }
 
 impl fmt::Display for Position {

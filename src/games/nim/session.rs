@@ -7,7 +7,7 @@ use super::answer::{answer, losing_moves, nim_sum};
 use super::position;
 use super::rules::{Move, Position};
 use crate::games::core::play::Play;
-use crate::games::core::rules::Rules;
+use crate::games::core::rules::{Rules, random_take};
 use crate::games::core::table::{MovesLeft, Tabled, Tabling, study};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::review::Known;
@@ -16,7 +16,6 @@ use crate::games::rows::board::{RowsBoard, RowsRules, keys};
 use crate::games::setup::Setup;
 use crate::input::Binding;
 use crate::units::group;
-use std::sync::Arc;
 
 /// Keys while a Nim game is on.
 pub const KEYS: &[Binding] = &keys("choose the pile above / below", "pile");
@@ -90,12 +89,7 @@ impl Rules for NimRules {
 
     /// The nim-sum proves every position.
     fn known(&self, at: &Position) -> Option<Known<Move>> {
-        let answer = answer(at);
-        Some(Known {
-            wins: answer.wins,
-            winning_moves: answer.winning_moves,
-            complete: true,
-        })
+        Some(answer(at))
     }
 
     /// Without a table: the outcomes alone.
@@ -103,27 +97,26 @@ impl Rules for NimRules {
         study(self, at, None)
     }
 
-    /// A winning move (where a table covers `at`, [`NimTabled`] fights by it first).
+    /// The perfect move: a winning move, at random among them; from a lost position, one of
+    /// the moves that leave the fewest winning replies ([`losing_moves`]). `None` once the
+    /// game is over. (Where a table covers `at`, [`NimTabled`] fights by it first.)
     fn best_move(&self, at: &Position, _: bool, rng: &mut fastrand::Rng) -> Option<Move> {
-        best_move(at, rng)
+        let winning = answer(at).winning_moves;
+        let moves = if winning.is_empty() {
+            losing_moves(at)
+        } else {
+            winning
+        };
+        moves.get(rng.usize(..moves.len().max(1))).copied()
     }
 
     /// A random non-empty pile, a random take from it; at the casual level, the whole last
     /// pile when only one is left (a win).
     fn random_move(&self, at: &Position, casual: bool, rng: &mut fastrand::Rng) -> Option<Move> {
         let piles = at.piles();
-        let full: Vec<usize> = (0..piles.len()).filter(|&p| piles[p] > 0).collect();
-        let &pile = full.get(rng.usize(..full.len().max(1)))?;
-        if casual && let [last] = full[..] {
-            return Some(Move {
-                pile: last,
-                take: piles[last],
-            });
-        }
-        Some(Move {
-            pile,
-            take: rng.u64(1..=piles[pile]),
-        })
+        let ends = |pile| (piles.iter().enumerate()).all(|(p, &coins)| p == pile || coins == 0);
+        let (pile, take) = random_take(piles, casual, ends, rng)?;
+        Some(Move { pile, take })
     }
 }
 
@@ -133,16 +126,6 @@ impl NimSession {
     /// the game shows at once, and the computer waits for it.
     pub fn new(settings: Setup, start: Position) -> NimSession {
         Play::begin(settings, Tabled::new(NimRules, start.clone()), start)
-    }
-
-    /// The moves-left table, once it is built.
-    pub fn table(&self) -> Option<&Arc<NimMovesLeft>> {
-        self.rules.table()
-    }
-
-    /// Coins in pile `pile` now (0 past the last pile).
-    pub fn coins(&self, pile: usize) -> u64 {
-        self.position.piles().get(pile).copied().unwrap_or(0)
     }
 }
 
@@ -180,18 +163,6 @@ impl RowsRules for NimTabled {
             ("nim-sum rule".to_string(), None)
         }
     }
-}
-
-/// The perfect move: a winning move, at random among them; from a lost position, one of the
-/// moves that leave the fewest winning replies ([`losing_moves`]). `None` once the game is over.
-pub fn best_move(position: &Position, rng: &mut fastrand::Rng) -> Option<Move> {
-    let winning = answer(position).winning_moves;
-    let moves = if winning.is_empty() {
-        losing_moves(position)
-    } else {
-        winning
-    };
-    moves.get(rng.usize(..moves.len().max(1))).copied()
 }
 
 /// The most columns of the panel's nim-sum line: the panel's 30 inside its border.
@@ -455,11 +426,13 @@ mod tests {
         for piles in all_positions(3, 5) {
             let position = Position::new(&piles).unwrap();
             if position.is_over() {
-                assert_eq!(best_move(&position, &mut rng), None);
+                assert_eq!(NimRules.best_move(&position, false, &mut rng), None);
                 continue;
             }
             for _ in 0..4 {
-                let mv = best_move(&position, &mut rng).expect("a move while coins are left");
+                let mv = NimRules
+                    .best_move(&position, false, &mut rng)
+                    .expect("a move while coins are left");
                 let after = position.play(mv).expect("a legal move");
                 if brute.wins(&piles) {
                     assert!(!brute.wins(after.piles()), "{piles:?}: {mv} throws the win");

@@ -6,6 +6,17 @@ use crate::games::game::{Game, Values};
 use proptest::prelude::*;
 use rustc_hash::FxHashMap;
 use serde_json::{Value, json};
+use session::NimRules;
+
+/// `munch solve nim --piles … --json`: the reply as one line of JSON, without a newline.
+fn json_reply(position: &Position) -> String {
+    crate::games::core::solve::reply(&NimRules, "nim", position, true, None)
+}
+
+/// `munch solve nim --piles …`: the reply for people, ending with a newline.
+fn plain_reply(position: &Position) -> String {
+    crate::games::core::solve::reply(&NimRules, "nim", position, false, None)
+}
 
 /// Who wins each position, by trying every move: the XOR rule is nowhere in it.
 pub(super) struct BruteForce(pub(super) FxHashMap<Vec<u64>, bool>);

@@ -1,31 +1,16 @@
-//! Nim's moves in words; its piles are drawn by the rows board (`games/rows/view.rs`).
-
-use super::rules::Move;
-use super::session::move_text;
-use crate::games::review::MoveWords;
-use crate::units::group;
-
-/// A move in the notation saved games keep (`2:3`) in the words of the move list ("3 from
-/// pile 2") and the game-over dialog ("taking 3 from pile 2").
-pub fn move_words(notation: &str) -> Option<MoveWords> {
-    let mv = Move::parse(notation).ok()?;
-    Some(MoveWords {
-        listed: move_text(mv),
-        // The pile by its number alone: "3 from 2".
-        short: format!("{} from {}", group(mv.take), mv.pile + 1),
-        instead: format!("taking {}", move_text(mv)),
-    })
-}
+//! Nim's game drawn: its piles are drawn by the rows board (`games/rows/view.rs`), its moves
+//! in the words of `session.rs`; the tests here look at it.
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::games::nim::rules::Move;
     use crate::games::nim::rules::Position as Piles;
     use crate::games::nim::session::{NimSession, NimTabled, nim_sum_text};
     use crate::games::rows::board::{Place, label_width};
     use crate::games::rows::view::{BAR, BAR_TAKEN, COIN, RowsView, TAKEN};
     use crate::input::Spots;
     use crate::theme::{self, Theme};
+    use crate::units::group;
     use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;
     use ratatui::widgets::StatefulWidget;

@@ -38,6 +38,17 @@ impl MoveWords {
             instead: text.to_string(),
         }
     }
+
+    /// A take from piles in the words of its game's list, `text` ("3 from pile 2"): the pile
+    /// by its number alone where the list is narrow ("3 from 2", "3 from both"), and "taking
+    /// 3 from pile 2" in the game-over dialog.
+    pub fn taking(text: String) -> MoveWords {
+        MoveWords {
+            short: text.replace("pile ", "").replace(" piles", ""),
+            instead: format!("taking {text}"),
+            listed: text,
+        }
+    }
 }
 
 /// A move that turned a won position into a lost one for the side that made it.
@@ -59,7 +70,7 @@ pub struct Mistake<M> {
 pub type Step<M> = (M, Option<Known<M>>, Option<bool>);
 
 /// What is known about a position before a move: the winning moves when it is won.
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Known<M> {
     pub wins: bool,
     pub winning_moves: Vec<M>,

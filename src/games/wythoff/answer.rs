@@ -13,6 +13,7 @@
 //! position has at most three winning moves, found at once.
 
 use super::rules::{MAX_PILE, Move, Piles, Position};
+use crate::games::review::Known;
 
 /// `a_k = ⌊kφ⌋`, the smaller number of the `k`-th lost pair, for `k` up to 10^18.
 pub fn lower(k: u64) -> u64 {
@@ -76,23 +77,15 @@ pub fn is_lost(position: Position) -> bool {
     small == lower(large - small)
 }
 
-/// The answer for a position: who wins, and every winning move.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WythoffAnswer {
-    /// Whether the player to move wins against perfect play.
-    pub wins: bool,
-    /// Every winning move (at most three: from both piles, from pile 1, from pile 2), sorted
-    /// by the position each leaves. Empty exactly when the position is lost.
-    pub winning_moves: Vec<Move>,
-}
-
 /// The answer for `position`, at once for any piles: the one answer function of Wythoff's
-/// game.
-pub fn answer(position: Position) -> WythoffAnswer {
+/// game. Who wins, and every winning move (complete: at most three, from both piles, from
+/// pile 1, from pile 2), sorted by the position each leaves; none exactly when it is lost.
+pub fn answer(position: Position) -> Known<Move> {
     let mut winning_moves = Vec::with_capacity(3);
-    WythoffAnswer {
+    Known {
         wins: winning_into(position, &mut winning_moves),
         winning_moves,
+        complete: true,
     }
 }
 
@@ -186,9 +179,10 @@ mod tests {
         ] {
             assert_eq!(
                 answer(lost),
-                WythoffAnswer {
+                Known {
                     wins: false,
-                    winning_moves: Vec::new()
+                    winning_moves: Vec::new(),
+                    complete: true
                 },
                 "{lost}"
             );

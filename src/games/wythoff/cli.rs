@@ -4,12 +4,11 @@
 
 use super::rules::{Move, Piles, Position};
 use super::session::WythoffRules;
-use crate::games::core::solve::Reply;
+use crate::games::core::solve::{Reply, Said, listed};
 use crate::games::position::pile_list;
 use crate::games::review::Known;
 use crate::units::group;
 use serde::Serialize;
-use std::fmt::Write as _;
 
 /// The piles in the JSON reply: `"piles":[4,5]`.
 #[derive(Serialize)]
@@ -49,44 +48,15 @@ impl Reply for WythoffRules {
     }
 
     fn plain(&self, at: &Position, known: &Known<Move>) -> String {
-        plain(*at, &known.winning_moves)
+        let [first, second] = at.piles();
+        let said = Said {
+            head: format!("Wythoff's game, piles {}", pile_list(&at.piles())),
+            note: String::new(),
+            over: "both piles are empty",
+            lost: format!(" (a lost pair, k = {})", group(first.abs_diff(second))),
+        };
+        listed(self, at, known, said, take_words)
     }
-}
-
-/// The reply for people, ending with a newline.
-fn plain(position: Position, winning: &[Move]) -> String {
-    let [first, second] = position.piles();
-    let head = format!("Wythoff's game, piles {}:", pile_list(&position.piles()));
-    if position.is_over() {
-        return format!("{head} both piles are empty, so the player to move has lost.\n");
-    }
-    if winning.is_empty() {
-        return format!(
-            "{head} the player to move loses against perfect play (a lost pair, k = {}).\n",
-            group(first.abs_diff(second))
-        );
-    }
-    let n = winning.len();
-    let mut out = format!(
-        "{head} the player to move wins, with {n} winning move{}:\n",
-        if n == 1 { "" } else { "s" }
-    );
-    let width = winning
-        .iter()
-        .map(|mv| mv.to_string().len())
-        .max()
-        .unwrap_or(0);
-    for &mv in winning {
-        // Writing to a String cannot fail: `let _` drops an always-Ok result.
-        let after = pile_list(&position.after(mv).piles());
-        let _ = writeln!(
-            out,
-            "  {:<width$}  {} → {after}",
-            mv.to_string(),
-            take_words(mv)
-        );
-    }
-    out
 }
 
 /// A move in words: "take 3 from pile 1", "take 3 from both piles".

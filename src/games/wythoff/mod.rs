@@ -12,16 +12,17 @@ pub mod moves_left;
 pub mod rules;
 pub mod session;
 
-use super::core::line::{Line, LineEntry};
+use super::core::line::{Line, LineEntry, session_on, studied_on};
 use super::core::rules::GameText;
 use super::core::table::{MovesLeft, Tabled};
-use super::grid::board::KEYS;
+use super::grid::board::{GridBoard, KEYS};
 use super::review::MoveWords;
+use super::rows::board::RowsBoard;
 use super::session::Session;
 use super::setup::Setup;
 use super::study::Study;
 use rules::{Move, Position};
-use session::{WYTHOFF_BUDGET, WythoffRules};
+use session::{WYTHOFF_BUDGET, WythoffRules, on_grid};
 
 pub use session::{WythoffRowsSession, WythoffSession};
 
@@ -108,12 +109,12 @@ impl LineEntry for Wythoff {
 
     /// On the queen's board where the start fits it, else on the rows board.
     fn session(&self, setup: Setup, rules: Tabled<WythoffRules>, at: Position) -> Box<dyn Session> {
-        session::session(setup, rules, at)
+        session_on::<_, GridBoard, RowsBoard>(on_grid(at), setup, rules, at)
     }
 
     /// On the board of the game the rules are for.
     fn studied(&self, rules: Tabled<WythoffRules>, at: Position) -> Box<dyn Study> {
-        session::studied(rules, at)
+        studied_on::<_, GridBoard, RowsBoard>(on_grid(*rules.start()), rules, at)
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {

@@ -10,18 +10,15 @@ use super::answer::answer;
 use super::rules::{Move, Piles, Position};
 use crate::games::core::line::editor;
 use crate::games::core::play::Play;
-use crate::games::core::rules::Rules;
-use crate::games::core::study::{Studied, StudyRules};
+use crate::games::core::rules::{Rules, random_take};
+use crate::games::core::study::StudyRules;
 use crate::games::core::table::{MovesLeft, Tabled, Tabling, study};
 use crate::games::grid::board::{Cell, GridBoard, GridRules, Piece};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::Waiting;
 use crate::games::review::{Known, MoveWords};
 use crate::games::rows::board::{RowsBoard, RowsRules, keys};
-use crate::games::session::Session;
-use crate::games::setup::Setup;
 use crate::games::study::Editor;
-use crate::games::study::Study;
 use crate::input::Binding;
 
 /// The most positions a table may have: `(pile 1 + 1) · (pile 2 + 1)`, 16 MB of moves left at
@@ -86,12 +83,7 @@ impl Rules for WythoffRules {
 
     /// The Beatty pairs prove every position.
     fn known(&self, at: &Position) -> Option<Known<Move>> {
-        let answer = answer(*at);
-        Some(Known {
-            wins: answer.wins,
-            winning_moves: answer.winning_moves,
-            complete: true,
-        })
+        Some(answer(*at))
     }
 
     /// Without a table: the outcomes alone.
@@ -106,7 +98,7 @@ impl Rules for WythoffRules {
         if !winning.is_empty() {
             return Some(winning[rng.usize(..winning.len())]);
         }
-        let ones = [Piles::First, Piles::Second, Piles::Both].map(|piles| Move { piles, take: 1 });
+        let ones = KINDS.map(|piles| Move { piles, take: 1 });
         let replies = |mv: Move| answer(at.after(mv)).winning_moves.len();
         let legal: Vec<Move> = ones.into_iter().filter(|&mv| at.is_legal(mv)).collect();
         let fewest = legal.iter().map(|&mv| replies(mv)).min()?;
@@ -120,33 +112,24 @@ impl Rules for WythoffRules {
     /// A random kind of move among the legal ones, a random take of it; at the casual level,
     /// the last coins when one move takes them all (a win).
     fn random_move(&self, at: &Position, casual: bool, rng: &mut fastrand::Rng) -> Option<Move> {
-        let kinds: Vec<Piles> = [Piles::First, Piles::Second, Piles::Both]
-            .into_iter()
-            .filter(|&piles| at.most(piles) > 0)
-            .collect();
-        let last = kinds
-            .iter()
-            .map(|&piles| Move {
-                piles,
-                take: at.most(piles),
+        let most = KINDS.map(|piles| at.most(piles));
+        let ends = |k: usize| {
+            at.after(Move {
+                piles: KINDS[k],
+                take: most[k],
             })
-            .find(|&mv| at.after(mv).is_over());
-        if casual && last.is_some() {
-            return last;
-        }
-        let &piles = kinds.get(rng.usize(..kinds.len().max(1)))?;
+            .is_over()
+        };
+        let (kind, take) = random_take(&most, casual, ends, rng)?;
         Some(Move {
-            piles,
-            take: rng.u64(1..=at.most(piles)),
+            piles: KINDS[kind],
+            take,
         })
     }
 }
 
-/// A Wythoff position on the Study screen, on the queen's board.
-pub type WythoffStudy = Studied<WythoffTabled, GridBoard>;
-
-/// A Wythoff position too large for the queen's board on the Study screen, on the rows board.
-pub type WythoffRowsStudy = Studied<WythoffTabled, RowsBoard>;
+/// The kinds of move: from pile 1, from pile 2, from both.
+const KINDS: [Piles; 3] = [Piles::First, Piles::Second, Piles::Both];
 
 /// Wythoff's game on the core, on the grid board.
 pub type WythoffSession = Play<WythoffTabled, GridBoard>;
@@ -158,25 +141,6 @@ pub type WythoffRowsSession = Play<WythoffTabled, RowsBoard>;
 /// [`MAX_BOARD_PILE`].
 pub fn on_grid(start: Position) -> bool {
     start.piles().iter().all(|&pile| pile <= MAX_BOARD_PILE)
-}
-
-/// A game from `start` with `rules`, on the queen's board where it fits, else on the rows.
-pub fn session(setup: Setup, rules: WythoffTabled, start: Position) -> Box<dyn Session> {
-    if on_grid(start) {
-        Box::new(WythoffSession::begin(setup, rules, start))
-    } else {
-        Box::new(WythoffRowsSession::begin(setup, rules, start))
-    }
-}
-
-/// `at` studied with `rules`, on the board of the game the rules are for (the queen's where
-/// their start fits it).
-pub fn studied(rules: WythoffTabled, at: Position) -> Box<dyn Study> {
-    if on_grid(*rules.start()) {
-        Box::new(WythoffStudy::new(rules, at))
-    } else {
-        Box::new(WythoffRowsStudy::new(rules, at))
-    }
 }
 
 /// The Study screen's words, the table of the position studied (built at once), and the
@@ -206,16 +170,7 @@ impl StudyRules for WythoffTabled {
     /// On the rows board, the moves in its words ("3 from both"); on the queen's board,
     /// the game's ("3 down-left").
     fn move_words(&self, mv: Move) -> Option<MoveWords> {
-        (!on_grid(*self.start())).then(|| {
-            let text = pile_text(mv);
-            // The pile by its number alone where the panel is narrow: "3 from 2", "3 from both".
-            let short = text.replace("pile ", "").replace(" piles", "");
-            MoveWords {
-                short,
-                instead: format!("taking {text}"),
-                listed: text,
-            }
-        })
+        (!on_grid(*self.start())).then(|| MoveWords::taking(pile_text(mv)))
     }
 
     fn editor(&self, at: &Position) -> Box<dyn Editor> {
