@@ -103,8 +103,10 @@ pub trait LineEntry: Sync {
     fn read_line(&self, text: &str) -> Result<At<Self>, String>;
 
     /// Reads what follows the game's id in a position string, or says why a game cannot start
-    /// there (one line; a finished position is refused).
-    fn read_start(&self, body: &str) -> Result<At<Self>, String>;
+    /// there (one line; a finished position is refused); by default, as the menu line reads it.
+    fn read_start(&self, body: &str) -> Result<At<Self>, String> {
+        self.read_line(body)
+    }
 
     /// The position `munch solve` answers for the option's `text` (a finished one too, where
     /// the game says so), or why it is none; by default, as the menu line reads it.

@@ -2,7 +2,7 @@
 //! [`crate::games::core::solve::reply`]): one JSON object on one line for scripts, or a few
 //! lines of text for people, both from the Beatty pairs.
 
-use super::rules::{Move, Piles, Position};
+use super::rules::{Move, Position};
 use super::session::WythoffRules;
 use crate::games::core::solve::{Reply, Said, listed};
 use crate::games::position::pile_list;
@@ -61,12 +61,7 @@ impl Reply for WythoffRules {
 
 /// A move in words: "take 3 from pile 1", "take 3 from both piles".
 pub fn take_words(mv: Move) -> String {
-    let from = match mv.piles {
-        Piles::First => "pile 1",
-        Piles::Second => "pile 2",
-        Piles::Both => "both piles",
-    };
-    format!("take {} from {from}", group(mv.take))
+    format!("take {} from {}", group(mv.take), mv.piles.name())
 }
 
 #[cfg(test)]

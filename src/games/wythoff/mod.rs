@@ -89,13 +89,10 @@ impl LineEntry for Wythoff {
         &LINE
     }
 
-    /// Both piles empty is refused, and a pile past 10^18.
+    /// Both piles empty is refused, and a pile past 10^18; a position string's body is read
+    /// the same way.
     fn read_line(&self, text: &str) -> Result<Position, String> {
         Position::parse_body(text)
-    }
-
-    fn read_start(&self, body: &str) -> Result<Position, String> {
-        Position::parse_body(body)
     }
 
     /// Both piles empty too: the player to move has lost.

@@ -19,7 +19,7 @@ pub const ID: &str = "wythoff";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position([u64; 2]);
 
-/// Which piles a move takes from.
+/// Which piles a move takes from; a row of the rows board each, in this order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Piles {
     /// Pile 1 alone (`1:k`).
@@ -28,6 +28,20 @@ pub enum Piles {
     Second,
     /// The same number from both (`12:k`).
     Both,
+}
+
+impl Piles {
+    /// Every kind of move, in order: from pile 1, from pile 2, from both.
+    pub const ALL: [Piles; 3] = [Piles::First, Piles::Second, Piles::Both];
+
+    /// Where the coins come from, in words: "pile 1", "pile 2", "both piles".
+    pub fn name(self) -> &'static str {
+        match self {
+            Piles::First => "pile 1",
+            Piles::Second => "pile 2",
+            Piles::Both => "both piles",
+        }
+    }
 }
 
 /// A move: take `take` coins from `piles` (from each of them when both).
@@ -68,9 +82,7 @@ impl Position {
         }
         let position = Position::parse(body)?;
         if position.is_over() {
-            return Err(
-                "both piles are empty: the game is over there, so there is nothing to play".into(),
-            );
+            return Err(position::finished("both piles are empty"));
         }
         Ok(position)
     }
@@ -155,8 +167,7 @@ impl Position {
     /// Every legal move: from pile 1, then pile 2, then both, each by take. Lazy: a pile may
     /// hold 10^18 coins.
     pub fn moves(self) -> impl Iterator<Item = Move> {
-        [Piles::First, Piles::Second, Piles::Both]
-            .into_iter()
+        (Piles::ALL.into_iter())
             .flat_map(move |piles| (1..=self.most(piles)).map(move |take| Move { piles, take }))
     }
 }

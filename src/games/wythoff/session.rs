@@ -98,7 +98,7 @@ impl Rules for WythoffRules {
         if !winning.is_empty() {
             return Some(winning[rng.usize(..winning.len())]);
         }
-        let ones = KINDS.map(|piles| Move { piles, take: 1 });
+        let ones = Piles::ALL.map(|piles| Move { piles, take: 1 });
         let replies = |mv: Move| answer(at.after(mv)).winning_moves.len();
         let legal: Vec<Move> = ones.into_iter().filter(|&mv| at.is_legal(mv)).collect();
         let fewest = legal.iter().map(|&mv| replies(mv)).min()?;
@@ -112,24 +112,21 @@ impl Rules for WythoffRules {
     /// A random kind of move among the legal ones, a random take of it; at the casual level,
     /// the last coins when one move takes them all (a win).
     fn random_move(&self, at: &Position, casual: bool, rng: &mut fastrand::Rng) -> Option<Move> {
-        let most = KINDS.map(|piles| at.most(piles));
+        let most = Piles::ALL.map(|piles| at.most(piles));
         let ends = |k: usize| {
             at.after(Move {
-                piles: KINDS[k],
+                piles: Piles::ALL[k],
                 take: most[k],
             })
             .is_over()
         };
         let (kind, take) = random_take(&most, casual, ends, rng)?;
         Some(Move {
-            piles: KINDS[kind],
+            piles: Piles::ALL[kind],
             take,
         })
     }
 }
-
-/// The kinds of move: from pile 1, from pile 2, from both.
-const KINDS: [Piles; 3] = [Piles::First, Piles::Second, Piles::Both];
 
 /// Wythoff's game on the core, on the grid board.
 pub type WythoffSession = Play<WythoffTabled, GridBoard>;
@@ -199,22 +196,17 @@ impl GridRules for WythoffTabled {
     fn move_to(&self, at: &Position, cell: Cell) -> Result<Move, String> {
         let [x, y] = at.piles();
         let (col, row) = (u64::from(cell.col), u64::from(cell.row));
-        let mv = match (x.checked_sub(col), y.checked_sub(row)) {
-            (Some(left), Some(0)) if left > 0 => Move {
-                piles: Piles::First,
-                take: left,
-            },
-            (Some(0), Some(down)) if down > 0 => Move {
-                piles: Piles::Second,
-                take: down,
-            },
-            (Some(left), Some(down)) if left == down && left > 0 => Move {
-                piles: Piles::Both,
-                take: left,
-            },
+        let (left, down) = (x.saturating_sub(col), y.saturating_sub(row));
+        let piles = match (col <= x && row <= y, left, down) {
+            (true, 1.., 0) => Piles::First,
+            (true, 0, 1..) => Piles::Second,
+            (true, 1.., _) if left == down => Piles::Both,
             _ => return Err("the queen moves left, down or diagonally down-left".into()),
         };
-        Ok(mv)
+        Ok(Move {
+            piles,
+            take: left.max(down),
+        })
     }
 
     fn target(&self, at: &Position, mv: Move) -> Cell {
@@ -283,21 +275,13 @@ impl RowsRules for WythoffTabled {
     }
 
     fn make(&self, row: usize, take: u64) -> Move {
-        let piles = match row {
-            0 => Piles::First,
-            1 => Piles::Second,
-            _ => Piles::Both,
-        };
+        let piles = Piles::ALL[row.min(2)];
         Move { piles, take }
     }
 
+    /// The rows are the kinds of move, in [`Piles::ALL`]'s order.
     fn row_of(&self, mv: Move) -> (usize, u64) {
-        let row = match mv.piles {
-            Piles::First => 0,
-            Piles::Second => 1,
-            Piles::Both => 2,
-        };
-        (row, mv.take)
+        (mv.piles as usize, mv.take)
     }
 
     fn title(&self) -> String {
@@ -309,11 +293,7 @@ impl RowsRules for WythoffTabled {
     }
 
     fn row_name(&self, row: usize) -> String {
-        if row == 2 {
-            "both piles".into()
-        } else {
-            format!("pile {}", row + 1)
-        }
+        Piles::ALL[row.min(2)].name().into()
     }
 
     /// The Beatty pairs are named in the help; the line stays empty, as on the queen's board.
@@ -324,10 +304,6 @@ impl RowsRules for WythoffTabled {
 
 /// A move in the rows board's words: "3 from pile 1", "3 from both".
 pub fn pile_text(mv: Move) -> String {
-    let from = match mv.piles {
-        Piles::First => "pile 1",
-        Piles::Second => "pile 2",
-        Piles::Both => "both",
-    };
+    let from = mv.piles.name().trim_end_matches(" piles");
     format!("{} from {from}", crate::units::group(mv.take))
 }
