@@ -8,7 +8,6 @@ pub mod moves_left;
 pub mod position;
 pub mod rules;
 pub mod session;
-pub mod study;
 
 use super::core::entry::{Entry, SolveProgress};
 use super::core::rules::GameText;
@@ -87,7 +86,7 @@ impl Entry for Fibonacci {
     }
 
     fn studied(&self, rules: FibonacciRules, at: PilePosition) -> Box<dyn Study> {
-        Box::new(study::FibonacciStudy::new(rules, at))
+        Box::new(session::FibonacciStudy::new(rules, at))
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {

@@ -8,7 +8,6 @@ pub mod moves_left;
 pub mod position;
 pub mod rules;
 pub mod session;
-pub mod study;
 
 use super::core::entry::{Entry, SolveProgress};
 use super::core::rules::GameText;
@@ -97,7 +96,7 @@ impl Entry for Subtraction {
     }
 
     fn studied(&self, rules: SubtractionRules, at: PilePosition) -> Box<dyn Study> {
-        Box::new(study::SubtractionStudy::new(rules, at))
+        Box::new(session::SubtractionStudy::new(rules, at))
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {

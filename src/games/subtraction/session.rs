@@ -1,16 +1,20 @@
 //! The subtraction game on the core: its rules on the one-pile board ([`PileRules`], which
-//! gives it the core's `Rules`).
+//! gives it the core's `Rules`), its study there and the study's editor (the pile and the take
+//! set), in one file because the rules make the editor and the editor studies by the rules.
 
 use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
+use super::fields::SET_PRESETS;
 use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft};
 use super::position;
 use super::rules::TakeSet;
+use crate::games::core::study::Studied;
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
 use crate::games::pile::rules::{PilePosition, PileRules, Takes, study_takes};
+use crate::games::pile::session::PileBoard;
 use crate::games::pile::session::PileSession;
 use crate::games::request::{Built, Progress, Task, Waiting};
-use crate::games::study::Editor;
+use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
 use std::sync::Arc;
 
 /// A subtraction game in progress, on the one-pile board.
@@ -165,7 +169,7 @@ impl PileRules for SubtractionRules {
     }
 
     fn editor(&self, at: &PilePosition) -> Box<dyn Editor> {
-        super::study::editor(&self.set, at)
+        editor(&self.set, at)
     }
 
     /// Both tables in one task (the period, then the moves left), whatever is wanted: who
@@ -197,6 +201,47 @@ impl PileRules for SubtractionRules {
         }
         Some(())
     }
+}
+
+/// A subtraction game's pile on the Study screen.
+pub type SubtractionStudy = Studied<SubtractionRules, PileBoard>;
+
+/// The editor of the pile `at` and the take set `set`.
+fn editor(set: &TakeSet, at: &PilePosition) -> Box<dyn Editor> {
+    Box::new(FieldsEditor::new(
+        EditFields::new(vec![
+            EditField::number("Pile", at.pile, |text| whole_number(text).map(|_| ())),
+            EditField {
+                label: "Takes",
+                value: set_text(set),
+                also: ",- ",
+                presets: &SET_PRESETS,
+                hint: "←→ presets, or type 1,3-5",
+                check: |text| TakeSet::parse_typed(text).map(|_| ()),
+            },
+        ]),
+        study_fields,
+    ))
+}
+
+/// The take set as the editor's field shows it: `1,3,4`.
+fn set_text(set: &TakeSet) -> String {
+    let sizes: Vec<String> = set.sizes().iter().map(u64::to_string).collect();
+    sizes.join(",")
+}
+
+/// The position the editor's fields describe, studied; or why they describe none.
+fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
+    let pile: u64 = fields
+        .value("Pile")
+        .parse()
+        .map_err(|_| "the pile is a whole number of coins".to_string())?;
+    let set = TakeSet::parse_typed(fields.value("Takes")).map_err(|e| format!("takes: {e}"))?;
+    let rules = SubtractionRules::asking(&set, pile);
+    Ok(Box::new(SubtractionStudy::new(
+        rules,
+        SubtractionRules::start(pile),
+    )))
 }
 
 #[cfg(test)]
