@@ -230,9 +230,8 @@ impl App {
     pub(super) fn menu_action(&mut self, action: Action) {
         let line = self.menu.selected;
         if self.menu.replacing.is_some() && (action != Action::Select || line != MenuLine::Start) {
-            self.menu.replacing = None; // the saved game is kept
-            self.asked = None;
-            return;
+            // A click elsewhere on the menu keeps the saved game.
+            return self.keep_saved_game();
         }
         match action {
             Action::Up => self.menu.move_selection(-1),

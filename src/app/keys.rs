@@ -323,7 +323,7 @@ pub const DEMO_PAUSED: &[Binding] = &[
 ];
 
 /// Keys while the menu asks whether a new game may replace the saved game of its kind: Enter
-/// starts it, any other key keeps the saved game.
+/// starts it, Esc keeps the saved game; no other key answers.
 pub const REPLACE_SAVED: &[Binding] = &[
     bind(
         "Enter",
@@ -333,7 +333,7 @@ pub const REPLACE_SAVED: &[Binding] = &[
     ),
     bind(
         "Esc",
-        "keep the saved game (so does any other key)",
+        "keep the saved game, and show it on the menu to resume",
         Some("keep it"),
         &[(plain(KeyCode::Esc), Action::Back)],
     ),

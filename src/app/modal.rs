@@ -6,6 +6,7 @@
 //! stack.
 
 use super::keys::{self, Action};
+use super::menu::MenuLine;
 use super::{App, GAME_OVER_GRACE_TICKS, Screen, size};
 use crate::games::session::{Question, QuestionWords};
 use crate::settings::GameKind;
@@ -225,18 +226,36 @@ impl App {
                 }
                 true
             }
-            Some(Modal::Replace(_)) => {
-                if keys::action(self.bindings(), key) == Some(Action::Select) {
-                    return false;
+            Some(Modal::Replace(kind)) => {
+                match keys::action(self.bindings(), key) {
+                    Some(Action::Select) => return false,
+                    Some(Action::Back) => {
+                        self.keep_saved_game();
+                        // Enter now resumes the game kept, or the person chooses.
+                        if self.menu.resume(kind).is_some() {
+                            self.menu.select(MenuLine::Resume(kind));
+                        }
+                    }
+                    // The question takes only its own keys: no other key answers it.
+                    _ => {}
                 }
-                self.menu.replacing = None; // the saved game is kept
-                self.asked = None;
                 true
             }
             // A key typed as the game ended was meant for the game, not for the box.
             Some(Modal::Dialog(Dialog::GameOver)) if self.game_over_grace() > 0 => true,
             Some(Modal::Dialog(_)) | None => false,
         }
+    }
+
+    /// The replace question answered "keep it": the saved game stays, and the menu shows
+    /// the game asked for (from the command line, its kind: the menu keeps its own values).
+    pub(super) fn keep_saved_game(&mut self) {
+        if let Some(kind) = self.menu.replacing.take()
+            && self.asked.take().is_some()
+        {
+            self.menu.settings.game = kind;
+        }
+        self.asked = None;
     }
 
     /// A click while the help or the warnings are on top closes them, and does nothing else;
@@ -408,8 +427,12 @@ mod tests {
         assert_eq!(app.modals(), [Modal::Replace(GameKind::Chomp)]);
         assert!(same(app.bindings(), keys::REPLACE_SAVED));
         assert!(matches!(app.screen, Screen::Menu), "no game started");
-        // Any key but Enter keeps the saved game.
+        // Keys not the question's answer nothing (changed: any key but Enter used to keep
+        // the saved game); Esc keeps it.
         app.update(key(KeyCode::Char('x')));
+        app.update(key(KeyCode::Right));
+        assert_eq!(app.modals(), [Modal::Replace(GameKind::Chomp)]);
+        app.update(key(KeyCode::Esc));
         assert_eq!(app.modals(), []);
         assert!(matches!(app.screen, Screen::Menu), "no game started");
         // The help goes over the menu and lists the menu's keys; a key closes it, and only it.

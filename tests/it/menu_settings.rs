@@ -342,6 +342,82 @@ fn the_replace_question_names_the_game_munch_play_asked_for_not_the_menus() {
 }
 
 #[test]
+fn keeping_the_saved_game_munch_play_would_replace_shows_its_game_on_the_menu() {
+    // Every game alike: `munch play GAME` over a saved game of that kind, whatever the menu
+    // shows (Chomp 3×4 here), then "keep it".
+    for kind in GameKind::ALL {
+        let label = kind.label();
+        let dir = temp_dir(&format!("keep-{}", kind.index()));
+        let (mut h, _store, file) = app_with_menu(&dir);
+        let settings = Settings {
+            game: kind,
+            players: [Person, Computer],
+            ..Settings::default()
+        };
+        // A saved game of this kind: one move of the person's, then left.
+        h.app.play_settings(settings.clone());
+        assert_eq!(h.app.playing.game, kind, "{label}: started");
+        if kind == GameKind::Chomp {
+            h.app.update(Event::Pointer {
+                target: Target::Spot(Spot(3, 2)),
+                click: true,
+            });
+        } else {
+            h.key(KeyCode::Enter);
+        }
+        let made = h.app.session().map_or(0, Session::moves_made);
+        assert!(made >= 1, "{label}: a move was made");
+        h.app.act(Action::Back);
+        h.app.act(Action::Menu);
+        assert!(h.app.menu.resume(kind).is_some(), "{label}: saved");
+
+        h.app.play_settings(settings.clone());
+        assert_eq!(h.app.menu.replacing, Some(kind), "{label}: the menu asks");
+        // No key but the question's own answers it.
+        for code in [
+            KeyCode::Right,
+            KeyCode::Left,
+            KeyCode::Down,
+            KeyCode::Char('x'),
+        ] {
+            h.key(code);
+            assert_eq!(
+                h.app.menu.replacing,
+                Some(kind),
+                "{label}: {code:?} answered the question"
+            );
+            assert_eq!(h.app.asked_settings(), Some(&settings), "{label}: {code:?}");
+        }
+        h.key(KeyCode::Esc);
+        assert!(h.on_menu(), "{label}: Esc starts nothing");
+        assert_eq!(h.app.menu.replacing, None, "{label}: Esc answers");
+        // The menu shows the game asked for, its saved game highlighted to resume.
+        assert_eq!(h.app.menu.settings.game, kind, "{label}: the menu's game");
+        assert_eq!(h.app.menu.selected, MenuLine::Resume(kind), "{label}");
+        assert_eq!(h.app.menu.shown_resume(), Some(kind), "{label}");
+        for (width, height) in [(80, 24), (100, 30)] {
+            let screen = render_text(&h.app, width, height);
+            let game_line = screen
+                .lines()
+                .find(|l| l.contains("Game") && l.contains('◀'))
+                .unwrap_or_else(|| panic!("{label}: no Game line\n{screen}"));
+            assert!(game_line.contains(label), "{label}: {game_line}\n{screen}");
+        }
+        let now = std::fs::read_to_string(dir.join(SETTINGS_FILE)).expect("the settings file");
+        assert_eq!(now, file, "{label}: the settings file is left alone");
+        // Enter resumes the game kept, where it was.
+        h.key(KeyCode::Enter);
+        assert_eq!(h.app.playing.game, kind, "{label}: resumed");
+        assert_eq!(
+            h.app.session().map(Session::moves_made),
+            Some(made),
+            "{label}: the kept game"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
 fn ctrl_z_and_ctrl_backslash_answer_no_question_and_close_no_box() {
     let dir = temp_dir("ctrl-z");
     let (mut h, _store, _file) = app_with_menu(&dir);
