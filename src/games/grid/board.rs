@@ -394,55 +394,7 @@ impl<R: GridRules> View for Play<R, GridBoard> {
 
     fn panel<'a>(&'a self, theme: &'a Theme) -> PanelInfo<'a> {
         let history = History::new(&self.turns.moves, |&m| self.rules.move_text(m));
-        if let Some((solver, info)) = R::panel(self, theme) {
-            return PanelInfo {
-                settings: &self.settings,
-                to_move: self.to_move(),
-                loser: self.loser(),
-                solver,
-                info,
-                history,
-            };
-        }
-        let solver = match &self.waiting {
-            Some(w) => SolverLine::Progress {
-                label: w.label,
-                done: w.done,
-                total: w.total,
-            },
-            None => SolverLine::Text(String::new()),
-        };
-        let mut info = Vec::new();
-        if !self.is_over() {
-            let name = self.settings.name(self.to_move());
-            if let Some(p) = self.turns.pending {
-                let text = self.rules.move_text(p.choice);
-                info.push(Line::raw(format!("{name}: {text}")));
-            }
-            info.push(if self.hints {
-                let texts: Vec<String> = (self.winning_moves().unwrap_or_default().into_iter())
-                    .map(|m| self.rules.move_text(m))
-                    .collect();
-                let who = subject(name);
-                match &texts[..] {
-                    [] => Line::from(vec![
-                        Span::raw(who),
-                        Span::styled("losing", theme.bad),
-                        Span::raw(": no winning move"),
-                    ]),
-                    _ => Line::from(vec![
-                        Span::raw(who),
-                        Span::styled("winning", theme.good),
-                        Span::raw(format!(": {} (★)", texts.join(", "))),
-                    ]),
-                }
-            } else {
-                Line::styled("Hints off (H)", theme.dim)
-            });
-            if let Some(message) = &self.message {
-                info.push(Line::styled(message.clone(), theme.bad));
-            }
-        }
+        let (solver, info) = R::panel(self, theme).unwrap_or_else(|| grid_panel(self, theme));
         PanelInfo {
             settings: &self.settings,
             to_move: self.to_move(),
@@ -476,4 +428,52 @@ impl<R: GridRules> View for Play<R, GridBoard> {
         ));
         lines
     }
+}
+
+/// The panel of a grid game whose rules draw none of their own: the build's progress, the
+/// move being played, the hints (or that they are off) and the last refusal.
+fn grid_panel<'a, R: GridRules>(
+    game: &'a Play<R, GridBoard>,
+    theme: &'a Theme,
+) -> (SolverLine, Vec<Line<'a>>) {
+    let solver = match &game.waiting {
+        Some(w) => SolverLine::Progress {
+            label: w.label,
+            done: w.done,
+            total: w.total,
+        },
+        None => SolverLine::Text(String::new()),
+    };
+    let mut info = Vec::new();
+    if !game.is_over() {
+        let name = game.settings.name(game.to_move());
+        if let Some(p) = game.turns.pending {
+            let text = game.rules.move_text(p.choice);
+            info.push(Line::raw(format!("{name}: {text}")));
+        }
+        info.push(if game.hints {
+            let texts: Vec<String> = (game.winning_moves().unwrap_or_default().into_iter())
+                .map(|m| game.rules.move_text(m))
+                .collect();
+            let who = subject(name);
+            match &texts[..] {
+                [] => Line::from(vec![
+                    Span::raw(who),
+                    Span::styled("losing", theme.bad),
+                    Span::raw(": no winning move"),
+                ]),
+                _ => Line::from(vec![
+                    Span::raw(who),
+                    Span::styled("winning", theme.good),
+                    Span::raw(format!(": {} (★)", texts.join(", "))),
+                ]),
+            }
+        } else {
+            Line::styled("Hints off (H)", theme.dim)
+        });
+        if let Some(message) = &game.message {
+            info.push(Line::styled(message.clone(), theme.bad));
+        }
+    }
+    (solver, info)
 }
