@@ -14,11 +14,58 @@
 
 use super::rules::{MAX_PILE, Move, Piles, Position};
 use crate::games::review::Known;
+use std::sync::OnceLock;
 
 /// `a_k = ⌊kφ⌋`, the smaller number of the `k`-th lost pair, for `k` up to 10^18.
+#[inline]
 pub fn lower(k: u64) -> u64 {
+    match usize::try_from(k) {
+        Ok(k) if k < SMALL => u64::from(small_pairs().lower[k]),
+        _ => lower_computed(k),
+    }
+}
+
+/// `a_k` from the square root, for `k` up to 10^18.
+fn lower_computed(k: u64) -> u64 {
     debug_assert!(k <= MAX_PILE, "k = {k} is past 10^18");
     k.midpoint(isqrt_5_squared(k))
+}
+
+/// The numbers below which `a_k` and the partners are looked up rather than computed: a
+/// moves-left table (piles up to 2047 each) asks for millions of them, each a few square
+/// roots, while the lists cost 32 KiB and a few thousand roots, once.
+const SMALL: usize = 4096;
+
+/// `a_k` for every `k` below [`SMALL`] and the partner of every number below it.
+struct SmallPairs {
+    lower: Vec<u32>,
+    partner: Vec<u32>,
+}
+
+/// The lists of [`SmallPairs`], worked out at the first call.
+#[inline]
+fn small_pairs() -> &'static SmallPairs {
+    static PAIRS: OnceLock<SmallPairs> = OnceLock::new();
+    PAIRS.get_or_init(|| {
+        let narrow = |n: u64| u32::try_from(n).expect("a_k and b_k of k below 4096 fit 32 bits");
+        let lower: Vec<u32> = (0..SMALL as u64)
+            .map(|k| narrow(lower_computed(k)))
+            .collect();
+        let mut partner = vec![0; SMALL];
+        // Every number is one a_k or one b_k; a_k < SMALL for every k whose pair reaches it.
+        for (k, &a) in lower
+            .iter()
+            .enumerate()
+            .take_while(|&(_, &a)| (a as usize) < SMALL)
+        {
+            let b = a + narrow(k as u64);
+            partner[a as usize] = b;
+            if let Some(slot) = partner.get_mut(b as usize) {
+                *slot = a;
+            }
+        }
+        SmallPairs { lower, partner }
+    })
 }
 
 /// The largest `m` below which `5m²` fits 64 bits (and `(isqrt(5m²) + 1)²` too): there the
@@ -59,7 +106,16 @@ fn over_phi(m: u64) -> u64 {
 /// The other number of `n`'s lost pair: `b_k` for `n = a_k`, `a_k` for `n = b_k`; 0 for 0.
 /// With `n = a_k`, `kφ` is in `[n, n + 1)`, so `k = ⌊(n + 1)/φ⌋`; with `n = b_k`, `kφ²` is, so
 /// `k = ⌊(n + 1)/φ²⌋ = n - ⌊(n + 1)/φ⌋` (φ is irrational). Exactly one of the two holds.
+#[inline]
 pub fn partner(n: u64) -> u64 {
+    match usize::try_from(n) {
+        Ok(n) if n < SMALL => u64::from(small_pairs().partner[n]),
+        _ => partner_computed(n),
+    }
+}
+
+/// The partner of `n` from the square roots, for `n` up to 10^18.
+fn partner_computed(n: u64) -> u64 {
     let k = over_phi(n + 1);
     if lower(k) == n {
         return n + k;
@@ -137,6 +193,15 @@ mod tests {
         let random = (0..200_000).map(|_| rng.u64(..FITS_64));
         for m in near.chain(random).chain([MAX_PILE, MAX_PILE + 1]) {
             assert_eq!(isqrt_5_squared(m), exact(m), "m = {m}");
+        }
+    }
+
+    /// The looked-up `a_k` and partners are the computed ones, below the switch and across it.
+    #[test]
+    fn the_small_lists_are_the_computed_pairs() {
+        for n in 0..SMALL as u64 + 100 {
+            assert_eq!(lower(n), lower_computed(n), "a_{n}");
+            assert_eq!(partner(n), partner_computed(n), "the partner of {n}");
         }
     }
 
