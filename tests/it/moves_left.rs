@@ -4,7 +4,6 @@
 
 use munch::games::core::rules::Rules;
 use munch::games::core::table::{Tabled, study};
-use munch::games::fibonacci::moves_left::{FIB_REACH, FibMovesLeft};
 use munch::games::fibonacci::rules::FibPosition;
 use munch::games::fibonacci::session::{FibonacciRules, pile as pile_of};
 use munch::games::moves_left::{AnalysedMove, PositionAnalysis};
@@ -13,10 +12,12 @@ use munch::games::nim::rules::{Move, Position};
 use munch::games::nim::session::NimRules;
 use munch::games::pile::player::fighting_take;
 use munch::games::pile::rules::PilePosition;
-use munch::games::subtraction::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
-use munch::games::subtraction::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft};
 use munch::games::subtraction::rules::TakeSet;
 use munch::games::subtraction::session::SubtractionRules;
+use munch::solve::fibonacci_table::{FIB_REACH, FibMovesLeft};
+use munch::solve::subtraction_table::{
+    MOVES_LEFT_LIMIT, PERIOD_SEARCH_LIMIT, SubtractionMovesLeft, SubtractionSolution,
+};
 use proptest::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -125,8 +126,8 @@ const SETS: [&str; 8] = [
 fn subtraction_studies_agree_with_brute_force_up_to_pile_2000() {
     for text in SETS {
         let set = TakeSet::parse(text).unwrap();
-        let solution = SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT);
-        let table = SubtractionMovesLeft::solve(&set, MOVES_LEFT_LIMIT);
+        let solution = SubtractionSolution::solve(set.sizes(), PERIOD_SEARCH_LIMIT);
+        let table = SubtractionMovesLeft::solve(set.sizes(), MOVES_LEFT_LIMIT);
         let rules = SubtractionRules::solved(solution, 2000);
         let mut brute = BruteSubtraction::new(&set);
         for pile in 0..=2000u64 {
@@ -143,7 +144,7 @@ fn subtraction_studies_agree_with_brute_force_up_to_pile_2000() {
 
 /// The closed form past the computed piles against the plain table, pile by pile.
 fn check_closed_form(set: &TakeSet, up_to: u64) {
-    let table = SubtractionMovesLeft::solve(set, MOVES_LEFT_LIMIT);
+    let table = SubtractionMovesLeft::solve(set.sizes(), MOVES_LEFT_LIMIT);
     let cycle = table.cycle().unwrap_or_else(|| panic!("{set}: a period"));
     assert!(
         cycle.period > 0 && cycle.gains.iter().all(|&g| g > 0),
@@ -153,7 +154,7 @@ fn check_closed_form(set: &TakeSet, up_to: u64) {
         table.computed() < up_to,
         "{set}: the check must reach past the computed piles"
     );
-    let exact = SubtractionMovesLeft::exact_to(set, up_to);
+    let exact = SubtractionMovesLeft::exact_to(set.sizes(), up_to);
     assert_eq!(exact.cycle(), None);
     for pile in 0..=up_to {
         assert_eq!(
@@ -188,7 +189,7 @@ fn the_subtraction_closed_form_agrees_with_the_direct_table() {
     // window proves a gain per residue.
     let set = TakeSet::parse("4,12,15").unwrap();
     check_closed_form(&set, 200_000);
-    let table = SubtractionMovesLeft::solve(&set, MOVES_LEFT_LIMIT);
+    let table = SubtractionMovesLeft::solve(set.sizes(), MOVES_LEFT_LIMIT);
     let gains = &table.cycle().expect("a period").gains;
     assert!(gains.iter().any(|&g| g != gains[0]), "{gains:?}");
 }
@@ -201,13 +202,13 @@ fn closed_forms_of_random_sets_agree_with_the_direct_table() {
     for _ in 0..1500 {
         let raw: Vec<u64> = (0..rng.usize(1..=7)).map(|_| rng.u64(1..=200)).collect();
         let set = TakeSet::new(&raw).unwrap();
-        let table = SubtractionMovesLeft::solve(&set, MOVES_LEFT_LIMIT);
+        let table = SubtractionMovesLeft::solve(set.sizes(), MOVES_LEFT_LIMIT);
         let Some(cycle) = table.cycle() else {
             continue;
         };
         per_residue += usize::from(cycle.gains.iter().any(|&g| g != cycle.gains[0]));
         let up_to = (cycle.base + 5 * cycle.period).max(20_000);
-        let exact = SubtractionMovesLeft::exact_to(&set, up_to);
+        let exact = SubtractionMovesLeft::exact_to(set.sizes(), up_to);
         for pile in 0..=up_to {
             assert_eq!(
                 table.moves_left(pile),
@@ -228,14 +229,14 @@ proptest! {
     #[test]
     fn random_subtraction_sets_agree_with_brute_force(raw in proptest::collection::vec(1u64..=20, 1..6)) {
         let set = TakeSet::new(&raw).unwrap();
-        let table = SubtractionMovesLeft::solve(&set, MOVES_LEFT_LIMIT);
+        let table = SubtractionMovesLeft::solve(set.sizes(), MOVES_LEFT_LIMIT);
         let mut brute = BruteSubtraction::new(&set);
         for pile in 0..=3000u64 {
             let known = brute.at(pile);
             prop_assert_eq!(table.moves_left(pile), Some(known.left), "{} pile {}", set, pile);
             prop_assert_eq!(table.wins(pile), Some(known.wins));
         }
-        let exact = SubtractionMovesLeft::exact_to(&set, 30_000);
+        let exact = SubtractionMovesLeft::exact_to(set.sizes(), 30_000);
         for pile in 3000..=30_000u64 {
             prop_assert_eq!(table.moves_left(pile), exact.moves_left(pile), "{} pile {}", set, pile);
         }
@@ -295,8 +296,16 @@ fn fibonacci_agrees_with_brute_force_on_every_position_up_to_pile_2000() {
         for max_take in 0..=pile {
             let position = FibPosition { pile, max_take };
             let known = brute.at(position);
-            assert_eq!(table.moves_left(position), Some(known.left), "{position:?}");
-            assert_eq!(table.wins(position), Some(known.wins), "{position:?}");
+            assert_eq!(
+                table.moves_left(position.pile, position.max_take),
+                Some(known.left),
+                "{position:?}"
+            );
+            assert_eq!(
+                table.wins(position.pile, position.max_take),
+                Some(known.wins),
+                "{position:?}"
+            );
         }
         // Whole studies (each reply count asks Zeckendorf, a few µs): every max take of the
         // smaller piles, and the start of a game every 11 piles above.
@@ -316,7 +325,7 @@ fn fibonacci_agrees_with_brute_force_on_every_position_up_to_pile_2000() {
         pile: 2001,
         max_take: 4,
     };
-    assert_eq!(table.moves_left(past), None);
+    assert_eq!(table.moves_left(past.pile, past.max_take), None);
     let study = rules.study_all(&pile_of(past)).expect("four moves");
     assert!(!study.complete() && study.moves_left.is_none());
     assert_eq!(study.moves.len(), 4);

@@ -2,8 +2,8 @@
 
 use munch::games::fibonacci::answer::{fibonacci_winning_takes, fibonacci_wins};
 use munch::games::fibonacci::rules::FibPosition;
-use munch::games::subtraction::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use munch::games::subtraction::rules::TakeSet;
+use munch::solve::subtraction_table::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use proptest::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -23,7 +23,7 @@ proptest! {
     #[test]
     fn subtraction_agrees_with_brute_force(raw in proptest::collection::vec(1u64..=12, 1..5)) {
         let set = TakeSet::new(&raw).unwrap();
-        let solution = SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT);
+        let solution = SubtractionSolution::solve(set.sizes(), PERIOD_SEARCH_LIMIT);
         let (start, period) = solution.cycle().expect("small sets show their period");
         let brute = brute_subtraction(set.sizes(), 3000);
         for (pile, &wins) in brute.iter().enumerate() {
@@ -45,7 +45,7 @@ proptest! {
 #[test]
 fn subtraction_1_3_4_loses_on_0_and_2_mod_7_even_for_huge_piles() {
     let set = TakeSet::parse("1,3,4").unwrap();
-    let solution = SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT);
+    let solution = SubtractionSolution::solve(set.sizes(), PERIOD_SEARCH_LIMIT);
     assert_eq!(solution.cycle(), Some((0, 7)));
     for pile in [
         0u64,
@@ -60,7 +60,8 @@ fn subtraction_1_3_4_loses_on_0_and_2_mod_7_even_for_huge_piles() {
         assert_eq!(solution.wins(pile), Some(!lost), "{pile}");
     }
     // Without 1 in S a player can be stuck with coins left: {2,5} loses on piles 0, 1 mod 7.
-    let solution = SubtractionSolution::solve(&TakeSet::parse("2,5").unwrap(), PERIOD_SEARCH_LIMIT);
+    let solution =
+        SubtractionSolution::solve(TakeSet::parse("2,5").unwrap().sizes(), PERIOD_SEARCH_LIMIT);
     assert_eq!(solution.wins(1), Some(false));
     assert_eq!(solution.winning_takes(1), Some(vec![]));
 }
@@ -68,7 +69,7 @@ fn subtraction_1_3_4_loses_on_0_and_2_mod_7_even_for_huge_piles() {
 #[test]
 fn a_period_longer_than_the_search_limit_is_reported_as_unknown() {
     let set = TakeSet::parse("1,4095").unwrap();
-    let solution = SubtractionSolution::solve(&set, 100);
+    let solution = SubtractionSolution::solve(set.sizes(), 100);
     assert_eq!(solution.cycle(), None);
     assert_eq!(
         solution.wins(50),

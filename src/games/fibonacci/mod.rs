@@ -4,7 +4,6 @@
 pub mod answer;
 pub mod cli;
 pub mod fields;
-pub mod moves_left;
 pub mod position;
 pub mod rules;
 pub mod session;

@@ -4,7 +4,6 @@
 //! rules.
 
 use super::answer::fibonacci_winning_takes;
-use super::moves_left::{FIB_REACH, FibMovesLeft};
 use super::position;
 use super::rules::FibPosition;
 use crate::games::core::study::Studied;
@@ -15,6 +14,7 @@ use crate::games::pile::session::PileBoard;
 use crate::games::pile::session::PileSession;
 use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
+use crate::solve::fibonacci_table::{FIB_REACH, FibMovesLeft};
 use std::sync::Arc;
 
 /// A game of Fibonacci Nim in progress, on the one-pile board.
@@ -68,7 +68,7 @@ impl FibonacciRules {
 
     /// The moves left of `at`, where the rules' table holds it.
     pub fn moves_left(&self, at: &PilePosition) -> Option<u64> {
-        self.table.as_ref()?.moves_left(fib(*at))
+        self.table.as_ref()?.moves_left(at.pile, at.max_take)
     }
 
     /// Every take at `at` with its outcome and winning replies (Zeckendorf), and its moves

@@ -2,7 +2,6 @@
 //! subtraction`, their arguments and the solve reply (the one-pile board's, in the game's
 //! words: text, or one line of JSON).
 
-use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use super::fields::{PILE, SET};
 use super::rules::TakeSet;
 use super::session::SubtractionRules;
@@ -10,6 +9,7 @@ use crate::games::game::Values;
 use crate::games::moves_left::all_moves;
 use crate::games::pile::cli::{Words, coins, reply};
 use crate::games::pile::rules::{PilePosition, study_takes};
+use crate::solve::subtraction_table::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use crate::units::group;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
@@ -81,7 +81,7 @@ struct Period {
 pub fn solve(matches: &ArgMatches) -> Result<String, String> {
     let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
     let set = TakeSet::parse_typed(&args.set).map_err(|e| format!("--set: {e}"))?;
-    let solution = SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT);
+    let solution = SubtractionSolution::solve(set.sizes(), PERIOD_SEARCH_LIMIT);
     let Some((preperiod, period)) = solution.cycle() else {
         return Err(format!(
             "no period of {set} showed within {} piles, so pile {} cannot be answered",

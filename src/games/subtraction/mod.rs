@@ -1,10 +1,8 @@
 //! The subtraction game ⟨m, S⟩: take a number of coins from the set S; the last coin wins.
 //! [`rules`] holds take sets and their parsing, [`cli`] its command line.
 
-pub mod answer;
 pub mod cli;
 pub mod fields;
-pub mod moves_left;
 pub mod position;
 pub mod rules;
 pub mod session;

@@ -2,9 +2,7 @@
 //! gives it the core's `Rules`), its study there and the study's editor (the pile and the take
 //! set), in one file because the rules make the editor and the editor studies by the rules.
 
-use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use super::fields::SET_PRESETS;
-use super::moves_left::{MOVES_LEFT_LIMIT, SubtractionMovesLeft};
 use super::position;
 use super::rules::TakeSet;
 use crate::games::core::study::Studied;
@@ -15,6 +13,9 @@ use crate::games::pile::session::PileBoard;
 use crate::games::pile::session::PileSession;
 use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
+use crate::solve::subtraction_table::{
+    MOVES_LEFT_LIMIT, PERIOD_SEARCH_LIMIT, SubtractionMovesLeft, SubtractionSolution,
+};
 use std::sync::Arc;
 
 /// A subtraction game in progress, on the one-pile board.
@@ -39,16 +40,17 @@ pub struct SubtractionTables {
 
 /// The most progress reports a build made at once on the interface's thread may take before
 /// it goes to the table thread instead: each comes after about the same work whatever the set
-/// (see [`progress_steps`](super::answer::progress_steps)), under a millisecond in all. Most
-/// take sets show their period within it.
+/// (see [`progress_steps`](crate::solve::subtraction_table::progress_steps)), under a
+/// millisecond in all. Most take sets show their period within it.
 const INSTANT_REPORTS: u32 = 8;
 
 impl SubtractionTables {
     /// The tables of `set` up to pile `limit` (see [`SubtractionRules`]), telling `progress`
     /// how far each one has gone; `None` when `progress` said to stop.
     pub fn build(set: &TakeSet, limit: u64, progress: Progress) -> Option<SubtractionTables> {
-        let solution = SubtractionSolution::solve_within(set, PERIOD_SEARCH_LIMIT, progress)?;
-        let table = SubtractionMovesLeft::solve_within(set, limit, Some(&solution), progress)?;
+        let sizes = set.sizes();
+        let solution = SubtractionSolution::solve_within(sizes, PERIOD_SEARCH_LIMIT, progress)?;
+        let table = SubtractionMovesLeft::solve_within(sizes, limit, Some(&solution), progress)?;
         Some(SubtractionTables { solution, table })
     }
 }
@@ -82,9 +84,10 @@ impl SubtractionRules {
     /// `set`), and the moves-left table built on it (slow: `munch solve`'s, with
     /// `--all-moves`).
     pub fn solved(solution: SubtractionSolution, pile: u64) -> SubtractionRules {
-        let mut rules = SubtractionRules::without_tables(solution.set(), pile);
+        let set = TakeSet::new(solution.sizes()).expect("a take set's sizes");
+        let mut rules = SubtractionRules::without_tables(&set, pile);
         let table = SubtractionMovesLeft::solve_within(
-            solution.set(),
+            solution.sizes(),
             rules.limit,
             Some(&solution),
             &mut |_, _| true,

@@ -1,23 +1,11 @@
-//! The subtraction game's one answer: its win/loss sequence is eventually periodic, so any
-//! pile up to `u64::MAX` is answered from the period.
+//! The subtraction game's answer: its win/loss sequence is eventually periodic, so any pile up
+//! to `u64::MAX` is answered from the period.
 
-use crate::games::request::Progress;
-use crate::games::subtraction::rules::TakeSet;
+use super::{legal, progress_steps};
 use rustc_hash::FxHashMap;
 
 /// How many outcomes the period search may compute before giving up.
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 22;
-
-/// The takes tried between two reports of a build's progress (the period search's, and the
-/// moves-left table's), about: see [`progress_steps`].
-const PROGRESS_WORK: usize = 1 << 15;
-
-/// The piles computed between two reports of a build's progress for `set`: 4,096 for a set of
-/// at most 8 takes, fewer for a larger set (each pile tries every take), so that a report comes
-/// after about the same work whatever the set (a set of 4,096 takes: every 8 piles).
-pub fn progress_steps(set: &TakeSet) -> usize {
-    (PROGRESS_WORK / set.sizes().len().max(1)).clamp(8, PROGRESS_WORK / 8)
-}
 
 /// The win/loss sequence of a subtraction game, as far as it was computed, and its period.
 ///
@@ -31,7 +19,8 @@ pub fn progress_steps(set: &TakeSet) -> usize {
 /// still repeats and moves the start of the periodic part back as far as it goes.
 #[derive(Debug, Clone)]
 pub struct SubtractionSolution {
-    set: TakeSet,
+    /// The take sizes, ascending.
+    sizes: Vec<u64>,
     /// `outcomes[x] = W(x)` for every computed `x`.
     outcomes: Vec<bool>,
     /// `(preperiod, period)`: `W(x + period) = W(x)` for every `x >= preperiod`.
@@ -39,31 +28,32 @@ pub struct SubtractionSolution {
 }
 
 impl SubtractionSolution {
-    /// Computes the sequence until its period shows, or `limit` outcomes have been computed.
-    pub fn solve(set: &TakeSet, limit: u64) -> SubtractionSolution {
-        SubtractionSolution::solve_within(set, limit, &mut |_, _| true).expect("nothing stops it")
+    /// Computes the sequence of the take sizes `sizes` (ascending, distinct, not empty) until
+    /// its period shows, or `limit` outcomes have been computed.
+    pub fn solve(sizes: &[u64], limit: u64) -> SubtractionSolution {
+        SubtractionSolution::solve_within(sizes, limit, &mut |_, _| true).expect("nothing stops it")
     }
 
     /// As [`SubtractionSolution::solve`], telling `progress` the outcomes computed so far (of
     /// `limit`, every few thousand); `None` when `progress` said to stop.
     pub fn solve_within(
-        set: &TakeSet,
+        sizes: &[u64],
         limit: u64,
-        progress: Progress,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Option<SubtractionSolution> {
         // Windows are found by a rolling hash and confirmed by comparing the values.
         const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
-        let s = set.max() as usize;
+        let s = *sizes.last().expect("never empty") as usize;
         let mut outcomes: Vec<bool> = Vec::new();
         let next = |outcomes: &[bool]| {
             let x = outcomes.len() as u64;
-            set.legal(x).any(|k| !outcomes[(x - k) as usize])
+            legal(sizes, x).any(|k| !outcomes[(x - k) as usize])
         };
         let top = BASE.wrapping_pow(s as u32);
         let mut hash = 0u64;
         let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
         let mut found = None;
-        let steps = progress_steps(set);
+        let steps = progress_steps(sizes);
         while (outcomes.len() as u64) < limit {
             if outcomes.len().is_multiple_of(steps) && !progress(outcomes.len() as u64, limit) {
                 return None;
@@ -109,7 +99,7 @@ impl SubtractionSolution {
             (start as u64, period as u64)
         });
         Some(SubtractionSolution {
-            set: set.clone(),
+            sizes: sizes.to_vec(),
             outcomes,
             cycle,
         })
@@ -133,7 +123,7 @@ impl SubtractionSolution {
     /// Every winning take from `pile`, ascending (empty for a lost pile).
     pub fn winning_takes(&self, pile: u64) -> Option<Vec<u64>> {
         let mut takes = Vec::new();
-        for k in self.set.legal(pile) {
+        for k in legal(&self.sizes, pile) {
             if !self.wins(pile - k)? {
                 takes.push(k);
             }
@@ -141,9 +131,9 @@ impl SubtractionSolution {
         Some(takes)
     }
 
-    /// The take set.
-    pub fn set(&self) -> &TakeSet {
-        &self.set
+    /// The take sizes, ascending.
+    pub fn sizes(&self) -> &[u64] {
+        &self.sizes
     }
 }
 
@@ -153,8 +143,7 @@ mod tests {
 
     #[test]
     fn one_two_three_loses_on_multiples_of_four() {
-        let set = TakeSet::parse("1,2,3").unwrap();
-        let solution = SubtractionSolution::solve(&set, PERIOD_SEARCH_LIMIT);
+        let solution = SubtractionSolution::solve(&[1, 2, 3], PERIOD_SEARCH_LIMIT);
         assert_eq!(solution.cycle(), Some((0, 4)));
         for pile in [0, 4, 8, 1 << 40, u64::MAX - 3] {
             assert_eq!(solution.wins(pile), Some(pile % 4 != 0), "{pile}");

@@ -1,10 +1,9 @@
-//! Moves left in the subtraction game (see [`crate::games::moves_left`]): a table over piles,
-//! built once per take set, exact from pile 0 on and, once its arithmetic period shows, for
-//! every pile up to `u64::MAX` by a proven closed form.
+//! Moves left in the subtraction game: a table over piles, built once per take set, exact from
+//! pile 0 on and, once its arithmetic period shows, for every pile up to `u64::MAX` by a proven
+//! closed form.
 
-use super::answer::{PERIOD_SEARCH_LIMIT, SubtractionSolution, progress_steps};
-use super::rules::TakeSet;
-use crate::games::request::Progress;
+use super::outcomes::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
+use super::{legal, progress_steps};
 use rustc_hash::FxHashMap;
 
 /// How many piles the table computes while looking for its arithmetic period: at least 10^6,
@@ -42,7 +41,8 @@ pub const MOVES_LEFT_LIMIT: u64 = 1 << 20;
 /// Every gain is at least 0 (checked), as `L` grows without bound.
 #[derive(Debug, Clone)]
 pub struct SubtractionMovesLeft {
-    set: TakeSet,
+    /// The take sizes, ascending.
+    sizes: Vec<u64>,
     /// `wins[x] = W(x)` for every computed pile.
     wins: Vec<bool>,
     /// `left[x] = L(x)` for every computed pile.
@@ -63,10 +63,10 @@ pub struct Cycle {
 }
 
 impl SubtractionMovesLeft {
-    /// The table of `set`, computed until its arithmetic period shows or `limit` piles are
-    /// computed: O(piles · |S|), once per set.
-    pub fn solve(set: &TakeSet, limit: u64) -> SubtractionMovesLeft {
-        SubtractionMovesLeft::solve_within(set, limit, None, &mut |_, _| true)
+    /// The table of the take sizes `sizes` (ascending, distinct, not empty), computed until its
+    /// arithmetic period shows or `limit` piles are computed: O(piles · |S|), once per set.
+    pub fn solve(sizes: &[u64], limit: u64) -> SubtractionMovesLeft {
+        SubtractionMovesLeft::solve_within(sizes, limit, None, &mut |_, _| true)
             .expect("nothing stops it")
     }
 
@@ -74,28 +74,28 @@ impl SubtractionMovesLeft {
     /// same set) when it is known already, telling `progress` the piles computed so far (of
     /// `limit`, every few thousand); `None` when `progress` said to stop.
     pub fn solve_within(
-        set: &TakeSet,
+        sizes: &[u64],
         limit: u64,
         solution: Option<&SubtractionSolution>,
-        progress: Progress,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Option<SubtractionMovesLeft> {
-        let mut table = SubtractionMovesLeft::empty(set);
+        let mut table = SubtractionMovesLeft::empty(sizes);
         table.search(limit, solution, progress).then_some(table)
     }
 
     /// The plain table of piles 0 to `pile`, without looking for a period: the direct
     /// computation the closed form is checked against, and what the timing measures.
-    pub fn exact_to(set: &TakeSet, pile: u64) -> SubtractionMovesLeft {
-        let mut table = SubtractionMovesLeft::empty(set);
+    pub fn exact_to(sizes: &[u64], pile: u64) -> SubtractionMovesLeft {
+        let mut table = SubtractionMovesLeft::empty(sizes);
         while (table.left.len() as u64) <= pile {
             table.push_next();
         }
         table
     }
 
-    fn empty(set: &TakeSet) -> SubtractionMovesLeft {
+    fn empty(sizes: &[u64]) -> SubtractionMovesLeft {
         SubtractionMovesLeft {
-            set: set.clone(),
+            sizes: sizes.to_vec(),
             wins: Vec::new(),
             left: Vec::new(),
             cycle: None,
@@ -107,7 +107,7 @@ impl SubtractionMovesLeft {
         let x = self.left.len() as u64;
         let mut fastest: Option<u64> = None;
         let mut longest: Option<u64> = None;
-        for k in self.set.legal(x) {
+        for k in legal(&self.sizes, x) {
             let y = usize::try_from(x - k).expect("a computed pile fits memory");
             let left = self.left[y];
             if !self.wins[y] {
@@ -127,7 +127,7 @@ impl SubtractionMovesLeft {
         &mut self,
         limit: u64,
         solution: Option<&SubtractionSolution>,
-        progress: Progress,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> bool {
         const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut outcomes: Option<Option<(u64, u64)>> = solution.map(SubtractionSolution::cycle);
@@ -137,11 +137,12 @@ impl SubtractionMovesLeft {
             step.wrapping_mul(2)
                 .wrapping_add(u64::from(table.wins[y]) + 1)
         };
-        let s = usize::try_from(self.set.max()).expect("a take fits memory");
+        let s =
+            usize::try_from(*self.sizes.last().expect("never empty")).expect("a take fits memory");
         let top = BASE.wrapping_pow(u32::try_from(s).expect("a take is at most 4096"));
         let mut hash = 0u64;
         let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
-        let steps = progress_steps(&self.set);
+        let steps = progress_steps(&self.sizes);
         while (self.left.len() as u64) < limit {
             if self.left.len().is_multiple_of(steps) && !progress(self.left.len() as u64, limit) {
                 return false;
@@ -152,7 +153,7 @@ impl SubtractionMovesLeft {
             if (computed.is_power_of_two() && computed >= 1024) || computed as u64 == limit {
                 // The outcomes' period: as known, or found at the first window check.
                 let period = *outcomes.get_or_insert_with(|| {
-                    SubtractionSolution::solve(&self.set, PERIOD_SEARCH_LIMIT).cycle()
+                    SubtractionSolution::solve(&self.sizes, PERIOD_SEARCH_LIMIT).cycle()
                 });
                 if let Some(cycle) = period.and_then(|(b, p)| self.check_window(b, p, s)) {
                     self.cycle = Some(cycle);
@@ -236,8 +237,7 @@ impl SubtractionMovesLeft {
         // (2): at each y0, a weighed child best both in L and in g.
         (x1..x1 + p).all(|y0| {
             let children: Vec<(u64, u64, bool)> = self
-                .set
-                .sizes()
+                .sizes
                 .iter()
                 .map(|&k| {
                     let y = y0 - k as usize;
@@ -305,9 +305,9 @@ impl SubtractionMovesLeft {
         Some(self.wins[at])
     }
 
-    /// The take set.
-    pub fn set(&self) -> &TakeSet {
-        &self.set
+    /// The take sizes, ascending.
+    pub fn sizes(&self) -> &[u64] {
+        &self.sizes
     }
 }
 
@@ -319,8 +319,7 @@ mod tests {
     fn one_to_k_lasts_two_moves_per_round() {
         // S = {1, 2, 3}: multiples of 4 are lost, and each round of the loser's 1 and the
         // winner's 3 lasts two moves.
-        let set = TakeSet::parse("1-3").unwrap();
-        let table = SubtractionMovesLeft::solve(&set, MOVES_LEFT_LIMIT);
+        let table = SubtractionMovesLeft::solve(&[1, 2, 3], MOVES_LEFT_LIMIT);
         assert!(table.cycle().is_some());
         for pile in [0u64, 4, 8, 400, 1 << 40] {
             assert_eq!(table.moves_left(pile), Some(pile / 2), "{pile}");
@@ -332,8 +331,7 @@ mod tests {
 
     #[test]
     fn without_a_period_the_table_stops_at_its_limit() {
-        let set = TakeSet::parse("1,3,4").unwrap();
-        let table = SubtractionMovesLeft::solve(&set, 5);
+        let table = SubtractionMovesLeft::solve(&[1, 3, 4], 5);
         assert_eq!(table.cycle(), None);
         assert_eq!(table.computed(), 5);
         assert_eq!(table.moves_left(4), Some(1));

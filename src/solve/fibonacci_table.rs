@@ -1,8 +1,7 @@
-//! Moves left in Fibonacci Nim (see [`crate::games::moves_left`]): a table of every position
-//! (pile, max take) up to pile [`FIB_REACH`], built once, in O(piles²).
+//! Moves left in Fibonacci Nim: a table of every position up to pile [`FIB_REACH`], built once,
+//! in O(piles²). A position is a pile and the largest take allowed now; a take of `k` coins
+//! leaves the next player up to `2k`, and the last coin wins.
 
-use super::rules::FibPosition;
-use crate::games::request::Progress;
 use std::sync::{Arc, OnceLock};
 
 /// The largest pile whose positions have their moves left: every max take of every pile up to
@@ -37,7 +36,10 @@ impl FibMovesLeft {
 
     /// As [`FibMovesLeft::build`], telling `progress` the positions done so far (every few
     /// piles); `None` when `progress` said to stop.
-    pub fn build_within(reach: u64, progress: Progress) -> Option<FibMovesLeft> {
+    pub fn build_within(
+        reach: u64,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Option<FibMovesLeft> {
         assert!(reach < u64::from(WINS), "moves left fit 15 bits");
         let cells = reach * (reach + 1) / 2;
         let n_max = usize::try_from(reach).expect("a small reach");
@@ -82,7 +84,7 @@ impl FibMovesLeft {
 
     /// Builds the table up to [`FIB_REACH`] unless it was built already, telling `progress`
     /// how far it has gone, and keeps it; `None` when `progress` said to stop.
-    pub fn build_shared(progress: Progress) -> Option<Arc<FibMovesLeft>> {
+    pub fn build_shared(progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<Arc<FibMovesLeft>> {
         if let Some(table) = FibMovesLeft::shared_if_built() {
             return Some(table);
         }
@@ -99,25 +101,27 @@ impl FibMovesLeft {
         self.cells[n * (n - 1) / 2 + m - 1]
     }
 
-    /// The entry of `position`, if within reach.
-    fn entry(&self, position: FibPosition) -> Option<u16> {
-        if position.pile > self.reach {
+    /// The entry of the pile `pile` with at most `max_take` allowed now, if within reach.
+    fn entry(&self, pile: u64, max_take: u64) -> Option<u16> {
+        if pile > self.reach {
             return None;
         }
-        let n = usize::try_from(position.pile).ok()?;
-        let m = usize::try_from(position.limit()).ok()?;
+        let n = usize::try_from(pile).ok()?;
+        let m = usize::try_from(max_take.min(pile)).ok()?;
         Some(self.cell(n, m))
     }
 
-    /// The moves left of `position`, for the player to move; `None` past the table's reach.
-    pub fn moves_left(&self, position: FibPosition) -> Option<u64> {
-        self.entry(position).map(|cell| u64::from(cell & !WINS))
+    /// The moves left of the pile `pile` with at most `max_take` allowed now, for the player to
+    /// move; `None` past the table's reach.
+    pub fn moves_left(&self, pile: u64, max_take: u64) -> Option<u64> {
+        self.entry(pile, max_take)
+            .map(|cell| u64::from(cell & !WINS))
     }
 
-    /// Whether the player to move wins, by the table (the game's answer is
-    /// [`fibonacci_wins`](super::answer::fibonacci_wins); the tests check that they agree).
-    pub fn wins(&self, position: FibPosition) -> Option<bool> {
-        self.entry(position).map(|cell| cell & WINS != 0)
+    /// Whether the player to move wins, by the table (the game's answer is Zeckendorf's rule;
+    /// the tests check that they agree).
+    pub fn wins(&self, pile: u64, max_take: u64) -> Option<bool> {
+        self.entry(pile, max_take).map(|cell| cell & WINS != 0)
     }
 
     /// The largest pile in the table.
@@ -136,7 +140,7 @@ mod tests {
     #[test]
     fn small_positions_by_hand() {
         let table = FibMovesLeft::build(10);
-        let at = |pile, max_take| table.moves_left(FibPosition { pile, max_take });
+        let at = |pile, max_take| table.moves_left(pile, max_take);
         // Pile 1: take it. Pile 2 with max 1: 1, then the other takes the last.
         assert_eq!(at(1, 1), Some(1));
         assert_eq!(at(2, 1), Some(2));
@@ -147,13 +151,7 @@ mod tests {
         );
         // Pile 3 from the start (max 2) is lost: take 1 (the other must take 1 or 2: 2 wins at
         // once) so the loser's longest is 2.
-        assert_eq!(
-            table.wins(FibPosition {
-                pile: 3,
-                max_take: 2
-            }),
-            Some(false)
-        );
+        assert_eq!(table.wins(3, 2), Some(false));
         assert_eq!(at(3, 2), Some(2));
         assert_eq!(at(0, 0), Some(0));
         assert_eq!(at(11, 3), None);
