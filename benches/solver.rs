@@ -127,11 +127,17 @@ fn coin_moves_left(c: &mut Criterion) {
     // Wythoff's largest, every position of two piles of 2,047 (4,194,304 positions).
     let nim = NimPosition::new(&[2047, 2047]).expect("valid piles");
     group.bench_function("nim_2047_2047", |b| {
-        b.iter(|| NimMovesLeft::build(&NimRules, black_box(&nim), NIM_BUDGET));
+        b.iter(|| NimMovesLeft::build(&NimRules::default(), black_box(&nim), NIM_BUDGET));
     });
     let wythoff = WythoffPosition::new(2047, 2047).expect("valid piles");
     group.bench_function("wythoff_2047_2047", |b| {
-        b.iter(|| WythoffMovesLeft::build(&WythoffRules, black_box(&wythoff), WYTHOFF_BUDGET));
+        b.iter(|| {
+            WythoffMovesLeft::build(
+                &WythoffRules::default(),
+                black_box(&wythoff),
+                WYTHOFF_BUDGET,
+            )
+        });
     });
     group.finish();
 }

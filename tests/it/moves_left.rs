@@ -382,10 +382,11 @@ fn below(top: &[u64]) -> Vec<Vec<u64>> {
 
 fn check_nim(top: &[u64], brute: &mut BruteNim) {
     let start = Position::new(top).unwrap();
-    let table = NimMovesLeft::build(&NimRules, &start, NIM_BUDGET).expect("a small table");
+    let table =
+        NimMovesLeft::build(&NimRules::default(), &start, NIM_BUDGET).expect("a small table");
     for piles in below(top) {
         let position = Position::new(&piles).unwrap();
-        let study = study(&NimRules, &position, Some(&table)).expect("few moves");
+        let study = study(&NimRules::default(), &position, Some(&table)).expect("few moves");
         let moves = brute.moves(&piles);
         check_study(&format!("{piles:?}"), &study, brute.at(&piles), &moves);
     }
@@ -406,8 +407,8 @@ fn nim_agrees_with_brute_force_on_all_small_positions() {
     }
     // Out of the budget: outcomes and replies, no moves left.
     let big = Position::new(&[3000, 3000]).unwrap();
-    assert!(NimMovesLeft::build(&NimRules, &big, NIM_BUDGET).is_none());
-    let study = study(&NimRules, &big, None).expect("6,000 moves");
+    assert!(NimMovesLeft::build(&NimRules::default(), &big, NIM_BUDGET).is_none());
+    let study = study(&NimRules::default(), &big, None).expect("6,000 moves");
     assert!(!study.complete() && !study.wins);
     assert_eq!(study.moves.len(), 6000);
     assert!(
@@ -522,7 +523,7 @@ fn the_perfect_computer_wins_fastest_and_defends_longest_in_nim() {
     let mut brute = BruteNim::default();
     for top in [&[12, 12][..], &[5, 6, 7], &[3, 3, 3, 3]] {
         // The perfect computer's rules, with the table of the start built at once.
-        let mut rules = Tabled::new(NimRules, Position::new(top).unwrap());
+        let mut rules = Tabled::new(NimRules::default(), Position::new(top).unwrap());
         assert!(rules.build(true).is_none() && rules.table().is_some());
         for piles in below(top) {
             let position = Position::new(&piles).unwrap();

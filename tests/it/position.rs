@@ -102,7 +102,7 @@ proptest! {
         // An emptied pile keeps its place; every pile empty is a finished game.
         prop_assume!(piles.iter().any(|&p| p > 0));
         let position = NimPosition::new(&piles).expect("1 to 8 piles of at most 10^18");
-        let text = nim::position::print(&position);
+        let text = munch::games::core::rules_of::PositionRules::print(&position);
         reads_back(&text, GameKind::Nim);
         prop_assert_eq!(nim::position::parse(&text["nim ".len()..]), Ok(position));
     }

@@ -1336,9 +1336,9 @@ fn a_review_from_huge_nim_piles_knows_the_moves_left_of_a_small_position_later()
     };
     assert_eq!(study_position(), "nim 3,3");
     let small = Position::new(&[3, 3]).unwrap();
-    let expected = NimMovesLeft::build(&NimRules, &small, NIM_BUDGET)
+    let expected = NimMovesLeft::build(&NimRules::default(), &small, NIM_BUDGET)
         .unwrap()
-        .moves_left(&NimRules, &small);
+        .moves_left(&NimRules::default(), &small);
     assert!(expected.is_some());
     assert_eq!(moves_left(&h), expected, "the piles now have a table");
     for (width, height) in [(80, 24), (100, 30)] {

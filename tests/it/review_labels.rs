@@ -6,6 +6,7 @@
 use munch::games::chomp::moves_left::study as chomp_study;
 use munch::games::chomp::rules::{Position as ChompPosition, Square};
 use munch::games::core::rules::Rules;
+use munch::games::core::rules_of::PositionRules;
 use munch::games::fibonacci::session::FibonacciRules;
 use munch::games::moves_left::PositionAnalysis;
 use munch::games::nim::rules::Position as NimPosition;

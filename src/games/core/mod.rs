@@ -14,6 +14,7 @@ pub mod entry;
 pub mod line;
 pub mod play;
 pub mod rules;
+pub mod rules_of;
 pub mod solve;
 pub mod study;
 pub mod table;

@@ -34,7 +34,8 @@ pub struct GameText {
 /// A game implements `Rules` on a small value that holds what its positions need besides
 /// themselves (Fibonacci Nim nothing, a subtraction game its take set) and its tables, shared
 /// behind `Arc`s (so that [`Clone`] is cheap: a finished game is judged on another thread with a
-/// clone). It chooses a board by kind, which brings the input model (keys, pointer, typed
+/// clone). A game whose position plays its own moves writes its rules on the position
+/// instead (`rules_of::PositionRules` and `PositionAnswer`), and its `Rules` are `RulesOf<P>`'s. It chooses a board by kind, which brings the input model (keys, pointer, typed
 /// takes) and the widget: the one-pile board (`games::pile`, whose `PileRules` a one-pile game
 /// implements instead of these), the rows-of-piles board (Nim's), the grid board
 /// (`games::grid`, with `GridRules`). `Play::begin(setup, rules, start)`

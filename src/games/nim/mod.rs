@@ -125,7 +125,7 @@ impl LineEntry for Nim {
 
     /// Within [`NIM_BUDGET`] positions.
     fn solve_table(&self, at: &Position, _: u64) -> Option<MovesLeft<NimRules>> {
-        NimMovesLeft::build(&NimRules, at, NIM_BUDGET)
+        NimMovesLeft::build(&NimRules::default(), at, NIM_BUDGET)
     }
 }
 

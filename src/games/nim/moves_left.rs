@@ -96,14 +96,15 @@ mod tests {
     #[test]
     fn the_numbering_agrees_with_the_rules() {
         for top in [&[5][..], &[3, 4], &[0, 6], &[2, 3, 1], &[1, 2, 0, 3]] {
-            crate::games::core::table::check_numbering(&NimRules, &position(top));
+            crate::games::core::table::check_numbering(&NimRules::default(), &position(top));
         }
     }
 
     #[test]
     fn small_positions_by_hand() {
-        let table = NimMovesLeft::build(&NimRules, &position(&[2, 2]), NIM_BUDGET).unwrap();
-        let left = |piles: &[u64]| table.moves_left(&NimRules, &position(piles));
+        let table =
+            NimMovesLeft::build(&NimRules::default(), &position(&[2, 2]), NIM_BUDGET).unwrap();
+        let left = |piles: &[u64]| table.moves_left(&NimRules::default(), &position(piles));
         // 1,1: two moves, whatever is played. 2,2: the loser takes 1 (2,1), the winner evens
         // it (1,1), then two more.
         assert_eq!(left(&[1, 1]), Some(2));
@@ -112,7 +113,8 @@ mod tests {
         assert_eq!(left(&[0, 0]), Some(0));
         assert_eq!(left(&[3, 0]), None, "outside the table");
         assert_eq!(left(&[1, 1, 1]), None);
-        let build = |piles: &[u64]| NimMovesLeft::build(&NimRules, &position(piles), NIM_BUDGET);
+        let build =
+            |piles: &[u64]| NimMovesLeft::build(&NimRules::default(), &position(piles), NIM_BUDGET);
         assert!(build(&[2047, 2047]).is_some());
         assert!(build(&[2048, 2048]).is_none());
         assert!(build(&[MAX_PILE; 8]).is_none());

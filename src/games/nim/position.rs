@@ -5,12 +5,7 @@
 //! a finished game (`nim 0,0,0`).
 
 use super::rules::{MAX_PILE, MAX_PILES, Position};
-use crate::games::position::{finished, parse_list, print_list};
-
-/// The position's string: `nim 3,4,5`, its empty piles in their places (`nim 0,4,5`).
-pub fn print(position: &Position) -> String {
-    format!("nim {}", print_list(position.piles()))
-}
+use crate::games::position::{finished, parse_list};
 
 /// Reads what follows `nim` in a position string (`3,4,5`; an empty pile keeps its place and
 /// its number, `0,4,5`), or says why it is not a position a game can start from, in one line.
@@ -34,6 +29,11 @@ pub fn parse(body: &str) -> Result<Position, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::core::rules_of::PositionRules;
+
+    fn print(position: &Position) -> String {
+        position.print()
+    }
 
     #[test]
     fn the_example_reads_and_prints_back_with_empty_piles_in_their_places() {

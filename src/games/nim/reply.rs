@@ -6,6 +6,7 @@
 use super::answer::nim_sum;
 use super::rules::{Move, Position};
 use super::session::NimRules;
+use crate::games::core::rules_of::PositionRules;
 use crate::games::core::solve::{Reply, Said, listed};
 use crate::games::position::pile_list;
 use crate::games::review::Known;

@@ -1,7 +1,10 @@
 //! The rules of Nim: positions (the piles), moves, their notation, and the piles text a person
 //! types (`3,4,5`).
 
-use crate::games::position::{self, NO_COINS, parse_take, pile_too_big, shown_number, split_move};
+use crate::games::core::rules_of::PositionRules;
+use crate::games::position::{
+    self, NO_COINS, parse_take, pile_too_big, print_list, shown_number, split_move,
+};
 use crate::units::{count, group, shown};
 use std::fmt;
 
@@ -69,18 +72,26 @@ impl Position {
         &self.0
     }
 
-    /// Whether every pile is empty: the player to move has lost, since the last coin is taken.
-    pub fn is_over(&self) -> bool {
-        self.0.iter().all(|&pile| pile == 0)
-    }
-
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
         mv.take >= 1 && self.0.get(mv.pile).is_some_and(|&pile| mv.take <= pile)
     }
 
-    /// The position after `mv`, or why it is not legal here (one line).
-    pub fn play(&self, mv: Move) -> Result<Position, String> {
+    /// Every legal move, by pile and then by take. Lazy: a pile may hold 10^18 coins.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .flat_map(|(pile, &coins)| (1..=coins).map(move |take| Move { pile, take }))
+    }
+}
+
+/// Nim's rules: a move takes from one pile, written `2:3` (3 from pile 2); no coin left is
+/// the game's end; the position string is `nim 3,4,5`.
+impl PositionRules for Position {
+    type Move = Move;
+
+    fn play(&self, mv: Move) -> Result<Position, String> {
         let number = mv.pile + 1;
         let Some(&pile) = self.0.get(mv.pile) else {
             return Err(format!(
@@ -106,12 +117,22 @@ impl Position {
         Ok(Position(piles))
     }
 
-    /// Every legal move, by pile and then by take. Lazy: a pile may hold 10^18 coins.
-    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.0
-            .iter()
-            .enumerate()
-            .flat_map(|(pile, &coins)| (1..=coins).map(move |take| Move { pile, take }))
+    /// Whether every pile is empty: the player to move has lost, since the last coin is taken.
+    fn is_over(&self) -> bool {
+        self.0.iter().all(|&pile| pile == 0)
+    }
+
+    fn move_count(&self) -> Option<u64> {
+        (self.0.iter()).try_fold(0u64, |sum, &pile| sum.checked_add(pile))
+    }
+
+    fn read_move(text: &str) -> Result<Move, String> {
+        Move::parse(text)
+    }
+
+    /// `nim 3,4,5`, its empty piles in their places (`nim 0,4,5`).
+    fn print(&self) -> String {
+        format!("nim {}", print_list(&self.0))
     }
 }
 

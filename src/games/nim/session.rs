@@ -1,15 +1,15 @@
-//! Nim on the core: its rules as the core's [`Rules`] ([`NimRules`]: the nim-sum answers any
-//! position at once; the perfect computer's moves-left table is the core's, held by
-//! [`NimTabled`], and only that of a large start is built on the table thread), on the
-//! rows-of-piles board ([`RowsRules`]: a row a pile, a move a take from one).
+//! Nim on the core: its rules, its piles' own ([`PositionAnswer`], which make the core's
+//! [`NimRules`]: the nim-sum answers any position at once; the perfect computer's moves-left
+//! table is the core's, held by [`NimTabled`], and only that of a large start is built on the
+//! table thread), on the rows-of-piles board ([`RowsRules`]: a row a pile, a move a take from
+//! one).
 
 use super::answer::{answer, losing_moves, nim_sum};
-use super::position;
 use super::rules::{Move, Position};
 use crate::games::core::play::Play;
-use crate::games::core::rules::{Rules, random_take};
-use crate::games::core::table::{MovesLeft, Tabled, Tabling, study};
-use crate::games::moves_left::PositionAnalysis;
+use crate::games::core::rules::random_take;
+use crate::games::core::rules_of::{PositionAnswer, RulesOf};
+use crate::games::core::table::{MovesLeft, Tabled, Tabling};
 use crate::games::review::Known;
 pub use crate::games::rows::board::Place;
 use crate::games::rows::board::{RowsBoard, RowsRules, keys};
@@ -36,10 +36,9 @@ pub const NIM_INSTANT: u64 = 1 << 14;
 /// positions numbered in `moves_left.rs`).
 pub type NimMovesLeft = MovesLeft<NimRules>;
 
-/// Nim's rules: the nim-sum. A game or a study holds them with the moves-left table of its
-/// start, [`NimTabled`].
-#[derive(Clone, Copy, Default)]
-pub struct NimRules;
+/// Nim's rules: its piles', with the nim-sum. A game or a study holds them with the
+/// moves-left table of its start, [`NimTabled`].
+pub type NimRules = RulesOf<Position>;
 
 /// Nim's rules with the moves-left table of a game or a study, for the perfect computer, when
 /// the start is within [`NIM_BUDGET`] and the table is built.
@@ -51,59 +50,20 @@ impl Tabling for NimRules {
     const BUDGET: u64 = NIM_BUDGET;
 }
 
-/// Nim's rules as the core plays them; a move is written `2:3` (3 from pile 2).
-impl Rules for NimRules {
-    type Position = Position;
-    type Move = Move;
-
-    fn play(&self, at: &Position, mv: Move) -> Result<Position, String> {
-        at.play(mv)
-    }
-
-    fn is_over(&self, at: &Position) -> bool {
-        at.is_over()
-    }
-
-    fn move_count(&self, at: &Position) -> Option<u64> {
-        at.piles()
-            .iter()
-            .try_fold(0u64, |sum, &pile| sum.checked_add(pile))
-    }
-
-    fn write_move(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
-    fn read_move(&self, text: &str) -> Option<Move> {
-        Move::parse(text).ok()
-    }
-
-    /// A move read, or why `text` is not one, in Nim's words (for the check of a saved game).
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        Move::parse(text)
-    }
-
-    fn print(&self, at: &Position) -> String {
-        position::print(at)
-    }
-
+/// The nim-sum's answer, and the computer's moves by it.
+impl PositionAnswer for Position {
     /// The nim-sum proves every position.
-    fn known(&self, at: &Position) -> Option<Known<Move>> {
-        Some(answer(at))
+    fn answer(&self) -> Known<Move> {
+        answer(self)
     }
 
-    /// Without a table: the outcomes alone.
-    fn study(&self, at: &Position) -> Option<PositionAnalysis<Move>> {
-        study(self, at, None)
-    }
-
-    /// The perfect move: a winning move, at random among them; from a lost position, one of
-    /// the moves that leave the fewest winning replies ([`losing_moves`]). `None` once the
-    /// game is over. (Where a table covers `at`, [`NimTabled`] fights by it first.)
-    fn best_move(&self, at: &Position, _: bool, rng: &mut fastrand::Rng) -> Option<Move> {
-        let winning = answer(at).winning_moves;
+    /// A winning move, at random among them; from a lost position, one of the moves that
+    /// leave the fewest winning replies ([`losing_moves`]). `None` once the game is over.
+    /// (Where a table covers the position, [`NimTabled`] fights by it first.)
+    fn best_move(&self, rng: &mut fastrand::Rng) -> Option<Move> {
+        let winning = answer(self).winning_moves;
         let moves = if winning.is_empty() {
-            losing_moves(at)
+            losing_moves(self)
         } else {
             winning
         };
@@ -112,8 +72,8 @@ impl Rules for NimRules {
 
     /// A random non-empty pile, a random take from it; at the casual level, the whole last
     /// pile when only one is left (a win).
-    fn random_move(&self, at: &Position, casual: bool, rng: &mut fastrand::Rng) -> Option<Move> {
-        let piles = at.piles();
+    fn random_move(&self, casual: bool, rng: &mut fastrand::Rng) -> Option<Move> {
+        let piles = self.piles();
         let ends = |pile| (piles.iter().enumerate()).all(|(p, &coins)| p == pile || coins == 0);
         let (pile, take) = random_take(piles, casual, ends, rng)?;
         Some(Move { pile, take })
@@ -125,7 +85,11 @@ impl NimSession {
     /// computer's table is built at once when it is small, else asked for on the table thread:
     /// the game shows at once, and the computer waits for it.
     pub fn new(settings: Setup, start: Position) -> NimSession {
-        Play::begin(settings, Tabled::new(NimRules, start.clone()), start)
+        Play::begin(
+            settings,
+            Tabled::new(RulesOf::default(), start.clone()),
+            start,
+        )
     }
 }
 
@@ -188,6 +152,8 @@ pub fn move_text(mv: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::core::rules::Rules;
+    use crate::games::core::rules_of::PositionRules;
     use crate::games::nim::tests::{BruteForce, all_positions};
     use crate::games::session::Session;
     use crate::games::setup::Player::{Computer, Person};
@@ -426,11 +392,14 @@ mod tests {
         for piles in all_positions(3, 5) {
             let position = Position::new(&piles).unwrap();
             if position.is_over() {
-                assert_eq!(NimRules.best_move(&position, false, &mut rng), None);
+                assert_eq!(
+                    NimRules::default().best_move(&position, false, &mut rng),
+                    None
+                );
                 continue;
             }
             for _ in 0..4 {
-                let mv = NimRules
+                let mv = NimRules::default()
                     .best_move(&position, false, &mut rng)
                     .expect("a move while coins are left");
                 let after = position.play(mv).expect("a legal move");

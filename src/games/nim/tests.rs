@@ -2,6 +2,7 @@
 //! answer on piles far too large to search.
 
 use super::*;
+use crate::games::core::rules_of::PositionRules;
 use crate::games::game::{Game, Values};
 use proptest::prelude::*;
 use rustc_hash::FxHashMap;
@@ -10,12 +11,12 @@ use session::NimRules;
 
 /// `munch solve nim --piles … --json`: the reply as one line of JSON, without a newline.
 fn json_reply(position: &Position) -> String {
-    crate::games::core::solve::reply(&NimRules, "nim", position, true, None)
+    crate::games::core::solve::reply(&NimRules::default(), "nim", position, true, None)
 }
 
 /// `munch solve nim --piles …`: the reply for people, ending with a newline.
 fn plain_reply(position: &Position) -> String {
-    crate::games::core::solve::reply(&NimRules, "nim", position, false, None)
+    crate::games::core::solve::reply(&NimRules::default(), "nim", position, false, None)
 }
 
 /// Who wins each position, by trying every move: the XOR rule is nowhere in it.

@@ -125,7 +125,7 @@ impl LineEntry for Wythoff {
 
     /// Within [`WYTHOFF_BUDGET`] positions.
     fn solve_table(&self, at: &Position, memory: u64) -> Option<MovesLeft<WythoffRules>> {
-        MovesLeft::build_in(&WythoffRules, at, WYTHOFF_BUDGET, memory)
+        MovesLeft::build_in(&WythoffRules::default(), at, WYTHOFF_BUDGET, memory)
     }
 }
 

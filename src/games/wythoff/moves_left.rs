@@ -66,7 +66,7 @@ mod tests {
     }
 
     fn rules() -> WythoffRules {
-        WythoffRules
+        WythoffRules::default()
     }
 
     fn build(first: u64, second: u64) -> Option<WythoffMovesLeft> {

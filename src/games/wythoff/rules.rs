@@ -3,6 +3,7 @@
 //! wins. Positions, moves, their notation (`1:3`, `2:3`, `12:3`), the piles a person types
 //! (`4,5`) and the position string (`wythoff 4,5`).
 
+use crate::games::core::rules_of::PositionRules;
 use crate::games::position::{self, NO_COINS, parse_take, pile_too_big, shown_number, split_move};
 use crate::units::{count, shown};
 use std::fmt;
@@ -87,20 +88,9 @@ impl Position {
         Ok(position)
     }
 
-    /// The position string: `wythoff 4,5`, which [`Position::parse_body`] reads back after the
-    /// game's word.
-    pub fn to_position_string(self) -> String {
-        format!("{ID} {self}")
-    }
-
     /// The coins in pile 1 and pile 2.
     pub fn piles(self) -> [u64; 2] {
         self.0
-    }
-
-    /// Whether both piles are empty: the player to move has lost, the last coin is taken.
-    pub fn is_over(self) -> bool {
-        self.0 == [0, 0]
     }
 
     /// Whether `mv` is legal here.
@@ -118,8 +108,30 @@ impl Position {
         }
     }
 
-    /// The position after `mv`, or why it is not legal here (one line).
-    pub fn play(self, mv: Move) -> Result<Position, String> {
+    /// The position after `mv`, which must be legal.
+    pub(crate) fn after(self, mv: Move) -> Position {
+        let [first, second] = self.0;
+        Position(match mv.piles {
+            Piles::First => [first - mv.take, second],
+            Piles::Second => [first, second - mv.take],
+            Piles::Both => [first - mv.take, second - mv.take],
+        })
+    }
+
+    /// Every legal move: from pile 1, then pile 2, then both, each by take. Lazy: a pile may
+    /// hold 10^18 coins.
+    pub fn moves(self) -> impl Iterator<Item = Move> {
+        (Piles::ALL.into_iter())
+            .flat_map(move |piles| (1..=self.most(piles)).map(move |take| Move { piles, take }))
+    }
+}
+
+/// Wythoff's rules: a move takes from pile 1, pile 2 or both, written `1:3`, `2:3`, `12:3`; no
+/// coin left is the game's end; the position string is `wythoff 4,5`.
+impl PositionRules for Position {
+    type Move = Move;
+
+    fn play(&self, mv: Move) -> Result<Position, String> {
         if mv.take == 0 {
             return Err(NO_COINS.into());
         }
@@ -148,27 +160,24 @@ impl Position {
         Ok(self.after(mv))
     }
 
-    /// The position after `mv`, which must be legal.
-    pub(crate) fn after(self, mv: Move) -> Position {
-        let [first, second] = self.0;
-        Position(match mv.piles {
-            Piles::First => [first - mv.take, second],
-            Piles::Second => [first, second - mv.take],
-            Piles::Both => [first - mv.take, second - mv.take],
-        })
+    /// Whether both piles are empty: the player to move has lost, the last coin is taken.
+    fn is_over(&self) -> bool {
+        self.0 == [0, 0]
     }
 
     /// How many legal moves there are: a take from pile 1, from pile 2, or from both.
-    pub fn move_count(self) -> u64 {
+    fn move_count(&self) -> Option<u64> {
         let [first, second] = self.0;
-        first + second + first.min(second)
+        Some(first + second + first.min(second))
     }
 
-    /// Every legal move: from pile 1, then pile 2, then both, each by take. Lazy: a pile may
-    /// hold 10^18 coins.
-    pub fn moves(self) -> impl Iterator<Item = Move> {
-        (Piles::ALL.into_iter())
-            .flat_map(move |piles| (1..=self.most(piles)).map(move |take| Move { piles, take }))
+    fn read_move(text: &str) -> Result<Move, String> {
+        Move::parse(text)
+    }
+
+    /// `wythoff 4,5`, which [`Position::parse_body`] reads back after the game's word.
+    fn print(&self) -> String {
+        format!("{ID} {self}")
     }
 }
 
@@ -325,10 +334,10 @@ mod tests {
     fn the_position_string_round_trips_and_refuses_with_reasons() {
         for piles in [[4, 5], [0, 7], [3, 0], [MAX_PILE, 1]] {
             let start = position(piles[0], piles[1]);
-            let text = start.to_position_string();
+            let text = start.print();
             assert_eq!(from_string(&text), Ok(start), "{text}");
         }
-        assert_eq!(position(4, 5).to_position_string(), "wythoff 4,5");
+        assert_eq!(position(4, 5).print(), "wythoff 4,5");
         assert_eq!(from_string("  Wythoff   4 , 5 "), Ok(position(4, 5)));
         let refusals = [
             (
@@ -403,7 +412,7 @@ mod tests {
         }
         let moves: Vec<String> = position(2, 1).moves().map(|mv| mv.to_string()).collect();
         assert_eq!(moves, ["1:1", "1:2", "2:1", "12:1"]);
-        assert_eq!(position(2, 1).move_count(), 4);
+        assert_eq!(position(2, 1).move_count(), Some(4));
         assert_eq!(position(0, 0).moves().count(), 0);
         assert!(position(0, 0).is_over() && !position(0, 1).is_over());
         for mv in position(3, 4).moves() {
@@ -411,7 +420,7 @@ mod tests {
             assert!(position(3, 4).play(mv).is_ok(), "{mv}");
         }
         assert_eq!(
-            position(3, 4).moves().count() as u64,
+            Some(position(3, 4).moves().count() as u64),
             position(3, 4).move_count()
         );
     }

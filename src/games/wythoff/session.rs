@@ -1,20 +1,21 @@
-//! Wythoff's game on the core: its rules as the core's [`Rules`] ([`WythoffRules`]: the Beatty
-//! pairs answer any position at once; the perfect computer's moves-left table is built where it
-//! fits, on the table thread unless it is small). Piles up to [`MAX_BOARD_PILE`] are played on
-//! the grid board as "corner the queen": pile 1 is the queen's column, pile 2 its row, and she
-//! moves left, down or diagonally down-left; larger ones on the rows board, as two numbered
-//! piles and a row that takes the same from both.
+//! Wythoff's game on the core: its rules, its pair of piles' own ([`PositionAnswer`], which make
+//! the core's [`WythoffRules`]: the Beatty pairs answer any position at once; the perfect
+//! computer's moves-left table is built where it fits, on the table thread unless it is
+//! small). Piles up to [`MAX_BOARD_PILE`] are played on the grid board as "corner the queen":
+//! pile 1 is the queen's column, pile 2 its row, and she moves left, down or diagonally
+//! down-left; larger ones on the rows board, as two numbered piles and a row that takes the
+//! same from both.
 
 use super::MAX_BOARD_PILE;
 use super::answer::answer;
 use super::rules::{Move, Piles, Position};
 use crate::games::core::line::editor;
 use crate::games::core::play::Play;
-use crate::games::core::rules::{Rules, random_take};
+use crate::games::core::rules::random_take;
+use crate::games::core::rules_of::{PositionAnswer, PositionRules, RulesOf};
 use crate::games::core::study::StudyRules;
-use crate::games::core::table::{MovesLeft, Tabled, Tabling, study};
+use crate::games::core::table::{MovesLeft, Tabled, Tabling};
 use crate::games::grid::board::{Cell, GridBoard, GridRules, Piece};
-use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::Waiting;
 use crate::games::review::{Known, MoveWords};
 use crate::games::rows::board::{RowsBoard, RowsRules, keys};
@@ -32,10 +33,9 @@ pub const WYTHOFF_INSTANT: u64 = 1 << 14;
 /// The moves left of every position whose piles are at most a start position's.
 pub type WythoffMovesLeft = MovesLeft<WythoffRules>;
 
-/// Wythoff's rules: the Beatty pairs. A game or a study holds them with the moves-left table
-/// of its start, [`WythoffTabled`].
-#[derive(Clone, Copy, Default)]
-pub struct WythoffRules;
+/// Wythoff's rules: its pair of piles', with the Beatty pairs. A game or a study holds them
+/// with the moves-left table of its start, [`WythoffTabled`].
+pub type WythoffRules = RulesOf<Position>;
 
 /// Wythoff's rules with the moves-left table of a game or a study, for the perfect computer:
 /// what the entry plays, studies and boards draw.
@@ -49,58 +49,23 @@ impl Tabling for WythoffRules {
     const BUDGET: u64 = WYTHOFF_INSTANT;
 }
 
-impl Rules for WythoffRules {
-    type Position = Position;
-    type Move = Move;
-
-    fn play(&self, at: &Position, mv: Move) -> Result<Position, String> {
-        at.play(mv)
-    }
-
-    fn is_over(&self, at: &Position) -> bool {
-        at.is_over()
-    }
-
-    fn move_count(&self, at: &Position) -> Option<u64> {
-        Some(at.move_count())
-    }
-
-    fn write_move(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
-    fn read_move(&self, text: &str) -> Option<Move> {
-        Move::parse(text).ok()
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        Move::parse(text)
-    }
-
-    fn print(&self, at: &Position) -> String {
-        at.to_position_string()
-    }
-
+/// The Beatty pairs' answer, and the computer's moves by them.
+impl PositionAnswer for Position {
     /// The Beatty pairs prove every position.
-    fn known(&self, at: &Position) -> Option<Known<Move>> {
-        Some(answer(*at))
-    }
-
-    /// Without a table: the outcomes alone.
-    fn study(&self, at: &Position) -> Option<PositionAnalysis<Move>> {
-        study(self, at, None)
+    fn answer(&self) -> Known<Move> {
+        answer(*self)
     }
 
     /// A winning move, or from a lost position the smallest take leaving the fewest winning
-    /// replies (where a table covers `at`, [`WythoffTabled`] fights by it first).
-    fn best_move(&self, at: &Position, _: bool, rng: &mut fastrand::Rng) -> Option<Move> {
-        let winning = answer(*at).winning_moves;
+    /// replies (where a table covers the position, [`WythoffTabled`] fights by it first).
+    fn best_move(&self, rng: &mut fastrand::Rng) -> Option<Move> {
+        let winning = answer(*self).winning_moves;
         if !winning.is_empty() {
             return Some(winning[rng.usize(..winning.len())]);
         }
         let ones = Piles::ALL.map(|piles| Move { piles, take: 1 });
-        let replies = |mv: Move| answer(at.after(mv)).winning_moves.len();
-        let legal: Vec<Move> = ones.into_iter().filter(|&mv| at.is_legal(mv)).collect();
+        let replies = |mv: Move| answer(self.after(mv)).winning_moves.len();
+        let legal: Vec<Move> = ones.into_iter().filter(|&mv| self.is_legal(mv)).collect();
         let fewest = legal.iter().map(|&mv| replies(mv)).min()?;
         let best: Vec<Move> = legal
             .into_iter()
@@ -111,10 +76,10 @@ impl Rules for WythoffRules {
 
     /// A random kind of move among the legal ones, a random take of it; at the casual level,
     /// the last coins when one move takes them all (a win).
-    fn random_move(&self, at: &Position, casual: bool, rng: &mut fastrand::Rng) -> Option<Move> {
-        let most = Piles::ALL.map(|piles| at.most(piles));
+    fn random_move(&self, casual: bool, rng: &mut fastrand::Rng) -> Option<Move> {
+        let most = Piles::ALL.map(|piles| self.most(piles));
         let ends = |k: usize| {
-            at.after(Move {
+            self.after(Move {
                 piles: Piles::ALL[k],
                 take: most[k],
             })

@@ -7,6 +7,7 @@ use super::rules::{MAX_PILE, Move, Position};
 use super::session::WythoffRules;
 use super::session::{WYTHOFF_BUDGET, WythoffMovesLeft};
 use super::{PILES, PRESETS};
+use crate::games::core::rules_of::PositionRules;
 use crate::games::core::table::{Tabled, study};
 use crate::games::game::{Game, Values};
 
@@ -18,7 +19,7 @@ fn position(first: u64, second: u64) -> Position {
 }
 
 fn rules() -> WythoffRules {
-    WythoffRules
+    WythoffRules::default()
 }
 
 /// Outcome (wins) and moves left of every position with piles up to [`SIDE`], by the
@@ -253,7 +254,7 @@ fn the_perfect_computer_plays_the_moves_left() {
     for a in 0..=12 {
         for b in 0..=12 {
             let start = position(a, b);
-            let mut rules = Tabled::new(WythoffRules, start);
+            let mut rules = Tabled::new(WythoffRules::default(), start);
             assert!(
                 rules.build(true).is_none(),
                 "a small table is built at once"
@@ -273,7 +274,7 @@ fn the_perfect_computer_plays_the_moves_left() {
             );
             assert_eq!(moves % 2 == 1, !is_lost(start), "{start}");
             // Without a table: the answer alone.
-            let plain = Tabled::new(WythoffRules, start);
+            let plain = Tabled::new(WythoffRules::default(), start);
             let mut at = start;
             let mut moves = 0;
             while let Some(mv) = plain.best_move(&at, false, &mut rng) {
@@ -285,7 +286,7 @@ fn the_perfect_computer_plays_the_moves_left() {
             assert_eq!(moves % 2 == 1, !is_lost(start), "{start}");
         }
     }
-    let rules = Tabled::new(WythoffRules, position(MAX_PILE, MAX_PILE));
+    let rules = Tabled::new(WythoffRules::default(), position(MAX_PILE, MAX_PILE));
     for at in [
         position(MAX_PILE, MAX_PILE),
         position(3, 5),
@@ -309,7 +310,7 @@ fn the_perfect_computer_plays_the_moves_left() {
 #[test]
 fn a_table_is_built_only_for_moves_left_within_the_instant_size() {
     use crate::games::core::rules::Rules;
-    let mut rules = Tabled::new(WythoffRules, position(26, 26));
+    let mut rules = Tabled::new(WythoffRules::default(), position(26, 26));
     assert!(rules.build(false).is_none() && rules.table().is_none());
     assert!(rules.build(true).is_none(), "never a task");
     assert!(
@@ -318,7 +319,7 @@ fn a_table_is_built_only_for_moves_left_within_the_instant_size() {
             .expect("built")
             .covers(&rules.game, &position(26, 26))
     );
-    let mut past = Tabled::new(WythoffRules, position(200, 300));
+    let mut past = Tabled::new(WythoffRules::default(), position(200, 300));
     assert!(past.build(true).is_none());
     assert!(past.table().is_none(), "past the instant size: no table");
 }
@@ -364,7 +365,7 @@ fn the_rows_board_maps_its_rows_and_takes_to_moves_and_back() {
     use crate::games::setup::{Player, Setup};
     use crate::input::Action;
     let at = position(40, 65);
-    let rules = Tabled::new(WythoffRules, at);
+    let rules = Tabled::new(WythoffRules::default(), at);
     for (row, piles) in [(0, Piles::First), (1, Piles::Second), (2, Piles::Both)] {
         let mv = rules.make(row, 7);
         assert_eq!(mv, Move { piles, take: 7 });
@@ -429,7 +430,8 @@ fn the_rows_board_maps_its_rows_and_takes_to_moves_and_back() {
     );
     // With pile 1 empty, both takes nothing: the choice leaves it, and ↓ passes it by.
     let empty = position(0, 30);
-    let mut game = WythoffRowsSession::begin(setup, Tabled::new(WythoffRules, empty), empty);
+    let mut game =
+        WythoffRowsSession::begin(setup, Tabled::new(WythoffRules::default(), empty), empty);
     assert_eq!(game.board.pile, 1);
     game.act(Action::Down);
     assert_eq!(game.board.pile, 1);
