@@ -5,7 +5,7 @@
 //! `cargo bench --bench solver -- 12x12` picks one size.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use munch::games::chomp::player::choose_chomp_move;
+use munch::games::chomp::player::quick_chomp_move;
 use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::Position;
 use munch::games::nim::rules::Position as NimPosition;
@@ -100,10 +100,10 @@ fn reply_time(c: &mut Criterion) {
     let lost = Position::from_heights(10, 10, &[10, 1, 1, 1, 1, 1, 1, 1, 1, 1]).expect("valid");
     let mut rng = fastrand::Rng::with_seed(1);
     group.bench_function("winning_move", |b| {
-        b.iter(|| choose_chomp_move(Some(&table), black_box(&opening), &mut rng));
+        b.iter(|| quick_chomp_move(Some(&table), black_box(&opening), &mut rng));
     });
     group.bench_function("fewest_replies", |b| {
-        b.iter(|| choose_chomp_move(Some(&table), black_box(&lost), &mut rng));
+        b.iter(|| quick_chomp_move(Some(&table), black_box(&lost), &mut rng));
     });
     group.finish();
 }

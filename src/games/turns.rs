@@ -78,26 +78,25 @@ pub trait Outcomes {
 
 /// The computer's chosen move, shown flashing before it lands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Pending<C> {
-    pub choice: C,
+pub struct Pending<M> {
+    pub choice: M,
     pub ticks_left: u8,
 }
 
 /// What one tick did to the computer's flashing move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flash<C> {
+pub enum Flash<M> {
     /// No move is flashing.
     Idle,
     /// The move is still flashing.
     Showing,
     /// The move lands now: the game plays it.
-    Landed(C),
+    Landed(M),
 }
 
-/// The turn order and history of one game. `M` is a move; `C` is what the computer chooses
-/// (a move, or a move with a note, such as Chomp's proven or unproven choice).
+/// The turn order and history of one game. `M` is a move.
 #[derive(Debug, Clone)]
-pub struct Turns<M, C = M> {
+pub struct Turns<M> {
     /// Who plays each side; side 0 moves first.
     pub players: [Player; 2],
     /// Every move so far; the first player made the even-numbered ones.
@@ -105,7 +104,7 @@ pub struct Turns<M, C = M> {
     /// Moves taken back by undo, latest last, for redo.
     redo: Vec<M>,
     /// The computer's move, flashing before it lands.
-    pub pending: Option<Pending<C>>,
+    pub pending: Option<Pending<M>>,
     /// Moves the person asked for while the computer's move was flashing; played after it lands.
     queued: VecDeque<M>,
     /// Once the game is over: the first move that threw away a won position, if any.
@@ -114,9 +113,9 @@ pub struct Turns<M, C = M> {
     pub review: Vec<Mistake<M>>,
 }
 
-impl<M: Copy, C: Copy> Turns<M, C> {
+impl<M: Copy> Turns<M> {
     /// A game about to start.
-    pub fn new(players: [Player; 2]) -> Turns<M, C> {
+    pub fn new(players: [Player; 2]) -> Turns<M> {
         Turns {
             players,
             moves: Vec::new(),
@@ -153,7 +152,7 @@ impl<M: Copy, C: Copy> Turns<M, C> {
     }
 
     /// Shows the computer's choice, flashing, until it lands.
-    pub fn choose(&mut self, choice: C) {
+    pub fn choose(&mut self, choice: M) {
         self.pending = Some(Pending {
             choice,
             ticks_left: FLASH_TICKS,
@@ -161,7 +160,7 @@ impl<M: Copy, C: Copy> Turns<M, C> {
     }
 
     /// One tick of the clock for the flashing move.
-    pub fn flash(&mut self) -> Flash<C> {
+    pub fn flash(&mut self) -> Flash<M> {
         let Some(pending) = &mut self.pending else {
             return Flash::Idle;
         };
@@ -244,21 +243,19 @@ impl<M: Copy, C: Copy> Turns<M, C> {
 pub trait TickSteps {
     /// A move, as the history keeps it.
     type Move: Copy;
-    /// What the computer chooses (see [`Turns`]).
-    type Choice: Copy;
 
     /// The game's turn machinery.
-    fn turns_mut(&mut self) -> &mut Turns<Self::Move, Self::Choice>;
+    fn turns_mut(&mut self) -> &mut Turns<Self::Move>;
 
     /// Plays the computer's choice as it lands.
-    fn land(&mut self, choice: Self::Choice);
+    fn land(&mut self, choice: Self::Move);
 
     /// Plays a move the person asked for while the computer's move flashed.
     fn play_queued(&mut self, m: Self::Move);
 
     /// The computer's choice, now that it is to move; `None` when it has none yet (it lost, or
     /// waits for an answer).
-    fn computer_choice(&mut self, rng: &mut fastrand::Rng) -> Option<Self::Choice>;
+    fn computer_choice(&mut self, rng: &mut fastrand::Rng) -> Option<Self::Move>;
 }
 
 /// One tick of a game that is on: the computer's flashing move counts down and lands, then the
@@ -444,7 +441,6 @@ mod tests {
 
     impl TickSteps for Log {
         type Move = u8;
-        type Choice = u8;
 
         fn turns_mut(&mut self) -> &mut Turns<u8> {
             &mut self.turns

@@ -357,8 +357,8 @@ fn an_unproven_move_is_searched_off_the_interface_thread_and_undo_drops_it() {
     assert!(!h.game().searching());
     let late = h.next_message(); // the search answers
     assert!(matches!(
-        munch::games::chomp::solver::read(&late),
-        Some(munch::games::chomp::solver::News::Searched { .. })
+        crate::common::read(&late),
+        Some(crate::common::News::Searched { .. })
     ));
     h.app.update(Event::Solver(late));
     assert!(h.game().turns.pending.is_none() && h.game().turns.moves.is_empty());
@@ -2416,11 +2416,8 @@ fn a_moves_left_build_stops_when_the_game_ends_and_undo_asks_for_it_again() {
     // The moves-left table is asked for, and its outcome table delivered, not it yet.
     let held = outcomes_only(&mut h, &mut tables);
     assert!(matches!(
-        held.front().and_then(munch::games::chomp::solver::read),
-        Some(
-            munch::games::chomp::solver::News::Progress { .. }
-                | munch::games::chomp::solver::News::MovesLeftReady(_)
-        )
+        held.front().and_then(crate::common::read),
+        Some(crate::common::News::Progress { .. } | crate::common::News::MovesLeftReady(_))
     ));
     assert!(building_moves_left(h.game()));
     // The person eats the poison: the game is over, and the build stops.

@@ -2,7 +2,7 @@
 
 use crate::common::{Harness, every_position};
 use munch::games::chomp::answer::table_winning_moves;
-use munch::games::chomp::player::{Choice, choose_chomp_move, fighting_chomp_move};
+use munch::games::chomp::player::{fighting_chomp_move, quick_chomp_move, search_chomp_move};
 use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::{Position, Square};
 use munch::settings::Player::Computer;
@@ -17,12 +17,13 @@ fn wins_whenever_it_can_and_otherwise_leaves_the_fewest_winning_replies() {
         let table = OutcomeTable::build(rows as u8, cols as u8, &mut |_, _| true).unwrap();
         let mut reference = Reference::new();
         for position in every_position(rows, cols) {
-            let choice = choose_chomp_move(Some(&table), &position, &mut rng);
+            // A move is proven where the quick move finds one (elsewhere the game searches).
+            let choice = quick_chomp_move(Some(&table), &position, &mut rng);
             if position.is_empty() {
                 assert_eq!(choice, None);
                 continue;
             }
-            let Some(Choice::Proven(square)) = choice else {
+            let Some(square) = choice else {
                 panic!("{position}: a table-backed move must be proven: {choice:?}");
             };
             let after = position.eat(square).expect("a legal move");
@@ -63,9 +64,7 @@ fn game_with_one_mistake(rows: u8, cols: u8, mistake_at: usize, seed: u64) -> (u
     let mut turn = 0;
     loop {
         let square = if turn % 2 == 1 {
-            choose_chomp_move(Some(&table), &position, &mut rng)
-                .unwrap()
-                .square()
+            quick_chomp_move(Some(&table), &position, &mut rng).expect("the table proves a move")
         } else {
             let winning = table_winning_moves(&table, position.heights()).unwrap();
             let wrong: Vec<Square> = position
@@ -119,17 +118,19 @@ fn without_a_table_proven_moves_are_right_and_the_poison_waits() {
             if position.is_empty() {
                 continue;
             }
-            let choice = choose_chomp_move(None, &position, &mut rng).unwrap();
-            let square = choice.square();
+            // The game's choice: the quick move where something proves one, else the search's.
+            let choice = quick_chomp_move(None, &position, &mut rng)
+                .map_or_else(|| search_chomp_move(&position, &mut rng), |s| (s, true));
+            let (square, is_proven) = choice;
             if position.only_poison_left() {
-                assert_eq!(choice, Choice::Proven(Square::POISON));
+                assert_eq!(choice, (Square::POISON, true));
                 continue;
             }
             assert!(
                 !square.is_poison(),
                 "{position}: ate the poison with squares left"
             );
-            if let Choice::Proven(_) = choice {
+            if is_proven {
                 proven += 1;
                 let after = position.eat(square).unwrap();
                 if reference.wins(position.heights()) {

@@ -1751,7 +1751,7 @@ fn the_fibonacci_editor_says_its_error_once_clear_of_the_border() {
 /// it is once the numbers come.
 #[test]
 fn while_moves_left_build_the_poison_is_listed_last() {
-    use munch::games::chomp::solver::{News, read};
+    use crate::common::{News, read};
     let mut h = Harness::new();
     h.app.menu.settings = Settings::default().with("rows", 5u8).with("cols", 6u8);
     h.key(KeyCode::Char('s'));
@@ -1794,7 +1794,8 @@ fn while_moves_left_build_the_poison_is_listed_last() {
 
 #[test]
 fn a_chomp_study_marks_every_move_won_or_lost_as_soon_as_its_outcome_table_comes() {
-    use munch::games::chomp::solver::{News, Phase, read};
+    use crate::common::{News, read};
+    use munch::games::chomp::solver::Phase;
     use munch::games::request::SolverMessage;
     let mut h = Harness::new();
     h.app.menu.settings = Settings::default().with("rows", 5u8).with("cols", 6u8);

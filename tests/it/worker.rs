@@ -1,6 +1,7 @@
 //! The solver thread: answers, refusals, progress and cancelling.
 
-use munch::games::chomp::solver::{self, Answer, News, Phase, search_answer};
+use crate::common::{News, read};
+use munch::games::chomp::solver::{self, Answer, Phase, search_answer};
 use munch::games::request::{Built, Job, Request, SolverMessage, Task};
 use munch::games::review::{Judged, Label};
 use munch::solve::{MovesLeftTable, OutcomeTable};
@@ -36,7 +37,7 @@ fn next(rx: &Receiver<SolverMessage>) -> SolverMessage {
 /// The next message with the job it answers, read as Chomp's.
 fn next_news(rx: &Receiver<SolverMessage>) -> (u64, News) {
     let message = next(rx);
-    let news = solver::read(&message).unwrap_or_else(|| panic!("not Chomp's: {message:?}"));
+    let news = read(&message).unwrap_or_else(|| panic!("not Chomp's: {message:?}"));
     (message.job(), news)
 }
 
@@ -59,7 +60,7 @@ fn next_marked(rx: &Receiver<(bool, SolverMessage)>) -> (bool, u64, News) {
     let (after, message) = rx
         .recv_timeout(Duration::from_secs(60))
         .expect("the solver answers");
-    let news = solver::read(&message).unwrap_or_else(|| panic!("not Chomp's: {message:?}"));
+    let news = read(&message).unwrap_or_else(|| panic!("not Chomp's: {message:?}"));
     (after, message.job(), news)
 }
 
@@ -541,7 +542,7 @@ fn a_build_task_runs_on_the_table_thread_with_progress_and_a_new_request_cancels
     let taken_before = taken.load(Ordering::SeqCst);
     loop {
         let message = next(&rx);
-        match (&message, solver::read(&message)) {
+        match (&message, read(&message)) {
             (_, Some(News::Ready(_))) => {
                 assert_eq!(message.job(), 3);
                 break;
@@ -585,7 +586,7 @@ fn a_judging_runs_on_its_own_thread_beside_a_table_build() {
                 assert_eq!(message.job(), big);
                 assert!(
                     matches!(
-                        solver::read(&message),
+                        read(&message),
                         Some(News::Progress { .. } | News::Outcomes(_))
                     ),
                     "the judging waited for the table: {message:?}"

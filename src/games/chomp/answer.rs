@@ -72,7 +72,7 @@ impl ChompAnswer {
     /// closed form or the opening book, on the position or one move on
     /// ([`ChompAnswer::without_table`]). All are proofs, so they never disagree on who wins.
     /// `None` if nothing proves the outcome (the computer then searches for an unproven move:
-    /// see `player::choose_chomp_move`).
+    /// see `player::search_chomp_move`).
     pub fn of(table: Option<&OutcomeTable>, position: &Position) -> Option<ChompAnswer> {
         match table.filter(|t| t.covers(position.heights())) {
             Some(table) => ChompAnswer::from_table(table, position),

@@ -6,76 +6,17 @@ use crate::games::chomp::answer::ChompAnswer;
 use crate::games::chomp::moves_left::study;
 use crate::games::chomp::rules::{Position, Square};
 use crate::games::chomp::theory;
+use crate::games::core::rules::fighting_move;
+use crate::games::moves_left::PositionAnalysis;
 use crate::solve::{MovesLeftTable, OutcomeTable};
 use std::time::{Duration, Instant};
-
-/// A move the computer chose, and whether the table proves it best.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Choice {
-    /// Backed by the answer (a table, a closed form, the opening book, or those one move on):
-    /// a winning move when one exists, otherwise the move that leaves the opponent the fewest
-    /// winning replies.
-    Proven(Square),
-    /// Nothing proves the position's outcome: the best move a short search found.
-    Unproven(Square),
-    /// Chosen at random on purpose, as a level below perfect plays (casual always, strong
-    /// now and then early on).
-    Random(Square),
-}
-
-impl Choice {
-    /// The choice of `square`, proven or not.
-    pub fn new(square: Square, proven: bool) -> Choice {
-        if proven {
-            Choice::Proven(square)
-        } else {
-            Choice::Unproven(square)
-        }
-    }
-
-    /// Whether something proves the move best.
-    pub fn is_proven(self) -> bool {
-        matches!(self, Choice::Proven(_))
-    }
-
-    /// The square to eat.
-    pub fn square(self) -> Square {
-        match self {
-            Choice::Proven(square) | Choice::Unproven(square) | Choice::Random(square) => square,
-        }
-    }
-}
 
 /// How long the computer searches when nothing proves a move best. It runs on the solver's
 /// search thread, but the player waits for it, so it stays short.
 pub const SEARCH_TIME: Duration = Duration::from_millis(40);
 
-/// Chooses the computer's move in a Chomp position, or `None` if the game is over: the
-/// [`quick_chomp_move`] when there is one, otherwise the [`search_chomp_move`].
-pub fn choose_chomp_move(
-    table: Option<&OutcomeTable>,
-    position: &Position,
-    rng: &mut fastrand::Rng,
-) -> Option<Choice> {
-    match quick_chomp_move(table, position, rng) {
-        Quick::Move(choice) => Some(choice),
-        Quick::Over => None,
-        Quick::Search => Some(search_chomp_move(position, rng)),
-    }
-}
-
-/// What the computer can decide about a Chomp position at once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Quick {
-    /// A proven move.
-    Move(Choice),
-    /// The game is over.
-    Over,
-    /// Nothing proves a move best: it takes a [`search_chomp_move`].
-    Search,
-}
-
-/// The computer's move when something proves it, at once.
+/// The computer's move when something proves it, at once; `None` when the game is over or
+/// nothing proves a move best (then the [`search_chomp_move`] plays).
 ///
 /// The answer is [`ChompAnswer::of`] the position: the table when it covers the position,
 /// otherwise a closed form or the opening book, on the position or one move on. From a won
@@ -86,12 +27,12 @@ pub fn quick_chomp_move(
     table: Option<&OutcomeTable>,
     position: &Position,
     rng: &mut fastrand::Rng,
-) -> Quick {
+) -> Option<Square> {
     if position.is_empty() {
-        return Quick::Over;
+        return None;
     }
     if position.only_poison_left() {
-        return Quick::Move(Choice::Proven(Square::POISON));
+        return Some(Square::POISON);
     }
     // A table that does not cover the position is not asked about its children either, so
     // the position and its children are judged by the same source.
@@ -100,7 +41,7 @@ pub fn quick_chomp_move(
         // Won, with a winning move proven (strategy stealing proves none: the search plays).
         Some(answer) if answer.wins && !answer.winning_moves.is_empty() => {
             let moves = &answer.winning_moves;
-            Quick::Move(Choice::Proven(moves[rng.usize(..moves.len())]))
+            Some(moves[rng.usize(..moves.len())])
         }
         Some(answer) if answer.complete => {
             // Lost: every child is won, and the same source counts its winning replies.
@@ -110,9 +51,8 @@ pub fn quick_chomp_move(
                     .map(|a| a.winning_moves.len())
             };
             fewest_replies(position, replies, rng)
-                .map_or(Quick::Search, |square| Quick::Move(Choice::Proven(square)))
         }
-        _ => Quick::Search,
+        _ => None,
     }
 }
 
@@ -131,15 +71,12 @@ pub fn fighting_chomp_move(
     position: &Position,
     rng: &mut fastrand::Rng,
 ) -> Option<Square> {
-    let mut studied = study(outcomes, Some(moves_left), position)?;
-    if !studied.complete() {
-        return None;
-    }
+    let mut studied =
+        study(outcomes, Some(moves_left), position).filter(PositionAnalysis::complete)?;
     if !position.only_poison_left() {
         studied.moves.retain(|m| !m.mv.is_poison());
     }
-    let best = studied.fighting_moves();
-    (!best.is_empty()).then(|| best[rng.usize(..best.len())].mv)
+    fighting_move(Some(studied), false, rng)
 }
 
 /// The non-poison move leaving the fewest winning replies (ties at random); `None` if some
@@ -166,9 +103,10 @@ fn fewest_replies(
 
 /// Without a proof: a move that leaves a position a closed form proves lost (a proven win);
 /// failing that, within [`SEARCH_TIME`], one after which no reply reaches such a position;
-/// failing that, any non-poison move. The position must have a square besides the poison.
-/// The game runs it on the solver's search thread, so the interface keeps drawing.
-pub fn search_chomp_move(position: &Position, rng: &mut fastrand::Rng) -> Choice {
+/// failing that, any non-poison move; with whether a closed form proves it wins. The position
+/// must have a square besides the poison. The game runs it on the solver's search thread, so
+/// the interface keeps drawing.
+pub fn search_chomp_move(position: &Position, rng: &mut fastrand::Rng) -> (Square, bool) {
     let deadline = Instant::now() + SEARCH_TIME;
     let mut moves: Vec<Square> = position.moves().filter(|s| !s.is_poison()).collect();
     rng.shuffle(&mut moves);
@@ -178,7 +116,7 @@ pub fn search_chomp_move(position: &Position, rng: &mut fastrand::Rng) -> Choice
         .map(|&m| (m, position.eat(m).expect("a legal move")))
         .collect();
     if let Some(&(square, _)) = children.iter().find(|(_, child)| lost(child)) {
-        return Choice::Proven(square);
+        return (square, true);
     }
     for (square, child) in &children {
         if Instant::now() > deadline {
@@ -189,10 +127,10 @@ pub fn search_chomp_move(position: &Position, rng: &mut fastrand::Rng) -> Choice
             .filter(|r| !r.is_poison())
             .any(|r| lost(&child.eat(r).expect("a legal move")));
         if !refuted {
-            return Choice::Unproven(*square);
+            return (*square, false);
         }
     }
-    Choice::Unproven(moves[0])
+    (moves[0], false)
 }
 
 /// A random legal Chomp move that avoids the poison while anything else is left; a move that

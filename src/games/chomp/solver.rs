@@ -31,13 +31,6 @@ impl Phase {
             Phase::MovesLeft => "moves left",
         }
     }
-
-    /// The phase named `label` in a progress message.
-    pub fn named(label: &str) -> Option<Phase> {
-        [Phase::Outcomes, Phase::MovesLeft]
-            .into_iter()
-            .find(|phase| phase.label() == label)
-    }
 }
 
 /// What a Chomp request asks for: the description its task carries (see [`asked`]).
@@ -72,73 +65,6 @@ pub enum Answer {
     /// The move a search found: eat the square in column `col` and row `row` (both 0-based
     /// from the poison); `proven` when a closed form proves it wins.
     Searched { col: u8, row: u8, proven: bool },
-}
-
-/// A solver message, read as Chomp's: what a game or a study takes.
-#[derive(Clone)]
-pub enum News {
-    /// `done` of `total` steps of `phase` are done, `elapsed` after the phase started.
-    Progress {
-        phase: Phase,
-        done: u64,
-        total: u64,
-        elapsed: Duration,
-    },
-    /// The outcome table a moves-left table is being built on, as soon as it is there:
-    /// outcomes can be shown before the moves left.
-    Outcomes(Arc<OutcomeTable>),
-    /// The outcome table asked for is ready.
-    Ready(Arc<OutcomeTable>),
-    /// The outcome table asked for would not fit the budget.
-    Refused { needed_bytes: u64, budget: u64 },
-    /// The moves-left table asked for is ready.
-    MovesLeftReady(Arc<MovesLeftTable>),
-    /// The moves-left table asked for would not fit the budget with its outcome table.
-    MovesLeftRefused { needed_bytes: u64, budget: u64 },
-    /// The move a search found (see [`Answer::Searched`]).
-    Searched { col: u8, row: u8, proven: bool },
-}
-
-/// What `message` says to a Chomp game or study; `None` when it is no Chomp task's.
-pub fn read(message: &SolverMessage) -> Option<News> {
-    match message {
-        SolverMessage::Progress {
-            phase,
-            done,
-            total,
-            elapsed,
-            ..
-        } => Phase::named(phase).map(|phase| News::Progress {
-            phase,
-            done: *done,
-            total: *total,
-            elapsed: *elapsed,
-        }),
-        SolverMessage::Made { made, .. } => match made.downcast_ref::<Answer>()? {
-            Answer::Outcomes(table) => Some(News::Outcomes(Arc::clone(table))),
-            _ => None,
-        },
-        SolverMessage::Built { built, .. } => Some(match built.downcast_ref::<Answer>()?.clone() {
-            Answer::Outcomes(table) => News::Ready(table),
-            Answer::Refused {
-                needed_bytes,
-                budget,
-            } => News::Refused {
-                needed_bytes,
-                budget,
-            },
-            Answer::MovesLeft(table) => News::MovesLeftReady(table),
-            Answer::MovesLeftRefused {
-                needed_bytes,
-                budget,
-            } => News::MovesLeftRefused {
-                needed_bytes,
-                budget,
-            },
-            Answer::Searched { col, row, proven } => News::Searched { col, row, proven },
-        }),
-        SolverMessage::Judged { .. } => None,
-    }
 }
 
 /// The message that answers job `job` with `answer`, as the build lane sends it (for the
@@ -236,12 +162,11 @@ pub fn search_answer(rows: u8, heights: &[u8], seed: u64) -> Option<Answer> {
         return None;
     }
     let mut rng = fastrand::Rng::with_seed(seed);
-    let choice = player::search_chomp_move(&position, &mut rng);
-    let square = choice.square();
+    let (square, proven) = player::search_chomp_move(&position, &mut rng);
     Some(Answer::Searched {
         col: square.col,
         row: square.row,
-        proven: choice.is_proven(),
+        proven,
     })
 }
 

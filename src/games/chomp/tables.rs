@@ -10,7 +10,7 @@
 use super::answer::ChompAnswer;
 use super::judge::ChompJudge;
 use super::moves_left::{Proof, study};
-use super::player::{self, Quick};
+use super::player;
 use super::rules::{Position, Square};
 use super::solver::{self, Answer, Phase};
 use crate::games::core::rules::{Rules, Unfought};
@@ -525,10 +525,7 @@ impl Rules for ChompRules {
         {
             return Some(square);
         }
-        match player::quick_chomp_move(self.outcomes().map(AsRef::as_ref), at, rng) {
-            Quick::Move(choice) => Some(choice.square()),
-            Quick::Over | Quick::Search => None,
-        }
+        player::quick_chomp_move(self.outcomes().map(AsRef::as_ref), at, rng)
     }
 
     fn random_move(&self, at: &Position, casual: bool, rng: &mut fastrand::Rng) -> Option<Square> {

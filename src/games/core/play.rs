@@ -396,7 +396,6 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
 /// choose: at random when it slips, else by the rules' answer.
 impl<R: Rules, B: Board<R>> TickSteps for Play<R, B> {
     type Move = R::Move;
-    type Choice = R::Move;
 
     fn turns_mut(&mut self) -> &mut Turns<R::Move> {
         &mut self.turns

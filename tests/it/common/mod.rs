@@ -4,6 +4,7 @@
 
 use munch::app::{App, Event, Screen};
 use munch::games::chomp::session::ChompSession;
+use munch::games::chomp::solver::{Answer, Phase};
 use munch::games::core::rules::Rules;
 use munch::games::fibonacci::session::FibonacciSession;
 use munch::games::nim::session::NimSession;
@@ -13,10 +14,12 @@ use munch::games::request::{Job, Lane, SolverMessage};
 use munch::games::subtraction::session::SubtractionSession;
 use munch::games::turns::FLASH_TICKS;
 use munch::settings::{GameKind, Player, Settings};
+use munch::solve::{MovesLeftTable, OutcomeTable};
 use munch::worker::{Runner, Worker};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
@@ -406,4 +409,65 @@ pub fn test_name(module_path: &str, name: &str) -> String {
         .split_once("::")
         .map_or("", |(_, module)| module);
     format!("{module}::{name}")
+}
+
+/// A solver message, read as Chomp's (the game reads its `Answer` directly; the tests tell a
+/// table sent on the way from the one asked for).
+#[derive(Clone)]
+pub enum News {
+    /// `done` of `total` steps of `phase` are done.
+    Progress { phase: Phase, done: u64, total: u64 },
+    /// The outcome table a moves-left table is being built on, as soon as it is there:
+    /// outcomes can be shown before the moves left.
+    Outcomes(Arc<OutcomeTable>),
+    /// The outcome table asked for is ready.
+    Ready(Arc<OutcomeTable>),
+    /// The outcome table asked for would not fit the budget.
+    Refused { needed_bytes: u64, budget: u64 },
+    /// The moves-left table asked for is ready.
+    MovesLeftReady(Arc<MovesLeftTable>),
+    /// The moves-left table asked for would not fit the budget with its outcome table.
+    MovesLeftRefused { needed_bytes: u64, budget: u64 },
+    /// The move a search found (see [`Answer::Searched`]).
+    Searched { col: u8, row: u8 },
+}
+
+/// What `message` says to a Chomp game or study; `None` when it is no Chomp task's.
+pub fn read(message: &SolverMessage) -> Option<News> {
+    match message {
+        SolverMessage::Progress {
+            phase, done, total, ..
+        } => [Phase::Outcomes, Phase::MovesLeft]
+            .into_iter()
+            .find(|named| named.label() == *phase)
+            .map(|phase| News::Progress {
+                phase,
+                done: *done,
+                total: *total,
+            }),
+        SolverMessage::Made { made, .. } => match made.downcast_ref::<Answer>()? {
+            Answer::Outcomes(table) => Some(News::Outcomes(Arc::clone(table))),
+            _ => None,
+        },
+        SolverMessage::Built { built, .. } => Some(match built.downcast_ref::<Answer>()?.clone() {
+            Answer::Outcomes(table) => News::Ready(table),
+            Answer::Refused {
+                needed_bytes,
+                budget,
+            } => News::Refused {
+                needed_bytes,
+                budget,
+            },
+            Answer::MovesLeft(table) => News::MovesLeftReady(table),
+            Answer::MovesLeftRefused {
+                needed_bytes,
+                budget,
+            } => News::MovesLeftRefused {
+                needed_bytes,
+                budget,
+            },
+            Answer::Searched { col, row, .. } => News::Searched { col, row },
+        }),
+        SolverMessage::Judged { .. } => None,
+    }
 }
