@@ -7,7 +7,6 @@ mod board;
 pub mod book;
 pub mod cli;
 pub mod fields;
-pub mod judge;
 pub mod moves_left;
 pub mod player;
 pub mod position;

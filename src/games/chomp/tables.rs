@@ -8,16 +8,17 @@
 //! asked for.
 
 use super::answer::ChompAnswer;
-use super::judge::ChompJudge;
 use super::moves_left::{Proof, study};
 use super::player;
 use super::rules::{Position, Square};
 use super::solver::{self, Answer, Phase};
+use crate::games::core::play::Judge;
 use crate::games::core::rules::{Rules, Unfought};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{Built, JudgedMoves, Request, Task, Waiting};
 use crate::games::review::Known;
 use crate::games::session::{Leftover, QuestionWords};
+use crate::games::turns;
 use crate::input::{
     ANALYSE, ARROWS, Action, Binding, CHOOSE_BUTTON, COPY_POSITION, ENTER_SPACE, HELP,
     KEEP_PLAYING, LEAVE, PAGES, PRESS_BUTTON, REDO, RESTART, UNDO, bind, plain,
@@ -408,20 +409,12 @@ impl ChompRules {
         start: &Position,
         moves: Vec<Square>,
     ) -> Option<Task<JudgedMoves>> {
-        let (outcomes, moves_left) = match &self.tables {
-            Tables::Both {
-                outcomes,
-                moves_left,
-            } => (Arc::clone(outcomes), Some(Arc::clone(moves_left))),
-            Tables::OutcomesOnly(outcomes) => (Arc::clone(outcomes), None),
-            _ => return None,
-        };
-        let judge = ChompJudge {
+        let judge = Judge {
+            rules: self.clone(),
             start: start.clone(),
-            outcomes: Some(outcomes),
-            moves_left,
         };
-        Some(judge.judging(moves))
+        matches!(self.tables, Tables::Both { .. } | Tables::OutcomesOnly(_))
+            .then(|| turns::judging(judge, moves))
     }
 
     /// Whether tables that will judge a game are on their way.
