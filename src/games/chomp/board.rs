@@ -25,6 +25,16 @@ pub(super) fn square(cell: Cell) -> Option<Square> {
     ))
 }
 
+/// Column `col`'s letters.
+pub(super) fn col_label(col: u16) -> String {
+    u8::try_from(col).map_or_else(|_| String::new(), column_letters)
+}
+
+/// Row `row`, counted from 1, as the squares are named.
+pub(super) fn row_label(row: u16) -> String {
+    format!("{:>2}", row + 1)
+}
+
 /// The bar on the grid board: a cell a square, the poison on a1, columns lettered.
 impl GridRules for ChompRules {
     fn size(&self, start: &Position) -> (u16, u16) {
@@ -61,12 +71,11 @@ impl GridRules for ChompRules {
     }
 
     fn col_label(&self, col: u16) -> String {
-        u8::try_from(col).map_or_else(|_| String::new(), column_letters)
+        col_label(col)
     }
 
-    /// Counted from 1, as the squares are named.
     fn row_label(&self, row: u16) -> String {
-        format!("{:>2}", row + 1)
+        row_label(row)
     }
 
     /// Every square left is a move, marked whole.

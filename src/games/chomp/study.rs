@@ -8,13 +8,13 @@
 //! reaches a position whose own trimmed box fits: then that box's tables are asked for, as the
 //! game does. Its editor sets the bar's size and its column heights.
 
+use super::board::{col_label, row_label, square};
 use super::moves_left::proven;
-use super::rules::{MAX_SIDE, Position, Square, column_letters};
+use super::rules::{MAX_SIDE, Position, Square};
 use super::tables::ChompRules;
 use crate::games::core::study::{Studied, StudyRules};
 use crate::games::grid::board::GridBoard;
-use crate::games::grid::study::{Cells, cells};
-use crate::games::grid::view::LABEL_WIDTH;
+use crate::games::grid::study::MarkGrid;
 use crate::games::moves_left::Proven;
 use crate::games::request::{JudgedMoves, Task, Waiting};
 use crate::games::session::Leftover;
@@ -23,8 +23,6 @@ use crate::input::{Action, Spot, Spots};
 use crate::theme::{CHOCOLATE, CURSOR, EATEN, POISON, Theme};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
 
 /// A Chomp position on the Study screen, on the grid board.
 pub type ChompStudy = Studied<ChompRules, GridBoard>;
@@ -208,66 +206,42 @@ impl Editor for ChompEditor {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, spots: &mut Spots) {
-        // The squares as large as the study's board draws them (a letter's width when narrow).
-        let Cells { width, height, .. } = cells(self.rows.into(), self.cols.into(), area);
-        let w = usize::from(width);
-        let label_width = LABEL_WIDTH;
-        for row in 0..self.rows {
-            let Some(y) = area
-                .y
-                .checked_add(u16::from(self.rows - 1 - row) * height)
-                .filter(|&y| y < area.bottom())
-            else {
-                continue;
+        // The squares as large as the study's board draws them (a letter's width when narrow),
+        // labelled as the board labels them.
+        let grid = MarkGrid {
+            rows: self.rows.into(),
+            cols: self.cols.into(),
+            row_label,
+            col_label,
+        };
+        grid.draw(area, buf, theme, spots, |cell, size| {
+            let square = square(cell).expect("a cell of the bar");
+            let here = self.heights[usize::from(square.col)] > square.row;
+            let glyph = match (square == self.cursor, square.is_poison(), here) {
+                (true, _, _) => CURSOR,
+                (false, true, true) => POISON,
+                (false, _, true) => CHOCOLATE,
+                (false, _, false) => EATEN,
             };
-            let label = format!("{:>2} ", u16::from(row) + 1);
-            Paragraph::new(Span::styled(label, theme.dim))
-                .render(Rect::new(area.x, y, label_width, 1).intersection(area), buf);
-            for col in 0..self.cols {
-                let x = area.x + label_width + u16::from(col) * width;
-                let cell = Rect::new(x, y, width, height).intersection(area);
-                let square = Square::new(col, row);
-                let here = self.heights[usize::from(col)] > row;
-                let glyph = match (square == self.cursor, square.is_poison(), here) {
-                    (true, _, _) => CURSOR,
-                    (false, true, true) => POISON,
-                    (false, _, true) => CHOCOLATE,
-                    (false, _, false) => EATEN,
-                };
-                let style = if square == self.cursor {
-                    theme.cursor
-                } else if here {
-                    theme.chocolate
-                } else {
-                    theme.eaten
-                };
-                let fill = if here { CHOCOLATE } else { ' ' };
-                // Where the study's board draws the square: after a space (the board's
-                // pointer), so that `e` moves nothing. On chocolate the glyph sits in the
-                // middle of the run, as the game centres its marks; on an eaten square, where
-                // the board puts its dot.
-                let run = w.saturating_sub(2).max(1);
-                let at = if here { (run - 1) / 2 } else { 0 };
-                let first: String = (0..run)
-                    .map(|i| if i == at { glyph } else { fill })
-                    .collect();
-                let mut lines = vec![Line::styled(format!(" {first}"), style)];
-                if height > 1 {
-                    let second = fill.to_string().repeat(run);
-                    lines.push(Line::styled(format!(" {second}"), style));
-                }
-                Paragraph::new(lines).render(cell, buf);
-                spots.add(cell, Spot(u64::from(col), u64::from(row)));
-            }
-        }
-        let y = area.y + u16::from(self.rows) * height;
-        if y < area.bottom() {
-            let letters: String = std::iter::once(" ".repeat(usize::from(label_width)))
-                .chain((0..self.cols).map(|col| format!(" {:<w$}", column_letters(col), w = w - 1)))
+            let style = if square == self.cursor {
+                theme.cursor
+            } else if here {
+                theme.chocolate
+            } else {
+                theme.eaten
+            };
+            let fill = if here { CHOCOLATE } else { ' ' };
+            // Where the study's board draws the square: after a space (the board's pointer),
+            // so that `e` moves nothing. On chocolate the glyph sits in the middle of the run,
+            // as the game centres its marks; on an eaten square, where the board puts its dot.
+            let run = usize::from(size.width).saturating_sub(2).max(1);
+            let at = if here { (run - 1) / 2 } else { 0 };
+            let first: String = (0..run)
+                .map(|i| if i == at { glyph } else { fill })
                 .collect();
-            Paragraph::new(Line::styled(letters, theme.dim))
-                .render(Rect::new(area.x, y, area.width, 1), buf);
-        }
+            let spot = Spot(cell.col.into(), cell.row.into());
+            (format!(" {first}"), style, fill, Some(spot))
+        });
     }
 
     fn hints(&self) -> Vec<String> {

@@ -7,10 +7,11 @@ use super::board::{Cell, GridBoard, GridRules, Piece, StudyCells};
 use super::view::{Geometry, LABEL_WIDTH, Look, body, draw_cell, min_size};
 use crate::games::core::study::StudyBoard;
 use crate::games::study::{Analysis, mark, mark_style, spot};
-use crate::input::Spots;
+use crate::input::{Spot, Spots};
 use crate::theme::{self, CHOCOLATE, EATEN, Theme};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
@@ -26,17 +27,54 @@ impl<R: GridRules> StudyBoard<R> for GridBoard {
         theme: &Theme,
         spots: &mut Spots,
     ) {
+        let (cols, rows) = rules.size(at);
         if rules.study_cells() == StudyCells::ByMarks {
-            let board = ByMarks {
-                rules,
-                at,
-                moves,
-                analysis,
+            // From the area's top left, each cell a pointer and a mark (or what stands there).
+            let chosen = chosen.and_then(|index| moves.get(index).copied());
+            let grid = MarkGrid {
+                rows,
+                cols,
+                row_label: |row| rules.row_label(row),
+                col_label: |col| rules.col_label(col),
             };
-            board.render(chosen, area, buf, theme, spots);
+            grid.draw(area, buf, theme, spots, |cell, size| {
+                let w = usize::from(size.width);
+                let here = rules.piece(at, cell) != Piece::Empty || rules.move_to(at, cell).is_ok();
+                let index = (moves.iter()).position(|&m| rules.target(at, m) == cell);
+                // The cell's first line, its style, and what fills a tall cell's second line.
+                let (text, style, fill) = match (here, index) {
+                    (false, _) => (format!(" {EATEN:<w$}", w = w - 1), theme.eaten, ' '),
+                    (true, Some(index)) => {
+                        let m = &analysis.moves[index];
+                        let is_chosen = chosen == Some(moves[index]);
+                        let taken = chosen.is_some_and(|c| rules.takes(at, c, cell));
+                        let style = if taken && !is_chosen {
+                            theme.preview
+                        } else {
+                            mark_style(theme, m, is_chosen)
+                        };
+                        let pointer = if is_chosen { '▸' } else { ' ' };
+                        // Too narrow for the moves left: the letter alone (the list has them).
+                        let shown = if size.short {
+                            mark(m).chars().take(1).collect()
+                        } else {
+                            mark(m)
+                        };
+                        (format!("{pointer}{shown:<w$}", w = w - 1), style, ' ')
+                    }
+                    (true, None) => (
+                        format!(
+                            " {}",
+                            CHOCOLATE.to_string().repeat(w.saturating_sub(2).max(1))
+                        ),
+                        theme.chocolate,
+                        CHOCOLATE,
+                    ),
+                };
+                (text, style, fill, index.map(spot))
+            });
             return;
         }
-        let (cols, rows) = rules.size(at);
         let Some(geometry) = Geometry::fit(area, rows, cols) else {
             return;
         };
@@ -159,33 +197,34 @@ pub fn cells(rows: u16, cols: u16, area: Rect) -> Cells {
     }
 }
 
-/// A position drawn with its cells sized by their marks, from the area's top left: the row
-/// labels, each cell a pointer and a mark (or what stands there), the column labels under it.
-struct ByMarks<'a, R: GridRules> {
-    rules: &'a R,
-    at: &'a R::Position,
-    moves: &'a [R::Move],
-    analysis: &'a Analysis,
+/// A grid drawn with its cells sized by their marks ([`cells`]), from the area's top left,
+/// the same on the study's board and in a game's editor: the row labels, each cell, the column
+/// labels under it.
+pub struct MarkGrid<R, C> {
+    pub rows: u16,
+    pub cols: u16,
+    pub row_label: R,
+    pub col_label: C,
 }
 
-impl<R: GridRules> ByMarks<'_, R> {
-    fn render(
+/// What a cell of a [`MarkGrid`] shows: its first line, its style, what fills a tall cell's
+/// second line after the pointer's space, and the spot it is recorded as.
+pub type Shown = (String, Style, char, Option<Spot>);
+
+impl<R: Fn(u16) -> String, C: Fn(u16) -> String> MarkGrid<R, C> {
+    /// Draws the grid in `area`, each cell as `show` says, given the cells' size.
+    pub fn draw(
         &self,
-        chosen: Option<usize>,
         area: Rect,
         buf: &mut Buffer,
         theme: &Theme,
         spots: &mut Spots,
+        mut show: impl FnMut(Cell, &Cells) -> Shown,
     ) {
-        let (rules, at) = (self.rules, self.at);
-        let (cols, rows) = rules.size(at);
-        let Cells {
-            width,
-            height,
-            short,
-        } = cells(rows, cols, area);
-        let chosen = chosen.and_then(|index| self.moves.get(index).copied());
-        let w = usize::from(width);
+        let (rows, cols) = (self.rows, self.cols);
+        let size = cells(rows, cols, area);
+        let (width, height) = (size.width, size.height);
+        let run = usize::from(width).saturating_sub(2).max(1);
         for row in 0..rows {
             // The top row first.
             let Some(y) = area
@@ -195,62 +234,30 @@ impl<R: GridRules> ByMarks<'_, R> {
             else {
                 continue;
             };
-            let label = format!("{} ", rules.row_label(row));
+            let label = format!("{} ", (self.row_label)(row));
             Paragraph::new(Span::styled(label, theme.dim))
                 .render(Rect::new(area.x, y, LABEL_WIDTH, 1).intersection(area), buf);
             for col in 0..cols {
                 let x = area.x + LABEL_WIDTH + col * width;
                 let rect = Rect::new(x, y, width, height).intersection(area);
-                let cell = Cell { col, row };
-                let here = rules.piece(at, cell) != Piece::Empty || rules.move_to(at, cell).is_ok();
-                let index = (self.moves.iter()).position(|&m| rules.target(at, m) == cell);
-                // The cell's first line, its style, and what fills a tall cell's second line.
-                let (text, style, fill) = match (here, index) {
-                    (false, _) => (format!(" {EATEN:<w$}", w = w - 1), theme.eaten, ' '),
-                    (true, Some(index)) => {
-                        let m = &self.analysis.moves[index];
-                        let is_chosen = chosen == Some(self.moves[index]);
-                        let taken = chosen.is_some_and(|c| rules.takes(at, c, cell));
-                        let style = if taken && !is_chosen {
-                            theme.preview
-                        } else {
-                            mark_style(theme, m, is_chosen)
-                        };
-                        let pointer = if is_chosen { '▸' } else { ' ' };
-                        // Too narrow for the moves left: the letter alone (the list has them).
-                        let shown = if short {
-                            mark(m).chars().take(1).collect()
-                        } else {
-                            mark(m)
-                        };
-                        (format!("{pointer}{shown:<w$}", w = w - 1), style, ' ')
-                    }
-                    (true, None) => (
-                        format!(
-                            " {}",
-                            CHOCOLATE.to_string().repeat(w.saturating_sub(2).max(1))
-                        ),
-                        theme.chocolate,
-                        CHOCOLATE,
-                    ),
-                };
+                let (text, style, fill, spot) = show(Cell { col, row }, &size);
                 let mut lines = vec![Line::styled(text, style)];
                 if height > 1 {
-                    let second =
-                        format!(" {}", fill.to_string().repeat(w.saturating_sub(2).max(1)));
+                    let second = format!(" {}", fill.to_string().repeat(run));
                     lines.push(Line::styled(second, style));
                 }
                 Paragraph::new(lines).render(rect, buf);
-                if let Some(index) = index {
-                    spots.add(rect, spot(index));
+                if let Some(spot) = spot {
+                    spots.add(rect, spot);
                 }
             }
         }
         // The column labels under the grid.
         let y = area.y + rows * height;
         if y < area.bottom() {
+            let w = usize::from(width) - 1;
             let labels: String = std::iter::once(" ".repeat(usize::from(LABEL_WIDTH)))
-                .chain((0..cols).map(|col| format!(" {:<w$}", rules.col_label(col), w = w - 1)))
+                .chain((0..cols).map(|col| format!(" {:<w$}", (self.col_label)(col))))
                 .collect();
             Paragraph::new(Line::styled(labels, theme.dim))
                 .render(Rect::new(area.x, y, area.width, 1), buf);
