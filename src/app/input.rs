@@ -276,6 +276,11 @@ impl App {
                     study.click_entry(at);
                 }
             }
+            Target::ReviewPosition(at) if click => {
+                if let Screen::Study(study) = &mut self.screen {
+                    study.go_to(at);
+                }
+            }
             Target::MenuLine(line) if matches!(self.screen, Screen::Menu) => {
                 self.menu.select(line);
                 // Quit by the mouse takes a second click on it: one stray click never closes

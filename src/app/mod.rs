@@ -110,6 +110,8 @@ pub enum Target {
     MoveList,
     /// The Study screen's list entry of a move, by its index in the game's order.
     StudyEntry(usize),
+    /// A position of the game under review, on its graph: the number of moves before it.
+    ReviewPosition(usize),
 }
 
 /// Something the app asks the event loop to do outside the screen it draws; tests read it

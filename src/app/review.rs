@@ -241,6 +241,7 @@ mod tests {
         Judged {
             played: String::new(),
             won_before: Some(true),
+            moves_left: None,
             label,
         }
     }
@@ -302,6 +303,7 @@ mod tests {
         let defence = Judged {
             played: String::new(),
             won_before: Some(false),
+            moves_left: None,
             label: Label::Best,
         };
         let mut review = Review::new(record(), vec![judged(mistake), defence]);

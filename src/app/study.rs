@@ -131,6 +131,17 @@ impl StudyScreen {
         self.show_played();
     }
 
+    /// Goes to the review's position after `at` moves (its end past the last move), as
+    /// [`StudyScreen::step`] does.
+    pub fn go_to(&mut self, at: usize) {
+        let Some(review) = &mut self.review else {
+            return;
+        };
+        review.at = at.min(review.len());
+        review.at = self.study.go_to(review.at);
+        self.show_played();
+    }
+
     /// Chooses the move the game played from the position on show, so the board and the list
     /// highlight it.
     fn show_played(&mut self) {

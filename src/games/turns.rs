@@ -324,9 +324,11 @@ where
         let Some(after) = game.after(&position, played) else {
             break;
         };
+        let mut moves_left = None;
         let studied = game.study(&position).and_then(|study| {
             let label = review::label_from_study(&study, played)?;
             let made = study.moves.iter().find(|m| m.mv == played)?;
+            moves_left = study.moves_left;
             Some((Some(study.wins), label, Some(!made.wins)))
         });
         let (won_before, label, after_wins) = studied.unwrap_or_else(|| {
@@ -364,6 +366,7 @@ where
         judged.push(Judged {
             played,
             won_before,
+            moves_left,
             label,
         });
         position = after;

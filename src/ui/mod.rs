@@ -7,6 +7,7 @@
 //! shared.
 
 mod dialogs;
+mod graph;
 mod menu;
 mod panel;
 mod study;

@@ -4,12 +4,14 @@
 
 use super::HitMap;
 use super::dialogs::wrap_words;
+use super::graph;
 use crate::app::Target;
 use crate::app::review::Review;
 use crate::app::size::REVIEW_ROWS;
 use crate::app::size::study_panel_width;
 use crate::app::study::StudyScreen;
 use crate::games::panel::subject;
+use crate::games::review::graph as review_graph;
 use crate::games::review::{Label, MoveWords, in_sentence};
 use crate::games::setup::side_name;
 use crate::games::study::{Study, mark, mark_style};
@@ -92,12 +94,21 @@ pub fn render(
     // What the marks mean, under the board: two rows with room (what the list's replies are
     // too), else one; with no row to spare, in the frame's bottom edge.
     let legend_rows = spare.saturating_sub(review_height).min(2);
-    let [review_area, inner, legend_area] = Layout::vertical([
+    let (graph_rows, below) = graph_rows(screen, spare.saturating_sub(review_height + legend_rows));
+    let [review_area, inner, graph_area, legend_area] = Layout::vertical([
         Constraint::Length(review_height),
         Constraint::Min(1),
+        Constraint::Length(graph_rows + below),
         Constraint::Length(legend_rows),
     ])
     .areas(inner);
+    if let Some(review) = screen.review.as_ref().filter(|_| graph_rows > 0) {
+        let area = Rect {
+            height: graph_rows,
+            ..graph_area
+        };
+        draw_graph(review, area, frame, hits, theme);
+    }
     let review_above = above.is_some();
     if let Some((rows, _)) = above {
         frame.render_widget(Paragraph::new(rows), review_area);
@@ -131,6 +142,35 @@ pub fn render(
     } else {
         panel(screen, !review_above, frame, panel_area, hits, theme);
     }
+}
+
+/// The rows of a review's graph under the board, out of `room` rows left over, and whether a
+/// blank row stands under it: a blank row above it (and below, over the legend, where there is
+/// one to spare), and an even height (a heading, the axis and as many rows of bars up as down).
+/// None outside a review, or where the rows left do not hold it.
+fn graph_rows(screen: &StudyScreen, room: u16) -> (u16, u16) {
+    let room = screen.review.as_ref().map_or(0, |_| room.saturating_sub(1));
+    let below = u16::from(room > graph::GRAPH_MIN_ROWS);
+    let rows = (room - below).min(graph::GRAPH_MAX_ROWS) / 2 * 2;
+    if rows >= graph::GRAPH_MIN_ROWS {
+        (rows, below)
+    } else {
+        (0, 0)
+    }
+}
+
+/// Draws the graph of the game under `review` in `area`, its columns recorded in `hits`.
+fn draw_graph(review: &Review, area: Rect, frame: &mut Frame, hits: &mut HitMap, theme: &Theme) {
+    let players = review.record.settings.players;
+    graph::render(
+        &review_graph::points(&review.judged, review.len()),
+        review.at,
+        [side_name(players, 0), side_name(players, 1)],
+        area,
+        frame.buffer_mut(),
+        hits,
+        theme,
+    );
 }
 
 /// The moves the list keeps in view under a review's rows in the panel, where it can.

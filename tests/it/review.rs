@@ -1567,3 +1567,72 @@ fn a_long_games_counts_are_grouped_and_its_list_header_is_whole() {
     let rows = screen(&h, 100, 30);
     assert!(shows(&rows, "Move 1 of 30,000"), "{rows:#?}");
 }
+
+/// The review's graph: under the board, a column for each position, up from the axis while
+/// the first player was winning and down while the second was (Nim 3,4,5: player 1's first
+/// take throws the win away); a click on a column goes to that position.
+#[test]
+fn the_review_graph_shows_who_was_winning_and_a_click_goes_to_that_position() {
+    let mut h = Harness::new();
+    open_review(&mut h, nim_record());
+    let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    let mut hits = None;
+    terminal
+        .draw(|frame| {
+            hits = Some(munch::ui::render(
+                &h.app,
+                frame,
+                &munch::theme::Theme::monochrome(),
+            ));
+        })
+        .unwrap();
+    let (hits, buffer) = (hits.unwrap(), terminal.backend().buffer().clone());
+    let rows = screen(&h, 100, 30);
+    let heading = rows
+        .iter()
+        .position(|row| row.contains("▲ Player 1 winning · ▼ Player 2 winning"))
+        .unwrap_or_else(|| panic!("the graph's heading in {rows:#?}"));
+    let axis = (heading + 1..rows.len())
+        .find(|&y| rows[y].contains("──────────"))
+        .expect("the graph's axis");
+    let axis = u16::try_from(axis).unwrap();
+    // The column of each position, and what is drawn next to the axis above and below it.
+    let column = |position: usize| {
+        (0..100)
+            .find(|&x| hits.target_at(x, axis) == Some(Target::ReviewPosition(position)))
+            .unwrap_or_else(|| panic!("position {position} on the graph"))
+    };
+    let beside = |position: usize, y: u16| buffer[(column(position), y)].symbol().to_string();
+    let bar = ["█", "▄", "▀"];
+    assert!(
+        bar.contains(&beside(0, axis - 1).as_str()),
+        "player 1 wins at the start"
+    );
+    assert_eq!(beside(0, axis + 1), " ");
+    assert!(
+        bar.contains(&beside(1, axis + 1).as_str()),
+        "then player 2 does"
+    );
+    assert_eq!(beside(1, axis - 1), " ");
+    let moves = reviewing(&h).len();
+    assert!(
+        hits.target_at(column(moves), axis).is_some(),
+        "the end has its column"
+    );
+    assert_eq!(reviewing(&h).at, 0);
+    h.app.update(Event::Pointer {
+        target: Target::ReviewPosition(3),
+        click: true,
+    });
+    assert_eq!(
+        reviewing(&h).at,
+        3,
+        "the click went to the position after 3 moves"
+    );
+    assert!(shows(&screen(&h, 100, 30), "Move 4 of 6"));
+    h.app.update(Event::Pointer {
+        target: Target::ReviewPosition(99),
+        click: true,
+    });
+    assert_eq!(reviewing(&h).at, moves, "past the end is the end");
+}

@@ -567,6 +567,7 @@ fn a_judging_runs_on_its_own_thread_beside_a_table_build() {
     let judged = vec![Judged {
         played: "b2".to_string(),
         won_before: Some(true),
+        moves_left: Some(1),
         label: Label::Best,
     }];
     let answer = judged.clone();

@@ -99,11 +99,12 @@ impl<M> Label<M> {
 }
 
 /// A judged move: the move, whether the position it was made from is won for its mover
-/// (`None`: not known), and its label.
+/// (`None`: not known) and its moves left (where a study of it knew them), and its label.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Judged<M> {
     pub played: M,
     pub won_before: Option<bool>,
+    pub moves_left: Option<u64>,
     pub label: Label<M>,
 }
 
@@ -113,6 +114,7 @@ impl<M> Judged<M> {
         Judged {
             played: f(self.played),
             won_before: self.won_before,
+            moves_left: self.moves_left,
             label: self.label.map(f),
         }
     }

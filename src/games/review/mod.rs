@@ -1,9 +1,11 @@
 //! The game-over review: every move that threw a won position away, and what would have won;
 //! and every move's label ([`Label`]), judged from the study of the position it was made from,
-//! with the summary line of each side ([`summary`]).
+//! with the summary line of each side ([`summary`]); and the game drawn as a graph of who was
+//! winning and how long ([`graph`]).
 
 use crate::units::one_of;
 
+pub mod graph;
 mod label;
 mod summary;
 

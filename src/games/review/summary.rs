@@ -120,6 +120,7 @@ mod tests {
         Judged {
             played: 0,
             won_before,
+            moves_left: None,
             label,
         }
     }
