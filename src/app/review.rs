@@ -3,6 +3,7 @@
 //! position before it, with it highlighted). The moves are judged on a solver thread: the
 //! review opens at once with the moves, "judging…" until the judged moves arrive.
 
+use crate::games::review::graph::Graph;
 use crate::games::review::{Judged, Label, MoveWords, in_sentence, summary};
 use crate::games::setup::side_name;
 use crate::record::GameRecord;
@@ -27,6 +28,8 @@ pub struct Review {
     /// building, or a judging with them): until it comes they are being judged, not "not
     /// judged".
     pub pending: bool,
+    /// The game drawn as who was winning and how long, from the judged moves.
+    pub graph: Graph,
 }
 
 impl Review {
@@ -41,6 +44,7 @@ impl Review {
             judging: false,
             unjudgeable: None,
             pending: false,
+            graph: Graph::default(),
         };
         review.sum_up();
         review
@@ -79,6 +83,7 @@ impl Review {
 
     /// Writes the summary lines of the moves judged so far.
     fn sum_up(&mut self) {
+        self.graph = Graph::of(&self.judged, self.len());
         if self.judging {
             self.summary = vec![format!(
                 "Judging {}…",

@@ -6,7 +6,7 @@
 
 use super::HitMap;
 use crate::app::Target;
-use crate::games::review::graph::Point;
+use crate::games::review::graph::Graph;
 use crate::theme::Theme;
 use crate::units::cut;
 use ratatui::buffer::Buffer;
@@ -18,10 +18,11 @@ pub const GRAPH_MIN_ROWS: u16 = 4;
 /// The most rows it takes: its heading, four rows of bars each way and the axis.
 pub const GRAPH_MAX_ROWS: u16 = 10;
 
-/// Draws `points` (the position on show is `at`) in `area`, its heading naming the sides
-/// `names` (the first side's, then the other's); records each column in `hits`.
+/// Draws `graph` (the position on show is `at`) in `area`, its heading naming the sides
+/// `names` (the first side's, then the other's); records each column in `hits`. Looks only at
+/// the points it shows.
 pub fn render(
-    points: &[Point],
+    graph: &Graph,
     at: usize,
     names: [&str; 2],
     area: Rect,
@@ -29,6 +30,7 @@ pub fn render(
     hits: &mut HitMap,
     theme: &Theme,
 ) {
+    let points = &graph.points;
     if area.height < GRAPH_MIN_ROWS || area.width == 0 || points.is_empty() {
         return;
     }
@@ -123,6 +125,7 @@ fn draw_bar(buf: &mut Buffer, x: u16, width: u16, axis: u16, up: bool, halves: u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::review::graph::Point;
 
     fn point(first_winning: Option<bool>, moves_left: Option<u64>, mistake: bool) -> Point {
         Point {
@@ -137,8 +140,16 @@ mod tests {
         let mut buf = Buffer::empty(area);
         let mut hits = HitMap::default();
         let theme = Theme::monochrome();
+        let graph = Graph {
+            points: points.to_vec(),
+            most: points
+                .iter()
+                .filter_map(|p| p.moves_left)
+                .max()
+                .unwrap_or(0),
+        };
         render(
-            points,
+            &graph,
             at,
             ["You", "Computer"],
             area,

@@ -11,7 +11,6 @@ use crate::app::size::REVIEW_ROWS;
 use crate::app::size::study_panel_width;
 use crate::app::study::StudyScreen;
 use crate::games::panel::subject;
-use crate::games::review::graph as review_graph;
 use crate::games::review::{Label, MoveWords, in_sentence};
 use crate::games::setup::side_name;
 use crate::games::study::{Study, mark, mark_style};
@@ -163,7 +162,7 @@ fn graph_rows(screen: &StudyScreen, room: u16) -> (u16, u16) {
 fn draw_graph(review: &Review, area: Rect, frame: &mut Frame, hits: &mut HitMap, theme: &Theme) {
     let players = review.record.settings.players;
     graph::render(
-        &review_graph::points(&review.judged, review.len()),
+        &review.graph,
         review.at,
         [side_name(players, 0), side_name(players, 1)],
         area,

@@ -16,6 +16,28 @@ pub struct Point {
     pub mistake: bool,
 }
 
+/// A finished game's graph: its points and the most moves left of any, which fills the graph's
+/// height. Worked out once the moves are judged, so that drawing it looks only at the points
+/// it shows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Graph {
+    pub points: Vec<Point>,
+    pub most: u64,
+}
+
+impl Graph {
+    /// The graph of a game of `moves` moves judged as `judged` (see [`points`]).
+    pub fn of<M>(judged: &[Judged<M>], moves: usize) -> Graph {
+        let points = points(judged, moves);
+        let most = points
+            .iter()
+            .filter_map(|p| p.moves_left)
+            .max()
+            .unwrap_or(0);
+        Graph { points, most }
+    }
+}
+
 /// The graph's points of a game of `moves` moves judged as `judged` (which may hold fewer:
 /// the positions after them are not known yet): the position before each move, then the end.
 pub fn points<M>(judged: &[Judged<M>], moves: usize) -> Vec<Point> {
@@ -82,6 +104,7 @@ mod tests {
         assert_eq!(left, [Some(5), Some(4), Some(3), Some(4), None, Some(0)]);
         let mistakes: Vec<bool> = points.iter().map(|p| p.mistake).collect();
         assert_eq!(mistakes, [false, false, true, false, false, false]);
+        assert_eq!(Graph::of(&judged, 5).most, 5);
     }
 
     #[test]
