@@ -1,5 +1,6 @@
 //! The app state machine driven by events, as the event loop would drive it.
 
+use crate::common::spot;
 use crate::common::{
     Harness, building_moves_left, cursor, moves_left_not_asked, render_text, solving,
     waits_for_moves_left,
@@ -9,7 +10,6 @@ use munch::app::menu::MenuLine;
 use munch::app::{Button, Dialog, Event, Modal, Screen, Target};
 use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::Square;
-use munch::games::chomp::session::spot;
 use munch::games::chomp::tables::POISON_QUESTION;
 use munch::games::pile::session::{self as pile, bar, coin};
 use munch::games::request::SolverMessage;
@@ -1975,7 +1975,7 @@ fn after_b2(n: u8, h: &mut Harness) -> std::collections::VecDeque<SolverMessage>
     let mut tables = munch::worker::Runner::new(1 << 30);
     let held = outcomes_only(h, &mut tables);
     h.app.update(Event::Pointer {
-        target: Target::Spot(munch::games::chomp::session::spot(Square::new(1, 1))),
+        target: Target::Spot(crate::common::spot(Square::new(1, 1))),
         click: true,
     });
     assert_eq!(h.game().turns.moves, [Square::new(1, 1)]);
@@ -2074,7 +2074,7 @@ fn at_level_perfect_a_moves_left_table_over_the_budget_is_not_waited_for_and_the
     assert!(h.game().rules.outcomes().is_some());
     assert!(h.game().rules.moves_left_refusal().is_some());
     h.app.update(Event::Pointer {
-        target: Target::Spot(munch::games::chomp::session::spot(Square::new(1, 1))),
+        target: Target::Spot(crate::common::spot(Square::new(1, 1))),
         click: true,
     });
     h.ticks(1 + usize::from(munch::games::turns::FLASH_TICKS));
@@ -2106,7 +2106,7 @@ fn at_level_perfect_a_moves_left_table_over_the_budget_is_not_waited_for_and_the
     assert!(panel.contains(&note), "{note} in {panel}");
     // The person's next move: the computer's line goes with its move's.
     h.app.update(Event::Pointer {
-        target: Target::Spot(munch::games::chomp::session::spot(Square::POISON)),
+        target: Target::Spot(crate::common::spot(Square::POISON)),
         click: true,
     });
     h.key(KeyCode::Char('y'));
@@ -2422,7 +2422,7 @@ fn a_moves_left_build_stops_when_the_game_ends_and_undo_asks_for_it_again() {
     assert!(building_moves_left(h.game()));
     // The person eats the poison: the game is over, and the build stops.
     h.app.update(Event::Pointer {
-        target: munch::app::Target::Spot(munch::games::chomp::session::spot(Square::POISON)),
+        target: munch::app::Target::Spot(crate::common::spot(Square::POISON)),
         click: true,
     });
     h.key(KeyCode::Char('y'));

@@ -3,9 +3,9 @@
 use crate::common;
 
 use crate::common::Harness;
+use crate::common::spot;
 use munch::app::Target;
 use munch::games::chomp::rules::Square;
-use munch::games::chomp::session::spot;
 use munch::games::chomp::tables::POISON_QUESTION;
 use munch::games::pile::session::{self as pile, bar, coin};
 use munch::settings::Player::{Computer, Person};

@@ -1,11 +1,11 @@
 //! The game-over review: every move that threw a won position away, and what would have won.
 
 use crate::common::Harness;
+use crate::common::spot;
 use munch::app::{Event, Target};
 use munch::games::chomp::answer::table_winning_moves;
 use munch::games::chomp::reference::Reference;
 use munch::games::chomp::rules::Square;
-use munch::games::chomp::session::spot;
 use munch::games::review::Mistake;
 use munch::settings::Player::{Computer, Person};
 use ratatui::Terminal;

@@ -95,7 +95,7 @@ fn the_memory_line_follows_the_shrinking_bar() {
     // Eating g1 leaves a 6×6 box, then a5 a 4×6 box.
     let eat = |h: &mut Harness, col, row| {
         h.app.update(munch::app::Event::Pointer {
-            target: munch::app::Target::Spot(munch::games::chomp::session::spot(
+            target: munch::app::Target::Spot(crate::common::spot(
                 munch::games::chomp::rules::Square::new(col, row),
             )),
             click: true,
@@ -157,7 +157,7 @@ fn without_a_proven_move_the_computer_waits_for_a_table_that_is_near() {
     // moves, but nothing proves a move there. (g6, used before, leaves a position whose
     // winning move is proven one move on.)
     h.app.update(munch::app::Event::Pointer {
-        target: munch::app::Target::Spot(munch::games::chomp::session::spot(
+        target: munch::app::Target::Spot(crate::common::spot(
             munch::games::chomp::rules::Square::new(3, 5),
         )),
         click: true,
@@ -215,7 +215,7 @@ fn a_box_the_machine_could_not_hold_is_not_asked_for_again_on_every_tick() {
     );
     // Once the bar shrinks, its smaller box is asked for.
     h.app.update(munch::app::Event::Pointer {
-        target: munch::app::Target::Spot(munch::games::chomp::session::spot(
+        target: munch::app::Target::Spot(crate::common::spot(
             munch::games::chomp::rules::Square::new(6, 0),
         )),
         click: true,
@@ -227,7 +227,7 @@ fn a_box_the_machine_could_not_hold_is_not_asked_for_again_on_every_tick() {
 fn click(h: &mut Harness, col: u8, row: u8) {
     let square = munch::games::chomp::rules::Square::new(col, row);
     h.app.update(munch::app::Event::Pointer {
-        target: munch::app::Target::Spot(munch::games::chomp::session::spot(square)),
+        target: munch::app::Target::Spot(crate::common::spot(square)),
         click: true,
     });
 }

@@ -24,7 +24,7 @@ fn worker(budget: u64) -> (Worker, Receiver<SolverMessage>) {
 fn solve(worker: &Worker, number: u64, rows: u8, cols: u8) -> u64 {
     worker.send(Job {
         number,
-        request: solver::solve(rows, cols),
+        request: solver::solve_waiting(rows, cols).request(),
     });
     number
 }
@@ -276,7 +276,7 @@ fn a_search_answers_in_plain_numbers_and_a_search_of_no_position_gets_none() {
 fn moves_left(worker: &Worker, number: u64, rows: u8, cols: u8) -> u64 {
     worker.send(Job {
         number,
-        request: solver::moves_left(rows, cols),
+        request: solver::moves_left_waiting(rows, cols).request(),
     });
     number
 }

@@ -4,13 +4,12 @@
 
 use super::fields::ChompValues;
 use super::position;
-use super::rules::{Position, Square};
+use super::rules::Position;
 use super::tables::ChompRules;
 use crate::games::core::play::Play;
-use crate::games::grid::board::{self, Cell, GridBoard};
+use crate::games::grid::board::GridBoard;
 use crate::games::session::Leftover;
 use crate::games::setup::{Level, Setup};
-use crate::input::Spot;
 
 /// A Chomp game in progress (or just finished).
 pub type ChompSession = Play<ChompRules, GridBoard>;
@@ -32,12 +31,4 @@ pub fn begin(setup: Setup, leftover: Option<Leftover>) -> ChompSession {
         .asking_before_poison(values.ask_before_poison)
         .wanting_moves_left(setup.level == Level::Perfect);
     Play::begin_with(setup, rules, start, leftover)
-}
-
-/// The spot the board draws `square` at.
-pub fn spot(square: Square) -> Spot {
-    board::spot(Cell {
-        col: square.col.into(),
-        row: square.row.into(),
-    })
 }

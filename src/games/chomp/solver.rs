@@ -86,19 +86,8 @@ pub fn asked(request: &Request) -> Option<&Asked> {
 }
 
 /// The outcome table of a `rows` × `cols` box (a live table that covers it is handed back at
-/// once; a box over the budget is refused at once).
-pub fn solve(rows: u8, cols: u8) -> Request {
-    Request::Build(table_task(Asked::Solve { rows, cols }))
-}
-
-/// The moves-left table of a `rows` × `cols` box, built from the live outcome table when one
-/// covers the box (else that is built first, and sent on as soon as it is there), each phase
-/// named in its progress. A live moves-left table that covers the box is handed back at once.
-pub fn moves_left(rows: u8, cols: u8) -> Request {
-    Request::Build(table_task(Asked::MovesLeft { rows, cols }))
-}
-
-/// [`solve`] as a build a game or a study waits for, its gauge named by the phase.
+/// once; a box over the budget is refused at once), as a build a game or a study waits for,
+/// its gauge named by the phase.
 pub fn solve_waiting(rows: u8, cols: u8) -> Waiting {
     Waiting::new(
         Phase::Outcomes.label(),
@@ -106,7 +95,10 @@ pub fn solve_waiting(rows: u8, cols: u8) -> Waiting {
     )
 }
 
-/// [`moves_left`] as a build a game or a study waits for, its gauge named by each phase.
+/// The moves-left table of a `rows` × `cols` box, built from the live outcome table when one
+/// covers the box (else that is built first, and sent on as soon as it is there), each phase
+/// named in its progress; a live moves-left table that covers the box is handed back at once.
+/// As a build a game or a study waits for, its gauge named by each phase.
 pub fn moves_left_waiting(rows: u8, cols: u8) -> Waiting {
     Waiting::new(
         Phase::Outcomes.label(),

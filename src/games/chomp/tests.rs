@@ -94,7 +94,7 @@ fn chomp_on_the_grid_board_plays_asks_and_reviews() {
 
 /// The tables of a `rows` × `cols` box, built here.
 fn tables(rows: u8, cols: u8) -> KeptTables {
-    let Request::Build(task) = solver::moves_left(rows, cols) else {
+    let Request::Build(task) = solver::moves_left_waiting(rows, cols).request() else {
         panic!("a build");
     };
     let built = task.run(&mut |_, _| true).expect("built");
@@ -329,7 +329,7 @@ fn chomp_follows_a_refused_box() {
 /// for those of the smaller box, keeping the larger outcome table.
 #[test]
 fn chomp_keeps_the_larger_outcome_table_while_smaller_moves_left_build() {
-    let Request::Build(task) = solver::solve(6, 7) else {
+    let Request::Build(task) = solver::solve_waiting(6, 7).request() else {
         panic!("a build");
     };
     let built = task.run(&mut |_, _| true).expect("built");

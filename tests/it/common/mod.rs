@@ -3,16 +3,19 @@
 //! it delivers by hand, so every test decides exactly when the solver's answers arrive.
 
 use munch::app::{App, Event, Screen};
+use munch::games::chomp::rules::Square;
 use munch::games::chomp::session::ChompSession;
 use munch::games::chomp::solver::{Answer, Phase};
 use munch::games::core::rules::Rules;
 use munch::games::fibonacci::session::FibonacciSession;
+use munch::games::grid::board::{self, Cell};
 use munch::games::nim::session::NimSession;
 use munch::games::pile::rules::PileRules;
 use munch::games::pile::session::PileSession;
 use munch::games::request::{Job, Lane, SolverMessage};
 use munch::games::subtraction::session::SubtractionSession;
 use munch::games::turns::FLASH_TICKS;
+use munch::input::Spot;
 use munch::settings::{GameKind, Player, Settings};
 use munch::solve::{MovesLeftTable, OutcomeTable};
 use munch::worker::{Runner, Worker};
@@ -470,4 +473,12 @@ pub fn read(message: &SolverMessage) -> Option<News> {
         }),
         SolverMessage::Judged { .. } => None,
     }
+}
+
+/// The spot Chomp's board draws `square` at.
+pub fn spot(square: Square) -> Spot {
+    board::spot(Cell {
+        col: square.col.into(),
+        row: square.row.into(),
+    })
 }
