@@ -1,20 +1,21 @@
 //! Chomp's bar on the grid board ([`GridRules`] for [`ChompRules`]): a cell a square, the
 //! poison on a1, columns lettered, a bite previewed whole, the cursor kept on the bar, and the
 //! panel a Chomp game has said since before it played on the core: each table's gauge, what
-//! the computer waits for, how it came by its moves, its hints counted.
+//! the computer waits for, how it came by its moves, its hints counted. Also a move in the
+//! words of the move list and the game-over dialog.
 
 use super::rules::{Position, Square, column_letters};
 use super::solver::Phase;
 use super::tables::{ChompRules, KEYS};
-use super::view::solved_line;
 use crate::games::core::play::Play;
 use crate::games::core::rules::{Rules, Unfought};
 use crate::games::grid::board::{Cell, GridBoard, GridRules, Piece, StudyCells};
 use crate::games::panel::{SolverLine, subject};
+use crate::games::review::MoveWords;
 use crate::games::setup::Level;
 use crate::input::Binding;
 use crate::theme::{POISON, Theme};
-use crate::units::{bytes, count};
+use crate::units::{bytes, count, short_count};
 use ratatui::text::{Line, Span};
 
 /// The square on `cell`.
@@ -335,5 +336,38 @@ fn hints_line<'a>(play: &Play<ChompRules, GridBoard>, theme: &Theme) -> Line<'a>
                 )),
             ])
         }
+    }
+}
+
+/// A move in the notation saved games keep ("c2") in the words of the move list and the
+/// game-over dialog: the square's name.
+pub fn move_words(notation: &str) -> Option<MoveWords> {
+    let square = Square::parse(notation).ok()?;
+    Some(MoveWords {
+        listed: square.to_string(),
+        short: square.to_string(),
+        instead: square.to_string(),
+    })
+}
+
+/// "solved: 9.1 billion positions", within the panel's 30 characters.
+fn solved_line(positions: u64) -> String {
+    let count = short_count(positions);
+    let line = format!("solved: {count} positions");
+    if line.chars().count() <= 30 {
+        line
+    } else {
+        format!("solved: {count}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn the_solved_line_fits_the_panel() {
+        assert_eq!(solved_line(1_716), "solved: 1,716 positions");
+        assert_eq!(solved_line(9_075_135_300), "solved: 9.1 billion positions");
+        assert_eq!(solved_line(137_846_528_820), "solved: 137.8 billion");
     }
 }

@@ -20,7 +20,6 @@ pub mod tables;
 #[cfg(test)]
 mod tests;
 pub mod theory;
-pub mod view;
 
 use super::game::{Field, Game, GameText, Problem, SolveProgress, Values};
 use super::position::{ParsedPosition, StartPosition};
@@ -126,6 +125,6 @@ impl Game for Chomp {
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {
-        view::move_words(notation)
+        board::move_words(notation)
     }
 }

@@ -12,8 +12,9 @@ use super::board::{col_label, row_label, square};
 use super::moves_left::proven;
 use super::rules::{MAX_SIDE, Position, Square};
 use super::tables::ChompRules;
+use crate::games::core::rules::Rules;
 use crate::games::core::study::{Studied, StudyRules};
-use crate::games::grid::board::GridBoard;
+use crate::games::grid::board::{self, GridBoard};
 use crate::games::grid::study::MarkGrid;
 use crate::games::moves_left::Proven;
 use crate::games::request::{JudgedMoves, Task, Waiting};
@@ -88,7 +89,7 @@ impl StudyRules for ChompRules {
     }
 
     fn leftover(&self) -> Option<Leftover> {
-        self.kept()
+        self.keep()
     }
 
     fn judging(&self, start: &Position, moves: Vec<Square>) -> Option<Task<JudgedMoves>> {
@@ -239,8 +240,7 @@ impl Editor for ChompEditor {
             let first: String = (0..run)
                 .map(|i| if i == at { glyph } else { fill })
                 .collect();
-            let spot = Spot(cell.col.into(), cell.row.into());
-            (format!(" {first}"), style, fill, Some(spot))
+            (format!(" {first}"), style, fill, Some(board::spot(cell)))
         });
     }
 

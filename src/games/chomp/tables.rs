@@ -1,6 +1,6 @@
-//! Chomp on the game core ([`ChompRules`]): its rules as the core's `Rules` and the grid board's
-//! `GridRules` (the bar's squares are the grid's cells, the poison drawn on a1), with the tables
-//! they hold and ask for. Outcomes and moves left come from the moves-left table of a box, which
+//! Chomp on the game core ([`ChompRules`]): its rules as the core's `Rules` (the grid board's
+//! `GridRules`, the bar's squares as the grid's cells, are in `board.rs`), with the tables they
+//! hold and ask for. Outcomes and moves left come from the moves-left table of a box, which
 //! the table thread builds (with its outcome table, sent on as soon as it is there) as the build
 //! tasks of `solver.rs`; a box whose two tables do not fit the memory budget gets its outcome
 //! table alone, and one whose outcome table does not fit either is answered by what the answer
@@ -384,25 +384,6 @@ impl ChompRules {
         })
     }
 
-    /// The tables, for the game a study was opened from (or the next game).
-    pub fn kept(&self) -> Option<Leftover> {
-        let kept = match &self.tables {
-            Tables::Both {
-                outcomes,
-                moves_left,
-            } => KeptTables {
-                outcomes: Arc::clone(outcomes),
-                moves_left: Some(Arc::clone(moves_left)),
-            },
-            Tables::OutcomesOnly(outcomes) | Tables::MovesLeft(Some(outcomes)) => KeptTables {
-                outcomes: Arc::clone(outcomes),
-                moves_left: None,
-            },
-            Tables::MovesLeft(None) | Tables::Outcomes | Tables::Refused { .. } => return None,
-        };
-        Some(Box::new(kept))
-    }
-
     /// The judging of `moves` from `start` with the tables, once they are there.
     pub fn judging_with_tables(
         &self,
@@ -654,8 +635,23 @@ impl Rules for ChompRules {
         }
     }
 
+    /// The tables, for the game a study was opened from (or the next game).
     fn keep(&self) -> Option<Leftover> {
-        self.kept()
+        let kept = match &self.tables {
+            Tables::Both {
+                outcomes,
+                moves_left,
+            } => KeptTables {
+                outcomes: Arc::clone(outcomes),
+                moves_left: Some(Arc::clone(moves_left)),
+            },
+            Tables::OutcomesOnly(outcomes) | Tables::MovesLeft(Some(outcomes)) => KeptTables {
+                outcomes: Arc::clone(outcomes),
+                moves_left: None,
+            },
+            Tables::MovesLeft(None) | Tables::Outcomes | Tables::Refused { .. } => return None,
+        };
+        Some(Box::new(kept))
     }
 
     /// [`KeptTables`] that cover `at`: the moves-left table ends the wait, the outcome table
