@@ -199,17 +199,7 @@ pub fn parse_piles(
     gap: impl Fn(&str) -> String,
     pile: impl Fn(&str) -> Result<u64, String>,
 ) -> Result<Vec<u64>, String> {
-    let text = text.trim();
-    let inner = match text.strip_prefix('[') {
-        Some(rest) => rest
-            .strip_suffix(']')
-            .ok_or("a '[' without its closing ']'")?,
-        None if text.ends_with(']') => return Err("a ']' without its opening '['".into()),
-        None => text,
-    };
-    if inner.trim().is_empty() {
-        return Err(none.into());
-    }
+    let inner = bracketed(text, ['[', ']'], none)?;
     let items: Vec<&str> = inner.split(',').map(str::trim).collect();
     if let Some(at) = items.iter().position(|item| item.is_empty()) {
         return Err(gap(match at {
@@ -219,6 +209,30 @@ pub fn parse_piles(
         }));
     }
     items.iter().map(|item| pile(item)).collect()
+}
+
+/// What `text` holds, trimmed, between the brackets `open` and `close` where it is in them
+/// (`[3,4,5]`, `{1,3,4}`), else all of it; a bracket without the other, or nothing within
+/// (`none` says why), is refused in one line.
+pub fn bracketed<'a>(
+    text: &'a str,
+    [open, close]: [char; 2],
+    none: &str,
+) -> Result<&'a str, String> {
+    let text = text.trim();
+    let inner = match text.strip_prefix(open) {
+        Some(rest) => rest
+            .strip_suffix(close)
+            .ok_or_else(|| format!("a '{open}' without its closing '{close}'"))?,
+        None if text.ends_with(close) => {
+            return Err(format!("a '{close}' without its opening '{open}'"));
+        }
+        None => text,
+    };
+    if inner.trim().is_empty() {
+        return Err(none.into());
+    }
+    Ok(inner)
 }
 
 /// Why a take of nothing is refused.
@@ -301,6 +315,34 @@ pub fn shown_number(digits: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn brackets_are_read_the_same_for_piles_and_take_sets() {
+        for [open, close] in [['[', ']'], ['{', '}']] {
+            let brackets = [open, close];
+            assert_eq!(
+                bracketed(&format!(" {open}3, 4{close} "), brackets, "none"),
+                Ok("3, 4")
+            );
+            assert_eq!(bracketed(" 3,4 ", brackets, "none"), Ok("3,4"));
+            assert_eq!(
+                bracketed(&format!("{open}3"), brackets, "none"),
+                Err(format!("a '{open}' without its closing '{close}'"))
+            );
+            assert_eq!(
+                bracketed(&format!("3{close}"), brackets, "none"),
+                Err(format!("a '{close}' without its opening '{open}'"))
+            );
+            assert_eq!(
+                bracketed(&format!("{open} {close}"), brackets, "none"),
+                Err("none".into())
+            );
+        }
+        assert_eq!(
+            parse_piles("[3,4", "none", |_| String::new(), |_| Ok(0)),
+            Err("a '[' without its closing ']'".into())
+        );
+    }
 
     #[test]
     fn lists_and_ranges_are_read_and_written() {

@@ -2,6 +2,7 @@
 //! set `S` (with `k` at most the pile). Taking the last coin wins, so a player with no legal
 //! take loses.
 
+use crate::games::position::bracketed;
 use crate::units::shown;
 use std::fmt;
 
@@ -38,17 +39,7 @@ impl TakeSet {
     /// spaces allowed around each, optionally in braces as [`TakeSet`]'s display writes it.
     /// Anything else is refused with the reason in one line.
     pub fn parse(text: &str) -> Result<TakeSet, String> {
-        let text = text.trim();
-        let inner = match text.strip_prefix('{') {
-            Some(rest) => rest
-                .strip_suffix('}')
-                .ok_or("a '{' without its closing '}'")?,
-            None if text.ends_with('}') => return Err("a '}' without its opening '{'".into()),
-            None => text,
-        };
-        if inner.trim().is_empty() {
-            return Err(EMPTY.into());
-        }
+        let inner = bracketed(text, ['{', '}'], EMPTY)?;
         // One flag per possible size: ranges cost nothing however wide, since both ends are
         // checked against MAX_TAKE before any flag is set.
         let mut chosen = vec![false; MAX_TAKE as usize + 1];
@@ -86,11 +77,6 @@ impl TakeSet {
     /// The sizes, ascending.
     pub fn sizes(&self) -> &[u64] {
         &self.0
-    }
-
-    /// The largest size.
-    pub fn max(&self) -> u64 {
-        *self.0.last().expect("never empty")
     }
 
     /// The takes legal from a pile, ascending.
