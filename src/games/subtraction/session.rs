@@ -14,7 +14,7 @@ use crate::games::pile::session::PileSession;
 use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
 use crate::solve::subtraction_table::{
-    MOVES_LEFT_LIMIT, PERIOD_SEARCH_LIMIT, SubtractionMovesLeft, SubtractionSolution,
+    MOVES_LEFT_LIMIT, SubtractionMovesLeft, SubtractionSolution, SubtractionTables,
 };
 use std::sync::Arc;
 
@@ -32,28 +32,11 @@ pub struct SubtractionRules {
     tables: Option<Arc<SubtractionTables>>,
 }
 
-/// What the subtraction rules build: the period of the outcomes and the moves-left table.
-pub struct SubtractionTables {
-    pub solution: SubtractionSolution,
-    pub table: SubtractionMovesLeft,
-}
-
 /// The most progress reports a build made at once on the interface's thread may take before
 /// it goes to the table thread instead: each comes after about the same work whatever the set
 /// (see [`progress_steps`](crate::solve::subtraction_table::progress_steps)), under a
 /// millisecond in all. Most take sets show their period within it.
 const INSTANT_REPORTS: u32 = 8;
-
-impl SubtractionTables {
-    /// The tables of `set` up to pile `limit` (see [`SubtractionRules`]), telling `progress`
-    /// how far each one has gone; `None` when `progress` said to stop.
-    pub fn build(set: &TakeSet, limit: u64, progress: Progress) -> Option<SubtractionTables> {
-        let sizes = set.sizes();
-        let solution = SubtractionSolution::solve_within(sizes, PERIOD_SEARCH_LIMIT, progress)?;
-        let table = SubtractionMovesLeft::solve_within(sizes, limit, Some(&solution), progress)?;
-        Some(SubtractionTables { solution, table })
-    }
-}
 
 impl SubtractionRules {
     /// The rules of a game of `set` starting with `pile` coins, with their tables built (slow:
@@ -76,7 +59,7 @@ impl SubtractionRules {
             reports += 1;
             reports <= INSTANT_REPORTS
         };
-        rules.tables = SubtractionTables::build(set, rules.limit, &mut quick).map(Arc::new);
+        rules.tables = SubtractionTables::build(set.sizes(), rules.limit, &mut quick).map(Arc::new);
         rules
     }
 
@@ -118,11 +101,6 @@ impl SubtractionRules {
     /// The moves left of `pile`, where the moves-left table reaches it.
     pub fn moves_left(&self, pile: u64) -> Option<u64> {
         self.tables.as_ref()?.table.moves_left(pile)
-    }
-
-    /// The take set.
-    pub fn set(&self) -> &TakeSet {
-        &self.set
     }
 
     /// The position of a game starting with `pile` coins.
@@ -185,7 +163,7 @@ impl PileRules for SubtractionRules {
         let task = Task::new(
             format!("tables of subtraction {set} to pile {limit}"),
             move |progress| {
-                SubtractionTables::build(&set, limit, progress).map(|t| Arc::new(t) as Built)
+                SubtractionTables::build(set.sizes(), limit, progress).map(|t| Arc::new(t) as Built)
             },
         );
         Some(Waiting::new("solving", task))
@@ -199,7 +177,7 @@ impl PileRules for SubtractionRules {
 
     fn complete_tables(&mut self, progress: Progress) -> Option<()> {
         if self.tables.is_none() {
-            let tables = SubtractionTables::build(&self.set, self.limit, progress)?;
+            let tables = SubtractionTables::build(self.set.sizes(), self.limit, progress)?;
             self.tables = Some(Arc::new(tables));
         }
         Some(())

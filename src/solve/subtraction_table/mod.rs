@@ -11,6 +11,28 @@ pub mod outcomes;
 pub use moves_left::{Cycle, MOVES_LEFT_LIMIT, SubtractionMovesLeft};
 pub use outcomes::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 
+/// What the subtraction game's rules build for a take set: the period of its outcomes and the
+/// moves-left table built on it.
+pub struct SubtractionTables {
+    pub solution: SubtractionSolution,
+    pub table: SubtractionMovesLeft,
+}
+
+impl SubtractionTables {
+    /// The tables of the take sizes `sizes` up to pile `limit` (past which a pile has moves
+    /// left only by the closed form), telling `progress` how far each one has gone; `None` when
+    /// `progress` said to stop.
+    pub fn build(
+        sizes: &[u64],
+        limit: u64,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Option<SubtractionTables> {
+        let solution = SubtractionSolution::solve_within(sizes, PERIOD_SEARCH_LIMIT, progress)?;
+        let table = SubtractionMovesLeft::solve_within(sizes, limit, Some(&solution), progress)?;
+        Some(SubtractionTables { solution, table })
+    }
+}
+
 /// The takes tried between two reports of a build's progress (the period search's, and the
 /// moves-left table's), about: see [`progress_steps`].
 const PROGRESS_WORK: usize = 1 << 15;
