@@ -1,9 +1,9 @@
 //! The game catalogue: every game munch plays, one folder each, listed once in [`GAMES`]. The
 //! menu, the help, the command line and the screen reach a game through its [`Game`] entry.
 //!
-//! Each folder holds a game's rules (`rules.rs`, which imports nothing of munch above the
-//! units, so that the solver engines can use it), its `munch play`/`munch solve` arguments and
-//! replies (`cli.rs`), and its entry in this catalogue (`mod.rs`).
+//! Each folder holds a game's rules (`rules.rs`), its `munch play`/`munch solve` arguments and
+//! replies (`cli.rs`), and its entry in this catalogue (`mod.rs`); the solver engines it uses
+//! are in `crate::solve`, which imports nothing of munch.
 
 pub mod chomp;
 pub mod core;
@@ -28,14 +28,15 @@ pub mod typing;
 pub mod wythoff;
 
 pub use game::Game;
+use pile::entry::OnePile;
 use position::{ParsedPosition, split_game};
 use serde::{Deserialize, Serialize};
 
 /// Every game, in menu order.
 pub static GAMES: [&dyn Game; 5] = [
     &chomp::Chomp,
-    &subtraction::Subtraction,
-    &fibonacci::Fibonacci,
+    &OnePile(subtraction::Subtraction),
+    &OnePile(fibonacci::Fibonacci),
     &nim::Nim,
     &wythoff::Wythoff,
 ];

@@ -3,19 +3,14 @@
 //! of JSON).
 
 use super::answer::fibonacci_winning_takes;
-use super::fields::PILE;
 use super::rules::FibPosition;
 use super::session::{FibonacciRules, pile};
-use crate::games::game::Values;
-use crate::games::moves_left::{all_moves, too_many_moves};
+use crate::games::moves_left::too_many_moves;
 use crate::games::pile::cli::{Words, coins, reply};
 use crate::games::pile::rules::PilePosition;
 use crate::units::group;
-use clap::{ArgMatches, Args, Command, FromArgMatches};
+use clap::Args;
 use serde::Serialize;
-
-// The about line after the arguments: `augment_args` sets the struct's doc comment as the
-// about.
 
 /// `munch play fibonacci`'s own arguments.
 #[derive(Debug, Args)]
@@ -39,24 +34,6 @@ pub struct SolveArgs {
     pub json: bool,
 }
 
-/// `munch play fibonacci`, with its about line.
-pub fn play_command() -> Command {
-    PlayArgs::augment_args(Command::new("fibonacci")).about("Play Fibonacci Nim")
-}
-
-/// `munch solve fibonacci`, with its about line.
-pub fn solve_command() -> Command {
-    SolveArgs::augment_args(Command::new("fibonacci")).about("Solve a Fibonacci Nim position")
-}
-
-/// Sets the pile `munch play fibonacci` asks for into `values` (the game's problem check
-/// reads it).
-pub fn play_values(matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
-    let args = PlayArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
-    values.set(PILE, args.pile);
-    Ok(())
-}
-
 /// Fibonacci Nim's position in `munch solve`'s JSON reply.
 #[derive(Serialize)]
 struct Fields {
@@ -64,14 +41,14 @@ struct Fields {
     max_take: u64,
 }
 
-/// Answers `munch solve fibonacci`: what to print, or why not.
-pub fn solve(matches: &ArgMatches) -> Result<String, String> {
-    let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
+/// Answers `munch solve fibonacci` with `args`, every take listed where `all_moves`: what to
+/// print, or why not.
+pub fn solve(args: &SolveArgs, all_moves: bool) -> Result<String, String> {
     let position = match args.max_take {
         Some(max_take) => FibPosition::new(args.pile, max_take)?,
         None => FibPosition::start(args.pile).map_err(|e| format!("--pile: {e}"))?,
     };
-    let studied = if all_moves(matches) {
+    let studied = if all_moves {
         if let Some(refusal) = too_many_moves(position.limit()) {
             return Err(refusal);
         }

@@ -8,19 +8,13 @@ pub mod position;
 pub mod rules;
 pub mod session;
 
-use super::core::entry::{Entry, SolveProgress};
 use super::core::rules::GameText;
 use super::field::{Field, Problem, Values};
+use super::pile::entry::PileEntry;
 use super::pile::rules::PilePosition;
-use super::review::MoveWords;
-use super::session::Session;
-use super::setup::Setup;
-use super::study::Study;
-use crate::units::quoted;
-use clap::{ArgMatches, Command};
 pub use fields::FibonacciValues;
 use rules::FibPosition;
-use session::{FibonacciRules, FibonacciSession};
+use session::FibonacciRules;
 
 /// Fibonacci Nim's entry in the catalogue.
 pub struct Fibonacci;
@@ -37,12 +31,18 @@ const TEXT: GameText = GameText {
     keys: super::pile::session::KEYS,
 };
 
-impl Entry for Fibonacci {
+impl PileEntry for Fibonacci {
     type Rules = FibonacciRules;
     type Start = FibPosition;
+    type PlayArgs = cli::PlayArgs;
+    type SolveArgs = cli::SolveArgs;
 
     fn text(&self) -> &'static GameText {
         &TEXT
+    }
+
+    fn about(&self) -> [&'static str; 2] {
+        ["Play Fibonacci Nim", "Solve a Fibonacci Nim position"]
     }
 
     fn fields(&self) -> &'static [Field] {
@@ -80,36 +80,12 @@ impl Entry for Fibonacci {
         (rules, session::pile(start))
     }
 
-    fn session(&self, setup: Setup, rules: FibonacciRules, at: PilePosition) -> Box<dyn Session> {
-        Box::new(FibonacciSession::begin(setup, rules, at))
+    /// The pile `munch play fibonacci` asks for (the game's problem check reads it).
+    fn play_values(&self, args: cli::PlayArgs, values: &mut Values) {
+        values.set(fields::PILE, args.pile);
     }
 
-    fn studied(&self, rules: FibonacciRules, at: PilePosition) -> Box<dyn Study> {
-        Box::new(session::FibonacciStudy::new(rules, at))
-    }
-
-    fn move_words(&self, notation: &str) -> Option<MoveWords> {
-        super::pile::view::move_words(notation)
-    }
-
-    /// A saved take that is not legal is named alone.
-    fn illegal(&self, number: usize, text: &str, _: &str) -> String {
-        format!("take {number} ({}) is not legal", quoted(text))
-    }
-
-    fn play_command(&self) -> Command {
-        cli::play_command()
-    }
-
-    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
-        cli::play_values(matches, values)
-    }
-
-    fn solve_command(&self) -> Command {
-        cli::solve_command()
-    }
-
-    fn solve(&self, matches: &ArgMatches, _: u64, _: SolveProgress) -> Result<String, String> {
-        cli::solve(matches)
+    fn solve(&self, args: cli::SolveArgs, all_moves: bool) -> Result<String, String> {
+        cli::solve(&args, all_moves)
     }
 }

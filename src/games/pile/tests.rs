@@ -3,10 +3,13 @@
 //! the core's study, drawn by the pile board, as the subtraction game and Fibonacci Nim are.
 
 use super::cli::{Words, reply};
+use super::entry::{OnePile, PileEntry};
 use super::rules::{PilePosition, PileRules, Takes, study_takes};
 use super::session::{PileBoard, PileSession};
-use crate::games::core::rules::Rules;
+use crate::games::core::rules::{GameText, Rules};
 use crate::games::core::study::{Studied, StudyRules};
+use crate::games::field::{Bound, Field, FieldKind, Problem, Values};
+use crate::games::game::Game;
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
 use crate::games::request::{Built, Task, Waiting};
@@ -272,4 +275,145 @@ fn a_one_pile_game_is_studied_on_the_core_with_the_pile_boards_takes() {
     assert!(text.contains("6 coins") && text.contains("−2"), "{text}");
     assert_eq!(spots.0.len(), 2);
     assert_eq!(study.board_size(), (28, 8));
+}
+
+/// A pile of one-or-two as a catalogue entry: its own words, its `--pile`, its replies.
+struct OneOrTwoEntry;
+
+/// `munch play one-or-two`'s own arguments.
+#[derive(clap::Args)]
+struct PlayArgs {
+    /// Coins in the pile.
+    #[arg(long, default_value_t = 5)]
+    pile: u64,
+}
+
+/// `munch solve one-or-two`'s arguments.
+#[derive(clap::Args)]
+struct SolveArgs {
+    /// Coins in the pile.
+    #[arg(long)]
+    pile: u64,
+}
+
+static ENTRY_TEXT: GameText = GameText {
+    id: "one-or-two",
+    label: "One or two",
+    tagline: "Take one or two",
+    rules: &["Take one or two coins; the last coin wins."],
+    keys: super::session::KEYS,
+};
+
+static PILE_FIELD: [Field; 1] = [Field {
+    key: "one_or_two_pile",
+    label: "Coins",
+    kind: FieldKind::Number {
+        default: 5,
+        least: Bound {
+            value: 1,
+            reason: "a pile has a coin",
+        },
+        most: Bound {
+            value: 99,
+            reason: "99 coins at most",
+        },
+        quiet_below_least: false,
+    },
+    after_level: false,
+    was: None,
+}];
+
+impl PileEntry for OneOrTwoEntry {
+    type Rules = OneOrTwo;
+    type Start = u64;
+    type PlayArgs = PlayArgs;
+    type SolveArgs = SolveArgs;
+
+    fn text(&self) -> &'static GameText {
+        &ENTRY_TEXT
+    }
+
+    fn about(&self) -> [&'static str; 2] {
+        ["Play one or two", "Solve a pile of one or two"]
+    }
+
+    fn fields(&self) -> &'static [Field] {
+        &PILE_FIELD
+    }
+
+    fn problem(&self, _: &Values) -> Option<Problem> {
+        None
+    }
+
+    fn describe(&self, values: &Values) -> String {
+        format!("One or two from {}", values.number("one_or_two_pile"))
+    }
+
+    fn start(&self, values: &Values) -> Result<u64, String> {
+        Ok(values.number("one_or_two_pile"))
+    }
+
+    fn read_start(&self, body: &str) -> Result<u64, String> {
+        body.trim()
+            .parse()
+            .map_err(|_| format!("'{body}' is no pile"))
+    }
+
+    fn values_of(&self, &start: &u64) -> Values {
+        Values::default().with("one_or_two_pile", start)
+    }
+
+    fn begin(&self, &start: &u64, _: Option<&OneOrTwo>) -> (OneOrTwo, PilePosition) {
+        (OneOrTwo { built: true }, at(start))
+    }
+
+    fn play_values(&self, args: PlayArgs, values: &mut Values) {
+        values.set("one_or_two_pile", args.pile);
+    }
+
+    fn solve(&self, args: SolveArgs, all_moves: bool) -> Result<String, String> {
+        Ok(format!("pile {}, every move: {all_moves}", args.pile))
+    }
+}
+
+#[test]
+fn a_one_pile_entry_is_a_game_whose_board_writes_its_subcommands_session_and_words() {
+    let game: &dyn Game = &OnePile(OneOrTwoEntry);
+    // Its subcommands, from its arguments and about lines.
+    let mut play = game.play_command();
+    assert_eq!(play.get_name(), "one-or-two");
+    let help = play.render_help().to_string();
+    assert!(
+        help.starts_with("Play one or two") && help.contains("--pile"),
+        "{help}"
+    );
+    let matches = play.try_get_matches_from_mut(["one-or-two", "--pile", "7"]);
+    let mut values = Values::default();
+    game.play_values(&matches.expect("a pile"), &mut values)
+        .expect("its values");
+    assert_eq!(values.number("one_or_two_pile"), 7);
+    let solve = game.solve_command();
+    let help = solve.clone().render_help().to_string();
+    assert!(help.starts_with("Solve a pile of one or two"), "{help}");
+    let matches = solve.try_get_matches_from(["one-or-two", "--pile", "4"]);
+    let reply = game.solve(&matches.expect("a pile"), 0, &mut |_, _, _| {});
+    assert_eq!(reply, Ok("pile 4, every move: false".to_string()));
+    // A game and a study on the one-pile board, a take in the move list's words, and a saved
+    // take that is not legal named alone.
+    let setup = Setup {
+        values: values.clone(),
+        ..Setup::default()
+    };
+    let session = game.new_session(setup, None);
+    assert_eq!(session.position(), "one-or-two 7");
+    let study = game
+        .study(&values, None, &["2".into()], None)
+        .expect("a legal take");
+    assert_eq!(study.position(), "one-or-two 5");
+    assert_eq!(
+        game.move_words("2").map(|w| w.listed),
+        Some("took 2".into())
+    );
+    let saved = game.saved_problem(&values, None, &["2".into(), "3".into()]);
+    assert_eq!(saved, Some("take 2 (\"3\") is not legal".into()));
 }

@@ -2,20 +2,14 @@
 //! subtraction`, their arguments and the solve reply (the one-pile board's, in the game's
 //! words: text, or one line of JSON).
 
-use super::fields::{PILE, SET};
 use super::rules::TakeSet;
 use super::session::SubtractionRules;
-use crate::games::game::Values;
-use crate::games::moves_left::all_moves;
 use crate::games::pile::cli::{Words, coins, reply};
 use crate::games::pile::rules::{PilePosition, study_takes};
 use crate::solve::subtraction_table::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use crate::units::group;
-use clap::{ArgMatches, Args, Command, FromArgMatches};
+use clap::Args;
 use serde::Serialize;
-
-// The about line after the arguments: `augment_args` sets the struct's doc comment as the
-// about.
 
 /// `munch play subtraction`'s own arguments.
 #[derive(Debug, Args)]
@@ -43,26 +37,6 @@ pub struct SolveArgs {
     pub json: bool,
 }
 
-/// `munch play subtraction`, with its about line.
-pub fn play_command() -> Command {
-    PlayArgs::augment_args(Command::new("subtraction")).about("Play a subtraction game")
-}
-
-/// `munch solve subtraction`, with its about line.
-pub fn solve_command() -> Command {
-    SolveArgs::augment_args(Command::new("subtraction"))
-        .about("Solve a subtraction game: a pile, and the set of sizes a move may take")
-}
-
-/// Sets the pile and take set `munch play subtraction` asks for into `values` (the set as
-/// typed; the game's problem check reads it).
-pub fn play_values(matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
-    let args = PlayArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
-    values.set(PILE, args.pile);
-    values.set(SET, args.set);
-    Ok(())
-}
-
 /// The subtraction game's position in `munch solve`'s JSON reply.
 #[derive(Serialize)]
 struct Fields {
@@ -77,9 +51,9 @@ struct Period {
     period: u64,
 }
 
-/// Answers `munch solve subtraction`: what to print, or why not.
-pub fn solve(matches: &ArgMatches) -> Result<String, String> {
-    let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
+/// Answers `munch solve subtraction` with `args`, every take listed where `all_moves`: what to
+/// print, or why not.
+pub fn solve(args: &SolveArgs, all_moves: bool) -> Result<String, String> {
     let set = TakeSet::parse_typed(&args.set).map_err(|e| format!("--set: {e}"))?;
     let solution = SubtractionSolution::solve(set.sizes(), PERIOD_SEARCH_LIMIT);
     let Some((preperiod, period)) = solution.cycle() else {
@@ -93,7 +67,7 @@ pub fn solve(matches: &ArgMatches) -> Result<String, String> {
         .winning_takes(args.pile)
         .expect("the period answers every pile");
     let at = SubtractionRules::start(args.pile);
-    let studied = all_moves(matches).then(|| {
+    let studied = all_moves.then(|| {
         let rules = SubtractionRules::solved(solution, args.pile);
         study_takes(&rules, &at, |at| rules.moves_left(at.pile))
             .expect("the period answers every pile")

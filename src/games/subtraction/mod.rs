@@ -7,19 +7,13 @@ pub mod position;
 pub mod rules;
 pub mod session;
 
-use super::core::entry::{Entry, SolveProgress};
 use super::core::rules::GameText;
 use super::field::{Field, Problem, Values};
+use super::pile::entry::PileEntry;
 use super::pile::rules::PilePosition;
-use super::review::MoveWords;
-use super::session::Session;
-use super::setup::Setup;
-use super::study::Study;
-use crate::units::quoted;
-use clap::{ArgMatches, Command};
 pub use fields::SubtractionValues;
 use rules::TakeSet;
-use session::{SubtractionRules, SubtractionSession};
+use session::SubtractionRules;
 
 /// The subtraction game's entry in the catalogue.
 pub struct Subtraction;
@@ -36,13 +30,22 @@ const TEXT: GameText = GameText {
     keys: super::pile::session::KEYS,
 };
 
-impl Entry for Subtraction {
+impl PileEntry for Subtraction {
     type Rules = SubtractionRules;
     /// The take set and the pile.
     type Start = (TakeSet, u64);
+    type PlayArgs = cli::PlayArgs;
+    type SolveArgs = cli::SolveArgs;
 
     fn text(&self) -> &'static GameText {
         &TEXT
+    }
+
+    fn about(&self) -> [&'static str; 2] {
+        [
+            "Play a subtraction game",
+            "Solve a subtraction game: a pile, and the set of sizes a move may take",
+        ]
     }
 
     fn fields(&self) -> &'static [Field] {
@@ -89,36 +92,13 @@ impl Entry for Subtraction {
         (rules, SubtractionRules::start(*pile))
     }
 
-    fn session(&self, setup: Setup, rules: SubtractionRules, at: PilePosition) -> Box<dyn Session> {
-        Box::new(SubtractionSession::begin(setup, rules, at))
+    /// The set as typed (the game's problem check reads it).
+    fn play_values(&self, args: cli::PlayArgs, values: &mut Values) {
+        values.set(fields::PILE, args.pile);
+        values.set(fields::SET, args.set);
     }
 
-    fn studied(&self, rules: SubtractionRules, at: PilePosition) -> Box<dyn Study> {
-        Box::new(session::SubtractionStudy::new(rules, at))
-    }
-
-    fn move_words(&self, notation: &str) -> Option<MoveWords> {
-        super::pile::view::move_words(notation)
-    }
-
-    /// A saved take that is not legal is named alone.
-    fn illegal(&self, number: usize, text: &str, _: &str) -> String {
-        format!("take {number} ({}) is not legal", quoted(text))
-    }
-
-    fn play_command(&self) -> Command {
-        cli::play_command()
-    }
-
-    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
-        cli::play_values(matches, values)
-    }
-
-    fn solve_command(&self) -> Command {
-        cli::solve_command()
-    }
-
-    fn solve(&self, matches: &ArgMatches, _: u64, _: SolveProgress) -> Result<String, String> {
-        cli::solve(matches)
+    fn solve(&self, args: cli::SolveArgs, all_moves: bool) -> Result<String, String> {
+        cli::solve(&args, all_moves)
     }
 }

@@ -1,0 +1,161 @@
+//! A one-pile game's catalogue entry. What is its own is a [`PileEntry`]: its words, menu lines
+//! and checks, its start and its rules, and its command line's arguments and replies;
+//! [`OnePile`] makes it the core's `Entry`, writing once what every one-pile game does alike: a
+//! game and a study on the one-pile board, a take in the move list's words, a saved take that is
+//! not legal named alone, and the `munch play`/`munch solve` subcommands made from its
+//! arguments.
+
+use super::rules::{PilePosition, PileRules};
+use super::session::{PileBoard, PileSession};
+use crate::games::core::entry::{Entry, SolveProgress};
+use crate::games::core::rules::GameText;
+use crate::games::core::study::Studied;
+use crate::games::field::{Field, Problem, Values};
+use crate::games::moves_left::all_moves;
+use crate::games::review::MoveWords;
+use crate::games::session::Session;
+use crate::games::setup::Setup;
+use crate::games::study::Study;
+use crate::units::quoted;
+use clap::{ArgMatches, Args, Command, FromArgMatches};
+
+/// A one-pile game as the catalogue lists it: only what is its own (each method as the core's
+/// `Entry` says, but for the command line's).
+pub trait PileEntry: Sync {
+    /// Its rules, which the one-pile board makes the core's.
+    type Rules: PileRules;
+    /// What a game starts from: its start position, with what its rules take from the values
+    /// besides (a subtraction game's take set).
+    type Start;
+    /// `munch play <id>`'s own arguments.
+    type PlayArgs: Args + FromArgMatches;
+    /// `munch solve <id>`'s arguments.
+    type SolveArgs: Args + FromArgMatches;
+
+    /// The game's fixed words: id, name, tagline, rules and keys.
+    fn text(&self) -> &'static GameText;
+
+    /// The about lines of `munch play <id>` and `munch solve <id>`.
+    fn about(&self) -> [&'static str; 2];
+
+    /// The game's own menu lines, top to bottom.
+    fn fields(&self) -> &'static [Field];
+
+    /// Why `values` cannot start a game, if they cannot.
+    fn problem(&self, values: &Values) -> Option<Problem>;
+
+    /// The game and its size, for people and as the statistics key.
+    fn describe(&self, values: &Values) -> String;
+
+    /// Brings values a settings file held into range, with a line for each change.
+    fn sanitize(&self, _values: &mut Values) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// What a game with `values` starts from, or why they start none.
+    fn start(&self, values: &Values) -> Result<Self::Start, String>;
+
+    /// Reads what follows the game's id in a position string, or says why a game cannot start
+    /// there (one line; a finished position is refused).
+    fn read_start(&self, body: &str) -> Result<Self::Start, String>;
+
+    /// The values of a game from `start`: its menu lines as they would start it.
+    fn values_of(&self, start: &Self::Start) -> Values;
+
+    /// The rules of a game or a study from `start`, and its start position; `shared`, the
+    /// rules of the game a study is opened from, whose tables it shares where they serve.
+    fn begin(
+        &self,
+        start: &Self::Start,
+        shared: Option<&Self::Rules>,
+    ) -> (Self::Rules, PilePosition);
+
+    /// Sets the game's values from `munch play <id>`'s arguments into `values`.
+    fn play_values(&self, args: Self::PlayArgs, values: &mut Values);
+
+    /// Answers `munch solve <id>` for its arguments, every take listed where `all_moves`
+    /// (`--all-moves`): the text to print, or why not.
+    fn solve(&self, args: Self::SolveArgs, all_moves: bool) -> Result<String, String>;
+}
+
+/// A one-pile game's catalogue entry, from what is its own ([`PileEntry`]).
+pub struct OnePile<E>(pub E);
+
+impl<E: PileEntry> Entry for OnePile<E> {
+    type Rules = E::Rules;
+    type Start = E::Start;
+
+    fn text(&self) -> &'static GameText {
+        self.0.text()
+    }
+
+    fn fields(&self) -> &'static [Field] {
+        self.0.fields()
+    }
+
+    fn problem(&self, values: &Values) -> Option<Problem> {
+        self.0.problem(values)
+    }
+
+    fn describe(&self, values: &Values) -> String {
+        self.0.describe(values)
+    }
+
+    fn sanitize(&self, values: &mut Values) -> Vec<String> {
+        self.0.sanitize(values)
+    }
+
+    fn start(&self, values: &Values) -> Result<E::Start, String> {
+        self.0.start(values)
+    }
+
+    fn read_start(&self, body: &str) -> Result<E::Start, String> {
+        self.0.read_start(body)
+    }
+
+    fn values_of(&self, start: &E::Start) -> Values {
+        self.0.values_of(start)
+    }
+
+    fn begin(&self, start: &E::Start, shared: Option<&E::Rules>) -> (E::Rules, PilePosition) {
+        self.0.begin(start, shared)
+    }
+
+    fn session(&self, setup: Setup, rules: E::Rules, at: PilePosition) -> Box<dyn Session> {
+        Box::new(PileSession::begin(setup, rules, at))
+    }
+
+    fn studied(&self, rules: E::Rules, at: PilePosition) -> Box<dyn Study> {
+        Box::new(Studied::<E::Rules, PileBoard>::new(rules, at))
+    }
+
+    fn move_words(&self, notation: &str) -> Option<MoveWords> {
+        super::view::move_words(notation)
+    }
+
+    /// A saved take that is not legal is named alone.
+    fn illegal(&self, number: usize, text: &str, _: &str) -> String {
+        format!("take {number} ({}) is not legal", quoted(text))
+    }
+
+    // The about line after the arguments: `augment_args` sets the struct's doc comment as the
+    // about.
+    fn play_command(&self) -> Command {
+        E::PlayArgs::augment_args(Command::new(self.0.text().id)).about(self.0.about()[0])
+    }
+
+    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
+        let args = E::PlayArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
+        self.0.play_values(args, values);
+        Ok(())
+    }
+
+    fn solve_command(&self) -> Command {
+        E::SolveArgs::augment_args(Command::new(self.0.text().id)).about(self.0.about()[1])
+    }
+
+    fn solve(&self, matches: &ArgMatches, _: u64, _: SolveProgress) -> Result<String, String> {
+        let args = E::SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
+        self.0.solve(args, all_moves(matches))
+    }
+}
