@@ -4,8 +4,8 @@
 
 use munch::games::core::rules::Rules;
 use munch::games::core::table::{Tabled, study};
-use munch::games::fibonacci::rules::FibPosition;
-use munch::games::fibonacci::session::{FibonacciRules, pile as pile_of};
+use munch::games::fibonacci::rules as fib_rules;
+use munch::games::fibonacci::session::FibonacciRules;
 use munch::games::moves_left::{AnalysedMove, PositionAnalysis};
 use munch::games::nim::moves_left::{NIM_BUDGET, NimMovesLeft};
 use munch::games::nim::rules::{Move, Position};
@@ -275,13 +275,13 @@ impl BruteFibonacci {
         BruteFibonacci { known }
     }
 
-    fn at(&self, position: FibPosition) -> Known {
-        self.known[position.pile as usize][position.limit() as usize]
+    fn at(&self, position: PilePosition) -> Known {
+        self.known[position.pile as usize][fib_rules::limit(position) as usize]
     }
 
-    fn moves(&self, position: FibPosition) -> Vec<(u64, Known)> {
-        (1..=position.limit())
-            .map(|k| (k, self.at(position.take(k))))
+    fn moves(&self, position: PilePosition) -> Vec<(u64, Known)> {
+        (1..=fib_rules::limit(position))
+            .map(|k| (k, self.at(fib_rules::take(position, k))))
             .collect()
     }
 }
@@ -294,7 +294,7 @@ fn fibonacci_agrees_with_brute_force_on_every_position_up_to_pile_2000() {
     let brute = BruteFibonacci::new(2000);
     for pile in 0..=2000u64 {
         for max_take in 0..=pile {
-            let position = FibPosition { pile, max_take };
+            let position = PilePosition { pile, max_take };
             let known = brute.at(position);
             assert_eq!(
                 table.moves_left(position.pile, position.max_take),
@@ -315,18 +315,18 @@ fn fibonacci_agrees_with_brute_force_on_every_position_up_to_pile_2000() {
             _ => continue,
         };
         for max_take in max_takes {
-            let position = FibPosition { pile, max_take };
-            let study = rules.study_all(&pile_of(position)).expect("few moves");
+            let position = PilePosition { pile, max_take };
+            let study = rules.study_all(&position).expect("few moves");
             let moves = brute.moves(position);
             check_study(&format!("{position:?}"), &study, brute.at(position), &moves);
         }
     }
-    let past = FibPosition {
+    let past = PilePosition {
         pile: 2001,
         max_take: 4,
     };
     assert_eq!(table.moves_left(past.pile, past.max_take), None);
-    let study = rules.study_all(&pile_of(past)).expect("four moves");
+    let study = rules.study_all(&past).expect("four moves");
     assert!(!study.complete() && study.moves_left.is_none());
     assert_eq!(study.moves.len(), 4);
 }
@@ -492,8 +492,8 @@ fn the_perfect_computer_wins_fastest_and_defends_longest_in_fibonacci_nim() {
     let rules = FibonacciRules::with_table();
     for pile in 0..=80u64 {
         for max_take in 0..=pile {
-            let position = FibPosition { pile, max_take };
-            let at = PilePosition { pile, max_take };
+            let position = PilePosition { pile, max_take };
+            let at = position;
             let moves = brute.moves(position);
             for _ in 0..2 {
                 match fighting_take(&rules, at, &mut rng) {
@@ -505,7 +505,7 @@ fn the_perfect_computer_wins_fastest_and_defends_longest_in_fibonacci_nim() {
     }
     // The example: from 21 (lost) the computer no longer takes 8, which leaves 13
     // with 16 allowed, so that the person simply takes everything.
-    let start = FibonacciRules::start(21);
+    let start = fib_rules::start(21).expect("a game of 21");
     for _ in 0..50 {
         let take = fighting_take(&rules, start, &mut rng).expect("a take");
         assert_ne!(take, 8);

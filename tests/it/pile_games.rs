@@ -1,7 +1,8 @@
 //! The coin-pile solvers against brute force, the seeds' examples, and huge piles.
 
 use munch::games::fibonacci::answer::{fibonacci_winning_takes, fibonacci_wins};
-use munch::games::fibonacci::rules::FibPosition;
+use munch::games::fibonacci::rules as fib_rules;
+use munch::games::pile::rules::PilePosition;
 use munch::games::subtraction::rules::TakeSet;
 use munch::solve::subtraction_table::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 use proptest::prelude::*;
@@ -85,21 +86,23 @@ fn a_period_longer_than_the_search_limit_is_reported_as_unknown() {
 struct FibReference(FxHashMap<(u64, u64), bool>);
 
 impl FibReference {
-    fn wins(&mut self, p: FibPosition) -> bool {
+    fn wins(&mut self, p: PilePosition) -> bool {
         if p.pile == 0 {
             return false;
         }
-        let key = (p.pile, p.limit());
+        let key = (p.pile, fib_rules::limit(p));
         if let Some(&w) = self.0.get(&key) {
             return w;
         }
-        let w = (1..=p.limit()).any(|k| !self.wins(p.take(k)));
+        let w = (1..=fib_rules::limit(p)).any(|k| !self.wins(fib_rules::take(p, k)));
         self.0.insert(key, w);
         w
     }
 
-    fn winning_takes(&mut self, p: FibPosition) -> Vec<u64> {
-        (1..=p.limit()).filter(|&k| !self.wins(p.take(k))).collect()
+    fn winning_takes(&mut self, p: PilePosition) -> Vec<u64> {
+        (1..=fib_rules::limit(p))
+            .filter(|&k| !self.wins(fib_rules::take(p, k)))
+            .collect()
     }
 }
 
@@ -108,7 +111,7 @@ fn fibonacci_agrees_with_brute_force_on_every_position_up_to_300() {
     let mut reference = FibReference(FxHashMap::default());
     for pile in 0..=300 {
         for max_take in 1..=pile.max(1) {
-            let p = FibPosition { pile, max_take };
+            let p = PilePosition { pile, max_take };
             assert_eq!(fibonacci_wins(p), reference.wins(p), "{p:?}");
             assert_eq!(
                 fibonacci_winning_takes(p),
@@ -122,14 +125,14 @@ fn fibonacci_agrees_with_brute_force_on_every_position_up_to_300() {
 #[test]
 fn the_seed_notebook_main_22() {
     // "Starting pile: is 22, Player1 max-move is 21, and winning-number is 1"
-    let start = FibPosition::start(22).unwrap();
+    let start = fib_rules::start(22).unwrap();
     assert!(fibonacci_wins(start));
     assert!(fibonacci_winning_takes(start).contains(&1));
     // "pile: is 21, Player2 max-move is 2, ... Player2 has no moves that would lead to a win."
-    let reply = start.take(1);
+    let reply = fib_rules::take(start, 1);
     assert_eq!(
         reply,
-        FibPosition {
+        PilePosition {
             pile: 21,
             max_take: 2
         }
@@ -137,7 +140,7 @@ fn the_seed_notebook_main_22() {
     assert!(!fibonacci_wins(reply));
     assert!(fibonacci_winning_takes(reply).is_empty());
     // A Fibonacci-number pile loses at the start.
-    assert!(!fibonacci_wins(FibPosition::start(21).unwrap()));
+    assert!(!fibonacci_wins(fib_rules::start(21).unwrap()));
 }
 
 #[test]
@@ -147,15 +150,15 @@ fn fibonacci_answers_huge_piles_instantly() {
         u64::MAX,
         12_200_160_415_121_876_738,
     ] {
-        let p = FibPosition::start(pile).unwrap();
+        let p = fib_rules::start(pile).unwrap();
         let takes = fibonacci_winning_takes(p);
         assert_eq!(fibonacci_wins(p), !takes.is_empty());
         for k in takes {
-            assert!(!fibonacci_wins(p.take(k)), "{pile}: {k}");
+            assert!(!fibonacci_wins(fib_rules::take(p, k)), "{pile}: {k}");
         }
     }
     // 12200160415121876738 is a Fibonacci number: lost at the start.
     assert!(!fibonacci_wins(
-        FibPosition::start(12_200_160_415_121_876_738).unwrap()
+        fib_rules::start(12_200_160_415_121_876_738).unwrap()
     ));
 }

@@ -3,9 +3,10 @@
 //! from a string starts there; bad strings are refused in one line.
 
 use munch::games::chomp::rules::{Position as ChompPosition, Square};
-use munch::games::fibonacci::rules::FibPosition;
+use munch::games::fibonacci::rules as fib_rules;
 use munch::games::nim::rules::{MAX_PILE, Position as NimPosition};
 use munch::games::nim::session::NimSession;
+use munch::games::pile::rules::PilePosition;
 use munch::games::position::StartPosition;
 use munch::games::session::Session;
 use munch::games::setup::{Player, Setup};
@@ -89,7 +90,7 @@ proptest! {
 
     #[test]
     fn fibonacci_positions_read_back(pile in 1u64.., max in any::<u64>()) {
-        let position = FibPosition { pile, max_take: max % pile + 1 };
+        let position = PilePosition { pile, max_take: max % pile + 1 };
         let text = fibonacci::position::print(position);
         reads_back(&text, GameKind::Fibonacci);
         prop_assert_eq!(fibonacci::position::parse(&text["fibonacci ".len()..]), Ok(position));
@@ -159,7 +160,7 @@ fn random_move(game: &dyn Session, text: &str, rng: &mut fastrand::Rng) -> Optio
         Some(takes[rng.usize(..takes.len())].to_string())
     } else if kind == GameKind::Fibonacci {
         let position = fibonacci::position::parse(&body).expect("read back");
-        Some(rng.u64(1..=position.limit()).to_string())
+        Some(rng.u64(1..=fib_rules::limit(position)).to_string())
     } else {
         // The game's own piles: its emptied piles keep their numbers, which the string drops.
         let session = game

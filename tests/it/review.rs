@@ -1077,9 +1077,9 @@ fn a_review_steps_through_positions_with_too_many_moves_to_list() {
     // Each start has more than 100,000 legal takes: the study lists the winning ones alone,
     // which the game's answer names, and the review still steps along the game by the
     // record's notation.
-    use munch::games::fibonacci::{answer::fibonacci_winning_takes, rules::FibPosition};
+    use munch::games::fibonacci::{answer::fibonacci_winning_takes, rules as fib_rules};
     let fibonacci_winning =
-        fibonacci_winning_takes(FibPosition::start(1_000_000_000_000).unwrap()).len();
+        fibonacci_winning_takes(fib_rules::start(1_000_000_000_000).unwrap()).len();
     for (record, after_first, winning) in [
         (
             record("nim 1000000000000,1", &["1:999999999999", "1:1", "2:1"], 1),

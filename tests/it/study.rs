@@ -1523,7 +1523,7 @@ fn among_moves_as_long_the_list_puts_the_fewest_winning_replies_first() {
 #[test]
 fn a_position_with_too_many_moves_to_list_still_names_its_winning_moves() {
     use munch::games::fibonacci::answer::fibonacci_winning_takes;
-    use munch::games::fibonacci::rules::FibPosition;
+    use munch::games::fibonacci::rules as fib_rules;
     // Nim: the nim-sum names the one winning move, listed alone; it wins, leaving no reply.
     let h = study_of("nim 1000000000000000000,99999,5");
     let studied = analysis(&h);
@@ -1546,7 +1546,7 @@ fn a_position_with_too_many_moves_to_list_still_names_its_winning_moves() {
     assert_eq!(studied.moves[0].winning_replies, Some(0));
     // Fibonacci Nim: Zeckendorf names the winning take; playing it leaves a loss.
     let mut h = study_of("fibonacci 1000000000000000000");
-    let start = FibPosition::start(1_000_000_000_000_000_000).unwrap();
+    let start = fib_rules::start(1_000_000_000_000_000_000).unwrap();
     let winning = fibonacci_winning_takes(start);
     assert!(!winning.is_empty());
     assert_eq!(analysis(&h).moves.len(), winning.len());

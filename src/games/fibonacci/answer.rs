@@ -1,7 +1,8 @@
 //! Fibonacci Nim's one answer, by Zeckendorf's theorem: the player to move wins exactly when
 //! the smallest Fibonacci number in the pile's Zeckendorf sum is at most the allowed take.
 
-use crate::games::fibonacci::rules::FibPosition;
+use super::rules::limit;
+use crate::games::pile::rules::PilePosition;
 use std::sync::OnceLock;
 
 /// The Fibonacci numbers 1, 2, 3, 5, 8, … that fit in a `u64`, computed once (the Study asks
@@ -39,8 +40,8 @@ fn smallest_term(n: u64) -> u64 {
 /// Zeckendorf term of the pile is at most the largest take allowed. (Taking that term leaves a
 /// pile whose smallest term is more than twice it, which is lost; and from a pile whose smallest
 /// term exceeds the allowed take, every take leaves such a winning position.)
-pub fn fibonacci_wins(position: FibPosition) -> bool {
-    position.pile > 0 && smallest_term(position.pile) <= position.limit()
+pub fn fibonacci_wins(position: PilePosition) -> bool {
+    position.pile > 0 && smallest_term(position.pile) <= limit(position)
 }
 
 /// Every winning take from `position`, ascending.
@@ -55,9 +56,9 @@ pub fn fibonacci_wins(position: FibPosition) -> bool {
 /// terms of a representation are one too). So the candidates are the whole pile and, for each
 /// prefix of `p - 1`'s terms, `p` less its sum, which wins when that prefix's last term exceeds
 /// twice the take: a handful of checks, however large the pile.
-pub fn fibonacci_winning_takes(position: FibPosition) -> Vec<u64> {
+pub fn fibonacci_winning_takes(position: PilePosition) -> Vec<u64> {
     let p = position.pile;
-    let limit = position.limit();
+    let limit = limit(position);
     if p == 0 {
         return Vec::new();
     }

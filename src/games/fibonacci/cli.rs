@@ -3,8 +3,8 @@
 //! of JSON).
 
 use super::answer::fibonacci_winning_takes;
-use super::rules::FibPosition;
-use super::session::{FibonacciRules, pile};
+use super::rules::{limit, position_of, start, take};
+use super::session::FibonacciRules;
 use crate::games::moves_left::too_many_moves;
 use crate::games::pile::cli::{Words, coins, reply};
 use crate::games::pile::rules::PilePosition;
@@ -45,15 +45,15 @@ struct Fields {
 /// print, or why not.
 pub fn solve(args: &SolveArgs, all_moves: bool) -> Result<String, String> {
     let position = match args.max_take {
-        Some(max_take) => FibPosition::new(args.pile, max_take)?,
-        None => FibPosition::start(args.pile).map_err(|e| format!("--pile: {e}"))?,
+        Some(max_take) => position_of(args.pile, max_take)?,
+        None => start(args.pile).map_err(|e| format!("--pile: {e}"))?,
     };
     let studied = if all_moves {
-        if let Some(refusal) = too_many_moves(position.limit()) {
+        if let Some(refusal) = too_many_moves(limit(position)) {
             return Err(refusal);
         }
         let rules = FibonacciRules::with_table();
-        Some(rules.study_all(&pile(position)).expect("few enough moves"))
+        Some(rules.study_all(&position).expect("few enough moves"))
     } else {
         None
     };
@@ -73,7 +73,7 @@ pub fn solve(args: &SolveArgs, all_moves: bool) -> Result<String, String> {
         bounded: true,
     };
     let takes = fibonacci_winning_takes(position);
-    let after = |take| pile(position.take(take));
+    let after = |k| take(position, k);
     let leaves = |at: PilePosition| format!("{}, max {}", group(at.pile), group(at.max_take));
     Ok(reply(
         words,

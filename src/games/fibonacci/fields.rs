@@ -1,6 +1,6 @@
 //! Fibonacci Nim's settings: the pile, its menu line and its checks.
 
-use super::rules::FibPosition;
+use super::rules::start;
 use crate::games::game::{Bound, Field, FieldKind, Problem, Values};
 
 /// The key of the coins at the start, Fibonacci Nim's own.
@@ -45,12 +45,10 @@ impl From<&Values> for FibonacciValues {
 }
 
 pub(super) fn problem(values: &Values) -> Option<Problem> {
-    FibPosition::start(values.number(PILE))
-        .err()
-        .map(|reason| Problem {
-            keys: &[PILE],
-            reason,
-        })
+    start(values.number(PILE)).err().map(|reason| Problem {
+        keys: &[PILE],
+        reason,
+    })
 }
 
 pub(super) fn describe(values: &Values) -> String {

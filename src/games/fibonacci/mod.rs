@@ -13,7 +13,6 @@ use super::field::{Field, Problem, Values};
 use super::pile::entry::PileEntry;
 use super::pile::rules::PilePosition;
 pub use fields::FibonacciValues;
-use rules::FibPosition;
 use session::FibonacciRules;
 
 /// Fibonacci Nim's entry in the catalogue.
@@ -33,7 +32,7 @@ const TEXT: GameText = GameText {
 
 impl PileEntry for Fibonacci {
     type Rules = FibonacciRules;
-    type Start = FibPosition;
+    type Start = PilePosition;
     type PlayArgs = cli::PlayArgs;
     type SolveArgs = cli::SolveArgs;
 
@@ -57,27 +56,27 @@ impl PileEntry for Fibonacci {
         fields::describe(values)
     }
 
-    fn start(&self, values: &Values) -> Result<FibPosition, String> {
-        FibPosition::start(FibonacciValues::from(values).pile)
+    fn start(&self, values: &Values) -> Result<PilePosition, String> {
+        rules::start(FibonacciValues::from(values).pile)
     }
 
-    fn read_start(&self, body: &str) -> Result<FibPosition, String> {
+    fn read_start(&self, body: &str) -> Result<PilePosition, String> {
         position::parse(body)
     }
 
-    fn values_of(&self, &start: &FibPosition) -> Values {
+    fn values_of(&self, &start: &PilePosition) -> Values {
         position::values(start)
     }
 
     /// A study shares the table of the game it is opened from, where it holds its positions.
     fn begin(
         &self,
-        &start: &FibPosition,
+        &start: &PilePosition,
         shared: Option<&FibonacciRules>,
     ) -> (FibonacciRules, PilePosition) {
         let rules = (shared.filter(|rules| rules.serve(start.pile)).cloned())
             .unwrap_or_else(|| FibonacciRules::for_pile(start.pile));
-        (rules, session::pile(start))
+        (rules, start)
     }
 
     /// The pile `munch play fibonacci` asks for (the game's problem check reads it).

@@ -3,18 +3,19 @@
 //! largest take is 1 to the pile: after a take the next one is capped by the pile.
 
 use super::fields::PILE;
-use super::rules::FibPosition;
+use super::rules::{position_of, start};
 use crate::games::field::Values;
+use crate::games::pile::rules::PilePosition;
 use crate::games::position::{finished, parse_number};
 
 /// The position's string: `fibonacci 30 max 5`.
-pub fn print(position: FibPosition) -> String {
+pub fn print(position: PilePosition) -> String {
     format!("fibonacci {} max {}", position.pile, position.max_take)
 }
 
 /// Reads what follows `fibonacci` in a position string (`30 max 5`, or `30` for a fresh game),
 /// or says why it is not a position a game can start from, in one line.
-pub fn parse(body: &str) -> Result<FibPosition, String> {
+pub fn parse(body: &str) -> Result<PilePosition, String> {
     let words: Vec<&str> = body.split_whitespace().collect();
     match words[..] {
         [] => Err("a Fibonacci Nim position needs its pile, like fibonacci 30 max 5".into()),
@@ -23,13 +24,12 @@ pub fn parse(body: &str) -> Result<FibPosition, String> {
             if pile == 0 {
                 return Err(finished("the pile is empty"));
             }
-            FibPosition::start(pile)
-                .map_err(|e| format!("{e}; name the largest take, like fibonacci 1 max 1"))
+            start(pile).map_err(|e| format!("{e}; name the largest take, like fibonacci 1 max 1"))
         }
         [pile, max, take] if max.eq_ignore_ascii_case("max") => {
             let pile = parse_number(pile, "a pile", 0, u64::MAX)?;
             let max_take = parse_number(take, "the largest take", 0, u64::MAX)?;
-            FibPosition::new(pile, max_take)
+            position_of(pile, max_take)
         }
         _ => Err(format!(
             "'{}' is not a Fibonacci Nim position: write the pile and the largest take, like fibonacci 30 max 5",
@@ -39,7 +39,7 @@ pub fn parse(body: &str) -> Result<FibPosition, String> {
 }
 
 /// The values a game from `position` is played with.
-pub(super) fn values(position: FibPosition) -> Values {
+pub(super) fn values(position: PilePosition) -> Values {
     Values::default().with(PILE, position.pile)
 }
 

@@ -5,7 +5,7 @@
 
 use super::answer::fibonacci_winning_takes;
 use super::position;
-use super::rules::FibPosition;
+use super::rules::{limit, position_of, take};
 use crate::games::core::study::Studied;
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
@@ -76,29 +76,6 @@ impl FibonacciRules {
     pub fn study_all(&self, at: &PilePosition) -> Option<PositionAnalysis<u64>> {
         study_takes(self, at, |at| self.moves_left(at))
     }
-
-    /// The position of a game starting with `pile` coins: the first take is 1 to `pile` - 1.
-    pub fn start(pile: u64) -> PilePosition {
-        PilePosition {
-            pile,
-            max_take: pile.saturating_sub(1),
-        }
-    }
-}
-
-/// The one-pile board's position of `at`.
-pub fn pile(at: FibPosition) -> PilePosition {
-    PilePosition {
-        pile: at.pile,
-        max_take: at.max_take,
-    }
-}
-
-fn fib(at: PilePosition) -> FibPosition {
-    FibPosition {
-        pile: at.pile,
-        max_take: at.max_take,
-    }
 }
 
 impl PileRules for FibonacciRules {
@@ -107,20 +84,20 @@ impl PileRules for FibonacciRules {
     }
 
     fn takes(&self, at: &PilePosition) -> Takes {
-        Takes::UpTo(fib(*at).limit())
+        Takes::UpTo(limit(*at))
     }
 
     fn after(&self, at: &PilePosition, k: u64) -> PilePosition {
-        pile(fib(*at).take(k))
+        take(*at, k)
     }
 
     fn position_string(&self, at: &PilePosition) -> String {
-        position::print(fib(*at))
+        position::print(*at)
     }
 
     /// Zeckendorf's rule knows every position.
     fn winning_takes(&self, at: &PilePosition) -> Option<Vec<u64>> {
-        Some(fibonacci_winning_takes(fib(*at)))
+        Some(fibonacci_winning_takes(*at))
     }
 
     /// Within the moves-left table's reach (a pile of at most [`FIB_REACH`]), once it is
@@ -190,7 +167,7 @@ fn editor(at: PilePosition) -> Box<dyn Editor> {
 fn take_within_pile(fields: &EditFields) -> Option<(&'static str, String)> {
     let pile = fields.value("Pile").parse().ok()?;
     let max_take = fields.value("Max take").parse().ok()?;
-    FibPosition::new(pile, max_take)
+    position_of(pile, max_take)
         .err()
         .map(|problem| ("Max take", problem))
 }
@@ -213,11 +190,7 @@ fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
     };
     let pile = number("Pile", "the pile")?;
     let max_take = number("Max take", "the largest take")?;
-    let at = FibPosition::new(pile, max_take)?;
-    let at = PilePosition {
-        pile: at.pile,
-        max_take: at.max_take,
-    };
+    let at = position_of(pile, max_take)?;
     Ok(Box::new(FibonacciStudy::new(
         FibonacciRules::for_pile(pile),
         at,
