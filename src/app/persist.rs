@@ -471,6 +471,7 @@ impl App {
         };
         let kind = record.settings.game;
         self.saves.recorded = Some(record.clone());
+        self.write(Write::KeepRecord(record.clone()));
         self.write(Write::LastRecord(record));
         // Reviewable at once: until its file is written, the review reads it from memory.
         if !self.menu.reviewable.contains(&kind) {

@@ -39,6 +39,7 @@ mod stats;
 
 use files::{describe_type, move_no_clobber, open_data_file, open_lock_file};
 pub use play_lock::{PlayLock, PlayLockError};
+pub use records::{KEPT_RECORDS_DIR, MAX_KEPT_RECORDS};
 pub use saved::{SavedGame, new_id};
 pub use stats::{Stats, Tally};
 

@@ -10,8 +10,8 @@ use munch::settings::GameKind;
 use munch::settings::Player::{Computer, Person};
 use munch::settings::{Level, Settings};
 use munch::store::{
-    LEGACY_SAVED_GAME_FILE, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store, last_record_file,
-    saved_game_file,
+    LEGACY_SAVED_GAME_FILE, MAX_KEPT_RECORDS, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store,
+    last_record_file, saved_game_file,
 };
 use ratatui::crossterm::event::KeyCode;
 use std::path::PathBuf;
@@ -1524,6 +1524,8 @@ fn the_last_finished_game_of_each_kind_is_kept_as_a_record_that_reads_back() {
         Ok(None),
         "each kind its own"
     );
+    // It is kept in records/ too, beside every finished game.
+    assert_eq!(store.kept_records(), (vec![record.clone()], Vec::new()));
 
     // Another game of the kind replaces it.
     h.key(KeyCode::Enter); // Play again
@@ -1532,6 +1534,90 @@ fn the_last_finished_game_of_each_kind_is_kept_as_a_record_that_reads_back() {
     h.computer_moves();
     let record = store.last_record(GameKind::Chomp).unwrap().unwrap();
     assert_eq!(record.moves.len(), h.game().turns.moves.len());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A record as `records/` names it, kept `millis` milliseconds after 1970.
+fn kept_name(millis: u64) -> String {
+    format!("{millis:013}-000000-1-chomp.txt")
+}
+
+#[test]
+fn records_keeps_the_newest_games_never_a_file_being_written_and_sets_aside_damaged_ones() {
+    let dir = temp_dir("kept-records");
+    let store = Store::open(Some(&dir)).unwrap();
+    let record = munch::record::GameRecord::parse(
+        &[
+            "munch game record 1",
+            "game: chomp",
+            "start: rows=1 cols=3",
+            "players: person, computer",
+            "level: perfect",
+            "moves:",
+            "1. You: b1",
+            "2. Computer: a1",
+            "result: You won",
+            "",
+        ]
+        .join("\n"),
+    )
+    .unwrap();
+    let records = dir.join(munch::store::KEPT_RECORDS_DIR);
+    std::fs::create_dir(&records).unwrap();
+    // A full folder of older games, a temporary file another munch is still writing, and a
+    // file set aside earlier.
+    for millis in 1..=MAX_KEPT_RECORDS as u64 {
+        std::fs::write(records.join(kept_name(millis)), record.text()).unwrap();
+    }
+    let writing = records.join(format!(".{}.tmp", kept_name(0)));
+    std::fs::write(&writing, "munch game rec").unwrap();
+    let set_aside = records.join(format!("{}.bad", kept_name(0)));
+    std::fs::write(&set_aside, "damaged").unwrap();
+    store.keep_record(&record).unwrap();
+    let names = |dir: &std::path::Path| {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
+    };
+    let now = names(&records);
+    assert_eq!(
+        now.len(),
+        MAX_KEPT_RECORDS + 2,
+        "the oldest went: {:?}",
+        &now[..3]
+    );
+    assert!(!now.contains(&kept_name(1)), "the oldest game went");
+    assert!(now.contains(&kept_name(2)));
+    assert!(
+        writing.exists() && set_aside.exists(),
+        "only finished records count"
+    );
+    // A damaged record is set aside, with a warning naming it; the others read back.
+    std::fs::write(
+        records.join(kept_name(7)),
+        "munch game record 1\ngame: chomp\n",
+    )
+    .unwrap();
+    let (kept, warnings) = store.kept_records();
+    assert_eq!(kept.len(), MAX_KEPT_RECORDS - 1);
+    assert!(kept.iter().all(|k| *k == record));
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].contains(&format!("records/{}", kept_name(7)))
+            && warnings[0].contains("moved aside"),
+        "{}",
+        warnings[0]
+    );
+    assert!(records.join(format!("{}.bad", kept_name(7))).exists());
+    // Where records is not a folder, it is left alone and the game is not kept, with a reason.
+    std::fs::remove_dir_all(&records).unwrap();
+    std::fs::write(&records, "not a folder").unwrap();
+    let problem = store.keep_record(&record).unwrap_err();
+    assert!(problem.contains("not a folder"), "{problem}");
+    assert_eq!(std::fs::read_to_string(&records).unwrap(), "not a folder");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
