@@ -3,7 +3,8 @@
 //! its moves-left table held by [`Tabled`]. What is its own is a [`LineEntry`]: its words, the
 //! line's words ([`Line`]), how it reads the line and a position string, its board and the
 //! table `munch solve` lists from; the rest of its catalogue entry (the menu line and its
-//! checks, its command line, the study's editor of the position) is written once here.
+//! checks, its command line, the study's editor of the position) is written once here, and the
+//! study of its rules with their table from its few words for it ([`LineStudy`]).
 
 use super::board::Board;
 use super::entry::{Entry, SolveProgress};
@@ -14,10 +15,12 @@ use super::study::{Studied, StudyBoard, StudyRules};
 use super::table::{MovesLeft, Tabled, Tabling};
 use crate::games::field::{Field, FieldKind, Problem, Values};
 use crate::games::moves_left::all_moves;
+use crate::games::request::Waiting;
 use crate::games::review::MoveWords;
 use crate::games::session::{Session, View};
 use crate::games::setup::Setup;
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study};
+use crate::units::group;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use std::fmt::Display;
 
@@ -263,6 +266,68 @@ impl<L: LineEntry> Entry for L {
             json,
             all.as_ref(),
         ))
+    }
+}
+
+/// What a line entry's game says on the Study screen beyond its table, from which the core
+/// writes the [`StudyRules`] of its rules with their table, [`Tabled`], once: the table of the
+/// position studied is built at once or asked for, and answers every position it numbers; the
+/// editor is the entry's line.
+pub trait LineStudy: Tabling {
+    /// The game's catalogue entry, whose line the Study editor edits.
+    type Entry: LineEntry<Game = Self> + Default;
+
+    /// The game's name over the Study screen ("Wythoff's game").
+    const TITLE: &'static str;
+
+    /// Why the moves left of a position past the table's budget are not known, `budget` its
+    /// most positions written out ("moves left: not known past 16,384 positions").
+    fn missing(budget: &str) -> String;
+
+    /// A move in the words of the board a game from `start` is studied on, where they are not
+    /// the game's; `None` by default.
+    fn move_words(_start: &Self::Position, _mv: Self::Move) -> Option<MoveWords> {
+        None
+    }
+}
+
+/// The Study screen's words, the table of the position studied, and the editor of the line.
+impl<G: LineStudy> StudyRules for Tabled<G>
+where
+    G::Position: Display,
+{
+    fn title(&self) -> String {
+        G::TITLE.into()
+    }
+
+    /// "piles 4,5".
+    fn describe(&self, at: &G::Position) -> String {
+        format!("piles {at}")
+    }
+
+    /// Positions the table held covers are answered by it; any others (a small position
+    /// reached from a start too large for a table, or one above the table) get a table of
+    /// their own when within the budget, which answers every position after them in the line
+    /// too.
+    fn want(&mut self, at: &G::Position) -> Option<Waiting> {
+        self.want_table(at)
+    }
+
+    /// A table answers every position it numbers.
+    fn answers(&self, asked: &G::Position, at: &G::Position) -> bool {
+        self.game.number(asked, at).is_some()
+    }
+
+    fn missing(&self, at: &G::Position) -> Option<String> {
+        (self.past_budget(at)).then(|| G::missing(&group(G::BUDGET)))
+    }
+
+    fn move_words(&self, mv: G::Move) -> Option<MoveWords> {
+        G::move_words(self.start(), mv)
+    }
+
+    fn editor(&self, at: &G::Position) -> Box<dyn Editor> {
+        editor::<G::Entry>(at)
     }
 }
 

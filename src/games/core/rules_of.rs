@@ -194,6 +194,51 @@ mod tests {
         }
     }
 
+    impl super::super::solve::PilesReply for Pile {
+        type Moved = u8;
+
+        fn pile_counts(&self) -> Vec<u64> {
+            vec![self.0.into()]
+        }
+
+        fn moved(&self, Take(k): Take) -> u8 {
+            k
+        }
+
+        fn said(&self) -> super::super::solve::Said<'static> {
+            super::super::solve::Said {
+                head: format!("Pile {}", self.0),
+                note: " (take 1 or 2)".into(),
+                over: "it is empty",
+                lost: " (a multiple of 3)".into(),
+            }
+        }
+
+        fn take_words(Take(k): Take) -> String {
+            format!("take {k}")
+        }
+    }
+
+    /// A game of piles whose position plays itself gives only its piles and words to
+    /// `munch solve`'s reply.
+    #[test]
+    fn the_reply_of_a_position_of_piles_is_the_cores() {
+        use super::super::solve::reply;
+        let rules = RulesOf::<Pile>::default();
+        assert_eq!(
+            reply(&rules, "toy", &Pile(5), true, None),
+            r#"{"game":"toy","piles":[5],"outcome":"win","winning_moves":[2]}"#
+        );
+        assert_eq!(
+            reply(&rules, "toy", &Pile(5), false, None),
+            "Pile 5 (take 1 or 2): the player to move wins, with 1 winning move:\n  -2  take 2 → 3\n"
+        );
+        assert_eq!(
+            reply(&rules, "toy", &Pile(6), false, None),
+            "Pile 6 (take 1 or 2): the player to move loses against perfect play (a multiple of 3).\n"
+        );
+    }
+
     #[test]
     fn the_rules_of_a_position_are_its_own() {
         let rules = RulesOf::<Pile>::default();

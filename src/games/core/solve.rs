@@ -2,13 +2,16 @@
 //! for scripts (`{"game":…, <the position's fields>, "outcome":…, "winning_moves":[…]}`, and
 //! with `--all-moves` `moves_left`, every move with its outcome, moves left and winning
 //! replies, and `complete`), or text for people; both from the game's answer
-//! ([`Rules::known`]). A game gives its words ([`Reply`]).
+//! ([`Rules::known`]). A game gives its words ([`Reply`]); a game of piles whose position plays
+//! its own moves, only its piles and words ([`PilesReply`]).
 
 use super::rules::Rules;
+use super::rules_of::{PositionAnswer, RulesOf};
 use super::table::{MovesLeft, Numbered, study};
 use crate::games::moves_left::{
     AllMoves, PositionAnalysis, outcome_word, plain_all_moves, too_many_moves,
 };
+use crate::games::position::pile_list;
 use crate::games::review::Known;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -161,4 +164,59 @@ pub fn listed<R: Reply>(
         let _ = writeln!(out, "  {notation:<width$}  {} → {leaves}", words(mv));
     }
     out
+}
+
+/// What `munch solve` says of a position of piles that plays its own moves (the core's
+/// [`RulesOf`]), from which the core writes its [`Reply`] once: the piles in the JSON reply
+/// (`"piles":[4,5]`), each move with the piles it leaves, and the text listing each winning
+/// move ([`listed`]).
+pub trait PilesReply: PositionAnswer {
+    /// A move in the JSON reply with what it leaves: `{"move":"12:3","after":[1,2]}`.
+    type Moved: Serialize;
+
+    /// The coins in each pile.
+    fn pile_counts(&self) -> Vec<u64>;
+
+    /// The move `mv` from here, in the JSON reply.
+    fn moved(&self, mv: Self::Move) -> Self::Moved;
+
+    /// The words of the text reply here: its head, its note, why the game is over, and what
+    /// follows a lost position.
+    fn said(&self) -> Said<'static>;
+
+    /// A move in words: "take 3 from pile 1".
+    fn take_words(mv: Self::Move) -> String;
+}
+
+/// The piles in the JSON reply: `"piles":[4,5]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Piles {
+    /// The coins in each pile.
+    pub piles: Vec<u64>,
+}
+
+/// The position's piles and words; a move's cells are its notation and the piles it leaves.
+impl<P: PilesReply> Reply for RulesOf<P> {
+    type Fields = Piles;
+    type Moved = P::Moved;
+    const COLUMNS: [&'static str; 2] = ["move", "leaves"];
+
+    fn fields(&self, at: &P) -> Piles {
+        Piles {
+            piles: at.pile_counts(),
+        }
+    }
+
+    fn moved(&self, at: &P, mv: P::Move) -> P::Moved {
+        at.moved(mv)
+    }
+
+    fn cells(&self, at: &P, mv: P::Move) -> [String; 2] {
+        let after = at.play(mv).expect("a listed move is legal");
+        [mv.to_string(), pile_list(&after.pile_counts())]
+    }
+
+    fn plain(&self, at: &P, known: &Known<P::Move>) -> String {
+        listed(self, at, known, at.said(), P::take_words)
+    }
 }

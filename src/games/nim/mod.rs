@@ -3,8 +3,8 @@
 //!
 //! [`rules`] holds positions, moves and their notation, [`answer`](mod@answer) the solution
 //! by the nim-sum (the XOR of the piles), [`reply`] what `munch solve nim` prints, [`session`]
-//! its rules on the core and the rows board, [`study`] a position studied, [`view`] the tests
-//! of its game drawn; this file its catalogue entry, with its menu line and `--piles`.
+//! its rules on the core and the rows board, and its words on the Study screen, [`view`] the
+//! tests of its game drawn; this file its catalogue entry, with its menu line and `--piles`.
 
 pub mod answer;
 pub mod moves_left;
@@ -12,7 +12,6 @@ pub mod position;
 pub mod reply;
 pub mod rules;
 pub mod session;
-pub mod study;
 pub mod view;
 
 use super::core::line::{Line, LineEntry};
@@ -114,7 +113,7 @@ impl LineEntry for Nim {
     }
 
     fn studied(&self, rules: Tabled<NimRules>, at: Position) -> Box<dyn Study> {
-        Box::new(study::NimStudy::new(rules, at))
+        Box::new(session::NimStudy::new(rules, at))
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {

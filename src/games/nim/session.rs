@@ -6,9 +6,11 @@
 
 use super::answer::{answer, losing_moves, nim_sum};
 use super::rules::{Move, Position};
+use crate::games::core::line::LineStudy;
 use crate::games::core::play::Play;
 use crate::games::core::rules::random_take;
 use crate::games::core::rules_of::{PositionAnswer, RulesOf};
+use crate::games::core::study::Studied;
 use crate::games::core::table::{MovesLeft, Tabled, Tabling};
 use crate::games::review::Known;
 pub use crate::games::rows::board::Place;
@@ -77,6 +79,24 @@ impl PositionAnswer for Position {
         let ends = |pile| (piles.iter().enumerate()).all(|(p, &coins)| p == pile || coins == 0);
         let (pile, take) = random_take(piles, casual, ends, rng)?;
         Some(Move { pile, take })
+    }
+}
+
+/// Piles studied on the rows-of-piles board, marked with each take's outcome and moves left.
+/// The moves-left table of every position below the studied piles, within [`NIM_BUDGET`]
+/// positions, is shared with the game it is opened from, or built when the study opens (on the
+/// table thread unless it is small), and again for a position of the line it does not cover.
+pub type NimStudy = Studied<NimTabled, RowsBoard>;
+
+/// The Study screen's words; the study and its table are the core's, the editor the piles'
+/// line.
+impl LineStudy for NimRules {
+    type Entry = super::Nim;
+
+    const TITLE: &'static str = "Nim";
+
+    fn missing(budget: &str) -> String {
+        format!("moves left: more than {budget} positions below these piles")
     }
 }
 

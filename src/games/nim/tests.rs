@@ -384,3 +384,24 @@ fn sanitize_cuts_piles_that_are_too_long() {
     assert_eq!(v.text(PILES).chars().count(), MAX_PILES_CHARS);
     assert_eq!(Nim.sanitize(&mut values("3,4,5")), Vec::<String>::new());
 }
+
+/// The Study screen's words are the core's study of the rules with their table
+/// (`LineStudy`): the title and "piles …", a table answering every position of as many piles,
+/// each no larger, and why moves left are missing past the budget.
+#[test]
+fn the_study_words_are_the_cores() {
+    use crate::games::core::study::StudyRules;
+    use crate::games::core::table::Tabled;
+    let piles = |p: &[u64]| Position::new(p).unwrap();
+    let nim = Tabled::new(NimRules::default(), piles(&[3, 4, 5]));
+    assert_eq!(nim.title(), "Nim");
+    assert_eq!(nim.describe(&piles(&[0, 4, 5])), "piles 0,4,5");
+    assert!(nim.answers(&piles(&[3, 4, 5]), &piles(&[3, 0, 5])));
+    assert!(!nim.answers(&piles(&[3, 4, 5]), &piles(&[3, 5, 0])));
+    assert!(!nim.answers(&piles(&[3, 4, 5]), &piles(&[3, 4])));
+    assert_eq!(
+        nim.missing(&piles(&[1000, 1000, 1000])).as_deref(),
+        Some("moves left: more than 4,194,304 positions below these piles")
+    );
+    assert_eq!(nim.missing(&piles(&[3, 4, 5])), None);
+}

@@ -31,9 +31,15 @@ pub trait RowsRules: Rules {
         &[]
     }
 
-    /// The piles row `row` takes from: its own pile, or those of a joint row.
-    fn takes_from(&self, _at: &Self::Position, row: usize) -> Vec<usize> {
-        vec![row]
+    /// The piles row `row` takes from: its own pile, or those of a joint row: by default
+    /// every pile.
+    fn takes_from(&self, at: &Self::Position, row: usize) -> Vec<usize> {
+        let piles = self.piles(at).len();
+        if row < piles {
+            vec![row]
+        } else {
+            (0..piles).collect()
+        }
     }
 
     /// The move taking `take` from row `row`.
@@ -55,8 +61,10 @@ pub trait RowsRules: Rules {
     }
 
     /// The solver's line of the panel at `at`, with the hints on or off, and a line under it
-    /// when it is too long for one.
-    fn solver_line(&self, at: &Self::Position, hints: bool) -> (String, Option<String>);
+    /// when it is too long for one; empty by default (the help names the strategy).
+    fn solver_line(&self, _at: &Self::Position, _hints: bool) -> (String, Option<String>) {
+        (String::new(), None)
+    }
 
     /// How the game ended, for the review ("You took the last coin.").
     fn ending(&self, winner: &str) -> String {

@@ -1,20 +1,12 @@
-//! `munch solve wythoff --piles 4,5`'s reply in Wythoff's words (the core's reply,
-//! [`crate::games::core::solve::reply`]): one JSON object on one line for scripts, or a few
-//! lines of text for people, both from the Beatty pairs.
+//! `munch solve wythoff --piles 4,5`'s reply in Wythoff's words (the core's reply of piles,
+//! [`PilesReply`]): one JSON object on one line for scripts, or a few lines of text for people,
+//! both from the Beatty pairs.
 
 use super::rules::{Move, Position};
-use super::session::WythoffRules;
-use crate::games::core::solve::{Reply, Said, listed};
+use crate::games::core::solve::{PilesReply, Said};
 use crate::games::position::pile_list;
-use crate::games::review::Known;
 use crate::units::group;
 use serde::Serialize;
-
-/// The piles in the JSON reply: `"piles":[4,5]`.
-#[derive(Serialize)]
-pub struct Fields {
-    piles: [u64; 2],
-}
 
 /// A move in the JSON reply: its notation and the piles it leaves.
 #[derive(Serialize)]
@@ -27,41 +19,34 @@ pub struct Moved {
 /// `{"game":"wythoff","piles":[4,5],"outcome":"win","winning_moves":[…]}`, the winning moves
 /// sorted by the piles they leave; `--all-moves` adds `moves_left`, every move (from pile 1,
 /// pile 2, then both, by take) and `complete`.
-impl Reply for WythoffRules {
-    type Fields = Fields;
+impl PilesReply for Position {
     type Moved = Moved;
-    const COLUMNS: [&'static str; 2] = ["move", "leaves"];
 
-    fn fields(&self, at: &Position) -> Fields {
-        Fields { piles: at.piles() }
+    fn pile_counts(&self) -> Vec<u64> {
+        self.piles().to_vec()
     }
 
-    fn moved(&self, at: &Position, mv: Move) -> Moved {
+    fn moved(&self, mv: Move) -> Moved {
         Moved {
             mv: mv.to_string(),
-            after: at.after(mv).piles(),
+            after: self.after(mv).piles(),
         }
     }
 
-    fn cells(&self, at: &Position, mv: Move) -> [String; 2] {
-        [mv.to_string(), pile_list(&at.after(mv).piles())]
-    }
-
-    fn plain(&self, at: &Position, known: &Known<Move>) -> String {
-        let [first, second] = at.piles();
-        let said = Said {
-            head: format!("Wythoff's game, piles {}", pile_list(&at.piles())),
+    fn said(&self) -> Said<'static> {
+        let [first, second] = self.piles();
+        Said {
+            head: format!("Wythoff's game, piles {}", pile_list(&self.piles())),
             note: String::new(),
             over: "both piles are empty",
             lost: format!(" (a lost pair, k = {})", group(first.abs_diff(second))),
-        };
-        listed(self, at, known, said, take_words)
+        }
     }
-}
 
-/// A move in words: "take 3 from pile 1", "take 3 from both piles".
-pub fn take_words(mv: Move) -> String {
-    format!("take {} from {}", group(mv.take), mv.piles.name())
+    /// "take 3 from pile 1", "take 3 from both piles".
+    fn take_words(mv: Move) -> String {
+        format!("take {} from {}", group(mv.take), mv.piles.name())
+    }
 }
 
 #[cfg(test)]

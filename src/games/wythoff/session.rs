@@ -9,17 +9,14 @@
 use super::MAX_BOARD_PILE;
 use super::answer::answer;
 use super::rules::{Move, Piles, Position};
-use crate::games::core::line::editor;
+use crate::games::core::line::LineStudy;
 use crate::games::core::play::Play;
 use crate::games::core::rules::random_take;
 use crate::games::core::rules_of::{PositionAnswer, PositionRules, RulesOf};
-use crate::games::core::study::StudyRules;
 use crate::games::core::table::{MovesLeft, Tabled, Tabling};
 use crate::games::grid::board::{Cell, GridBoard, GridRules, Piece};
-use crate::games::request::Waiting;
 use crate::games::review::{Known, MoveWords};
 use crate::games::rows::board::{RowsBoard, RowsRules, keys};
-use crate::games::study::Editor;
 use crate::input::Binding;
 
 /// The most positions a table may have: `(pile 1 + 1) · (pile 2 + 1)`, 16 MB of moves left at
@@ -105,38 +102,21 @@ pub fn on_grid(start: Position) -> bool {
     start.piles().iter().all(|&pile| pile <= MAX_BOARD_PILE)
 }
 
-/// The Study screen's words, the table of the position studied (built at once), and the
-/// editor of its piles.
-impl StudyRules for WythoffTabled {
-    fn title(&self) -> String {
-        "Wythoff's game".into()
-    }
+/// The Study screen's words; the study and its table (built at once) are the core's, the
+/// editor the piles' line.
+impl LineStudy for WythoffRules {
+    type Entry = super::Wythoff;
 
-    fn describe(&self, at: &Position) -> String {
-        format!("piles {at}")
-    }
+    const TITLE: &'static str = "Wythoff's game";
 
-    fn want(&mut self, at: &Position) -> Option<Waiting> {
-        self.want_table(at)
-    }
-
-    fn missing(&self, at: &Position) -> Option<String> {
-        self.past_budget(at).then(|| {
-            format!(
-                "moves left: not known past {} positions",
-                crate::units::group(WYTHOFF_INSTANT)
-            )
-        })
+    fn missing(budget: &str) -> String {
+        format!("moves left: not known past {budget} positions")
     }
 
     /// On the rows board, the moves in its words ("3 from both"); on the queen's board,
     /// the game's ("3 down-left").
-    fn move_words(&self, mv: Move) -> Option<MoveWords> {
-        (!on_grid(*self.start())).then(|| MoveWords::taking(pile_text(mv)))
-    }
-
-    fn editor(&self, at: &Position) -> Box<dyn Editor> {
-        editor::<super::Wythoff>(at)
+    fn move_words(start: &Position, mv: Move) -> Option<MoveWords> {
+        (!on_grid(*start)).then(|| MoveWords::taking(pile_text(mv)))
     }
 }
 
@@ -223,7 +203,8 @@ pub fn move_text(mv: Move) -> String {
 pub const ROWS_KEYS: &[Binding] = &keys("choose pile 1, pile 2 or both", "pile/both");
 
 /// Beyond the queen's board: pile 1 and pile 2 a row each, then a row taking the same from
-/// both.
+/// both. The Beatty pairs are named in the help; the solver's line stays empty, as on the
+/// queen's board.
 impl RowsRules for WythoffTabled {
     const KEYS: &'static [Binding] = ROWS_KEYS;
 
@@ -233,10 +214,6 @@ impl RowsRules for WythoffTabled {
 
     fn joint_rows(&self) -> &'static [&'static str] {
         &["both"]
-    }
-
-    fn takes_from(&self, _: &Position, row: usize) -> Vec<usize> {
-        if row == 2 { vec![0, 1] } else { vec![row] }
     }
 
     fn make(&self, row: usize, take: u64) -> Move {
@@ -259,11 +236,6 @@ impl RowsRules for WythoffTabled {
 
     fn row_name(&self, row: usize) -> String {
         Piles::ALL[row.min(2)].name().into()
-    }
-
-    /// The Beatty pairs are named in the help; the line stays empty, as on the queen's board.
-    fn solver_line(&self, _: &Position, _: bool) -> (String, Option<String>) {
-        (String::new(), None)
     }
 }
 

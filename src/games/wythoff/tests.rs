@@ -324,6 +324,43 @@ fn a_table_is_built_only_for_moves_left_within_the_instant_size() {
     assert!(past.table().is_none(), "past the instant size: no table");
 }
 
+/// The Study screen's words are the core's study of the rules with their table
+/// (`LineStudy`): the title and "piles …", the table wanted only where the one held does not
+/// cover the position, a table answering every position it numbers (as Nim's), why moves left
+/// are missing past the budget, and the rows board's move words where a game is too large for
+/// the queen's board.
+#[test]
+fn the_study_words_are_the_cores() {
+    use super::rules::Piles::Both;
+    use crate::games::core::study::StudyRules;
+    use crate::games::review::MoveWords;
+    let mut queen = Tabled::new(WythoffRules::default(), position(4, 5));
+    assert_eq!(queen.title(), "Wythoff's game");
+    assert_eq!(queen.describe(&position(3, 5)), "piles 3,5");
+    assert!(queen.want(&position(3, 5)).is_none(), "built at once");
+    assert!(queen.answers(&position(4, 5), &position(3, 5)));
+    assert!(!queen.answers(&position(4, 5), &position(5, 5)));
+    assert_eq!(queen.missing(&position(3, 5)), None);
+    assert_eq!(
+        queen.missing(&position(200, 300)).as_deref(),
+        Some("moves left: not known past 16,384 positions")
+    );
+    let mv = Move {
+        piles: Both,
+        take: 3,
+    };
+    assert_eq!(
+        queen.move_words(mv),
+        None,
+        "the queen's words are the game's"
+    );
+    let rows = Tabled::new(WythoffRules::default(), position(40, 50));
+    assert_eq!(
+        rows.move_words(mv),
+        Some(MoveWords::taking("3 from both".into()))
+    );
+}
+
 /// The Study screen's study of a game's position, on the queen's board: every move with its
 /// outcome and moves left, as the brute force has them, and a move played along the line.
 #[test]
