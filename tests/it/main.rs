@@ -25,6 +25,7 @@ mod one_answer;
 mod parsing;
 mod pile_games;
 mod position;
+mod puzzles;
 mod record;
 mod render;
 mod review;

@@ -13,6 +13,7 @@ pub mod board;
 pub mod entry;
 pub mod line;
 pub mod play;
+pub mod puzzle;
 pub mod rules;
 pub mod rules_of;
 pub mod solve;
