@@ -1,8 +1,9 @@
 //! Engines the games use: pure, deterministic, no I/O. Today the Chomp outcome table and the
-//! moves-left table built from it, which speak in column heights; the subtraction game's period
+//! moves-left table built from it, which speak in column heights; Wythoff's pairs (`beatty`); the subtraction game's period
 //! of outcomes and its moves-left table, which speak in piles and take sizes; and Fibonacci Nim's
 //! moves-left table. They know nothing of the games above them.
 
+pub mod beatty;
 pub mod chomp_table;
 pub mod fibonacci_table;
 pub mod subtraction_table;

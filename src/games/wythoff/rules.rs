@@ -10,7 +10,7 @@ use std::fmt;
 
 /// The most coins a pile holds: 10^18, as Nim's, so every pile and every sum of two fits a
 /// `u64` with room to spare.
-pub const MAX_PILE: u64 = 1_000_000_000_000_000_000;
+pub const MAX_PILE: u64 = crate::solve::beatty::MAX;
 
 /// The game's word in its position string.
 pub const ID: &str = "wythoff";
