@@ -177,6 +177,10 @@ impl<E: Entry> Game for E {
         Entry::describe(self, values)
     }
 
+    fn refuse_step(&self, values: &Values, key: &str, value: u64) -> Option<String> {
+        Entry::refuse_step(self, values, key, value)
+    }
+
     fn sanitize(&self, values: &mut Values) -> Vec<String> {
         Entry::sanitize(self, values)
     }
@@ -194,8 +198,8 @@ impl<E: Entry> Game for E {
         entry::parse_position(self, body)
     }
 
-    fn new_session(&self, setup: Setup, _: Option<Leftover>) -> Box<dyn Session> {
-        entry::new_session(self, setup)
+    fn new_session(&self, setup: Setup, leftover: Option<Leftover>) -> Box<dyn Session> {
+        entry::new_session(self, setup, leftover)
     }
 
     fn study(

@@ -12,7 +12,6 @@ pub mod player;
 pub mod position;
 pub mod reference;
 pub mod rules;
-mod saved;
 pub mod session;
 pub mod solver;
 pub mod study;
@@ -21,14 +20,20 @@ pub mod tables;
 mod tests;
 pub mod theory;
 
-use super::game::{Field, Game, GameText, Problem, SolveProgress, Values};
-use super::position::{ParsedPosition, StartPosition};
+use super::core::entry::{Entry, SolveProgress, start_of};
+use super::core::rules::GameText;
+use super::field::{Field, Problem, Values};
+use super::position::StartPosition;
 use super::review::MoveWords;
-use super::session::{Leftover, Session};
+use super::session::Session;
 use super::setup::Setup;
 use super::study::Study;
+use crate::units::quoted;
 use clap::{ArgMatches, Command};
 pub use fields::ChompValues;
+use fields::{COLS, ROWS};
+use rules::{MAX_SIDE, Position};
+use tables::ChompRules;
 
 /// Chomp's entry in the catalogue.
 pub struct Chomp;
@@ -45,30 +50,14 @@ const TEXT: GameText = GameText {
     keys: tables::KEYS,
 };
 
-impl Game for Chomp {
+/// Chomp's own words and checks; the core writes the rest of its catalogue entry (the check of
+/// a saved game, a position string read, a new game, a study) from its rules.
+impl Entry for Chomp {
+    type Rules = ChompRules;
+    type Start = Position;
+
     fn text(&self) -> &'static GameText {
         &TEXT
-    }
-
-    fn play_command(&self) -> Command {
-        cli::play_command()
-    }
-
-    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
-        cli::play_values(matches, values)
-    }
-
-    fn solve_command(&self) -> Command {
-        cli::solve_command()
-    }
-
-    fn solve(
-        &self,
-        matches: &ArgMatches,
-        budget: u64,
-        progress: SolveProgress,
-    ) -> Result<String, String> {
-        cli::solve(matches, budget, progress)
     }
 
     fn fields(&self) -> &'static [Field] {
@@ -91,40 +80,96 @@ impl Game for Chomp {
         fields::sanitize(values)
     }
 
-    fn saved_problem(
-        &self,
-        values: &Values,
-        start: Option<&StartPosition>,
-        moves: &[String],
-    ) -> Option<String> {
-        saved::saved_problem(values, start, moves)
+    /// The full bar of the values' box.
+    fn start(&self, values: &Values) -> Result<Position, String> {
+        let options = ChompValues::from(values);
+        Position::full(options.rows.into(), options.cols.into()).map_err(|e| e.to_string())
     }
 
-    fn parse_position(&self, body: &str) -> Result<ParsedPosition, String> {
-        position::parsed(body)
+    fn read_start(&self, body: &str) -> Result<Position, String> {
+        position::parse(body)
     }
 
-    fn new_session(&self, setup: Setup, leftover: Option<Leftover>) -> Box<dyn Session> {
-        Box::new(session::begin(setup, leftover))
+    fn values_of(&self, start: &Position) -> Values {
+        Values::default()
+            .with(ROWS, start.rows())
+            .with(COLS, start.cols())
     }
 
-    fn study(
-        &self,
-        values: &Values,
-        start: Option<&StartPosition>,
-        moves: &[String],
-        _from: Option<&dyn Session>,
-    ) -> Option<Box<dyn Study>> {
-        let start = if let Some(start) = start {
-            position::parse(start.body()).ok()?
-        } else {
-            let options = ChompValues::from(values);
-            rules::Position::full(options.rows.into(), options.cols.into()).ok()?
-        };
-        study::study_after(start, moves).map(|s| Box::new(s) as Box<dyn Study>)
+    /// New rules, whatever `shared` holds: they ask for the tables of their own box (see
+    /// [`ChompRules::want_tables`]).
+    fn begin(&self, start: &Position, _shared: Option<&ChompRules>) -> (ChompRules, Position) {
+        (ChompRules::new(start), start.clone())
+    }
+
+    fn session(&self, setup: Setup, rules: ChompRules, start: Position) -> Box<dyn Session> {
+        Box::new(session::begin(setup, rules, start))
+    }
+
+    fn studied(&self, rules: ChompRules, at: Position) -> Box<dyn Study> {
+        Box::new(study::ChompStudy::new(rules, at))
     }
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {
         board::move_words(notation)
+    }
+
+    /// The saved values must hold a bar a game is played on, and a set start must be of its
+    /// box.
+    fn saved_start(
+        &self,
+        values: &Values,
+        start: Option<&StartPosition>,
+    ) -> Result<Position, String> {
+        let (rows, cols) = (values.number(ROWS), values.number(COLS));
+        let sides = 1..=u64::from(MAX_SIDE);
+        if !sides.contains(&rows) || !sides.contains(&cols) {
+            return Err(format!(
+                "a {rows}×{cols} board (rows and columns must be 1 to {MAX_SIDE})"
+            ));
+        }
+        if rows == 1 && cols == 1 {
+            return Err("a 1×1 board: nothing to play".into());
+        }
+        let start = start_of(self, values, start)?;
+        if (u64::from(start.rows()), u64::from(start.cols())) != (rows, cols) {
+            return Err(format!(
+                "its start is a {}×{} bar, not {rows}×{cols}",
+                start.rows(),
+                start.cols()
+            ));
+        }
+        Ok(start)
+    }
+
+    /// Only the poison's eater ends a game.
+    fn ended(&self, number: usize) -> Option<String> {
+        Some(format!("move {number} eats the poison: the game is over"))
+    }
+
+    /// A square not on the bar: the square is the reason.
+    fn illegal(&self, number: usize, text: &str, _reason: &str) -> String {
+        format!("move {number} ({}) is not legal", quoted(text))
+    }
+
+    fn play_command(&self) -> Command {
+        cli::play_command()
+    }
+
+    fn play_values(&self, matches: &ArgMatches, values: &mut Values) -> Result<(), String> {
+        cli::play_values(matches, values)
+    }
+
+    fn solve_command(&self) -> Command {
+        cli::solve_command()
+    }
+
+    fn solve(
+        &self,
+        matches: &ArgMatches,
+        budget: u64,
+        progress: SolveProgress,
+    ) -> Result<String, String> {
+        cli::solve(matches, budget, progress)
     }
 }

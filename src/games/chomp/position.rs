@@ -2,12 +2,9 @@
 //! column's height from the poison column. Heights never increase, fit the box, and keep the
 //! poison (a bar whose poison is eaten is a finished game).
 
-use super::fields::{COLS, ONLY_POISON, ROWS};
+use super::fields::ONLY_POISON;
 use super::rules::{MAX_SIDE, Position};
-use crate::games::field::Values;
-use crate::games::position::{
-    ParsedPosition, StartPosition, finished, parse_list, parse_number, print_list,
-};
+use crate::games::position::{finished, parse_list, parse_number, print_list};
 
 /// The position's string: `chomp 6x7 6,6,4,4,2,0,0`.
 pub fn print(position: &Position) -> String {
@@ -58,17 +55,6 @@ pub fn parse(body: &str) -> Result<Position, String> {
         return Err(finished("the poison is eaten"));
     }
     Ok(position)
-}
-
-/// The position with the values a game of its box is played with.
-pub(super) fn parsed(body: &str) -> Result<ParsedPosition, String> {
-    let position = parse(body)?;
-    Ok(ParsedPosition {
-        values: Values::default()
-            .with(ROWS, position.rows())
-            .with(COLS, position.cols()),
-        start: StartPosition::new(print(&position)),
-    })
 }
 
 #[cfg(test)]

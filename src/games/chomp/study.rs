@@ -28,12 +28,6 @@ use ratatui::layout::Rect;
 /// A Chomp position on the Study screen, on the grid board.
 pub type ChompStudy = Studied<ChompRules, GridBoard>;
 
-/// Studies the position `start` reaches after `moves` (in notation); `None` when one is not a
-/// legal move. It asks the table thread for the tables of the position's box.
-pub fn study_after(start: Position, moves: &[String]) -> Option<ChompStudy> {
-    ChompStudy::after(ChompRules::new(&start), start, moves)
-}
-
 /// The Study screen's words, the tables of the box studied (see [`ChompRules::want_tables`]),
 /// what the answer proves where no table covers a position, and the editor of the bar.
 impl StudyRules for ChompRules {
@@ -276,7 +270,8 @@ mod tests {
 
     /// The study of a full `rows` × `cols` bar.
     fn bar(rows: usize, cols: usize) -> ChompStudy {
-        study_after(Position::full(rows, cols).expect("a bar"), &[]).expect("a study")
+        let start = Position::full(rows, cols).expect("a bar");
+        ChompStudy::new(ChompRules::new(&start), start)
     }
 
     #[test]

@@ -3,17 +3,21 @@
 //! changes (refused boxes, the moves left beside a larger outcome table), and the notes. These
 //! were first proven equal to Chomp's own session, which the core replaced.
 
+use super::Chomp;
 use super::fields::{ASK_BEFORE_POISON, COLS, ROWS};
 use super::rules::Square;
 use super::session::{self, ChompSession};
 use super::solver::{self, Answer, Asked};
 use super::tables::KeptTables;
+use crate::games::core::entry::Entry;
+use crate::games::core::rules::Rules;
 use crate::games::field::Values;
+use crate::games::game::Game;
 use crate::games::grid::board::Cell;
 use crate::games::request::{
     Built, Context, JudgedMoves, Lane, Report, Request, Shelf, SolverMessage, Task,
 };
-use crate::games::session::{Leftover, Session, View};
+use crate::games::session::{Session, View};
 use crate::games::setup::{Level, Player, Setup};
 use crate::games::turns::Pending;
 use crate::input::Action;
@@ -33,9 +37,15 @@ fn setup(players: [Player; 2], level: Level) -> Setup {
     }
 }
 
-/// The game of `setup`, with `kept` tables.
+/// The game of `setup`, begun by Chomp's entry as the core begins a new game, its rules
+/// taking `kept` tables.
 fn game(setup: &Setup, kept: Option<KeptTables>) -> ChompSession {
-    session::begin(setup.clone(), kept.map(|k| Box::new(k) as Leftover))
+    let start = Chomp.start(&setup.values).expect("a bar");
+    let (mut rules, at) = Chomp.begin(&start, None);
+    if let Some(kept) = kept {
+        rules.adopt(Box::new(kept), &at);
+    }
+    session::begin(setup.clone(), rules, at)
 }
 
 /// The panel's lines under the sides, as text.
@@ -426,4 +436,18 @@ fn the_arrows_clear_the_note_on_chomp_s_grid_board() {
     assert_eq!(grid.message.as_deref(), Some("It is the computer's turn."));
     Session::act(&mut grid, Action::Left);
     assert_eq!(grid.message, None);
+}
+
+/// The catalogue's new game takes the tables the game before left: nothing is built again.
+#[test]
+fn a_new_game_from_the_catalogue_takes_the_tables_a_game_before_left() {
+    let setup = setup([Player::Person, Player::Computer], Level::Perfect);
+    let mut fresh = Game::new_session(&Chomp, setup.clone(), None);
+    assert!(
+        !fresh.take_requests().is_empty(),
+        "the tables are asked for"
+    );
+    let kept = tables(4, 5);
+    let mut after = Game::new_session(&Chomp, setup, Some(Box::new(kept)));
+    assert!(after.take_requests().is_empty(), "nothing to build");
 }

@@ -8,7 +8,7 @@ use super::rules::{GameText, Rules};
 use crate::games::field::{Field, Problem, Values};
 use crate::games::position::{ParsedPosition, StartPosition};
 use crate::games::review::MoveWords;
-use crate::games::session::Session;
+use crate::games::session::{Leftover, Session};
 use crate::games::setup::Setup;
 use crate::games::study::Study;
 use crate::units::quoted;
@@ -40,6 +40,12 @@ pub trait Entry: Sync {
 
     /// The game and its size, for people and as the statistics key: "Wythoff 9,14".
     fn describe(&self, values: &Values) -> String;
+
+    /// Why stepping `key` to `value` is refused by a rule between lines (a bar is never 1×1),
+    /// when the line's own bounds allow it; by default, never.
+    fn refuse_step(&self, _values: &Values, _key: &str, _value: u64) -> Option<String> {
+        None
+    }
 
     /// Brings values a settings file held into range, with a line for each change.
     fn sanitize(&self, _values: &mut Values) -> Vec<String> {
@@ -74,6 +80,24 @@ pub trait Entry: Sync {
     /// A move in the notation saved games keep, in the words of the game's move list; `None`
     /// when `notation` is not one.
     fn move_words(&self, notation: &str) -> Option<MoveWords>;
+
+    /// What a saved game with `values` starts from (the position set, else the values'), or
+    /// why it cannot go on, in one line; by default, [`start_of`]. A game may hold the values
+    /// to the start besides ("its start is a 5×5 bar, not 6×7").
+    fn saved_start(
+        &self,
+        values: &Values,
+        start: Option<&StartPosition>,
+    ) -> Result<Self::Start, String> {
+        start_of(self, values, start)
+    }
+
+    /// What a saved game is told whose move `number` (from 1) ended it, in the game's own
+    /// words; `None` (the default): a move after the end is refused as not legal, and a game
+    /// its last move ended "is over".
+    fn ended(&self, _number: usize) -> Option<String> {
+        None
+    }
 
     /// Why move `number` (from 1) of a saved game, written `text`, cannot be played: `reason`.
     fn illegal(&self, number: usize, text: &str, reason: &str) -> String {
@@ -125,12 +149,20 @@ fn defaults(fields: &[Field]) -> Values {
 }
 
 /// A new game with `setup` (whose values have no problem; a set start was read by the
-/// catalogue), from the defaults when neither starts one.
-pub fn new_session<E: Entry + ?Sized>(entry: &E, setup: Setup) -> Box<dyn Session> {
+/// catalogue), from the defaults when neither starts one; its rules first take `kept`, what the
+/// game before left (see [`Rules::keep`]), so that what it holds is not built again.
+pub fn new_session<E: Entry + ?Sized>(
+    entry: &E,
+    setup: Setup,
+    kept: Option<Leftover>,
+) -> Box<dyn Session> {
     let start = start_of(entry, &setup.values, setup.start.as_ref())
         .or_else(|_| entry.start(&defaults(entry.fields())))
         .expect("the menu's defaults start a game");
-    let (rules, at) = entry.begin(&start, None);
+    let (mut rules, at) = entry.begin(&start, None);
+    if let Some(kept) = kept {
+        rules.adopt(kept, &at);
+    }
     entry.session(setup, rules, at)
 }
 
@@ -158,14 +190,15 @@ pub fn study<E: Entry + ?Sized>(
 }
 
 /// Why a saved game with these values, start and moves cannot go on, if it cannot: the start
-/// must be one of the game's, every move legal in turn, and the game not over.
+/// must be one of the game's ([`Entry::saved_start`]), every move legal in turn, and the game
+/// not over ([`Entry::ended`]).
 pub fn saved_problem<E: Entry + ?Sized>(
     entry: &E,
     values: &Values,
     start: Option<&StartPosition>,
     moves: &[String],
 ) -> Option<String> {
-    let (rules, mut at) = match start_of(entry, values, start) {
+    let (rules, mut at) = match entry.saved_start(values, start) {
         Ok(start) => entry.begin(&start, None),
         Err(problem) => return Some(problem),
     };
@@ -173,6 +206,9 @@ pub fn saved_problem<E: Entry + ?Sized>(
         match rules.parse_move(text).and_then(|mv| rules.play(&at, mv)) {
             Ok(after) => at = after,
             Err(reason) => return Some(entry.illegal(i + 1, text, &reason)),
+        }
+        if let Some(words) = rules.is_over(&at).then(|| entry.ended(i + 1)).flatten() {
+            return Some(words);
         }
     }
     rules.is_over(&at).then(|| "the game is over".to_string())

@@ -94,21 +94,7 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
     /// Starts a game of `rules` from `start`, with `settings` (whose values have no problem).
     /// What the rules still lack is asked for on the table thread: the game shows at once, and
     /// the computer waits for it.
-    pub fn begin(settings: Setup, rules: R, start: R::Position) -> Play<R, B> {
-        Play::begin_with(settings, rules, start, None)
-    }
-
-    /// [`Play::begin`], the rules first taking `kept`, the tables a game before left (see
-    /// [`Rules::keep`]), so that what they hold is not built again.
-    pub fn begin_with(
-        settings: Setup,
-        mut rules: R,
-        start: R::Position,
-        kept: Option<Leftover>,
-    ) -> Play<R, B> {
-        if let Some(kept) = kept {
-            rules.adopt(kept, &start);
-        }
+    pub fn begin(settings: Setup, mut rules: R, start: R::Position) -> Play<R, B> {
         let waiting = rules.build(fights(&settings));
         let board = B::new(&rules, &start);
         Play {

@@ -432,12 +432,13 @@ fn tables_a_game_leaves_serve_the_next_game_and_a_study_s_the_game_it_was_opened
         level: Level::Perfect,
         ..Setup::default()
     };
-    let rules = Slow {
+    let mut rules = Slow {
         pile: 5,
         budget: 10,
         ..Slow::default()
     };
-    let mut next: Game = Play::begin_with(setup, rules, 5, Some(kept));
+    rules.adopt(kept, &5);
+    let mut next: Game = Play::begin(setup, rules, 5);
     assert!(next.take_requests().is_empty() && next.waiting.is_none());
     assert!(next.rules.moves_left);
     // A game still waiting takes a study's tables, and waits no more.

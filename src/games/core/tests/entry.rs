@@ -8,6 +8,7 @@ use super::*;
 use crate::games::field::{Bound, Field, FieldKind, Problem, Values};
 use crate::games::position::StartPosition;
 use crate::games::review::MoveWords;
+use crate::games::session::Leftover;
 use crate::games::study::Study;
 use clap::{ArgMatches, Command};
 
@@ -80,6 +81,9 @@ static FIELDS: [Field; 1] = [Field {
 /// The toy in the catalogue; `slow`: its rules know nothing until their table is built.
 struct Toy {
     slow: bool,
+    /// Whether it refuses a saved game in its own words: a set start of another pile than
+    /// the values', and the move that took the last counter.
+    worded: bool,
 }
 
 impl Entry for Toy {
@@ -147,6 +151,21 @@ impl Entry for Toy {
         })
     }
 
+    fn saved_start(&self, values: &Values, start: Option<&StartPosition>) -> Result<u8, String> {
+        let pile = super::super::entry::start_of(self, values, start)?;
+        match values.number(PILE) {
+            held if self.worded && held != u64::from(pile) => {
+                Err(format!("its start is pile {pile}, not {held}"))
+            }
+            _ => Ok(pile),
+        }
+    }
+
+    fn ended(&self, number: usize) -> Option<String> {
+        self.worded
+            .then(|| format!("move {number} takes the last counter"))
+    }
+
     fn play_command(&self) -> Command {
         Command::new("toy")
     }
@@ -182,8 +201,8 @@ impl Catalogue {
         super::super::entry::parse_position(&self.0, body)
     }
 
-    fn new_session(&self, setup: Setup, _: Option<()>) -> Box<dyn Session> {
-        super::super::entry::new_session(&self.0, setup)
+    fn new_session(&self, setup: Setup, kept: Option<Leftover>) -> Box<dyn Session> {
+        super::super::entry::new_session(&self.0, setup, kept)
     }
 
     fn study(
@@ -203,7 +222,10 @@ fn values(pile: u64) -> Values {
 
 #[test]
 fn a_saved_game_is_checked_through_the_rules_alone() {
-    let game = Catalogue(Toy { slow: false });
+    let game = Catalogue(Toy {
+        slow: false,
+        worded: false,
+    });
     let v = values(4);
     let moves =
         |notation: &[&str]| -> Vec<String> { notation.iter().map(ToString::to_string).collect() };
@@ -237,9 +259,65 @@ fn a_saved_game_is_checked_through_the_rules_alone() {
     assert!(problem.starts_with("the start position: "), "{problem}");
 }
 
+/// A game's own words for a saved game: its start held to its values, and the move that
+/// ended it, even with moves after it; the core's words where it has none.
+#[test]
+fn a_saved_game_is_refused_in_the_games_own_words() {
+    let moves =
+        |notation: &[&str]| -> Vec<String> { notation.iter().map(ToString::to_string).collect() };
+    let plain = Catalogue(Toy {
+        slow: false,
+        worded: false,
+    });
+    let worded = Catalogue(Toy {
+        slow: false,
+        worded: true,
+    });
+    let start = StartPosition::new("toy 3".into());
+    assert_eq!(plain.saved_problem(&values(4), Some(&start), &[]), None);
+    assert_eq!(
+        worded.saved_problem(&values(4), Some(&start), &[]),
+        Some("its start is pile 3, not 4".into())
+    );
+    assert_eq!(worded.saved_problem(&values(3), Some(&start), &[]), None);
+    // The start's own refusal comes first.
+    assert_eq!(
+        worded.saved_problem(&values(0), None, &[]),
+        Some("the pile is empty: the game is over there".into())
+    );
+    let over = moves(&["-1", "-2", "-1"]);
+    assert_eq!(
+        plain.saved_problem(&values(4), None, &over),
+        Some("the game is over".into())
+    );
+    assert_eq!(
+        worded.saved_problem(&values(4), None, &over),
+        Some("move 3 takes the last counter".into())
+    );
+    let after = moves(&["-2", "-2", "-1"]);
+    let problem = plain
+        .saved_problem(&values(4), None, &after)
+        .expect("a move after the end");
+    assert!(
+        problem.starts_with("move 3 (\"-1\") is not legal"),
+        "{problem}"
+    );
+    assert_eq!(
+        worded.saved_problem(&values(4), None, &after),
+        Some("move 2 takes the last counter".into())
+    );
+    assert_eq!(
+        worded.saved_problem(&values(4), None, &moves(&["-1"])),
+        None
+    );
+}
+
 #[test]
 fn a_position_string_a_session_and_a_study_come_from_the_entry() {
-    let game = Catalogue(Toy { slow: false });
+    let game = Catalogue(Toy {
+        slow: false,
+        worded: false,
+    });
     let parsed = game.parse_position(" 5").expect("a pile");
     assert_eq!(parsed.start.text(), "toy 5");
     assert_eq!(parsed.values.number(PILE), 5);
@@ -267,7 +345,10 @@ fn a_position_string_a_session_and_a_study_come_from_the_entry() {
     assert_eq!(study.analysis().wins, Some(true));
     assert!(game.study(&values(6), None, &["-3".into()], None).is_none());
     // A study opened from a game shares its rules, with what they built.
-    let slow = Catalogue(Toy { slow: true });
+    let slow = Catalogue(Toy {
+        slow: true,
+        worded: false,
+    });
     let mut played = slow.new_session(
         Setup {
             values: values(6),
