@@ -1546,22 +1546,7 @@ fn kept_name(millis: u64) -> String {
 fn records_keeps_the_newest_games_never_a_file_being_written_and_sets_aside_damaged_ones() {
     let dir = temp_dir("kept-records");
     let store = Store::open(Some(&dir)).unwrap();
-    let record = munch::record::GameRecord::parse(
-        &[
-            "munch game record 1",
-            "game: chomp",
-            "start: rows=1 cols=3",
-            "players: person, computer",
-            "level: perfect",
-            "moves:",
-            "1. You: b1",
-            "2. Computer: a1",
-            "result: You won",
-            "",
-        ]
-        .join("\n"),
-    )
-    .unwrap();
+    let record = munch::record::GameRecord::parse(&won_1x3()).unwrap();
     let records = dir.join(munch::store::KEPT_RECORDS_DIR);
     std::fs::create_dir(&records).unwrap();
     // A full folder of older games, a temporary file another munch is still writing, and a
@@ -1621,12 +1606,9 @@ fn records_keeps_the_newest_games_never_a_file_being_written_and_sets_aside_dama
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn a_damaged_last_record_is_set_aside_with_a_warning() {
-    let dir = temp_dir("damaged-record");
-    let store = Store::open(Some(&dir)).unwrap();
-    let name = last_record_file(GameKind::Chomp);
-    let good = [
+/// The record of a 1 × 3 bar the person won: b1, then the computer ate the poison.
+fn won_1x3() -> String {
+    [
         "munch game record 1",
         "game: chomp",
         "start: rows=1 cols=3",
@@ -1638,7 +1620,15 @@ fn a_damaged_last_record_is_set_aside_with_a_warning() {
         "result: You won",
         "",
     ]
-    .join("\n");
+    .join("\n")
+}
+
+#[test]
+fn a_damaged_last_record_is_set_aside_with_a_warning() {
+    let dir = temp_dir("damaged-record");
+    let store = Store::open(Some(&dir)).unwrap();
+    let name = last_record_file(GameKind::Chomp);
+    let good = won_1x3();
     std::fs::write(dir.join(&name), &good).unwrap();
     assert_eq!(
         store.last_record(GameKind::Chomp).unwrap().unwrap().moves,
