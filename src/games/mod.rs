@@ -25,6 +25,7 @@ pub mod study;
 pub mod subtraction;
 pub mod turns;
 pub mod typing;
+pub mod why;
 pub mod wythoff;
 
 pub use game::Game;

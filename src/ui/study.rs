@@ -18,7 +18,7 @@ use crate::input::Spots;
 use crate::theme::Theme;
 use crate::units::{NO_BREAK, cut, cut_number, group};
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Layout, Rect, Size};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
@@ -90,22 +90,20 @@ pub fn render(
                 })
         });
     let review_height = above.as_ref().map_or(0, |&(_, height)| height);
-    // What the marks mean, under the board: two rows with room (what the list's replies are
-    // too), else one; with no row to spare, in the frame's bottom edge.
-    let legend_rows = spare.saturating_sub(review_height).min(2);
-    let (graph_rows, below) = graph_rows(screen, spare.saturating_sub(review_height + legend_rows));
-    let [review_area, inner, graph_area, legend_area] = Layout::vertical([
+    let under = Under::fit(screen, inner.width, spare.saturating_sub(review_height));
+    let legend_rows = under.legend;
+    let [review_area, inner, why_area, graph_area, legend_area] = Layout::vertical([
         Constraint::Length(review_height),
         Constraint::Min(1),
-        Constraint::Length(graph_rows + below),
+        Constraint::Length(under.why_rows),
+        Constraint::Length(under.graph + under.below),
         Constraint::Length(legend_rows),
     ])
     .areas(inner);
-    if let Some(review) = screen.review.as_ref().filter(|_| graph_rows > 0) {
-        let area = Rect {
-            height: graph_rows,
-            ..graph_area
-        };
+    let why = std::iter::once(Line::raw("")).chain(under.why.into_iter().map(Line::raw));
+    frame.render_widget(Paragraph::new(why.collect::<Vec<_>>()), why_area);
+    if let Some(review) = &screen.review {
+        let area = graph_area.resize(Size::new(graph_area.width, under.graph));
         draw_graph(review, area, frame, hits, theme);
     }
     let review_above = above.is_some();
@@ -143,6 +141,71 @@ pub fn render(
     }
 }
 
+/// The lines of why the position studied is won or lost ([`Study::why`]), each wider than
+/// `width` wrapped, where `room` rows hold them all with a blank row above; none otherwise (a
+/// part of the reason would mislead), nor while a position is set up.
+fn why_lines(screen: &StudyScreen, width: u16, room: u16) -> Vec<String> {
+    if screen.editor.is_some() {
+        return Vec::new();
+    }
+    let width = usize::from(width);
+    let lines: Vec<String> = (screen.study.why().iter())
+        .flat_map(|line| {
+            if Line::raw(line.as_str()).width() <= width {
+                vec![line.clone()]
+            } else {
+                wrap_words(line, width)
+            }
+        })
+        .collect();
+    if lines.len() < usize::from(room) {
+        lines
+    } else {
+        Vec::new()
+    }
+}
+
+/// What stands under the board, in the rows it leaves: what the marks mean (two rows with room,
+/// what the list's replies are too; else one; with no row to spare, in the frame's bottom
+/// edge), then why the position is won or lost where it fits whole, then a review's graph with
+/// the rows left.
+struct Under {
+    legend: u16,
+    why: Vec<String>,
+    why_rows: u16,
+    /// The graph's rows, and whether a blank row stands under it.
+    graph: u16,
+    below: u16,
+}
+
+impl Under {
+    /// What stands under the board in `spare` rows `width` columns wide.
+    fn fit(screen: &StudyScreen, width: u16, spare: u16) -> Under {
+        let legend = spare.min(2);
+        let why_room = spare - legend;
+        let why = why_lines(screen, width, why_room);
+        let why_rows = why_rows(why.len(), why_room);
+        let (graph, below) = graph_rows(screen, why_room - why_rows);
+        Under {
+            legend,
+            why,
+            why_rows,
+            graph,
+            below,
+        }
+    }
+}
+
+/// The rows `count` lines of why take out of `room`: a blank row above them, and one below (over
+/// the legend) where there is one to spare; none without lines.
+fn why_rows(count: usize, room: u16) -> u16 {
+    let count = u16::try_from(count).unwrap_or(u16::MAX);
+    match count {
+        0 => 0,
+        _ => count + 1 + u16::from(count + 2 <= room),
+    }
+}
+
 /// The rows of a review's graph under the board, out of `room` rows left over, and whether a
 /// blank row stands under it: a blank row above it (and below, over the legend, where there is
 /// one to spare), and an even height (a heading, the axis and as many rows of bars up as down).
@@ -158,7 +221,8 @@ fn graph_rows(screen: &StudyScreen, room: u16) -> (u16, u16) {
     }
 }
 
-/// Draws the graph of the game under `review` in `area`, its columns recorded in `hits`.
+/// Draws the graph of the game under `review` in `area` (none where it has no rows), its
+/// columns recorded in `hits`.
 fn draw_graph(review: &Review, area: Rect, frame: &mut Frame, hits: &mut HitMap, theme: &Theme) {
     let players = review.record.settings.players;
     graph::render(

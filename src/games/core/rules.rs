@@ -112,6 +112,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// moves left are known (from a closed form or a table); `None` elsewhere.
     fn study(&self, at: &Self::Position) -> Option<PositionAnalysis<Self::Move>>;
 
+    /// Why `at` is won or lost, in the game's own terms, worked out in lines for the Study
+    /// screen (Nim: the piles in binary and the nim-sum, [`crate::games::why`]); none where
+    /// the game says nothing more than its outcome.
+    fn why(&self, _at: &Self::Position) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The computer's move at `at`, `None` when it has none (it lost, or its answer does not
     /// reach). `fight`: at level perfect, where moves left are known, the fastest win or the
     /// longest defence ([`PositionAnalysis::fighting_moves`]); else a winning move, or from a lost

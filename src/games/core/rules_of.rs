@@ -40,6 +40,12 @@ pub trait PositionAnswer: PositionRules {
     /// What the game's one answer function proves: who wins, and every winning move.
     fn answer(&self) -> Known<Self::Move>;
 
+    /// Why the position is won or lost, in the game's terms (see [`Rules::why`]); none by
+    /// default.
+    fn why(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The computer's move without the moves left: a winning move, at random among them; from
     /// a lost position, one of those leaving the fewest winning replies. `None` once the game
     /// is over.
@@ -112,6 +118,10 @@ impl<P: PositionAnswer> Rules for RulesOf<P> {
     /// with these rules, in the core's `Tabled`, which studies by it).
     fn study(&self, _: &P) -> Option<PositionAnalysis<P::Move>> {
         None
+    }
+
+    fn why(&self, at: &P) -> Vec<String> {
+        at.why()
     }
 
     fn best_move(&self, at: &P, _: bool, rng: &mut fastrand::Rng) -> Option<P::Move> {

@@ -415,4 +415,8 @@ impl<R: StudyRules, B: StudyBoard<R> + 'static> Study for Studied<R, B> {
     fn move_words(&self, notation: &str) -> Option<MoveWords> {
         self.rules.move_words(self.rules.read_move(notation)?)
     }
+
+    fn why(&self) -> Vec<String> {
+        self.rules.why(self.now())
+    }
 }

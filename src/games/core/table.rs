@@ -348,6 +348,10 @@ impl<G: Tabling> Rules for Tabled<G> {
         study(&self.game, at, self.table.as_deref())
     }
 
+    fn why(&self, at: &G::Position) -> Vec<String> {
+        self.game.why(at)
+    }
+
     /// Where the table covers `at` and `fight`, the fastest win or the longest defence;
     /// else `G`'s move.
     fn best_move(&self, at: &G::Position, fight: bool, rng: &mut fastrand::Rng) -> Option<G::Move> {

@@ -16,6 +16,7 @@ use crate::games::review::Known;
 pub use crate::games::rows::board::Place;
 use crate::games::rows::board::{RowsBoard, RowsRules, keys};
 use crate::games::setup::Setup;
+use crate::games::why;
 use crate::input::Binding;
 use crate::units::group;
 
@@ -70,6 +71,14 @@ impl PositionAnswer for Position {
             winning
         };
         moves.get(rng.usize(..moves.len().max(1))).copied()
+    }
+
+    /// The piles in binary and their nim-sum, and the cut that makes every column even.
+    fn why(&self) -> Vec<String> {
+        let labels: Vec<String> = (1..=self.piles().len())
+            .map(|p| format!("Pile {p}"))
+            .collect();
+        why::nim_sum(&labels, self.piles()).lines
     }
 
     /// A random non-empty pile, a random take from it; at the casual level, the whole last

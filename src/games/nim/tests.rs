@@ -405,3 +405,29 @@ fn the_study_words_are_the_cores() {
     );
     assert_eq!(nim.missing(&piles(&[3, 4, 5])), None);
 }
+
+/// The why a Nim position shows names a winning move (the cut that makes every column even),
+/// and says the position is lost exactly where the answer does, for every position of up to
+/// three piles of up to seven; its lines are the piles in binary.
+#[test]
+fn the_why_names_a_winning_move_of_every_small_position() {
+    use crate::games::core::rules::Rules;
+    for number in 0..8u64.pow(3) {
+        let piles: Vec<u64> = (0..3).map(|i| number / 8u64.pow(i) % 8).collect();
+        let position = Position::new(&piles).unwrap();
+        let labels = ["Pile 1", "Pile 2", "Pile 3"].map(String::from);
+        let why = crate::games::why::nim_sum(&labels, &piles);
+        let known = answer::answer(&position);
+        match why.cut {
+            Some((pile, to)) => {
+                let named = Move {
+                    pile,
+                    take: piles[pile] - to,
+                };
+                assert!(known.winning_moves.contains(&named), "{piles:?}: {named}");
+            }
+            None => assert!(!known.wins, "{piles:?}"),
+        }
+        assert_eq!(NimRules::default().why(&position), why.lines, "{piles:?}");
+    }
+}

@@ -537,6 +537,14 @@ pub trait Study: Send {
 
     /// A move in the notation saved games keep in the words of the board it is studied on,
     /// where they are not its game's (`Game::move_words`, which the list says otherwise).
+    /// Why the position studied is won or lost, in the game's terms ([`Rules::why`]), for the
+    /// lines under the board; none by default.
+    ///
+    /// [`Rules::why`]: crate::games::core::rules::Rules::why
+    fn why(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     fn move_words(&self, _notation: &str) -> Option<MoveWords> {
         None
     }
