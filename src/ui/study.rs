@@ -18,6 +18,7 @@ use crate::input::Spots;
 use crate::theme::Theme;
 use crate::units::{NO_BREAK, cut, cut_number, group};
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect, Size};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -90,7 +91,7 @@ pub fn render(
                 })
         });
     let review_height = above.as_ref().map_or(0, |&(_, height)| height);
-    let under = Under::fit(screen, inner.width, spare.saturating_sub(review_height));
+    let under = Under::fit(screen, inner, review_height, spare, theme);
     let legend_rows = under.legend;
     let [review_area, inner, why_area, graph_area, legend_area] = Layout::vertical([
         Constraint::Length(review_height),
@@ -100,8 +101,8 @@ pub fn render(
         Constraint::Length(legend_rows),
     ])
     .areas(inner);
-    let why = std::iter::once(Line::raw("")).chain(under.why.into_iter().map(Line::raw));
-    frame.render_widget(Paragraph::new(why.collect::<Vec<_>>()), why_area);
+    let why: Vec<Line> = under.why.into_iter().map(Line::raw).collect();
+    frame.render_widget(Paragraph::new(why), why_area);
     if let Some(review) = &screen.review {
         let area = graph_area.resize(Size::new(graph_area.width, under.graph));
         draw_graph(review, area, frame, hits, theme);
@@ -158,7 +159,7 @@ fn why_lines(screen: &StudyScreen, width: u16, room: u16) -> Vec<String> {
             }
         })
         .collect();
-    if lines.len() < usize::from(room) {
+    if lines.len() <= usize::from(room) {
         lines
     } else {
         Vec::new()
@@ -179,13 +180,29 @@ struct Under {
 }
 
 impl Under {
-    /// What stands under the board in `spare` rows `width` columns wide.
-    fn fit(screen: &StudyScreen, width: u16, spare: u16) -> Under {
+    /// What stands under the board in `area` below a review's `above` rows, where the board's
+    /// least height leaves `spare` rows: the legend takes them first, then why and the graph
+    /// what the board does not draw on, found by drawing it aside, but one blank row between
+    /// them (a board of takes keeps its last row for "N more in the list").
+    fn fit(screen: &StudyScreen, area: Rect, above: u16, spare: u16, theme: &Theme) -> Under {
+        let spare = spare.saturating_sub(above);
         let legend = spare.min(2);
-        let why_room = spare - legend;
-        let why = why_lines(screen, width, why_room);
-        let why_rows = why_rows(why.len(), why_room);
-        let (graph, below) = graph_rows(screen, why_room - why_rows);
+        let height = area.height.saturating_sub(above + legend);
+        let board = Rect::new(0, 0, area.width, height);
+        let why = why_lines(screen, area.width, spare - legend);
+        let room = if why.is_empty() && screen.review.is_none() {
+            0
+        } else {
+            let drawn = drawn_rows(screen, board, theme);
+            (spare - legend).min(board.height.saturating_sub(drawn + 1))
+        };
+        let why = if why.len() <= usize::from(room) {
+            why
+        } else {
+            Vec::new()
+        };
+        let why_rows = why_rows(why.len(), room);
+        let (graph, below) = graph_rows(screen, room - why_rows);
         Under {
             legend,
             why,
@@ -196,22 +213,34 @@ impl Under {
     }
 }
 
-/// The rows `count` lines of why take out of `room`: a blank row above them, and one below (over
-/// the legend) where there is one to spare; none without lines.
+/// The rows down to the last one the studied board draws on in `area` (drawn aside, on a
+/// buffer of its own).
+fn drawn_rows(screen: &StudyScreen, area: Rect, theme: &Theme) -> u16 {
+    let mut buf = Buffer::empty(area);
+    let mut spots = Spots::default();
+    (screen.study).render(area, &mut buf, theme, screen.chosen, &mut spots);
+    (0..area.height)
+        .rev()
+        .find(|&y| (0..area.width).any(|x| buf[(x, y)].symbol() != " "))
+        .map_or(0, |y| y + 1)
+}
+
+/// The rows `count` lines of why take out of `room`: a blank row below them (over the legend)
+/// where there is one to spare; none without lines.
 fn why_rows(count: usize, room: u16) -> u16 {
     let count = u16::try_from(count).unwrap_or(u16::MAX);
     match count {
         0 => 0,
-        _ => count + 1 + u16::from(count + 2 <= room),
+        _ => count + u16::from(count < room),
     }
 }
 
 /// The rows of a review's graph under the board, out of `room` rows left over, and whether a
-/// blank row stands under it: a blank row above it (and below, over the legend, where there is
-/// one to spare), and an even height (a heading, the axis and as many rows of bars up as down).
-/// None outside a review, or where the rows left do not hold it.
+/// blank row stands under it (over the legend, where there is one to spare): an even height (a
+/// heading, the axis and as many rows of bars up as down). None outside a review, or where the
+/// rows left do not hold it.
 fn graph_rows(screen: &StudyScreen, room: u16) -> (u16, u16) {
-    let room = screen.review.as_ref().map_or(0, |_| room.saturating_sub(1));
+    let room = screen.review.as_ref().map_or(0, |_| room);
     let below = u16::from(room > graph::GRAPH_MIN_ROWS);
     let rows = (room - below).min(graph::GRAPH_MAX_ROWS) / 2 * 2;
     if rows >= graph::GRAPH_MIN_ROWS {

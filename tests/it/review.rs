@@ -1636,3 +1636,22 @@ fn the_review_graph_shows_who_was_winning_and_a_click_goes_to_that_position() {
     });
     assert_eq!(reviewing(&h).at, moves, "past the end is the end");
 }
+
+/// Why a position is won and the review's graph take only the rows the board leaves: at every
+/// step of a Nim review, at 100 × 30 and 80 × 24, every take of every pile stays on the board.
+#[test]
+fn what_stands_under_the_board_never_cuts_it() {
+    let mut h = Harness::new();
+    open_review(&mut h, nim_record());
+    for _ in 0..=reviewing(&h).len() {
+        for (width, height) in [(100, 30), (80, 24)] {
+            let rows = screen(&h, width, height);
+            assert!(
+                !shows(&rows, "more in the list"),
+                "move {} at {width}×{height}: {rows:#?}",
+                reviewing(&h).at
+            );
+        }
+        h.key(KeyCode::Right);
+    }
+}
