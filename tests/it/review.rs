@@ -1638,20 +1638,32 @@ fn the_review_graph_shows_who_was_winning_and_a_click_goes_to_that_position() {
 }
 
 /// Why a position is won and the review's graph take only the rows the board leaves: at every
-/// step of a Nim review, at 100 × 30 and 80 × 24, every take of every pile stays on the board.
+/// step of a Nim review, person against person and against the computer, at every height from
+/// 24 to 34 rows, 80 and 100 columns wide, every take of every pile stays on the board.
 #[test]
 fn what_stands_under_the_board_never_cuts_it() {
-    let mut h = Harness::new();
-    open_review(&mut h, nim_record());
-    for _ in 0..=reviewing(&h).len() {
-        for (width, height) in [(100, 30), (80, 24)] {
-            let rows = screen(&h, width, height);
-            assert!(
-                !shows(&rows, "more in the list"),
-                "move {} at {width}×{height}: {rows:#?}",
-                reviewing(&h).at
-            );
+    let against_the_computer = munch::record::GameRecord::parse(
+        "munch game record 1\ngame: nim\nstart: nim 3,4,5\nplayers: person, computer\n\
+         level: perfect\nmoves:\n1. You: 1:1\n2. Computer: 1:1\n3. You: 3:5\n\
+         4. Computer: 2:3\n5. You: 1:1\n6. Computer: 2:1\nresult: Computer won\n",
+    )
+    .unwrap();
+    for record in [nim_record(), against_the_computer] {
+        let mut h = Harness::new();
+        open_review(&mut h, record);
+        for _ in 0..=reviewing(&h).len() {
+            for (width, height) in [80, 100]
+                .into_iter()
+                .flat_map(|w| (24..=34).map(move |h| (w, h)))
+            {
+                let rows = screen(&h, width, height);
+                assert!(
+                    !shows(&rows, "more in the list"),
+                    "move {} at {width}×{height}: {rows:#?}",
+                    reviewing(&h).at
+                );
+            }
+            h.key(KeyCode::Right);
         }
-        h.key(KeyCode::Right);
     }
 }
