@@ -3,6 +3,7 @@
 
 use super::rules::limit;
 use crate::games::pile::rules::PilePosition;
+use crate::units::group;
 use std::sync::OnceLock;
 
 /// The Fibonacci numbers 1, 2, 3, 5, 8, … that fit in a `u64`, computed once (the Study asks
@@ -79,6 +80,42 @@ pub fn fibonacci_winning_takes(position: PilePosition) -> Vec<u64> {
     takes
 }
 
+/// Why `position` is won or lost, by Zeckendorf's theorem, in lines for the Study screen: the
+/// pile as its sum of non-consecutive Fibonacci numbers, its smallest term against the most the
+/// mover may take, and the take that follows (the smallest term, which leaves a pile whose
+/// smallest term is more than twice it); with the take it names (`None`: lost).
+pub fn why(position: PilePosition) -> (Vec<String>, Option<u64>) {
+    let terms = zeckendorf(position.pile);
+    let Some(&smallest) = terms.last() else {
+        return (Vec::new(), None);
+    };
+    let sum: Vec<String> = terms.iter().map(|&t| group(t)).collect();
+    let most = limit(position);
+    let mut lines = vec![
+        "Why: the pile as a sum of Fibonacci numbers (Zeckendorf)".to_string(),
+        format!("{} = {}", group(position.pile), sum.join(" + ")),
+    ];
+    if smallest > most {
+        lines.push(format!(
+            "Its smallest term, {}, is more than the {} that may be taken: every take leaves a \
+             pile whose smallest term the other side may take.",
+            group(smallest),
+            group(most)
+        ));
+        return (lines, None);
+    }
+    lines.push(match terms.len().checked_sub(2).map(|at| terms[at]) {
+        Some(next) => format!(
+            "Take its smallest term, {}: the smallest term left, {}, is more than twice it, so \
+             the other side cannot take it.",
+            group(smallest),
+            group(next)
+        ),
+        None => format!("Take all {}: the pile is one term.", group(smallest)),
+    });
+    (lines, Some(smallest))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,5 +127,41 @@ mod tests {
         assert_eq!(zeckendorf(0), Vec::<u64>::new());
         let big = zeckendorf(u64::MAX);
         assert_eq!(big.iter().sum::<u64>(), u64::MAX);
+    }
+
+    fn at(pile: u64, max_take: u64) -> PilePosition {
+        PilePosition { pile, max_take }
+    }
+
+    #[test]
+    fn twenty_is_thirteen_five_and_two() {
+        let (lines, take) = why(at(20, 4));
+        assert_eq!(lines[1], "20 = 13 + 5 + 2");
+        assert_eq!(take, Some(2));
+        assert!(lines[2].starts_with("Take its smallest term, 2: the smallest term left, 5,"));
+        let (lines, take) = why(at(20, 1));
+        assert_eq!(take, None);
+        assert!(lines[2].starts_with("Its smallest term, 2, is more than the 1 that may"));
+        assert_eq!(why(at(8, 10)).1, Some(8), "one term: take it all");
+        assert_eq!(why(at(0, 3)), (Vec::new(), None));
+    }
+
+    /// The take the why names is a winning take, and it names none exactly where the pile is
+    /// lost, for every pile up to 300 and every most take up to 30.
+    #[test]
+    fn the_why_names_a_winning_take_of_every_small_position() {
+        for pile in 1..=300 {
+            for max_take in 1..=30 {
+                let position = at(pile, max_take);
+                let (_, take) = why(position);
+                match take {
+                    Some(take) => assert!(
+                        fibonacci_winning_takes(position).contains(&take),
+                        "{pile} max {max_take}: {take}"
+                    ),
+                    None => assert!(!fibonacci_wins(position), "{pile} max {max_take}"),
+                }
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! allowed now), in one file because the rules make the editor and the editor studies by the
 //! rules.
 
-use super::answer::fibonacci_winning_takes;
+use super::answer::{self, fibonacci_winning_takes};
 use super::position;
 use super::rules::{limit, position_of, take};
 use crate::games::core::study::Studied;
@@ -109,6 +109,11 @@ impl PileRules for FibonacciRules {
 
     fn solver_line(&self) -> SolverLine {
         SolverLine::Text("Zeckendorf rule".into())
+    }
+
+    /// The pile's Zeckendorf sum, its smallest term against the most that may be taken.
+    fn why(&self, at: &PilePosition) -> Vec<String> {
+        answer::why(*at).0
     }
 
     fn editor(&self, at: &PilePosition) -> Box<dyn Editor> {

@@ -48,6 +48,12 @@ pub trait PileRules: Clone + Send + Sync + 'static {
     /// What the side panel says of the solver.
     fn solver_line(&self) -> SolverLine;
 
+    /// Why `at` is won or lost, in the game's terms (see the core's `Rules::why`); none by
+    /// default.
+    fn why(&self, _at: &PilePosition) -> Vec<String> {
+        Vec::new()
+    }
+
     /// An editor on `at`, to set up another position of the game on the Study screen.
     fn editor(&self, at: &PilePosition) -> Box<dyn Editor>;
 

@@ -118,6 +118,10 @@ impl<R: PileRules> Rules for R {
         })
     }
 
+    fn why(&self, at: &PilePosition) -> Vec<String> {
+        PileRules::why(self, at)
+    }
+
     fn study(&self, at: &PilePosition) -> Option<PositionAnalysis<u64>> {
         self.takes_studied(at)
     }
