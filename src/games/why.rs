@@ -1,6 +1,8 @@
 //! Why a position is won or lost, in the game's own terms, where games share the reason: the
 //! nim-sum of whole numbers worked in binary (Nim's piles; the Grundy values of a sum of games
-//! add the same way). The Study screen shows the lines under the board.
+//! add the same way), and the strip of who wins from each pile of a game whose outcome is the
+//! pile's alone (the subtraction game's, periodic). The Study screen shows the lines under the
+//! board.
 
 use crate::units::group;
 
@@ -70,6 +72,56 @@ pub fn nim_sum(labels: &[String], values: &[u64]) -> NimSum {
     }
 }
 
+/// The most piles a strip shows: the piles before the one studied, up to it.
+const STRIP_PILES: u64 = 40;
+
+/// Who wins from each pile up to `pile` (`wins`: for the side to move, where known), at most
+/// [`STRIP_PILES`] of them ending at `pile`, in lines: the strip of `W` and `L`, the period
+/// where `cycle` (its first pile, its length) shows it, and the take that leaves the other
+/// side an `L` (`take`, where `pile` is won) or that every take leaves it a `W`.
+pub fn outcome_strip(
+    wins: impl Fn(u64) -> Option<bool>,
+    pile: u64,
+    cycle: Option<(u64, u64)>,
+    take: Option<u64>,
+) -> Vec<String> {
+    let first = pile.saturating_sub(STRIP_PILES - 1);
+    let letter = |p| match wins(p) {
+        Some(true) => 'W',
+        Some(false) => 'L',
+        None => '?',
+    };
+    let strip: String = (first..=pile).map(letter).collect();
+    let mut lines = vec![
+        "Why: who wins from each pile (W or L)".to_string(),
+        format!("piles {} to {}: {strip}", group(first), group(pile)),
+    ];
+    if let Some((start, period)) = cycle.filter(|&(start, period)| pile >= start + period) {
+        let like = start + (pile - start) % period;
+        lines.push(format!(
+            "The strip repeats every {} from pile {}: pile {} is as pile {}, {}.",
+            group(period),
+            group(start),
+            group(pile),
+            group(like),
+            letter(like)
+        ));
+    }
+    let rule = match (wins(pile), take) {
+        (Some(true), Some(take)) => format!(
+            "Take {}: it leaves {}, an L for the other side.",
+            group(take),
+            group(pile - take)
+        ),
+        (Some(false), _) if pile == 0 => "No coin is left: the last coin was taken.".into(),
+        (Some(false), _) => "Every take leaves the other side a W.".into(),
+        // Won with no take named, or not known: nothing more is proven here.
+        _ => return lines,
+    };
+    lines.push(rule);
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +173,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The subtraction game {1, 3, 4}: L at piles 0, 2 mod 7.
+    #[test]
+    fn a_strip_ends_at_the_pile_and_names_its_period_and_take() {
+        let wins = |p: u64| Some(!matches!(p % 7, 0 | 2));
+        let lines = outcome_strip(wins, 21, Some((0, 7)), None);
+        assert_eq!(
+            lines,
+            [
+                "Why: who wins from each pile (W or L)",
+                "piles 0 to 21: LWLWWWWLWLWWWWLWLWWWWL",
+                "The strip repeats every 7 from pile 0: pile 21 is as pile 0, L.",
+                "Every take leaves the other side a W.",
+            ]
+        );
+        let lines = outcome_strip(wins, 101, Some((0, 7)), Some(1));
+        assert!(lines[1].starts_with("piles 62 to 101: "), "{lines:?}");
+        assert_eq!(lines[1].len(), "piles 62 to 101: ".len() + 40);
+        assert_eq!(lines[3], "Take 1: it leaves 100, an L for the other side.");
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::games::pile::session::PileBoard;
 use crate::games::pile::session::PileSession;
 use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
+use crate::games::why;
 use crate::solve::subtraction_table::{
     MOVES_LEFT_LIMIT, SubtractionMovesLeft, SubtractionSolution, SubtractionTables,
 };
@@ -149,6 +150,23 @@ impl PileRules for SubtractionRules {
         }
     }
 
+    /// The strip of who wins from each pile up to this one, its period, and the smallest
+    /// winning take.
+    fn why(&self, at: &PilePosition) -> Vec<String> {
+        let Some(tables) = self
+            .tables
+            .as_ref()
+            .filter(|t| t.solution.wins(at.pile).is_some())
+        else {
+            return Vec::new();
+        };
+        let take = self
+            .winning_takes(at)
+            .and_then(|takes| takes.first().copied());
+        let cycle = tables.solution.cycle();
+        why::outcome_strip(|p| tables.solution.wins(p), at.pile, cycle, take)
+    }
+
     fn editor(&self, at: &PilePosition) -> Box<dyn Editor> {
         editor(&self.set, at)
     }
@@ -228,6 +246,44 @@ fn study_fields(fields: &EditFields) -> Result<Box<dyn Study>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The why of every pile up to 60 of three sets: its strip is the brute force's outcomes,
+    /// the take it names wins (leaves a lost pile), and it names none exactly where the pile
+    /// is lost.
+    #[test]
+    fn the_why_names_a_winning_take_and_draws_the_true_strip() {
+        for sizes in ["1,2", "1,3,4", "2,5"] {
+            let set = TakeSet::parse(sizes).unwrap();
+            // By the definition: a pile wins when a take leaves a losing one.
+            let mut wins: Vec<bool> = Vec::new();
+            for pile in 0..=60u64 {
+                let won = set
+                    .sizes()
+                    .iter()
+                    .any(|&k| k <= pile && !wins[(pile - k) as usize]);
+                wins.push(won);
+            }
+            for pile in 0..=60u64 {
+                let rules = SubtractionRules::new(&set, pile);
+                let lines = rules.why(&SubtractionRules::start(pile));
+                let strip: String = (pile.saturating_sub(39)..=pile)
+                    .map(|p| if wins[p as usize] { 'W' } else { 'L' })
+                    .collect();
+                assert!(lines[1].ends_with(&strip), "{sizes} {pile}: {lines:?}");
+                let last = lines.last().unwrap();
+                match last.strip_prefix("Take ") {
+                    Some(rest) => {
+                        let take: u64 = rest.split(':').next().unwrap().parse().unwrap();
+                        assert!(
+                            wins[pile as usize] && !wins[(pile - take) as usize],
+                            "{last}"
+                        );
+                    }
+                    None => assert!(!wins[pile as usize], "{sizes} {pile}: {last}"),
+                }
+            }
+        }
+    }
 
     /// Whether a game of `set` from `pile` is solved at once, on the interface's thread.
     fn instant(set: &str, pile: u64) -> bool {
