@@ -12,6 +12,7 @@ use super::moves_left::{Proof, study};
 use super::player;
 use super::rules::{Position, Square};
 use super::solver::{self, Answer, Phase};
+use super::theory;
 use crate::games::core::play::Judge;
 use crate::games::core::rules::{Rules, Unfought};
 use crate::games::moves_left::PositionAnalysis;
@@ -478,6 +479,11 @@ impl Rules for ChompRules {
             winning_moves: a.winning_moves,
             complete: a.complete,
         })
+    }
+
+    /// The closed form's rule where one answers `at` (see [`theory::why`]).
+    fn why(&self, at: &Position) -> Vec<String> {
+        theory::why(at)
     }
 
     /// From the outcome table where it covers `at`, with the moves left once their table is
