@@ -1,0 +1,150 @@
+//! What stands under the Study's board, in the rows it does not draw on: the legend, why the
+//! position is won or lost, and a review's graph of the game.
+
+use crate::app::review::Review;
+use crate::app::study::StudyScreen;
+use crate::games::setup::side_name;
+use crate::input::Spots;
+use crate::theme::Theme;
+use crate::ui::HitMap;
+use crate::ui::dialogs::wrap_words;
+use crate::ui::graph;
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+/// The lines of why the position studied is won or lost ([`Study::why`](crate::games::study::Study::why)), each wider than
+/// `width` wrapped, where `room` rows hold them all; none otherwise (a part of the reason would
+/// mislead), nor while a position is set up.
+fn why_lines(screen: &StudyScreen, width: u16, room: u16) -> Vec<String> {
+    if screen.editor.is_some() {
+        return Vec::new();
+    }
+    let width = usize::from(width);
+    let lines: Vec<String> = (screen.study.why().iter())
+        .flat_map(|line| {
+            if Line::raw(line.as_str()).width() <= width {
+                vec![line.clone()]
+            } else {
+                wrap_words(line, width)
+            }
+        })
+        .collect();
+    if lines.len() <= usize::from(room) {
+        lines
+    } else {
+        Vec::new()
+    }
+}
+
+/// What stands under the board, in the rows it leaves: what the marks mean (two rows with room,
+/// what the list's replies are too; else one; with no row to spare, in the frame's bottom
+/// edge), then why the position is won or lost where it fits whole, then a review's graph with
+/// the rows left.
+pub(super) struct Under {
+    pub(super) legend: u16,
+    pub(super) why: Vec<String>,
+    pub(super) why_rows: u16,
+    /// The graph's rows, and whether a blank row stands under it.
+    pub(super) graph: u16,
+    pub(super) below: u16,
+}
+
+impl Under {
+    /// What stands under the board in `area` below a review's `above` rows, where the board's
+    /// least height leaves `spare` rows: the legend takes them first, then why and the graph
+    /// what the board does not draw on, found by drawing it aside, but one blank row between
+    /// them (a board of takes keeps its last row for "N more in the list").
+    pub(super) fn fit(
+        screen: &StudyScreen,
+        area: Rect,
+        above: u16,
+        spare: u16,
+        theme: &Theme,
+    ) -> Under {
+        let spare = spare.saturating_sub(above);
+        let legend = spare.min(2);
+        let height = area.height.saturating_sub(above + legend);
+        let board = Rect::new(0, 0, area.width, height);
+        let why = why_lines(screen, area.width, spare - legend);
+        let room = if why.is_empty() && screen.review.is_none() {
+            0
+        } else {
+            let drawn = drawn_rows(screen, board, theme);
+            (spare - legend).min(board.height.saturating_sub(drawn + 1))
+        };
+        let why = if why.len() <= usize::from(room) {
+            why
+        } else {
+            Vec::new()
+        };
+        let why_rows = why_rows(why.len(), room);
+        let (graph, below) = graph_rows(screen, room - why_rows);
+        Under {
+            legend,
+            why,
+            why_rows,
+            graph,
+            below,
+        }
+    }
+}
+
+/// The rows down to the last one the studied board draws on in `area` (drawn aside, on a
+/// buffer of its own).
+fn drawn_rows(screen: &StudyScreen, area: Rect, theme: &Theme) -> u16 {
+    let mut buf = Buffer::empty(area);
+    let mut spots = Spots::default();
+    (screen.study).render(area, &mut buf, theme, screen.chosen, &mut spots);
+    (0..area.height)
+        .rev()
+        .find(|&y| (0..area.width).any(|x| buf[(x, y)].symbol() != " "))
+        .map_or(0, |y| y + 1)
+}
+
+/// The rows `count` lines of why take out of `room`: a blank row below them (over the legend)
+/// where there is one to spare; none without lines.
+fn why_rows(count: usize, room: u16) -> u16 {
+    let count = u16::try_from(count).unwrap_or(u16::MAX);
+    match count {
+        0 => 0,
+        _ => count + u16::from(count < room),
+    }
+}
+
+/// The rows of a review's graph under the board, out of `room` rows left over, and whether a
+/// blank row stands under it (over the legend, where there is one to spare): an even height (a
+/// heading, the axis and as many rows of bars up as down). None outside a review, or where the
+/// rows left do not hold it.
+fn graph_rows(screen: &StudyScreen, room: u16) -> (u16, u16) {
+    let room = screen.review.as_ref().map_or(0, |_| room);
+    let below = u16::from(room > graph::GRAPH_MIN_ROWS);
+    let rows = (room - below).min(graph::GRAPH_MAX_ROWS) / 2 * 2;
+    if rows >= graph::GRAPH_MIN_ROWS {
+        (rows, below)
+    } else {
+        (0, 0)
+    }
+}
+
+/// Draws the graph of the game under `review` in `area` (none where it has no rows), its
+/// columns recorded in `hits`.
+pub(super) fn draw_graph(
+    review: &Review,
+    area: Rect,
+    frame: &mut Frame,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
+    let players = review.record.settings.players;
+    graph::render(
+        &review.graph,
+        review.at,
+        [side_name(players, 0), side_name(players, 1)],
+        area,
+        frame.buffer_mut(),
+        hits,
+        theme,
+    );
+}
