@@ -8,6 +8,7 @@ pub mod app;
 pub mod games;
 pub mod input;
 pub mod memory;
+pub mod mistakes;
 pub mod record;
 pub mod settings;
 pub mod solve;

@@ -12,6 +12,7 @@ pub mod writer;
 pub mod demo;
 pub mod keys;
 pub mod menu;
+pub mod mistakes;
 pub mod review;
 pub mod size;
 pub mod study;

@@ -7,7 +7,7 @@ use super::{App, Dialog, Screen, worth_keeping};
 use crate::record::GameRecord;
 use crate::settings::Settings;
 use crate::settings::{GameKind, Player, Preferences};
-use crate::store::{OnFile, PlayLock, PlayLockError, SETTINGS_FILE, SavedGame, Store};
+use crate::store::{OnFile, PlayLock, PlayLockError, SETTINGS_FILE, SavedGame, Store, kept_name};
 use std::time::Duration;
 
 /// The app's hold on the data folder: where it reads, where its writes go, and what it knows of
@@ -471,7 +471,11 @@ impl App {
         };
         let kind = record.settings.game;
         self.saves.recorded = Some(record.clone());
-        self.write(Write::KeepRecord(record.clone()));
+        let name = kept_name(&record);
+        self.write(Write::KeepRecord {
+            name,
+            record: record.clone(),
+        });
         self.write(Write::LastRecord(record));
         // Reviewable at once: until its file is written, the review reads it from memory.
         if !self.menu.reviewable.contains(&kind) {

@@ -60,8 +60,9 @@ pub enum Write {
     },
     /// The last finished game of its kind.
     LastRecord(GameRecord),
-    /// A finished game, kept in `records/` beside every other one.
-    KeepRecord(GameRecord),
+    /// A finished game, kept in `records/` beside every other one, under `name` (made by
+    /// [`crate::store::kept_name`], so that the app knows it before it is written).
+    KeepRecord { name: String, record: GameRecord },
     /// A record written as a new file on request.
     Record(GameRecord),
     /// Not a write: everything munch reads when it starts ([`Store::read_all`]), when another
@@ -80,7 +81,9 @@ impl Write {
             Write::Game { game, .. } => Some((saved_game_file(game.settings.game), &game.id)),
             Write::RemoveGame { kind, id } => Some((saved_game_file(*kind), id)),
             Write::LastRecord(record) => Some((last_record_file(record.settings.game), "")),
-            Write::Count { .. } | Write::Record(_) | Write::KeepRecord(_) | Write::ReadAll => None,
+            Write::Count { .. } | Write::Record(_) | Write::KeepRecord { .. } | Write::ReadAll => {
+                None
+            }
         }
     }
 
@@ -105,7 +108,7 @@ impl Write {
                 Outcome::Counted(stats, warnings)
             }
             Write::LastRecord(record) => Outcome::Done(store.save_last_record(record)),
-            Write::KeepRecord(record) => Outcome::Done(store.keep_record(record)),
+            Write::KeepRecord { name, record } => Outcome::Done(store.keep_record_as(record, name)),
             Write::Record(record) => Outcome::RecordWritten(store.write_record(record)),
             Write::ReadAll => Outcome::Read(Box::new(store.read_all())),
         }

@@ -32,14 +32,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 mod files;
+mod mistakes;
 mod play_lock;
 mod records;
 mod saved;
 mod stats;
 
 use files::{describe_type, move_no_clobber, open_data_file, open_lock_file};
+pub use mistakes::{MISTAKES_FILE, Unscanned};
 pub use play_lock::{PlayLock, PlayLockError};
-pub use records::{KEPT_RECORDS_DIR, MAX_KEPT_RECORDS};
+pub use records::{KEPT_RECORDS_DIR, MAX_KEPT_RECORDS, kept_name};
 pub use saved::{SavedGame, new_id};
 pub use stats::{Stats, Tally};
 

@@ -24,12 +24,33 @@ fn is_kept_record(name: &str) -> bool {
         .is_some_and(|millis| millis.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// A new name for `record` in `records/`: when it is kept, so that the names sort oldest first
+/// (`<milliseconds>-<serial>-<pid>-<game>.txt`), and no other munch's name.
+pub fn kept_name(record: &GameRecord) -> String {
+    let millis = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    let serial = TEMP_SERIAL.fetch_add(1, Ordering::Relaxed);
+    let pid = std::process::id();
+    let id = record.settings.game.game().id();
+    format!("{millis:013}-{serial:06}-{pid}-{id}.txt")
+}
+
 impl Store {
     /// Keeps `record` in `records/`, named by when it was kept so that the names sort oldest
     /// first, written whole (a temporary file, flushed, renamed); then removes the oldest past
     /// [`MAX_KEPT_RECORDS`]. Under the folder's lock; a file another munch is still writing is
     /// never one of them (it has a temporary name until it is whole).
     pub fn keep_record(&self, record: &GameRecord) -> Result<(), String> {
+        self.keep_record_as(record, &kept_name(record))
+    }
+
+    /// [`Store::keep_record`] under the name `name`, made by [`kept_name`] beforehand (so that
+    /// whoever keeps it knows its name before it is written).
+    pub fn keep_record_as(&self, record: &GameRecord, name: &str) -> Result<(), String> {
+        if !is_kept_record(name) || name.contains(['/', '\\']) {
+            return Err(format!("{name:?} is not a name {KEPT_RECORDS_DIR}/ keeps"));
+        }
         let text = record.text();
         if text.len() as u64 > MAX_RECORD_BYTES {
             return Err(format!(
@@ -51,19 +72,12 @@ impl Store {
                 Err(e) if e.kind() == ErrorKind::NotFound => fs::create_dir(&dir).map_err(failed)?,
                 Err(e) => return Err(failed(e)),
             }
-            let millis = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_millis());
-            let serial = TEMP_SERIAL.fetch_add(1, Ordering::Relaxed);
-            let pid = std::process::id();
-            let id = record.settings.game.game().id();
-            let name = format!("{millis:013}-{serial:06}-{pid}-{id}.txt");
             let tmp = dir.join(format!(".{name}.tmp"));
             let written = (|| {
                 let mut file = open_data_file(&tmp, true)?;
                 file.write_all(text.as_bytes())?;
                 file.sync_all()?;
-                move_no_clobber(&tmp, &dir.join(&name))
+                move_no_clobber(&tmp, &dir.join(name))
             })();
             if let Err(e) = written {
                 let _ = fs::remove_file(&tmp);
@@ -80,7 +94,7 @@ impl Store {
     }
 
     /// The names of the records `records/` keeps, in no order.
-    fn kept_names(&self) -> Vec<String> {
+    pub(super) fn kept_names(&self) -> Vec<String> {
         let Ok(entries) = fs::read_dir(self.dir.join(KEPT_RECORDS_DIR)) else {
             return Vec::new();
         };
@@ -95,26 +109,40 @@ impl Store {
     /// Every record `records/` keeps, newest first, each read and checked move by move; one
     /// that cannot be read or is damaged is moved aside (`NAME.bad`) with a warning.
     pub fn kept_records(&self) -> (Vec<GameRecord>, Vec<Warning>) {
-        self.with_lock(|_| {
-            let mut names = self.kept_names();
-            names.sort_unstable_by(|a, b| b.cmp(a));
-            let mut warnings = Vec::new();
-            let records = names
-                .iter()
-                .filter_map(|name| {
-                    let path = self.dir.join(KEPT_RECORDS_DIR).join(name);
-                    GameRecord::read_file(&path)
-                        .map_err(|problem| {
-                            let name = format!("{KEPT_RECORDS_DIR}/{name}");
-                            warnings.push(
-                                self.set_aside(&name, &format!("is not a game record ({problem})")),
-                            );
-                        })
-                        .ok()
-                })
-                .collect();
-            (records, warnings)
-        })
+        let (named, warnings) = self.with_lock(|_| self.kept_records_unlocked(|_| true));
+        (
+            named.into_iter().map(|(_, record)| record).collect(),
+            warnings,
+        )
+    }
+
+    /// The records `records/` keeps whose names `wanted` takes, newest first, each with its
+    /// name, read and checked as [`Store::kept_records`] reads them; the folder's lock is held.
+    pub(super) fn kept_records_unlocked(
+        &self,
+        wanted: impl Fn(&str) -> bool,
+    ) -> (Vec<(String, GameRecord)>, Vec<Warning>) {
+        let mut names = self.kept_names();
+        names.retain(|name| wanted(name));
+        names.sort_unstable_by(|a, b| b.cmp(a));
+        let mut warnings = Vec::new();
+        let records = names
+            .into_iter()
+            .filter_map(|name| {
+                let path = self.dir.join(KEPT_RECORDS_DIR).join(&name);
+                match GameRecord::read_file(&path) {
+                    Ok(record) => Some((name, record)),
+                    Err(problem) => {
+                        let name = format!("{KEPT_RECORDS_DIR}/{name}");
+                        warnings.push(
+                            self.set_aside(&name, &format!("is not a game record ({problem})")),
+                        );
+                        None
+                    }
+                }
+            })
+            .collect();
+        (records, warnings)
     }
 
     /// Keeps `record` as the last finished game of its kind, written atomically like every

@@ -20,6 +20,7 @@ mod computer_player;
 mod dialogs_and_paste;
 mod memory_budget;
 mod menu_settings;
+mod mistakes;
 mod moves_left;
 mod one_answer;
 mod parsing;
