@@ -3,6 +3,7 @@
 //! `munch play`/`munch solve` arguments, reads its own matches and writes its own replies.
 
 use clap::{ArgMatches, Args, FromArgMatches};
+use munch::games::core::puzzle::{Bounds, Printed};
 use munch::games::game::SolveProgress;
 use munch::games::moves_left::ALL_MOVES;
 use munch::games::position::StartPosition;
@@ -10,7 +11,7 @@ use munch::games::{GAMES, Game};
 use munch::memory::{DEFAULT_MEMORY, parse_memory};
 use munch::record::GameRecord;
 use munch::settings::{GameKind, Level, Player, Settings};
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 /// munch: play the classic take-away games against a computer that plays them perfectly.
 // `Args`, not `Parser`: the whole command, with the games' subcommands, is [`command`].
@@ -45,6 +46,8 @@ pub enum Command {
     PlayPosition(ArgMatches),
     /// `munch study …`: its matches (the record to review, or the position to study).
     Study(ArgMatches),
+    /// `munch puzzles …`: its matches (the game, the count, the seed, the bounds).
+    Puzzles(ArgMatches),
 }
 
 impl fmt::Debug for Command {
@@ -58,6 +61,7 @@ impl fmt::Debug for Command {
                 matches.get_one::<String>(POSITION)
             ),
             Command::Study(_) => write!(f, "study"),
+            Command::Puzzles(_) => write!(f, "puzzles"),
         }
     }
 }
@@ -125,7 +129,8 @@ pub fn command() -> clap::Command {
         clap::Command::new("munch")
             .subcommand(solve)
             .subcommand(play)
-            .subcommand(study),
+            .subcommand(study)
+            .subcommand(puzzles_command()),
     )
 }
 
@@ -168,6 +173,7 @@ where
     };
     let command = match matches.remove_subcommand() {
         Some((name, sub)) if name == "study" => Some(Command::Study(sub)),
+        Some((name, sub)) if name == "puzzles" => Some(Command::Puzzles(sub)),
         Some((name, mut sub)) => match sub.remove_subcommand() {
             Some((id, game_matches)) if name == "solve" => {
                 Some(Command::Solve(GAMES[game(&id)], game_matches))
@@ -341,6 +347,126 @@ pub fn solve(
     progress: SolveProgress,
 ) -> Result<String, BadInput> {
     game.solve(matches, budget, progress).map_err(BadInput)
+}
+
+/// The most puzzles `munch puzzles --count` prints.
+const MOST_PUZZLES: u64 = 100_000;
+
+/// `munch puzzles`: the game, how many, the seed, the bounds of the positions, and JSON.
+fn puzzles_command() -> clap::Command {
+    let ids: Vec<&'static str> = GAMES.iter().map(|game| game.id()).collect();
+    let number = |name: &'static str, help: &'static str| {
+        clap::Arg::new(name)
+            .long(name)
+            .value_name("N")
+            .value_parser(clap::value_parser!(u64))
+            .help(help)
+    };
+    clap::Command::new("puzzles")
+        .about("Print proven puzzles: each solver move the only win, each defence the longest")
+        .arg(
+            clap::Arg::new("game")
+                .long("game")
+                .value_name("GAME")
+                .required(true)
+                .value_parser(clap::builder::PossibleValuesParser::new(ids))
+                .help("The game"),
+        )
+        .arg(
+            number("count", "How many puzzles, each a different position")
+                .value_parser(clap::value_parser!(u64).range(1..=MOST_PUZZLES))
+                .default_value("10"),
+        )
+        .arg(number(
+            "seed",
+            "The seed: the same seed prints the same puzzles (default: a new one each time)",
+        ))
+        .arg(number(
+            "max-rows",
+            "Chomp: the most rows of a bar, 1 to 10 (default 8)",
+        ))
+        .arg(number(
+            "max-cols",
+            "Chomp: the most columns of a bar, 1 to 10 (default 8)",
+        ))
+        .arg(number(
+            "max-pile",
+            "The pile games and Wythoff: the most coins in a pile",
+        ))
+        .arg(number(
+            "max-piles",
+            "Nim: the most piles, 2 to 8 (default 3)",
+        ))
+        .arg(
+            clap::Arg::new("json")
+                .long("json")
+                .action(clap::ArgAction::SetTrue)
+                .help("Print one JSON object a line"),
+        )
+}
+
+/// Runs `munch puzzles …`: what to print on standard output, and a note for standard error
+/// where the bounds hold fewer puzzles than asked for.
+pub fn puzzles(matches: &ArgMatches) -> Result<(String, Option<String>), BadInput> {
+    let id = matches.get_one::<String>("game").map_or("", String::as_str);
+    let game = GAMES
+        .iter()
+        .find(|game| game.id() == id)
+        .ok_or_else(|| BadInput(format!("no game {id}")))?;
+    let bound = |name: &str| matches.get_one::<u64>(name).copied();
+    let bounds = Bounds {
+        max_rows: bound("max-rows"),
+        max_cols: bound("max-cols"),
+        max_pile: bound("max-pile"),
+        max_piles: bound("max-piles"),
+    };
+    let count = bound("count").unwrap_or(10);
+    let seed = bound("seed").unwrap_or_else(|| fastrand::u64(..));
+    let count = usize::try_from(count).unwrap_or(usize::MAX);
+    let printed = game.puzzles(&bounds, seed, count).map_err(BadInput)?;
+    let note = (printed.len() < count).then(|| {
+        format!(
+            "these bounds hold {} different puzzles of the {count} asked for",
+            printed.len()
+        )
+    });
+    let text = if matches.get_flag("json") {
+        let lines: Vec<String> = (printed.iter())
+            .map(|p| serde_json::to_string(p).expect("plain data serializes"))
+            .collect();
+        lines.join("\n")
+    } else {
+        readable(game.label(), seed, &printed)
+    };
+    Ok((text, note))
+}
+
+/// The puzzles for people: a heading, then each with its rating and themes, its position and
+/// moves left, and its solution, the defender's replies in brackets.
+fn readable(label: &str, seed: u64, printed: &[Printed]) -> String {
+    let mut out = format!("{} {label} puzzles (seed {seed})\n", printed.len());
+    for (number, puzzle) in printed.iter().enumerate() {
+        let solution: Vec<String> = (puzzle.solution.iter().enumerate())
+            .map(|(i, mv)| {
+                if i % 2 == 0 {
+                    mv.clone()
+                } else {
+                    format!("({mv})")
+                }
+            })
+            .collect();
+        let _ = write!(
+            out,
+            "\n{}. {}  ({} moves left)\n   rating {} · {}\n   solution: {}\n",
+            number + 1,
+            puzzle.position,
+            puzzle.moves_left,
+            puzzle.rating,
+            puzzle.themes.join(", "),
+            solution.join(" ")
+        );
+    }
+    out
 }
 
 #[cfg(test)]
@@ -624,7 +750,7 @@ mod tests {
         let mut whole = command();
         let top = commands_in_help(&whole.render_help().to_string());
         let names: Vec<&str> = top.iter().map(|(name, _)| name.as_str()).collect();
-        assert_eq!(names, ["solve", "play", "study", "help"]);
+        assert_eq!(names, ["solve", "play", "study", "puzzles", "help"]);
         let verbs: [(&str, Subcommand); 2] = [
             ("play", |game| game.play_command()),
             ("solve", |game| game.solve_command()),

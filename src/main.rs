@@ -48,6 +48,15 @@ fn main() -> ExitCode {
                 Err(BadInput(message)) => refuse(&message),
             }
         }
+        Some(Command::Puzzles(matches)) => match cli::puzzles(matches) {
+            Ok((text, note)) => {
+                if let Some(note) = note {
+                    complain(&note);
+                }
+                answer(&text)
+            }
+            Err(BadInput(message)) => refuse(&message),
+        },
         Some(Command::Play(kind, matches)) => match cli::play_settings(*kind, matches) {
             Ok(settings) => play(&cli, Start::Game(settings, None)),
             Err(BadInput(message)) => refuse(&message),

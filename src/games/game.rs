@@ -4,7 +4,9 @@
 //! A game's files import this trait from here (`crate::games::game`), never from the catalogue
 //! (`crate::games`), which imports every game: so no two files import each other.
 
+use super::core::draw;
 use super::core::entry::{self, Entry};
+use super::core::puzzle::{Bounds, Printed};
 use super::position::{ParsedPosition, StartPosition};
 use super::review::MoveWords;
 use super::session::{Leftover, Session};
@@ -135,6 +137,12 @@ pub trait Game: Sync {
     /// move list and its game-over dialog), for the review and the Study screen's list; `None`
     /// when `notation` is not how this game writes a move.
     fn move_words(&self, notation: &str) -> Option<MoveWords>;
+
+    /// `count` proven puzzles within `bounds` (`munch puzzles`, the Puzzles screen), drawn from
+    /// `seed`: the same seed gives the same puzzles, each a different position (fewer where the
+    /// bounds hold fewer); their tables are built here, at once. Why not, where the bounds are
+    /// not the game's.
+    fn puzzles(&self, bounds: &Bounds, seed: u64, count: usize) -> Result<Vec<Printed>, String>;
 }
 
 /// Every game on the core is a catalogue entry: what is its own comes from its [`Entry`], the
@@ -214,5 +222,9 @@ impl<E: Entry> Game for E {
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {
         Entry::move_words(self, notation)
+    }
+
+    fn puzzles(&self, bounds: &Bounds, seed: u64, count: usize) -> Result<Vec<Printed>, String> {
+        draw::puzzles(self, bounds, seed, count)
     }
 }

@@ -2280,3 +2280,120 @@ fn bad_wythoff_input_gets_one_line_and_exit_code_2() {
         assert!(stderr.contains(reason), "{args:?}: {stderr}");
     }
 }
+
+/// `munch puzzles … --json`: one object a line with exactly the promised fields in order, the
+/// very puzzles the library proves (`Game::puzzles`, checked by the brute force in
+/// `puzzles.rs`), the same for the same seed.
+#[test]
+fn puzzles_json_prints_the_proven_puzzles_one_object_a_line() {
+    let args = [
+        "puzzles",
+        "--game",
+        "chomp",
+        "--count",
+        "100",
+        "--seed",
+        "7",
+        "--max-rows",
+        "8",
+        "--max-cols",
+        "8",
+        "--json",
+    ];
+    let out = munch(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stderr.is_empty());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 100);
+    let fields = [
+        "game",
+        "position",
+        "solution",
+        "moves_left",
+        "rating",
+        "themes",
+    ];
+    for line in &lines {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_by_key(|k| line.find(&format!("\"{k}\":")).unwrap());
+        assert_eq!(keys, fields, "{line}");
+        assert_eq!(v["game"], "chomp");
+        assert!(v["position"].as_str().unwrap().starts_with("chomp "));
+        assert!(v["solution"].as_array().unwrap().len() % 2 == 1);
+        assert!(v["moves_left"].as_u64().is_some() && v["rating"].as_u64().is_some());
+        assert!(v["themes"].as_array().unwrap().iter().all(Value::is_string));
+    }
+    let game = munch::games::GAMES[0];
+    let bounds = munch::games::core::puzzle::Bounds {
+        max_rows: Some(8),
+        max_cols: Some(8),
+        ..Default::default()
+    };
+    let proven: Vec<String> = (game.puzzles(&bounds, 7, 100).unwrap().iter())
+        .map(|p| serde_json::to_string(p).unwrap())
+        .collect();
+    assert_eq!(lines, proven);
+    assert_eq!(munch(&args).stdout, text.as_bytes(), "the same seed");
+}
+
+/// Every game prints its puzzles, for people without `--json`: the position, the rating and
+/// the solution of each.
+#[test]
+fn puzzles_without_json_lists_them_for_people() {
+    for id in ["chomp", "subtraction", "fibonacci", "nim", "wythoff"] {
+        let out = munch(&["puzzles", "--game", id, "--count", "3", "--seed", "1"]);
+        assert!(out.status.success(), "{id}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with("3 "), "{text}");
+        assert_eq!(text.matches(&format!(". {id} ")).count(), 3, "{text}");
+        assert_eq!(text.matches("rating ").count(), 3, "{text}");
+        assert_eq!(text.matches("solution: ").count(), 3, "{text}");
+    }
+}
+
+/// A bound a game does not take, or out of its range, an unknown game, no game: one line.
+#[test]
+fn puzzles_refuses_bad_flags_in_one_line() {
+    for args in [
+        &["puzzles", "--game", "chomp", "--max-pile", "3"][..],
+        &["puzzles", "--game", "chomp", "--max-rows", "11"],
+        &[
+            "puzzles",
+            "--game",
+            "chomp",
+            "--max-rows",
+            "1",
+            "--max-cols",
+            "1",
+        ],
+        &["puzzles", "--game", "nim", "--max-rows", "3"],
+        &["puzzles", "--game", "nim", "--max-piles", "9"],
+        &[
+            "puzzles",
+            "--game",
+            "nim",
+            "--max-piles",
+            "8",
+            "--max-pile",
+            "30",
+        ],
+        &["puzzles", "--game", "wythoff", "--max-piles", "3"],
+        &["puzzles", "--game", "subtraction", "--max-pile", "1"],
+        &["puzzles", "--game", "fibonacci", "--max-cols", "4"],
+        &["puzzles", "--game", "chess"],
+        &["puzzles", "--game", "nim", "--count", "0"],
+        &["puzzles", "--game", "nim", "--seed", "-1"],
+    ] {
+        assert_refused(args);
+    }
+    // Without a game: what is missing and the usage line, as for every command.
+    let out = munch(&["puzzles", "--count", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--game"));
+}

@@ -1,9 +1,11 @@
 //! Puzzles proven by a game's study (`games::core::puzzle`), checked against a brute force for
-//! Nim, the subtraction game and Chomp.
+//! Nim, the subtraction game and Chomp; and those `munch puzzles` prints, of every game, read
+//! back from their position strings and notation by a brute force that knows nothing of munch.
 
+use munch::games::GAMES;
 use munch::games::chomp::rules::Position as Bar;
 use munch::games::chomp::tables::ChompRules;
-use munch::games::core::puzzle::{self, MOST_SOLVER_MOVES, Puzzle};
+use munch::games::core::puzzle::{self, Bounds, MOST_SOLVER_MOVES, Printed, Puzzle};
 use munch::games::core::rules::Rules;
 use munch::games::core::table::Tabled;
 use munch::games::nim::rules::Position as Piles;
@@ -12,7 +14,7 @@ use munch::games::pile::rules::PilePosition;
 use munch::games::request::Request;
 use munch::games::subtraction::rules::TakeSet;
 use munch::games::subtraction::session::SubtractionRules;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
 
 /// The states one move leads to from a state.
@@ -234,4 +236,274 @@ fn every_small_chomp_puzzle_is_proven_by_the_brute_force() {
         longest >= 3,
         "some puzzle has a defence: {longest} moves at most"
     );
+}
+
+/// A game's positions and moves as a brute force reads them from what `munch puzzles`
+/// prints, without munch: a position string's state, a move's notation played, every state
+/// one move leads to.
+struct Written<K> {
+    read: fn(&str) -> K,
+    play: fn(&K, &str) -> K,
+    brute: Brute<K>,
+}
+
+/// The numbers of a list like `1,4-6` (runs as ranges).
+fn numbers(text: &str) -> Vec<u64> {
+    let mut out = Vec::new();
+    for part in text.split(',') {
+        match part.split_once('-') {
+            Some((from, to)) => out.extend(from.parse::<u64>().unwrap()..=to.parse().unwrap()),
+            None => out.push(part.parse().unwrap()),
+        }
+    }
+    out
+}
+
+/// The words of a position string after its game's id.
+fn words(position: &str, id: &str) -> Vec<String> {
+    let mut words = position.split_whitespace().map(str::to_string);
+    assert_eq!(words.next().as_deref(), Some(id), "{position}");
+    words.collect()
+}
+
+/// Chomp's bar as its column heights, from `chomp 6x7 6,6,4,4,2,0,0`; a move `d4` eats the
+/// square of column d, row 4 and everything above and to the right of it.
+fn chomp() -> Written<Vec<u8>> {
+    fn eat(heights: &[u8], col: usize, row: u8) -> Vec<u8> {
+        (heights.iter().enumerate())
+            .map(|(c, &h)| if c >= col { h.min(row) } else { h })
+            .collect()
+    }
+    let children = |heights: &Vec<u8>| -> Vec<Vec<u8>> {
+        (0..heights.len())
+            .flat_map(|col| (0..heights[col]).map(move |row| (col, row)))
+            .map(|(col, row)| eat(heights, col, row))
+            .collect()
+    };
+    Written {
+        read: |position| {
+            let words = words(position, "chomp");
+            let (rows, cols) = words[0].split_once('x').unwrap();
+            let heights: Vec<u8> = numbers(&words[1]).iter().map(|&h| h as u8).collect();
+            assert_eq!(heights.len(), cols.parse::<usize>().unwrap(), "{position}");
+            assert!(heights.iter().all(|&h| h <= rows.parse().unwrap()));
+            heights
+        },
+        play: |heights, mv| {
+            let col = usize::from(mv.as_bytes()[0] - b'a');
+            let row: u8 = mv[1..].parse().unwrap();
+            assert!(row >= 1 && heights[col] >= row, "{mv} is on {heights:?}");
+            eat(heights, col, row - 1)
+        },
+        brute: Brute::new(children, true),
+    }
+}
+
+/// Nim's piles, from `nim 3,4,5`; a move `2:3` takes 3 coins from pile 2.
+fn nim() -> Written<Vec<u64>> {
+    let children = |piles: &Vec<u64>| -> Vec<Vec<u64>> {
+        let mut after = Vec::new();
+        for (i, &pile) in piles.iter().enumerate() {
+            for left in 0..pile {
+                let mut next = piles.clone();
+                next[i] = left;
+                after.push(next);
+            }
+        }
+        after
+    };
+    Written {
+        read: |position| numbers(&words(position, "nim")[0]),
+        play: |piles, mv| {
+            let (pile, take) = mv.split_once(':').unwrap();
+            let (pile, take): (usize, u64) = (pile.parse().unwrap(), take.parse().unwrap());
+            let mut next = piles.clone();
+            next[pile - 1] = next[pile - 1].checked_sub(take).unwrap();
+            assert!(take > 0);
+            next
+        },
+        brute: Brute::new(children, false),
+    }
+}
+
+/// Wythoff's two piles, from `wythoff 9,14`; a move `1:3`, `2:3` or `12:3` takes 3 from the
+/// first pile, the second, or both.
+fn wythoff() -> Written<(u64, u64)> {
+    let children = |&(a, b): &(u64, u64)| -> Vec<(u64, u64)> {
+        let mut after: Vec<(u64, u64)> = (0..a).map(|x| (x, b)).collect();
+        after.extend((0..b).map(|y| (a, y)));
+        after.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
+        after
+    };
+    Written {
+        read: |position| {
+            let piles = numbers(&words(position, "wythoff")[0]);
+            (piles[0], piles[1])
+        },
+        play: |&(a, b), mv| {
+            let (piles, take) = mv.split_once(':').unwrap();
+            let take: u64 = take.parse().unwrap();
+            assert!(take > 0);
+            match piles {
+                "1" => (a.checked_sub(take).unwrap(), b),
+                "2" => (a, b.checked_sub(take).unwrap()),
+                "12" => (a.checked_sub(take).unwrap(), b.checked_sub(take).unwrap()),
+                _ => panic!("{mv} is no Wythoff move"),
+            }
+        },
+        brute: Brute::new(children, false),
+    }
+}
+
+/// A subtraction game's take set and pile, from `subtraction 1,4-6 25`; a move `5` takes 5.
+fn subtraction() -> Written<(Vec<u64>, u64)> {
+    let children = |(set, pile): &(Vec<u64>, u64)| -> Vec<(Vec<u64>, u64)> {
+        (set.iter().filter(|&&k| k <= *pile))
+            .map(|k| (set.clone(), pile - k))
+            .collect()
+    };
+    Written {
+        read: |position| {
+            let words = words(position, "subtraction");
+            (numbers(&words[0]), words[1].parse().unwrap())
+        },
+        play: |(set, pile), mv| {
+            let take: u64 = mv.parse().unwrap();
+            assert!(set.contains(&take) && take <= *pile, "{mv} from {pile}");
+            (set.clone(), pile - take)
+        },
+        brute: Brute::new(children, false),
+    }
+}
+
+/// Fibonacci Nim's pile and largest take, from `fibonacci 30 max 5`; a move `3` takes 3, and
+/// the next may take up to twice that (no more than the pile).
+fn fibonacci() -> Written<(u64, u64)> {
+    let after = |pile: u64, take: u64| (pile - take, (2 * take).min(pile - take));
+    let children = move |&(pile, most): &(u64, u64)| -> Vec<(u64, u64)> {
+        (1..=most.min(pile)).map(|take| after(pile, take)).collect()
+    };
+    Written {
+        read: |position| {
+            let words = words(position, "fibonacci");
+            assert_eq!(words[1], "max");
+            (words[0].parse().unwrap(), words[2].parse().unwrap())
+        },
+        play: |&(pile, most), mv| {
+            let take: u64 = mv.parse().unwrap();
+            assert!(
+                take >= 1 && take <= most.min(pile),
+                "{mv} at {pile} max {most}"
+            );
+            (pile - take, (2 * take).min(pile - take))
+        },
+        brute: Brute::new(children, false),
+    }
+}
+
+/// Checks a printed puzzle against the brute force: the start is won with the moves left
+/// printed; the solution ends on a solver move, five at most; each solver move wins, the only
+/// winning move or one that ends the game (then the last, and `ends` says so); each defence
+/// lasts longest.
+fn check_printed<K: Clone + Eq + Hash + std::fmt::Debug>(written: &mut Written<K>, p: &Printed) {
+    let brute = &mut written.brute;
+    let mut at = (written.read)(&p.position);
+    assert_eq!(brute.solve(&at), (true, p.moves_left), "{p:?}");
+    assert_eq!(p.solution.len() % 2, 1, "{p:?}");
+    assert!(p.solution.len() < 2 * MOST_SOLVER_MOVES, "{p:?}");
+    for (index, mv) in p.solution.iter().enumerate() {
+        let next = (written.play)(&at, mv);
+        let children = (brute.children)(&at);
+        assert!(children.contains(&next), "{mv} is a move of {at:?}");
+        let over = (brute.children)(&next).is_empty();
+        if index % 2 == 0 {
+            assert!(!brute.solve(&next).0, "{mv} wins: {p:?}");
+            let winners = children.iter().filter(|c| !brute.solve(c).0).count();
+            assert!(winners == 1 || over, "{mv}, the only win or the end: {p:?}");
+            assert_eq!(over, p.ends && index + 1 == p.solution.len(), "{p:?}");
+        } else {
+            let longest = children.iter().map(|c| brute.solve(c).1).max().unwrap();
+            assert_eq!(brute.solve(&next).1, longest, "{mv}, the longest: {p:?}");
+        }
+        at = next;
+    }
+}
+
+/// The puzzles `munch puzzles` prints of the game `id` within `bounds`, from two seeds, each
+/// checked by the brute force: how many, and the most solver moves.
+fn check_game<K: Clone + Eq + Hash + std::fmt::Debug>(
+    id: &str,
+    bounds: Bounds,
+    mut written: Written<K>,
+) -> (usize, usize) {
+    let game = GAMES.iter().find(|game| game.id() == id).unwrap();
+    let (mut count, mut longest) = (0, 0);
+    for seed in [1, 2] {
+        let printed = game.puzzles(&bounds, seed, 300).unwrap();
+        assert!(printed.len() >= 100, "{id}: {} puzzles", printed.len());
+        let positions: HashSet<&str> = printed.iter().map(|p| p.position.as_str()).collect();
+        assert_eq!(
+            positions.len(),
+            printed.len(),
+            "{id}: each a different position"
+        );
+        for p in &printed {
+            assert_eq!(p.game, id);
+            check_printed(&mut written, p);
+            longest = longest.max(p.solution.len().div_ceil(2));
+        }
+        count += printed.len();
+    }
+    (count, longest)
+}
+
+#[test]
+fn every_chomp_puzzle_printed_up_to_6x6_is_proven_by_the_brute_force() {
+    let bounds = Bounds {
+        max_rows: Some(6),
+        max_cols: Some(6),
+        ..Bounds::default()
+    };
+    let (_, longest) = check_game("chomp", bounds, chomp());
+    assert!(
+        longest >= 3,
+        "a puzzle with defences: {longest} solver moves at most"
+    );
+}
+
+#[test]
+fn every_pile_game_puzzle_printed_up_to_30_is_proven_by_the_brute_force() {
+    let piles = |max_piles| Bounds {
+        max_pile: Some(30),
+        max_piles,
+        ..Bounds::default()
+    };
+    let longest = [
+        check_game("nim", piles(Some(3)), nim()).1,
+        check_game("wythoff", piles(None), wythoff()).1,
+        check_game("subtraction", piles(None), subtraction()).1,
+        check_game("fibonacci", piles(None), fibonacci()).1,
+    ];
+    assert!(longest.iter().all(|&l| l >= 3), "{longest:?}");
+}
+
+#[test]
+fn the_same_seed_prints_the_same_puzzles_and_another_seed_others() {
+    for game in GAMES {
+        let bounds = Bounds::default();
+        let first = game.puzzles(&bounds, 7, 20).unwrap();
+        assert_eq!(first.len(), 20, "{}", game.id());
+        assert_eq!(
+            first,
+            game.puzzles(&bounds, 7, 20).unwrap(),
+            "{}",
+            game.id()
+        );
+        assert_ne!(
+            first,
+            game.puzzles(&bounds, 8, 20).unwrap(),
+            "{}",
+            game.id()
+        );
+    }
 }

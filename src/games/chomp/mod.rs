@@ -10,6 +10,7 @@ pub mod fields;
 pub mod moves_left;
 pub mod player;
 pub mod position;
+pub mod puzzles;
 pub mod reference;
 pub mod rules;
 pub mod session;
@@ -21,6 +22,7 @@ mod tests;
 pub mod theory;
 
 use super::core::entry::{Entry, SolveProgress, start_of};
+use super::core::puzzle::Bounds;
 use super::core::rules::GameText;
 use super::field::{Field, Problem, Values};
 use super::position::StartPosition;
@@ -48,6 +50,7 @@ const TEXT: GameText = GameText {
         "Whoever eats the poisoned square (☠, a1) loses.",
     ],
     keys: tables::KEYS,
+    themes: &[],
 };
 
 /// Chomp's own words and checks; the core writes the rest of its catalogue entry (the check of
@@ -150,6 +153,14 @@ impl Entry for Chomp {
     /// A square not on the bar: the square is the reason.
     fn illegal(&self, number: usize, text: &str, _reason: &str) -> String {
         format!("move {number} ({}) is not legal", quoted(text))
+    }
+
+    fn puzzle_starts(
+        &self,
+        bounds: &Bounds,
+        rng: &mut fastrand::Rng,
+    ) -> Result<[Position; 2], String> {
+        puzzles::starts(bounds, rng)
     }
 
     fn play_command(&self) -> Command {

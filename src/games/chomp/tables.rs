@@ -486,6 +486,11 @@ impl Rules for ChompRules {
         theory::why(at)
     }
 
+    /// The closed forms' themes (see [`super::puzzles::themes`]).
+    fn themes(&self, start: &Position, solution: &[Square]) -> Vec<&'static str> {
+        super::puzzles::themes(start, solution)
+    }
+
     /// From the outcome table where it covers `at`, with the moves left once their table is
     /// there; `None` elsewhere (and on the empty bar, which has no move).
     fn study(&self, at: &Position) -> Option<PositionAnalysis<Square>> {

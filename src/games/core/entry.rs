@@ -4,6 +4,7 @@
 //! here, for every game on the core: a new game, a study, the check of a saved game, a position
 //! string read. `games/game.rs` makes every `Entry` a `Game`.
 
+use super::puzzle::Bounds;
 use super::rules::{GameText, Rules};
 use crate::games::field::{Field, Problem, Values};
 use crate::games::position::{ParsedPosition, StartPosition};
@@ -102,6 +103,19 @@ pub trait Entry: Sync {
     /// Why move `number` (from 1) of a saved game, written `text`, cannot be played: `reason`.
     fn illegal(&self, number: usize, text: &str, reason: &str) -> String {
         format!("move {number} ({}) is not legal: {reason}", quoted(text))
+    }
+
+    /// A puzzle's draw within `bounds` (`munch puzzles`): its *top*, a start whose tables hold
+    /// every position drawn under it (the largest the bounds allow, so that few tables serve
+    /// every draw; tops with the same values share them), and the start drawn under it at
+    /// random from `rng`; or why the bounds are not the game's (one it does not take, or one
+    /// out of its range). By default the game has no puzzles.
+    fn puzzle_starts(
+        &self,
+        _bounds: &Bounds,
+        _rng: &mut fastrand::Rng,
+    ) -> Result<[Self::Start; 2], String> {
+        Err(format!("{} has no puzzles", self.text().id))
     }
 
     /// `munch play <id>`: the subcommand with this game's own arguments and its about line.

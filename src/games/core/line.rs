@@ -9,10 +9,11 @@
 use super::board::Board;
 use super::entry::{Entry, SolveProgress};
 use super::play::Play;
+use super::puzzle::Bounds;
 use super::rules::{GameText, Rules};
 use super::solve::{Reply, every_move, reply};
 use super::study::{Studied, StudyBoard, StudyRules};
-use super::table::{MovesLeft, Tabled, Tabling};
+use super::table::{MovesLeft, Numbered, Tabled, Tabling};
 use crate::games::field::{Field, FieldKind, Problem, Values};
 use crate::games::moves_left::all_moves;
 use crate::games::request::Waiting;
@@ -86,6 +87,19 @@ impl Line {
         }
     }
 }
+
+/// The most piles a line's game is asked whether it takes, for its puzzles.
+const MOST_LINE_PILES: u64 = 16;
+
+/// The most piles of a line game's puzzle by default (`munch puzzles --max-piles`).
+pub const DEFAULT_PUZZLE_PILES: u64 = 3;
+
+/// The most coins in a pile of a line game's puzzle by default (`--max-pile`), where its
+/// table is built at once with as many.
+pub const DEFAULT_PUZZLE_PILE: u64 = 100;
+
+/// The draws of a puzzle's start before one a game does not start from is taken.
+const DRAWS_A_START: usize = 100;
 
 /// A position of a line entry's game.
 type At<L> = <<L as LineEntry>::Game as Rules>::Position;
@@ -216,6 +230,67 @@ impl<L: LineEntry> Entry for L {
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {
         LineEntry::move_words(self, notation)
+    }
+
+    /// A number of piles, then a position of that many piles, each at most the most coins,
+    /// at random among those the table of the top (every pile the most) numbers; one a game
+    /// starts from (the menu line reads it back) where a few draws find one. The numbers of
+    /// piles are those the menu line takes, two at least where it takes more (a game of one
+    /// number, Wythoff's two, takes no `--max-piles`); by default at most
+    /// [`DEFAULT_PUZZLE_PILES`], each at most the most coins whose table is built at once
+    /// ([`Tabling::INSTANT`], at most [`DEFAULT_PUZZLE_PILE`]); none past a table's budget.
+    fn puzzle_starts(
+        &self,
+        bounds: &Bounds,
+        rng: &mut fastrand::Rng,
+    ) -> Result<[At<L>; 2], String> {
+        let id = LineEntry::text(self).id;
+        let game = L::Game::default();
+        let top_of = |piles: u64, pile: u64| {
+            let piles = usize::try_from(piles).unwrap_or(usize::MAX);
+            self.read_line(&vec![pile.to_string(); piles].join(","))
+        };
+        let counts: Vec<u64> = (1..=MOST_LINE_PILES)
+            .filter(|&piles| top_of(piles, 1).is_ok())
+            .collect();
+        let (Some(&first), Some(&limit)) = (counts.first(), counts.last()) else {
+            return Err(format!("{id} has no puzzles"));
+        };
+        let fewest = first.max(2).min(limit);
+        let most = if fewest == limit {
+            bounds.refuse(id, &["max-rows", "max-cols", "max-piles"])?;
+            limit
+        } else {
+            bounds.refuse(id, &["max-rows", "max-cols"])?;
+            let most = DEFAULT_PUZZLE_PILES.clamp(fewest, limit);
+            Bounds::within(bounds.max_piles, "max-piles", most, fewest..=limit)?
+        };
+        let instant = |pile: &u64| {
+            (top_of(most, *pile).ok())
+                .and_then(|top| game.positions(&top))
+                .is_some_and(|count| count <= L::Game::INSTANT)
+        };
+        let default = (1..=DEFAULT_PUZZLE_PILE).rev().find(instant).unwrap_or(1);
+        let pile = Bounds::within(bounds.max_pile, "max-pile", default, 1..=u64::MAX)?;
+        let count = game.positions(&top_of(most, pile)?);
+        if count.is_none_or(|n| n > L::Game::BUDGET) {
+            let count = count.map_or_else(|| "more than 2^64".into(), group);
+            return Err(format!(
+                "{most} piles of up to {pile} coins need a table of {count} positions, more \
+                 than its {}: lower --max-pile",
+                group(L::Game::BUDGET)
+            ));
+        }
+        let top = top_of(rng.u64(fewest..=most), pile)?;
+        let positions = game.positions(&top).unwrap_or(1);
+        let mut at = game.numbered(&top, rng.u64(..positions));
+        for _ in 0..DRAWS_A_START {
+            if self.read_line(&self.line_of(&at)).as_ref() == Ok(&at) {
+                break;
+            }
+            at = game.numbered(&top, rng.u64(..positions));
+        }
+        Ok([top, at])
     }
 
     fn play_command(&self) -> Command {

@@ -10,6 +10,7 @@
 //! board in `games::nim` (Nim).
 
 pub mod board;
+pub mod draw;
 pub mod entry;
 pub mod line;
 pub mod play;

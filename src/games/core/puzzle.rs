@@ -1,10 +1,13 @@
 //! Puzzles proven by a game's study, once for every game on the core: from a position the side
 //! to move wins, the solver's moves where each is the only winning move (or a winning move that
 //! ends the game, where any is accepted), each answered by the defender's longest-lasting reply,
-//! as far as the win stays forced so and at most a given number of solver moves.
+//! as far as the win stays forced so and at most a given number of solver moves. A puzzle as
+//! printed and played ([`Printed`]: its position string, its solution in notation, its rating
+//! and themes), and the bounds of the positions printed ([`Bounds`]); `draw.rs` draws them.
 
 use super::rules::Rules;
 use crate::games::moves_left::{AnalysedMove, PositionAnalysis};
+use serde::Serialize;
 
 /// The most solver moves a puzzle asks for.
 pub const MOST_SOLVER_MOVES: usize = 5;
@@ -97,4 +100,96 @@ fn longest_defence<M: Copy>(study: &PositionAnalysis<M>) -> Option<M> {
         }
     }
     best.map(|m| m.mv)
+}
+
+/// How large the positions of printed puzzles may be; a game takes the bounds that are its own
+/// (Chomp the rows and columns, the pile games the pile, Nim the piles too) and refuses the
+/// others. `None`: the game's default.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Bounds {
+    pub max_rows: Option<u64>,
+    pub max_cols: Option<u64>,
+    pub max_pile: Option<u64>,
+    pub max_piles: Option<u64>,
+}
+
+impl Bounds {
+    /// Why `flags`, which a game does not take, are refused, if any is set: "chomp takes no
+    /// --max-pile". `flags` names each bound as its option does.
+    pub fn refuse(&self, id: &str, flags: &[&str]) -> Result<(), String> {
+        for &flag in flags {
+            let set = match flag {
+                "max-rows" => self.max_rows,
+                "max-cols" => self.max_cols,
+                "max-pile" => self.max_pile,
+                "max-piles" => self.max_piles,
+                _ => None,
+            };
+            if set.is_some() {
+                return Err(format!("{id} takes no --{flag}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The bound `value` of `--flag` (`default` where not given), checked to lie in `range`.
+    pub fn within(
+        value: Option<u64>,
+        flag: &str,
+        default: u64,
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Result<u64, String> {
+        let value = value.unwrap_or(default);
+        if range.contains(&value) {
+            Ok(value)
+        } else {
+            Err(format!(
+                "--{flag} {value} is outside {} to {}",
+                range.start(),
+                range.end()
+            ))
+        }
+    }
+}
+
+/// A proven puzzle as printed (`munch puzzles`) and as the Puzzles screen plays it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Printed {
+    /// The game's id: "chomp".
+    pub game: &'static str,
+    /// The start's position string, which munch reads: "chomp 6x7 6,6,4,4,2,0,0".
+    pub position: String,
+    /// The solver's and the defender's moves in turn, in the notation records keep, ending on
+    /// a solver move.
+    pub solution: Vec<String>,
+    /// The start's moves left.
+    pub moves_left: u64,
+    /// Whether the solution's last move ends the game: then any winning move that ends it is
+    /// accepted for it.
+    #[serde(skip)]
+    pub ends: bool,
+    /// The puzzle's starting Glicko-2 rating, from its difficulty ([`rating`]).
+    pub rating: u32,
+    /// What the puzzle is about: the game's themes ([`GameText::themes`]), the position's
+    /// ([`Rules::themes`]), and [`ENDS`] and [`LONG_DEFENCE`] where they hold.
+    ///
+    /// [`GameText::themes`]: super::rules::GameText::themes
+    pub themes: Vec<&'static str>,
+}
+
+/// The theme of a puzzle whose last move ends the game.
+pub const ENDS: &str = "ends";
+
+/// The theme of a puzzle with two defences or more (three solver moves at least).
+pub const LONG_DEFENCE: &str = "long defence";
+
+/// The rating of a puzzle with `solver_moves` moves to find, the first among `choices` legal
+/// moves, `ends` whether the last ends the game: 1000, and 200 for each solver move past the
+/// first, and 60 for each doubling of the choices (⌊log₂ choices⌋), less 100 for a single move
+/// that ends the game (any such move wins).
+pub fn rating(solver_moves: usize, choices: u64, ends: bool) -> u32 {
+    let moves = u32::try_from(solver_moves.saturating_sub(1)).unwrap_or(u32::MAX);
+    let doublings = choices.max(1).ilog2();
+    let easy = if ends && solver_moves == 1 { 100 } else { 0 };
+    (1000 + 200 * moves.min(10) + 60 * doublings.min(20)).saturating_sub(easy)
 }

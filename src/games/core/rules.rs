@@ -25,6 +25,9 @@ pub struct GameText {
     pub rules: &'static [&'static str],
     /// The keys of its game screen, as the key bar and the help list them (its board's).
     pub keys: &'static [Binding],
+    /// The themes every puzzle of the game is about (Nim's "nim-sum"); a position's own come
+    /// from [`Rules::themes`].
+    pub themes: &'static [&'static str],
 }
 
 /// The rules of one game being played (or studied), with what its solver knows of them.
@@ -116,6 +119,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// screen (Nim: the piles in binary and the nim-sum, [`crate::games::why`]); none where
     /// the game says nothing more than its outcome.
     fn why(&self, _at: &Self::Position) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The themes of a puzzle from `start` solved by `solution` (the solver's and the
+    /// defender's moves in turn) that are the position's own (Chomp's closed forms), beside
+    /// those of every puzzle of the game ([`GameText::themes`]); none by default.
+    fn themes(&self, _start: &Self::Position, _solution: &[Self::Move]) -> Vec<&'static str> {
         Vec::new()
     }
 

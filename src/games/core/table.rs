@@ -352,6 +352,10 @@ impl<G: Tabling> Rules for Tabled<G> {
         self.game.why(at)
     }
 
+    fn themes(&self, start: &G::Position, solution: &[G::Move]) -> Vec<&'static str> {
+        self.game.themes(start, solution)
+    }
+
     /// Where the table covers `at` and `fight`, the fastest win or the longest defence;
     /// else `G`'s move.
     fn best_move(&self, at: &G::Position, fight: bool, rng: &mut fastrand::Rng) -> Option<G::Move> {

@@ -203,6 +203,7 @@ const TEXT: GameText = GameText {
     tagline: "Take 1 or 2",
     rules: &["Take 1 or 2 coins; the last coin wins."],
     keys: &[],
+    themes: &[],
 };
 
 fn toy(start: u8, players: [Player; 2], slow: bool) -> Box<dyn Session> {

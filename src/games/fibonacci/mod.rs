@@ -28,6 +28,7 @@ const TEXT: GameText = GameText {
         "Whoever takes the last coin wins.",
     ],
     keys: super::pile::session::KEYS,
+    themes: &["Zeckendorf"],
 };
 
 impl PileEntry for Fibonacci {
@@ -77,6 +78,14 @@ impl PileEntry for Fibonacci {
         let rules = (shared.filter(|rules| rules.serve(start.pile)).cloned())
             .unwrap_or_else(|| FibonacciRules::for_pile(start.pile));
         (rules, start)
+    }
+
+    /// Pairs of a pile and a largest take are many: piles up to 100.
+    const PUZZLE_PILE: u64 = 100;
+
+    /// A largest take of 1 to the pile, picked by `pick`, of 2 coins at least.
+    fn puzzle_start(&self, pile: u64, pick: u64) -> Option<PilePosition> {
+        (pile >= 2).then(|| rules::position_of(pile, 1 + pick % pile).ok())?
     }
 
     /// The pile `munch play fibonacci` asks for (the game's problem check reads it).

@@ -42,6 +42,7 @@ const TEXT: GameText = GameText {
         "Whoever takes the last coin wins.",
     ],
     keys: session::KEYS,
+    themes: &["nim-sum"],
 };
 
 /// The key of the piles at the start, as typed.

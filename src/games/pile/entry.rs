@@ -8,6 +8,7 @@
 use super::rules::{PilePosition, PileRules};
 use super::session::{PileBoard, PileSession};
 use crate::games::core::entry::{Entry, SolveProgress};
+use crate::games::core::puzzle::Bounds;
 use crate::games::core::rules::GameText;
 use crate::games::core::study::Studied;
 use crate::games::field::{Field, Problem, Values};
@@ -70,6 +71,15 @@ pub trait PileEntry: Sync {
         shared: Option<&Self::Rules>,
     ) -> (Self::Rules, PilePosition);
 
+    /// The most coins a puzzle's pile holds by default (`munch puzzles --max-pile`).
+    const PUZZLE_PILE: u64 = 50;
+
+    /// A puzzle's start of `pile` coins, what else it holds (a take set, the largest take)
+    /// picked by `pick`, a random number; `None` where the game has none (and by default).
+    fn puzzle_start(&self, _pile: u64, _pick: u64) -> Option<Self::Start> {
+        None
+    }
+
     /// Sets the game's values from `munch play <id>`'s arguments into `values`.
     fn play_values(&self, args: Self::PlayArgs, values: &mut Values);
 
@@ -77,6 +87,12 @@ pub trait PileEntry: Sync {
     /// (`--all-moves`): the text to print, or why not.
     fn solve(&self, args: Self::SolveArgs, all_moves: bool) -> Result<String, String>;
 }
+
+/// The most coins `munch puzzles --max-pile` allows a one-pile game.
+pub const MOST_PUZZLE_PILE: u64 = 2000;
+
+/// The draws of a puzzle's start before a game is taken to have none.
+const MOST_PUZZLE_DRAWS: usize = 1000;
 
 /// A one-pile game's catalogue entry, from what is its own ([`PileEntry`]).
 pub struct OnePile<E>(pub E);
@@ -136,6 +152,34 @@ impl<E: PileEntry> Entry for OnePile<E> {
     /// A saved take that is not legal is named alone.
     fn illegal(&self, number: usize, text: &str, _: &str) -> String {
         format!("take {number} ({}) is not legal", quoted(text))
+    }
+
+    /// The top of `--max-pile` coins and a start of fewer, both of one pick; piles up to
+    /// [`MOST_PUZZLE_PILE`].
+    fn puzzle_starts(
+        &self,
+        bounds: &Bounds,
+        rng: &mut fastrand::Rng,
+    ) -> Result<[E::Start; 2], String> {
+        let id = self.0.text().id;
+        bounds.refuse(id, &["max-rows", "max-cols", "max-piles"])?;
+        let most = Bounds::within(
+            bounds.max_pile,
+            "max-pile",
+            E::PUZZLE_PILE,
+            2..=MOST_PUZZLE_PILE,
+        )?;
+        for _ in 0..MOST_PUZZLE_DRAWS {
+            let pick = rng.u64(..);
+            let pile = rng.u64(1..=most);
+            if let (Some(top), Some(start)) = (
+                self.0.puzzle_start(most, pick),
+                self.0.puzzle_start(pile, pick),
+            ) {
+                return Ok([top, start]);
+            }
+        }
+        Err(format!("{id} has no puzzles"))
     }
 
     // The about line after the arguments: `augment_args` sets the struct's doc comment as the

@@ -302,6 +302,7 @@ static ENTRY_TEXT: GameText = GameText {
     tagline: "Take one or two",
     rules: &["Take one or two coins; the last coin wins."],
     keys: super::session::KEYS,
+    themes: &[],
 };
 
 static PILE_FIELD: [Field; 1] = [Field {

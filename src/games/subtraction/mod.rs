@@ -28,6 +28,7 @@ const TEXT: GameText = GameText {
         "Whoever takes the last coin wins; with no legal take you lose.",
     ],
     keys: super::pile::session::KEYS,
+    themes: &["period"],
 };
 
 impl PileEntry for Subtraction {
@@ -90,6 +91,12 @@ impl PileEntry for Subtraction {
         let rules = (shared.filter(|rules| rules.serve(set, *pile)).cloned())
             .unwrap_or_else(|| SubtractionRules::asking(set, *pile));
         (rules, SubtractionRules::start(*pile))
+    }
+
+    /// The sizes 1 to 6 whose bits `pick` sets, two at least, as the take set.
+    fn puzzle_start(&self, pile: u64, pick: u64) -> Option<(TakeSet, u64)> {
+        let sizes: Vec<u64> = (1..=6).filter(|k| pick >> k & 1 == 1).collect();
+        (sizes.len() >= 2).then(|| (TakeSet::new(&sizes).expect("sizes 1 to 6"), pile))
     }
 
     /// The set as typed (the game's problem check reads it).

@@ -41,6 +41,7 @@ const TEXT: GameText = GameText {
         "Whoever takes the last coin, moving the queen into the corner, wins.",
     ],
     keys: KEYS,
+    themes: &["Beatty pair"],
 };
 
 /// The key of the piles at the start, as typed.
