@@ -18,7 +18,7 @@
 //!
 //! This file holds the folder, its lock, and reading and writing one file; `stats.rs` the
 //! statistics, `saved.rs` the saved games, `play_lock.rs` the play locks, `records.rs` the
-//! records of finished games, `files.rs` the careful opening and moving of files.
+//! records of finished games, `puzzles.rs` the puzzles' ratings and streak, `files.rs` the careful opening and moving of files.
 
 use crate::settings::{GameKind, Preferences, Settings};
 use crate::units::quotes_cut;
@@ -34,6 +34,7 @@ use std::sync::{Arc, Mutex};
 mod files;
 mod mistakes;
 mod play_lock;
+mod puzzles;
 mod records;
 mod saved;
 mod stats;
@@ -41,6 +42,10 @@ mod stats;
 use files::{describe_type, move_no_clobber, open_data_file, open_lock_file};
 pub use mistakes::{MISTAKES_FILE, Unscanned};
 pub use play_lock::{PlayLock, PlayLockError};
+pub use puzzles::{
+    Attempt, COMEBACK_AFTER, Comeback, KeptPuzzle, MAX_COMEBACKS, MAX_PUZZLE_RATINGS, PuzzleRating,
+    PuzzleRecord, Rating,
+};
 pub use records::{KEPT_RECORDS_DIR, MAX_KEPT_RECORDS, kept_name};
 pub use saved::{SavedGame, new_id};
 pub use stats::{Stats, Tally};
@@ -50,6 +55,8 @@ pub const FORMAT_VERSION: u32 = 1;
 
 pub const SETTINGS_FILE: &str = "settings.json";
 pub const STATS_FILE: &str = "stats.json";
+/// The Puzzles screen's ratings, streak and puzzles to bring back: see [`PuzzleRecord`].
+pub const PUZZLES_FILE: &str = "puzzles.json";
 /// A person's choices that belong to no game (hints on or off): see [`crate::settings::Preferences`].
 pub const PREFERENCES_FILE: &str = "preferences.json";
 /// Where munch kept its single saved game before there was one per kind; read and migrated.

@@ -10,8 +10,8 @@ use munch::settings::GameKind;
 use munch::settings::Player::{Computer, Person};
 use munch::settings::{Level, Settings};
 use munch::store::{
-    LEGACY_SAVED_GAME_FILE, MAX_KEPT_RECORDS, SETTINGS_FILE, STATS_FILE, SavedGame, Stats, Store,
-    last_record_file, saved_game_file,
+    Attempt, KeptPuzzle, LEGACY_SAVED_GAME_FILE, MAX_KEPT_RECORDS, PUZZLES_FILE, SETTINGS_FILE,
+    STATS_FILE, SavedGame, Stats, Store, last_record_file, saved_game_file,
 };
 use ratatui::crossterm::event::KeyCode;
 use std::path::PathBuf;
@@ -2367,5 +2367,102 @@ fn the_menu_describes_the_saved_games_as_their_files_hold_them_now() {
         .find(|(kind, _)| *kind == GameKind::Chomp)
         .map(|(_, label)| label.clone());
     assert_eq!(chomp.as_deref(), Some("Chomp 6×7, move 6"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn kept_puzzle(position: &str) -> KeptPuzzle {
+    KeptPuzzle {
+        game: "nim".into(),
+        position: position.into(),
+        solution: vec!["1:1".into()],
+        moves_left: 1,
+        ends: false,
+        rating: 1500,
+        themes: vec!["nim-sum".into()],
+    }
+}
+
+#[test]
+fn two_windows_counting_puzzles_keep_each_others_results() {
+    let dir = temp_dir("puzzles-merge");
+    let (one, two) = (
+        Store::open(Some(&dir)).unwrap(),
+        Store::open(Some(&dir)).unwrap(),
+    );
+    let attempt = |position: &str, solved| Attempt {
+        puzzle: kept_puzzle(position),
+        solved,
+    };
+    // Each window counts from what the file holds, not from what it read before.
+    let (first, warnings) = one.count_puzzle(Some(&attempt("nim 1,2,4", true)));
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(first.played, 1);
+    let (second, _) = two.count_puzzle(Some(&attempt("nim 3,4,5", false)));
+    assert_eq!(
+        (second.played, second.streak, second.best_streak),
+        (2, 0, 1)
+    );
+    assert_eq!(second.ratings.len(), 2, "window one's puzzle is kept");
+    assert_eq!(second.comebacks.len(), 1);
+    let (third, _) = one.count_puzzle(Some(&attempt("nim 2,3", true)));
+    assert_eq!((third.played, third.streak), (3, 1));
+    assert_eq!(third.comebacks.len(), 1, "window two's failure is kept");
+    // Only reading changes nothing.
+    let (read, warnings) = two.count_puzzle(None);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(
+        (
+            read.played,
+            read.streak,
+            read.player.shown(),
+            &read.comebacks
+        ),
+        (3, 1, third.player.shown(), &third.comebacks)
+    );
+    assert!(read.ratings.keys().eq(third.ratings.keys()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_puzzles_file_is_set_aside_with_a_warning_and_counting_goes_on() {
+    let dir = temp_dir("puzzles-damaged");
+    let store = Store::open(Some(&dir)).unwrap();
+    let attempt = Attempt {
+        puzzle: kept_puzzle("nim 1,2,4"),
+        solved: false,
+    };
+    store.count_puzzle(Some(&attempt));
+    let good = std::fs::read_to_string(dir.join(PUZZLES_FILE)).unwrap();
+    // Not JSON; JSON of a rating munch never writes; a kept puzzle that is no position.
+    let damages = [
+        "{not json".to_string(),
+        good.replacen("\"volatility\": 0.0", "\"volatility\": -1.0", 1)
+            .replacen("\"rating\": 1", "\"rating\": -1", 1),
+        good.replace("nim 1,2,4", "nim 1,x"),
+    ];
+    for (i, damage) in damages.iter().enumerate() {
+        assert_ne!(*damage, good, "damage {i} changed nothing");
+        std::fs::write(dir.join(PUZZLES_FILE), damage).unwrap();
+        let (record, warnings) = store.count_puzzle(Some(&attempt));
+        let bad = match i {
+            0 => "puzzles.json.bad".to_string(),
+            i => format!("puzzles.json.bad.{i}"),
+        };
+        assert!(
+            warnings.len() == 1 && warnings[0].contains(&bad),
+            "{i}: {warnings:?}"
+        );
+        assert_eq!(std::fs::read_to_string(dir.join(&bad)).unwrap(), *damage);
+        // Counted afresh: this puzzle alone.
+        assert_eq!(record.played, 1, "{i}");
+    }
+    // Too large: set aside unread.
+    let huge = " ".repeat(usize::try_from(munch::store::MAX_FILE_BYTES).unwrap() + 1);
+    std::fs::write(dir.join(PUZZLES_FILE), &huge).unwrap();
+    let (_, warnings) = store.count_puzzle(None);
+    assert!(
+        warnings.iter().any(|w| w.contains("larger than")),
+        "{warnings:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,7 +4,7 @@
 
 use crate::common;
 use munch::settings::{GameKind, Level, Settings};
-use munch::store::{STATS_FILE, SavedGame, Stats, Store, saved_game_file};
+use munch::store::{Attempt, KeptPuzzle, STATS_FILE, SavedGame, Stats, Store, saved_game_file};
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
@@ -192,6 +192,61 @@ fn two_processes_recording_at_once_lose_no_game() {
         .unwrap();
     let record = stats.tallies["Fibonacci Nim from 21"]["Strong"];
     assert_eq!((record.games, record.wins, record.losses), (100, 20, 80));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The child side of the two-process puzzle race: counts 30 puzzles, every third failed.
+#[test]
+fn puzzle_loop_child() {
+    let Some(dir) = std::env::var_os("MUNCH_PUZZLE_LOOP_DIR") else {
+        return; // only runs when the race test starts it
+    };
+    let store = Store::open(Some(std::path::Path::new(&dir))).unwrap();
+    for i in 0..30_u32 {
+        let attempt = Attempt {
+            puzzle: KeptPuzzle {
+                game: "nim".into(),
+                position: format!("nim {},1", i + 2),
+                solution: vec!["1:1".into()],
+                moves_left: 1,
+                ends: false,
+                rating: 1500,
+                themes: Vec::new(),
+            },
+            solved: i % 3 != 0,
+        };
+        let (_, warnings) = store.count_puzzle(Some(&attempt));
+        assert!(warnings.is_empty(), "{warnings:?}");
+    }
+}
+
+#[test]
+fn two_processes_counting_puzzles_at_once_lose_none() {
+    let dir = temp_dir("puzzle-race");
+    Store::open(Some(&dir)).unwrap();
+    let children: Vec<_> = (0..2)
+        .map(|_| {
+            Command::new(std::env::current_exe().unwrap())
+                .args([
+                    "--exact",
+                    &this_module("puzzle_loop_child"),
+                    "--test-threads=1",
+                ])
+                .env("MUNCH_PUZZLE_LOOP_DIR", &dir)
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    let (record, warnings) = Store::open(Some(&dir)).unwrap().count_puzzle(None);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(record.played, 60, "every puzzle of both is counted");
+    // The same 30 positions from both: each is rated once, and each failed one waits once.
+    assert_eq!(record.ratings.len(), 30);
+    assert_eq!(record.comebacks.len(), 10);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
