@@ -48,6 +48,9 @@ pub enum Command {
     Study(ArgMatches),
     /// `munch puzzles …`: its matches (the game, the count, the seed, the bounds).
     Puzzles(ArgMatches),
+    /// `munch puzzle [--game G] [--seed S]`: the Puzzles screen, of one game or of every game
+    /// in turn, from a seed when one is given.
+    Puzzle(Option<GameKind>, Option<u64>),
 }
 
 impl fmt::Debug for Command {
@@ -62,6 +65,9 @@ impl fmt::Debug for Command {
             ),
             Command::Study(_) => write!(f, "study"),
             Command::Puzzles(_) => write!(f, "puzzles"),
+            Command::Puzzle(kind, seed) => {
+                write!(f, "puzzle {:?} {seed:?}", kind.map(|kind| kind.game().id()))
+            }
         }
     }
 }
@@ -123,6 +129,25 @@ pub fn command() -> clap::Command {
                 .args([RECORD, POSITION])
                 .required(true),
         );
+    let puzzle = clap::Command::new("puzzle")
+        .about("Open the Puzzles screen: proven puzzles, with your rating and streak")
+        .arg(
+            clap::Arg::new(GAME)
+                .long("game")
+                .value_name("GAME")
+                .value_parser(GAMES.iter().map(|game| game.id()).collect::<Vec<_>>())
+                .help("Only this game's puzzles (default: every game in turn)"),
+        )
+        .arg(
+            clap::Arg::new(SEED)
+                .long("seed")
+                .value_name("SEED")
+                .value_parser(clap::value_parser!(u64))
+                .help(
+                    "Play the puzzles `munch puzzles --seed SEED` prints first (default: \
+                     new ones each time)",
+                ),
+        );
     // The subcommands first, as clap's derive adds them: the help's order of options and
     // commands follows the order they were added in.
     Cli::augment_args(
@@ -130,7 +155,8 @@ pub fn command() -> clap::Command {
             .subcommand(solve)
             .subcommand(play)
             .subcommand(study)
-            .subcommand(puzzles_command()),
+            .subcommand(puzzles_command())
+            .subcommand(puzzle),
     )
 }
 
@@ -174,6 +200,11 @@ where
     let command = match matches.remove_subcommand() {
         Some((name, sub)) if name == "study" => Some(Command::Study(sub)),
         Some((name, sub)) if name == "puzzles" => Some(Command::Puzzles(sub)),
+        Some((name, sub)) if name == "puzzle" => Some(Command::Puzzle(
+            sub.get_one::<String>(GAME)
+                .map(|id| GameKind::ALL[game(id)]),
+            sub.get_one::<u64>(SEED).copied(),
+        )),
         Some((name, mut sub)) => match sub.remove_subcommand() {
             Some((id, game_matches)) if name == "solve" => {
                 Some(Command::Solve(GAMES[game(&id)], game_matches))
@@ -237,6 +268,11 @@ pub const POSITION: &str = "position";
 
 /// The argument of `munch study --record`.
 pub const RECORD: &str = "record";
+/// `munch puzzle`'s one game.
+pub const GAME: &str = "game";
+
+/// `munch puzzle`'s seed.
+pub const SEED: &str = "seed";
 
 /// The record `munch study --record FILE` asks to review, read and checked, or why it cannot
 /// be reviewed.
@@ -750,7 +786,10 @@ mod tests {
         let mut whole = command();
         let top = commands_in_help(&whole.render_help().to_string());
         let names: Vec<&str> = top.iter().map(|(name, _)| name.as_str()).collect();
-        assert_eq!(names, ["solve", "play", "study", "puzzles", "help"]);
+        assert_eq!(
+            names,
+            ["solve", "play", "study", "puzzles", "puzzle", "help"]
+        );
         let verbs: [(&str, Subcommand); 2] = [
             ("play", |game| game.play_command()),
             ("solve", |game| game.solve_command()),
@@ -774,6 +813,28 @@ mod tests {
             ));
             assert_eq!(listed, expected, "munch {verb} --help");
         }
+    }
+
+    #[test]
+    fn munch_puzzle_takes_a_game_and_a_seed_and_refuses_what_it_does_not_know() {
+        let parse = |args: &[&str]| {
+            parse_from(["munch", "puzzle"].iter().chain(args))
+                .map(|(_, command)| format!("{command:?}"))
+                .map_err(|e| e.kind())
+        };
+        assert_eq!(parse(&[]), Ok("Some(puzzle None None)".into()));
+        assert_eq!(
+            parse(&["--game", "nim", "--seed", "7"]),
+            Ok("Some(puzzle Some(\"nim\") Some(7))".into())
+        );
+        assert_eq!(
+            parse(&["--game", "go"]),
+            Err(clap::error::ErrorKind::InvalidValue)
+        );
+        assert_eq!(
+            parse(&["--seed", "-1"]),
+            Err(clap::error::ErrorKind::UnknownArgument)
+        );
     }
 
     #[test]

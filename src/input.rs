@@ -60,6 +60,10 @@ pub enum Action {
     WriteRecord,
     /// The Study screen: play a game from the position studied.
     PlayFrom,
+    /// The Puzzles screen: the next puzzle.
+    Next,
+    /// The Puzzles screen: a hint for the move to find.
+    Hint,
 }
 
 /// A key as the tables name it: a code, with or without Ctrl.

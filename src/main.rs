@@ -75,6 +75,7 @@ fn main() -> ExitCode {
             Ok(record) => play(&cli, Start::Review(record)),
             Err(BadInput(message)) => refuse(&message),
         },
+        Some(Command::Puzzle(only, seed)) => play(&cli, Start::Puzzles(*only, *seed)),
         None => play(&cli, Start::Menu),
     }
 }

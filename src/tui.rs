@@ -15,7 +15,7 @@ use munch::app::writer::FLUSH_WAIT;
 use munch::app::{App, Effect, Event, TICK, keys};
 use munch::games::position::StartPosition;
 use munch::record::GameRecord;
-use munch::settings::Settings;
+use munch::settings::{GameKind, Settings};
 use munch::store::Store;
 use munch::theme::Theme;
 use munch::ui::{self, HitMap};
@@ -149,6 +149,9 @@ pub enum Start {
     /// The Study screen on this position of the game these settings name (`munch study
     /// --position`).
     Study(Settings, StartPosition),
+    /// The Puzzles screen, of one game or of every game in turn, from a seed when one is given
+    /// (`munch puzzle`).
+    Puzzles(Option<GameKind>, Option<u64>),
 }
 
 /// Runs the full-screen game until the player quits.
@@ -167,6 +170,7 @@ pub fn run(budget: u64, store: Store, start: Start) -> anyhow::Result<()> {
         Start::Game(settings, Some(position)) => app.play_position(settings, position),
         Start::Game(settings, None) => app.play_settings(settings),
         Start::Study(settings, position) => app.study_position(&settings, &position),
+        Start::Puzzles(only, seed) => app.open_puzzles(only, seed),
         Start::Review(record) => {
             if let Err(problem) = app.review_record(record) {
                 app.menu.note = Some(format!("Cannot review: {problem}."));

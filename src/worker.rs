@@ -1,4 +1,4 @@
-//! The solver threads: one per [`Lane`] (builds, searches, judgings), each running its jobs
+//! The solver threads: one per [`Lane`] (builds, searches, judgings, puzzles), each running its jobs
 //! one at a time, requests in, progress and answers out. Every job is a game's [`Task`], run
 //! without knowing the game. None of them ever holds up the interface.
 //!
@@ -124,7 +124,7 @@ impl Runner {
         // A search shows no gauge, nor does a judging.
         let gauged = job.request.lane() == Lane::Build;
         match job.request {
-            Request::Build(task) | Request::Search(task) => {
+            Request::Build(task) | Request::Search(task) | Request::Puzzles(task) => {
                 if let Some((built, elapsed)) =
                     self.run_task(number, &task, gauged, still_wanted, notify)
                 {

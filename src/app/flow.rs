@@ -147,7 +147,7 @@ impl App {
         } else {
             let same_kind = match &self.screen {
                 Screen::Play(_) => self.playing.game == kind,
-                Screen::Menu | Screen::Study(_) => false,
+                Screen::Menu | Screen::Study(_) | Screen::Puzzle(_) => false,
             };
             // Restart and Play again keep the slot this game holds.
             if same_kind && !self.saves.game_id.is_empty() {
@@ -421,6 +421,30 @@ impl App {
         // Other windows may have saved meanwhile: the menu shows the files as they are now.
         self.reread_saved_games();
         self.offer_saved_games(kind);
+    }
+
+    /// Opens the Puzzles screen (`munch puzzle`, the menu's Puzzles): puzzles of `only`, or of
+    /// every game in turn, from `seed` (see [`PuzzleScreen::new`]; `None`: a seed of its own).
+    /// The first are found on the puzzles lane at once; the person's rating and streak are
+    /// read from the data folder on the writer's thread.
+    ///
+    /// [`PuzzleScreen::new`]: super::puzzle::PuzzleScreen::new
+    pub fn open_puzzles(&mut self, only: Option<crate::settings::GameKind>, seed: Option<u64>) {
+        let seed = seed.unwrap_or_else(|| self.rng.u64(..));
+        self.screen = Screen::Puzzle(Box::new(super::puzzle::PuzzleScreen::new(
+            only,
+            crate::store::PuzzleRecord::default(),
+            seed,
+        )));
+        self.write(Write::Puzzle(None));
+        self.collect_requests();
+    }
+
+    /// Leaves the Puzzles screen for the menu: a puzzle left unfinished is not counted, and
+    /// what it or the next puzzles still wait for is stopped.
+    pub(super) fn leave_puzzles(&mut self) {
+        self.screen = Screen::Menu;
+        self.cancel_solver();
     }
 
     /// Restart asks first when the game has moves to lose.

@@ -31,7 +31,7 @@ impl App {
                 }
             }
             Screen::Play(game) => game.note(note.into()),
-            Screen::Study(_) => {}
+            Screen::Study(_) | Screen::Puzzle(_) => {}
         }
     }
 
@@ -170,6 +170,12 @@ impl App {
             }
             return;
         }
+        if let Screen::Puzzle(puzzles) = &mut self.screen {
+            if puzzles.act(action) == super::puzzle::Outcome::Leave {
+                self.leave_puzzles();
+            }
+            return;
+        }
         if action == Action::Restart {
             self.ask_restart();
             return;
@@ -203,7 +209,7 @@ impl App {
                 }
             }
             // Its keys were handled above.
-            Screen::Study(_) => {}
+            Screen::Study(_) | Screen::Puzzle(_) => {}
         }
     }
 
@@ -236,19 +242,16 @@ impl App {
         match action {
             Action::Up => self.menu.move_selection(-1),
             Action::Down => self.menu.move_selection(1),
-            // Start and Study stand side by side.
-            Action::Left | Action::Right if line == MenuLine::Start => {
-                self.menu.select(MenuLine::Study);
-            }
-            Action::Left | Action::Right if line == MenuLine::Study => {
-                self.menu.select(MenuLine::Start);
-            }
+            // Buttons side by side (Start and Study): ←/→ go between them.
+            Action::Left if self.menu.beside(-1) => {}
+            Action::Right if self.menu.beside(1) => {}
             Action::Left => self.menu.step(line, -1),
             Action::Right => self.menu.step(line, 1),
             Action::Select => match line {
                 MenuLine::Quit => self.should_quit = true,
                 MenuLine::Resume(kind) => self.resume(kind),
                 MenuLine::Study => self.study_menu_game(),
+                MenuLine::Puzzles => self.open_puzzles(None, None),
                 _ => self.start_game(),
             },
             Action::Study => self.study_menu_game(),
@@ -269,6 +272,7 @@ impl App {
             Target::Spot(spot) => match (self.dialog().is_none(), &mut self.screen) {
                 (true, Screen::Play(game)) => game.point(spot, click),
                 (_, Screen::Study(study)) => study.point(spot, click),
+                (_, Screen::Puzzle(puzzles)) => puzzles.point(spot, click),
                 _ => {}
             },
             Target::StudyEntry(at) if click => {
@@ -330,7 +334,8 @@ impl App {
                 self.menu.select(line);
                 self.menu.step(line, if up { 1 } else { -1 });
             }
-            (Screen::Menu, _) => {}
+            // A puzzle has no list to scroll.
+            (Screen::Menu | Screen::Puzzle(_), _) => {}
             (Screen::Study(study), _) => {
                 study.scroll(if up { -1 } else { 1 }, rows);
             }

@@ -18,6 +18,7 @@ impl App {
         let requests = match &mut self.screen {
             Screen::Play(game) => game.take_requests(),
             Screen::Study(study) => study.take_requests(),
+            Screen::Puzzle(puzzles) => puzzles.take_requests(),
             Screen::Menu => return,
         };
         for request in requests {
@@ -32,8 +33,10 @@ impl App {
             self.judging_open = matches!(request, Request::Judge(_));
         }
         let number = self.jobs.push(request);
-        if let (Lane::Build, Screen::Study(study)) = (lane, &mut self.screen) {
-            study.job = Some(number);
+        match (lane, &mut self.screen) {
+            (Lane::Build, Screen::Study(study)) => study.job = Some(number),
+            (Lane::Puzzles, Screen::Puzzle(puzzles)) => puzzles.job = Some(number),
+            _ => {}
         }
     }
 
@@ -72,6 +75,7 @@ impl App {
                         game.on_solver(message);
                     }
                 }
+                Screen::Puzzle(puzzles) => puzzles.on_solver(message),
                 Screen::Menu => {}
             }
         }

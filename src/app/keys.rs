@@ -2,8 +2,8 @@
 //! help screen and key bar are printed from here, so what the help says is what the keys do.
 
 use crate::input::{
-    ANALYSE, CHOOSE_BUTTON, ENTER_SPACE, HELP, KEEP_PLAYING, LEAVE, LEFT_RIGHT, PAGES,
-    PRESS_BUTTON, RESTART, UP_DOWN, bind, plain,
+    ANALYSE, ARROWS, CHOOSE_BUTTON, DIGITS, ENTER_SPACE, HELP, KEEP_PLAYING, LEAVE, LEFT_RIGHT,
+    PAGES, PRESS_BUTTON, RESTART, UP_DOWN, bind, plain,
 };
 pub use crate::input::{Action, Binding, Key, action};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -266,6 +266,47 @@ pub const REVIEW: &[Binding] = &[
     ),
 ];
 
+/// Keys on the Puzzles screen: a game's keys for choosing and playing a move (whichever board
+/// it is on), and the puzzles' own. Nothing here gives a puzzle up: leaving one unfinished
+/// does not count it.
+pub const PUZZLE: &[Binding] = &[
+    bind(
+        "←↑↓→ hjkl",
+        "choose a move: the cursor, the pile, the take",
+        Some("choose"),
+        ARROWS,
+    ),
+    bind("0-9 ⌫", "type how many to take", None, DIGITS),
+    bind(
+        "Enter Space",
+        "play the chosen move (once the puzzle is over: the next one)",
+        Some("play"),
+        ENTER_SPACE,
+    ),
+    bind(
+        "H",
+        "a hint: why the position is won, but not the move",
+        Some("hint"),
+        &[(plain(KeyCode::Char('H')), Action::Hint)],
+    ),
+    bind(
+        "n",
+        "the next puzzle, once this one is over",
+        Some("next"),
+        &[(plain(KeyCode::Char('n')), Action::Next)],
+    ),
+    HELP,
+    bind(
+        "q Esc",
+        "back to the menu (a puzzle left unfinished is not counted)",
+        Some("menu"),
+        &[
+            (plain(KeyCode::Char('q')), Action::Back),
+            (plain(KeyCode::Esc), Action::Back),
+        ],
+    ),
+];
+
 /// Keys while two computers play each other (either game).
 pub const DEMO: &[Binding] = &[
     bind(
@@ -490,6 +531,7 @@ mod tests {
             STUDY_EDIT,
             REVIEW,
             STUDY_SIDE,
+            PUZZLE,
             DEMO,
             DEMO_PAUSED,
             REPLACE_SAVED,

@@ -21,7 +21,22 @@ pub enum MenuLine {
     Start,
     /// Opens the Study screen on the chosen game's start.
     Study,
+    /// Opens the Puzzles screen.
+    Puzzles,
     Quit,
+}
+
+/// The menu's buttons, top to bottom, a row each: the buttons of a row stand side by side, and
+/// ←/→ go from one to the next. ↑/↓ arrive on a row's first.
+pub const BUTTON_ROWS: &[&[MenuLine]] = &[
+    &[MenuLine::Start, MenuLine::Study],
+    &[MenuLine::Puzzles],
+    &[MenuLine::Quit],
+];
+
+/// The buttons of the row that holds `line`, if it is a button.
+pub fn button_row(line: MenuLine) -> Option<&'static [MenuLine]> {
+    BUTTON_ROWS.iter().copied().find(|row| row.contains(&line))
 }
 
 /// The chosen game's line with this key, if it has one.
@@ -32,10 +47,7 @@ fn field(settings: &Settings, key: &str) -> Option<&'static Field> {
 impl MenuLine {
     /// Whether the line holds a value that ←/→ change.
     pub fn has_value(self) -> bool {
-        !matches!(
-            self,
-            MenuLine::Start | MenuLine::Study | MenuLine::Quit | MenuLine::Resume(_)
-        )
+        !matches!(self, MenuLine::Resume(_)) && button_row(self).is_none()
     }
 
     /// Whether the line's value is typed (with digits, and Backspace).
@@ -62,6 +74,7 @@ impl MenuLine {
             MenuLine::Level => "Computer",
             MenuLine::Start => "Start",
             MenuLine::Study => "Study",
+            MenuLine::Puzzles => "Puzzles",
             MenuLine::Quit => "Quit",
         }
     }
@@ -130,23 +143,21 @@ impl Menu {
         lines.extend(own(false));
         lines.extend([MenuLine::First, MenuLine::Second, MenuLine::Level]);
         lines.extend(own(true));
-        lines.extend([MenuLine::Start, MenuLine::Study, MenuLine::Quit]);
+        lines.extend(BUTTON_ROWS.iter().flat_map(|row| row.iter().copied()));
         lines
     }
 
     /// Moves the highlight up (`-1`) or down (`+1`) a row, stopping at the top and bottom
-    /// rows. Start and Study share a row (←/→ go between them): down from either is Quit, up
-    /// from Quit is Start.
+    /// rows. Buttons side by side share a row (←/→ go between them, see [`BUTTON_ROWS`]):
+    /// down from Start or Study is Puzzles, and up from it is Start.
     pub fn move_selection(&mut self, delta: isize) {
+        let first = |line: MenuLine| button_row(line).map_or(line, |row| row[0]);
         let rows: Vec<MenuLine> = self
             .lines()
             .into_iter()
-            .filter(|&l| l != MenuLine::Study)
+            .filter(|&l| first(l) == l)
             .collect();
-        let here = match self.selected {
-            MenuLine::Study => MenuLine::Start,
-            line => line,
-        };
+        let here = first(self.selected);
         let at = rows.iter().position(|&l| l == here).unwrap_or(0);
         let to = at.saturating_add_signed(delta).min(rows.len() - 1);
         if to != at {
@@ -158,6 +169,17 @@ impl Menu {
     pub fn shown_resume(&self) -> Option<GameKind> {
         let last = self.resumes.len().checked_sub(1)?;
         Some(self.resumes[self.resume_at.min(last)].0)
+    }
+
+    /// Highlights the next button beside the highlighted one (`delta` ±1, round its row), if
+    /// it stands in a row of several; `false` otherwise.
+    pub fn beside(&mut self, delta: isize) -> bool {
+        let Some(row) = button_row(self.selected).filter(|row| row.len() > 1) else {
+            return false;
+        };
+        let at = row.iter().position(|&l| l == self.selected).unwrap_or(0);
+        self.select(row[wrapped(at, delta, row.len())]);
+        true
     }
 
     /// Highlights `line`; arriving on a line ends any typing and its note, and disarms Quit.
@@ -231,7 +253,11 @@ impl Menu {
                 let next = wrapped(at, delta.into(), self.resumes.len());
                 self.select(MenuLine::Resume(self.resumes[next].0));
             }
-            MenuLine::Start | MenuLine::Study | MenuLine::Quit | MenuLine::Resume(_) => {}
+            MenuLine::Start
+            | MenuLine::Study
+            | MenuLine::Puzzles
+            | MenuLine::Quit
+            | MenuLine::Resume(_) => {}
         }
         Ok(())
     }
@@ -359,7 +385,7 @@ impl Menu {
             MenuLine::First => s.players[0].label().to_string(),
             MenuLine::Second => s.players[1].label().to_string(),
             MenuLine::Level => s.level.label().to_string(),
-            MenuLine::Start | MenuLine::Study | MenuLine::Quit => String::new(),
+            MenuLine::Start | MenuLine::Study | MenuLine::Puzzles | MenuLine::Quit => String::new(),
             MenuLine::Resume(kind) => self.resume(kind).unwrap_or_default().to_string(),
         }
     }
@@ -415,22 +441,26 @@ mod tests {
         assert_eq!(menu.selected, MenuLine::Game, "the top row stays");
         menu.move_selection(1);
         assert_eq!(menu.selected, MenuLine::Field(ROWS));
-        // Start and Study share a row: down from either is Quit, which is the last.
+        // Start and Study share a row: down from either is Puzzles, then Quit, the last.
         menu.select(MenuLine::Start);
         menu.move_selection(1);
-        assert_eq!(menu.selected, MenuLine::Quit, "down from Start");
+        assert_eq!(menu.selected, MenuLine::Puzzles, "down from Start");
+        menu.move_selection(1);
+        assert_eq!(menu.selected, MenuLine::Quit, "down from Puzzles");
         menu.move_selection(1);
         assert_eq!(menu.selected, MenuLine::Quit, "the bottom row stays");
         menu.move_selection(-1);
-        assert_eq!(menu.selected, MenuLine::Start, "up from Quit");
+        assert_eq!(menu.selected, MenuLine::Puzzles, "up from Quit");
+        menu.move_selection(-1);
+        assert_eq!(menu.selected, MenuLine::Start, "up from Puzzles");
         menu.select(MenuLine::Study);
         menu.move_selection(1);
-        assert_eq!(menu.selected, MenuLine::Quit, "down from Study");
+        assert_eq!(menu.selected, MenuLine::Puzzles, "down from Study");
         menu.select(MenuLine::Study);
         menu.move_selection(-1);
         assert_eq!(
             menu.selected,
-            *menu.lines().iter().rev().nth(3).unwrap(),
+            *menu.lines().iter().rev().nth(4).unwrap(),
             "up from Study"
         );
         menu.select(MenuLine::Field(ROWS));

@@ -13,6 +13,7 @@ pub mod demo;
 pub mod keys;
 pub mod menu;
 pub mod mistakes;
+pub mod puzzle;
 pub mod review;
 pub mod size;
 pub mod study;
@@ -140,6 +141,8 @@ pub enum Screen {
     Play(Box<dyn Session>),
     /// A position studied, with the game it was opened from (if any) waiting behind it.
     Study(Box<StudyScreen>),
+    /// Puzzles, one after another (see [`puzzle`]).
+    Puzzle(Box<puzzle::PuzzleScreen>),
 }
 
 /// The whole application state.
@@ -259,7 +262,7 @@ impl App {
     pub fn session(&self) -> Option<&dyn Session> {
         match &self.screen {
             Screen::Play(game) => Some(game.as_ref()),
-            Screen::Menu | Screen::Study(_) => None,
+            Screen::Menu | Screen::Study(_) | Screen::Puzzle(_) => None,
         }
     }
 
@@ -290,6 +293,7 @@ impl App {
             (_, Screen::Study(study)) if study.review.is_some() => keys::REVIEW,
             (_, Screen::Study(study)) if study.choosing_side => keys::STUDY_SIDE,
             (_, Screen::Study(_)) => keys::STUDY,
+            (_, Screen::Puzzle(_)) => keys::PUZZLE,
             _ if self.is_demo() && self.demo.paused => keys::DEMO_PAUSED,
             _ if self.is_demo() => keys::DEMO,
             (_, Screen::Play(game)) => game.bindings(),
@@ -299,7 +303,7 @@ impl App {
     /// Whether two computers are playing each other on screen.
     pub fn is_demo(&self) -> bool {
         let players = match &self.screen {
-            Screen::Menu | Screen::Study(_) => return false,
+            Screen::Menu | Screen::Study(_) | Screen::Puzzle(_) => return false,
             Screen::Play(_) => self.playing.players,
         };
         players == [Player::Computer; 2]
@@ -374,6 +378,9 @@ impl App {
                 // The computer waits while its move could not be seen or a question is open.
                 if !self.computer_waits() && !self.hidden() {
                     self.tick_game();
+                    if let Screen::Puzzle(puzzles) = &mut self.screen {
+                        self.computer_ticked |= puzzles.tick(&mut self.rng);
+                    }
                 }
             }
             Event::Resize { width, height } => self.terminal_size = Some((width, height)),

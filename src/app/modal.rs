@@ -136,7 +136,7 @@ impl App {
                 };
                 stack.extend(dialog.map(Modal::Dialog));
             }
-            Screen::Study(_) => {}
+            Screen::Study(_) | Screen::Puzzle(_) => {}
         }
         if self.opened.help {
             stack.push(Modal::Help);
@@ -392,7 +392,7 @@ impl App {
     /// there would open a question that cannot be seen.
     pub fn hidden_esc_goes_back(&self) -> bool {
         self.opened.help
-            || matches!(self.screen, Screen::Study(_))
+            || matches!(self.screen, Screen::Study(_) | Screen::Puzzle(_))
             || self.dialog() == Some(Dialog::GameOver)
     }
 }

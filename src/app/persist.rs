@@ -230,6 +230,14 @@ impl App {
                     self.warn(warning);
                 }
             }
+            (Write::Puzzle(_), Outcome::Puzzles(record, warnings)) => {
+                if let Screen::Puzzle(puzzles) = &mut self.screen {
+                    puzzles.take_record(*record);
+                }
+                for warning in warnings {
+                    self.warn(warning);
+                }
+            }
             (Write::LastRecord(record), Outcome::Done(result)) => {
                 if self.saves.recorded.as_ref() == Some(&record) {
                     self.saves.recorded = None;
@@ -305,7 +313,7 @@ impl App {
             return false;
         };
         let kind = match &self.screen {
-            Screen::Menu | Screen::Study(_) => return false,
+            Screen::Menu | Screen::Study(_) | Screen::Puzzle(_) => return false,
             Screen::Play(_) => self.playing.game,
         };
         self.writes_waiting() == 0
@@ -341,9 +349,16 @@ impl App {
 
     /// Writes what changed: the game after each move, the statistics when it ends.
     pub(super) fn persist(&mut self) {
+        // A finished puzzle is counted in the puzzles file.
+        if let Screen::Puzzle(puzzles) = &mut self.screen {
+            for attempt in puzzles.take_finished() {
+                self.write(Write::Puzzle(Some(attempt)));
+            }
+            return;
+        }
         let (settings, moves, over, loser) = match &self.screen {
             // A game behind a study stands as it was saved.
-            Screen::Menu | Screen::Study(_) => return,
+            Screen::Menu | Screen::Study(_) | Screen::Puzzle(_) => return,
             Screen::Play(g) => (&self.playing, g.moves_made(), g.is_over(), g.loser()),
         };
         let kind = settings.game;

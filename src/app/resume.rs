@@ -207,7 +207,7 @@ impl App {
         self.saves.replaces = replaces;
         let ok = match &mut self.screen {
             Screen::Play(game) => game.replay_notation(&saved.moves),
-            Screen::Menu | Screen::Study(_) => false,
+            Screen::Menu | Screen::Study(_) | Screen::Puzzle(_) => false,
         };
         if !ok {
             self.warn("the saved game held a move that is not legal; it stops there".into());

@@ -69,6 +69,15 @@ pub fn minimum_size(screen: &Screen) -> (u16, u16) {
         }
         // The board in its frame beside the study's panel. A review's rows go above the
         // board where they have room, else in the panel: they need no rows of their own.
+        // The puzzle's board beside the puzzle's panel, as a game's; the menu's size while
+        // puzzles are being found.
+        Screen::Puzzle(puzzles) => match &puzzles.current {
+            Some(current) => {
+                let (view_w, view_h) = current.session.view_size();
+                (view_w + PANEL_WIDTH, (view_h + 1).max(PANEL_MIN_HEIGHT + 1))
+            }
+            None => MENU,
+        },
         Screen::Study(study) => {
             let (board_w, board_h) = study.study.board_size();
             (

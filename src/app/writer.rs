@@ -24,8 +24,8 @@
 use crate::record::GameRecord;
 use crate::settings::{GameKind, Level, Preferences, Settings};
 use crate::store::{
-    OnFile, PREFERENCES_FILE, SETTINGS_FILE, SavedGame, Stats, Store, last_record_file,
-    saved_game_file,
+    Attempt, OnFile, PREFERENCES_FILE, PuzzleRecord, SETTINGS_FILE, SavedGame, Stats, Store,
+    last_record_file, saved_game_file,
 };
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -65,6 +65,9 @@ pub enum Write {
     KeepRecord { name: String, record: GameRecord },
     /// A record written as a new file on request.
     Record(GameRecord),
+    /// A finished puzzle counted in the puzzles file (see [`Store::count_puzzle`]); `None`
+    /// only reads the file, for the Puzzles screen as it opens.
+    Puzzle(Option<Attempt>),
     /// Not a write: everything munch reads when it starts ([`Store::read_all`]), when another
     /// munch held the folder's lock as it started. It takes its turn like a write, so it reads
     /// before any write sent after it.
@@ -81,9 +84,11 @@ impl Write {
             Write::Game { game, .. } => Some((saved_game_file(game.settings.game), &game.id)),
             Write::RemoveGame { kind, id } => Some((saved_game_file(*kind), id)),
             Write::LastRecord(record) => Some((last_record_file(record.settings.game), "")),
-            Write::Count { .. } | Write::Record(_) | Write::KeepRecord { .. } | Write::ReadAll => {
-                None
-            }
+            Write::Count { .. }
+            | Write::Puzzle(_)
+            | Write::Record(_)
+            | Write::KeepRecord { .. }
+            | Write::ReadAll => None,
         }
     }
 
@@ -107,6 +112,10 @@ impl Write {
                 let (stats, warnings) = store.count_game(game, *level, *person_won, *previous);
                 Outcome::Counted(stats, warnings)
             }
+            Write::Puzzle(attempt) => {
+                let (record, warnings) = store.count_puzzle(attempt.as_ref());
+                Outcome::Puzzles(Box::new(record), warnings)
+            }
             Write::LastRecord(record) => Outcome::Done(store.save_last_record(record)),
             Write::KeepRecord { name, record } => Outcome::Done(store.keep_record_as(record, name)),
             Write::Record(record) => Outcome::RecordWritten(store.write_record(record)),
@@ -122,6 +131,8 @@ pub enum Outcome {
     Done(Result<(), String>),
     /// The statistics as the file holds them now, this game counted, and any problems on the way.
     Counted(Stats, Vec<String>),
+    /// The puzzles file as it holds them now (this puzzle counted), and any problems.
+    Puzzles(Box<PuzzleRecord>, Vec<String>),
     /// Where the record was written, or why it was not.
     RecordWritten(Result<PathBuf, String>),
     /// What the data folder holds ([`Write::ReadAll`]).

@@ -5,9 +5,10 @@
 //! threads run without knowing what it is; what a task makes travels as [`Built`], which the
 //! game that asked for it downcasts.
 //!
-//! The work runs in three lanes ([`Lane`]): *build* (tables, one at a time), *search* (the
-//! computer's move where nothing proves one) and *judge* (a finished game's moves, for its
-//! review). In each lane the latest job wins: a new job stops the lane's running one, and an
+//! The work runs in four lanes ([`Lane`]): *build* (tables, one at a time), *search* (the
+//! computer's move where nothing proves one), *judge* (a finished game's moves, for its
+//! review) and *puzzles* (the Puzzles screen's next puzzles, found beside the tables the
+//! puzzle on screen builds). In each lane the latest job wins: a new job stops the lane's running one, and an
 //! answer to an older job of a lane is dropped.
 
 use crate::games::review::Judged;
@@ -336,11 +337,13 @@ pub enum Lane {
     Search,
     /// The judging of a finished game's moves for its review.
     Judge,
+    /// Puzzles found for the Puzzles screen, while the puzzle on screen has its tables built.
+    Puzzles,
 }
 
 impl Lane {
     /// Every lane, in the order of [`Lane::index`].
-    pub const ALL: [Lane; 3] = [Lane::Build, Lane::Search, Lane::Judge];
+    pub const ALL: [Lane; 4] = [Lane::Build, Lane::Search, Lane::Judge, Lane::Puzzles];
 
     /// Its place in [`Lane::ALL`].
     pub fn index(self) -> usize {
@@ -348,6 +351,7 @@ impl Lane {
             Lane::Build => 0,
             Lane::Search => 1,
             Lane::Judge => 2,
+            Lane::Puzzles => 3,
         }
     }
 
@@ -357,6 +361,7 @@ impl Lane {
             Lane::Build => "solver",
             Lane::Search => "search",
             Lane::Judge => "judge",
+            Lane::Puzzles => "puzzles",
         }
     }
 }
@@ -379,6 +384,9 @@ pub enum Request {
     Judge(Task<JudgedMoves>),
     /// Stop the running judging, whose review was left: no answer comes.
     StopJudging,
+    /// Puzzles found by its task (the answer is a [`SolverMessage::Built`]). Replaces any
+    /// earlier one, and cancels no table.
+    Puzzles(Task<Built>),
 }
 
 impl Request {
@@ -388,6 +396,7 @@ impl Request {
             Request::Build(_) | Request::Cancel => Lane::Build,
             Request::Search(_) => Lane::Search,
             Request::Judge(_) | Request::StopJudging => Lane::Judge,
+            Request::Puzzles(_) => Lane::Puzzles,
         }
     }
 }
@@ -406,7 +415,7 @@ pub struct Jobs {
     /// The number the latest job got.
     last: u64,
     /// Each lane's latest job (0: none yet), by [`Lane::index`].
-    latest: [u64; 3],
+    latest: [u64; 4],
     /// Numbered jobs, oldest first, until they are taken to be sent.
     queued: Vec<Job>,
 }
@@ -468,12 +477,18 @@ mod tests {
         let search = jobs.push(Request::Search(task()));
         let judging = jobs.push(Request::Judge(Task::new("judge", |_| Some(Vec::new()))));
         let build = jobs.push(Request::Build(task()));
-        assert_eq!([first_build, search, judging, build], [1, 2, 3, 4]);
-        assert_eq!(jobs.last(), 4);
+        let puzzles = jobs.push(Request::Puzzles(task()));
+        assert_eq!(
+            [first_build, search, judging, build, puzzles],
+            [1, 2, 3, 4, 5]
+        );
+        assert_eq!(jobs.last(), 5);
         assert_eq!(
             Lane::ALL.map(|lane| jobs.latest(lane)),
-            [build, search, judging]
+            [build, search, judging, puzzles]
         );
+        // Puzzles being found stop no table.
+        assert!(jobs.is_latest(&built(puzzles)));
         // An older build's answer is dropped; each lane's latest is taken.
         assert!(!jobs.is_latest(&built(first_build)));
         assert!(jobs.is_latest(&built(build)));
@@ -494,7 +509,7 @@ mod tests {
         assert!(jobs.is_latest(&built(newer)));
         // Each job is handed out once, oldest first.
         let numbers: Vec<u64> = jobs.take().iter().map(|job| job.number).collect();
-        assert_eq!(numbers, [1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(numbers, [1, 2, 3, 4, 5, 6, 7, 8]);
         assert!(jobs.take().is_empty());
     }
 

@@ -1,7 +1,7 @@
 //! The start menu.
 
 use super::{HitMap, centered};
-use crate::app::menu::{Menu, MenuLine, field_rows};
+use crate::app::menu::{BUTTON_ROWS, Menu, MenuLine, button_row, field_rows};
 use crate::app::{App, Button, Modal, Target, size};
 use crate::settings::GameKind;
 use crate::theme::Theme;
@@ -43,8 +43,8 @@ fn fit_field(value: &str, width: usize, show_end: bool) -> String {
     }
 }
 
-/// Where each line of the menu is drawn, in rows from the top of the box's inside (Study
-/// shares Start's row). The rows never depend on the game chosen: each game's own lines get
+/// Where each line of the menu is drawn, in rows from the top of the box's inside (the
+/// buttons of a row of [`BUTTON_ROWS`] share it). The rows never depend on the game chosen: each game's own lines get
 /// as many rows as the game with the most has ([`field_rows`]), so that changing the game
 /// never moves the buttons under the pointer.
 pub(crate) fn layout(menu: &Menu) -> Vec<(MenuLine, u16)> {
@@ -86,9 +86,10 @@ pub(crate) fn layout(menu: &Menu) -> Vec<(MenuLine, u16)> {
     }
     y += spare(&after, true);
     y += 1; // a gap before the buttons
-    rows.push((MenuLine::Start, y));
-    rows.push((MenuLine::Study, y));
-    rows.push((MenuLine::Quit, y + 1));
+    for row in BUTTON_ROWS {
+        rows.extend(row.iter().map(|&line| (line, y)));
+        y += 1;
+    }
     rows
 }
 
@@ -117,8 +118,9 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
     for (line, at) in layout(&app.menu) {
         let y = inner.y + at;
         bottom = bottom.max(y + 1);
-        if line == MenuLine::Study {
-            continue; // drawn beside Start
+        let buttons = button_row(line).filter(|row| row.len() > 1);
+        if buttons.is_some_and(|row| row[0] != line) {
+            continue; // drawn beside the row's first
         }
         let row = Rect::new(inner.x, y, inner.width, 1);
         let selected = app.menu.selected == line;
@@ -127,8 +129,8 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
         }
         let style = if selected { theme.selected } else { theme.text };
         hits.add(row, Target::MenuLine(line));
-        if line == MenuLine::Start {
-            start_and_study(app, frame, row, hits, theme);
+        if let Some(buttons) = buttons {
+            side_by_side(app, buttons, frame, row, hits, theme);
         } else if line.has_value() {
             let value = app.menu.value(line);
             // The field at fault is marked, the reason is given below.
@@ -309,8 +311,16 @@ fn note_line(app: &App, problem: Option<(MenuLine, String)>, theme: &Theme) -> L
     }
 }
 
-/// The row of Start and, beside it, Study: each a button of its own (its half of the row).
-fn start_and_study(app: &App, frame: &mut Frame, row: Rect, hits: &mut HitMap, theme: &Theme) {
+/// A row of buttons side by side (Start and Study): each a button of its own, with its share
+/// of the row to click (the row's first has the whole row under the others).
+fn side_by_side(
+    app: &App,
+    buttons: &[MenuLine],
+    frame: &mut Frame,
+    row: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
     let button = |line: MenuLine| {
         let selected = app.menu.selected == line;
         let (text, style) = if selected {
@@ -320,17 +330,22 @@ fn start_and_study(app: &App, frame: &mut Frame, row: Rect, hits: &mut HitMap, t
         };
         Span::styled(text, style)
     };
-    let spans = vec![
-        button(MenuLine::Start),
-        Span::raw("    "),
-        button(MenuLine::Study),
-    ];
+    let mut spans = Vec::new();
+    for (at, &line) in buttons.iter().enumerate() {
+        if at > 0 {
+            spans.push(Span::raw("    "));
+        }
+        spans.push(button(line));
+    }
     frame.render_widget(Paragraph::new(Line::from(spans).centered()), row);
-    let half = row.width / 2;
-    hits.add(
-        Rect::new(row.x + half, row.y, row.width - half, 1),
-        Target::MenuLine(MenuLine::Study),
-    );
+    let count = buttons.len() as u16;
+    for (at, &line) in buttons.iter().enumerate().skip(1) {
+        let left = row.width * at as u16 / count;
+        hits.add(
+            Rect::new(row.x + left, row.y, row.width - left, 1),
+            Target::MenuLine(line),
+        );
+    }
 }
 
 /// The most rows one warning takes in the box above the menu; a longer one is cut with "…".

@@ -10,6 +10,7 @@ mod dialogs;
 mod graph;
 mod menu;
 mod panel;
+mod puzzle;
 mod study;
 
 use crate::app::keys::{self, Action, Binding};
@@ -85,6 +86,10 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
             study::render(screen, frame, main, &mut hits, theme);
             None
         }
+        Screen::Puzzle(screen) => {
+            puzzle::render(screen, app.ticks, frame, main, &mut hits, theme);
+            None
+        }
         Screen::Play(session) => Some(play(app, session.as_ref(), frame, main, &mut hits, theme)),
     };
     // What is open over the screen, drawn from the bottom of the stack up.
@@ -111,6 +116,7 @@ pub fn render(app: &App, frame: &mut Frame, theme: &Theme) -> HitMap {
                     Screen::Menu => app.menu.settings.game,
                     Screen::Play(_) => app.playing.game,
                     Screen::Study(screen) => screen.kind,
+                    Screen::Puzzle(screen) => screen.kind(),
                 };
                 hits.viewport.help_hidden = dialogs::help(
                     game,

@@ -26,6 +26,7 @@ mod one_answer;
 mod parsing;
 mod pile_games;
 mod position;
+mod puzzle_screen;
 mod puzzles;
 mod record;
 mod render;

@@ -849,8 +849,8 @@ fn the_chosen_menu_lines_marker_stands_off_the_border() {
 }
 
 /// The chosen menu line carries a ▸ as the buttons do, not its colour alone; ↑/↓ go a row at
-/// a time and stop at the top and the bottom: down from Start is Quit (Study shares Start's
-/// row, ←/→ go to it), never round through Study and Quit to the top.
+/// a time and stop at the top and the bottom: down from Start is Puzzles, then Quit (Study
+/// shares Start's row, ←/→ go to it), never round through Study and Quit to the top.
 #[test]
 fn the_chosen_menu_line_is_marked_and_the_arrows_stop_at_the_ends() {
     use munch::app::menu::MenuLine;
@@ -889,11 +889,14 @@ fn the_chosen_menu_line_is_marked_and_the_arrows_stop_at_the_ends() {
     h.key(KeyCode::Down);
     assert_eq!(h.app.menu.selected, MenuLine::Quit, "the bottom stays");
     h.key(KeyCode::Up);
-    assert_eq!(h.app.menu.selected, MenuLine::Start, "up from Quit");
+    assert_eq!(h.app.menu.selected, MenuLine::Puzzles, "up from Quit");
+    assert!(chosen(&h).contains("▸ Puzzles ◂"));
+    h.key(KeyCode::Up);
+    assert_eq!(h.app.menu.selected, MenuLine::Start, "up from Puzzles");
     h.key(KeyCode::Right);
     assert_eq!(h.app.menu.selected, MenuLine::Study);
     h.key(KeyCode::Down);
-    assert_eq!(h.app.menu.selected, MenuLine::Quit, "down from Study");
+    assert_eq!(h.app.menu.selected, MenuLine::Puzzles, "down from Study");
     h.app.menu.select(MenuLine::Field("rows"));
     let (terminal, _) = draw(&h, 80, 24);
     insta::assert_snapshot!(terminal.backend());

@@ -760,9 +760,9 @@ fn every_warning_stays_on_the_menu_until_dismissed() {
     assert_eq!(h.app.menu.selected, MenuLine::Start);
     h.key(KeyCode::Esc);
     assert!(h.app.warnings.is_empty() && !h.app.should_quit);
-    // Then the menu takes them: down from Start is Quit (Study shares Start's row).
+    // Then the menu takes them: down from Start is Puzzles (Study shares Start's row).
     h.key(KeyCode::Down);
-    assert_eq!(h.app.menu.selected, MenuLine::Quit);
+    assert_eq!(h.app.menu.selected, MenuLine::Puzzles);
     h.key(KeyCode::Up);
     assert_eq!(h.app.menu.selected, MenuLine::Start);
     let _ = std::fs::remove_dir_all(&dir);

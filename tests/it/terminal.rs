@@ -1282,3 +1282,85 @@ fn wythoff_from_the_command_line_corners_the_queen_in_a_real_terminal() {
     tmux.wait_for("exit=0");
     assert_restored(&dir);
 }
+
+/// The takes a subtraction game's position string allows: its set (`1,4-6`) up to the pile.
+fn legal_takes(position: &str) -> Vec<u64> {
+    let mut words = position.split_whitespace().skip(1);
+    let (set, pile) = (words.next().unwrap(), words.next().unwrap());
+    let pile: u64 = pile.parse().unwrap();
+    let mut takes = Vec::new();
+    for part in set.split(',') {
+        let (low, high) = part.split_once('-').unwrap_or((part, part));
+        takes.extend(low.parse::<u64>().unwrap()..=high.parse::<u64>().unwrap());
+    }
+    takes.retain(|&t| t <= pile);
+    takes
+}
+
+#[test]
+fn a_puzzle_solved_and_one_failed_in_a_real_terminal() {
+    use munch::app::puzzle::BATCH;
+    use munch::games::core::puzzle::Bounds;
+    use munch::settings::GameKind;
+    if tmux_missing() {
+        return;
+    }
+    // The puzzles the screen plays first are those this seed gives.
+    let puzzles = GameKind::Subtraction
+        .game()
+        .puzzles(&Bounds::default(), 7, BATCH)
+        .unwrap();
+    let data = data_dir("puzzle");
+    let (tmux, dir) = in_shell(
+        "puzzle",
+        &format!(
+            "{} --data-dir {} puzzle --game subtraction --seed 7",
+            env!("CARGO_BIN_EXE_munch"),
+            data.display()
+        ),
+    );
+    // The first solved: every solver move typed, the computer's replies in between.
+    let solver: Vec<&String> = puzzles[0].solution.iter().step_by(2).collect();
+    tmux.wait_for(&format!("Your move (1 of {})", solver.len()));
+    for (at, take) in solver.iter().enumerate() {
+        tmux.literal(take);
+        tmux.keys(&["Enter"]);
+        if at + 1 < solver.len() {
+            tmux.wait_for(&format!("Your move ({} of {})", at + 2, solver.len()));
+        }
+    }
+    let screen = tmux.wait_for("Solved!");
+    assert!(screen.contains("Streak 1 · best 1"), "{screen}");
+    // The second failed: a legal take that is not the solution's (every other one loses).
+    tmux.keys(&["n"]);
+    tmux.wait_for("Your move (1 of");
+    let right = &puzzles[1].solution[0];
+    let wrong = legal_takes(&puzzles[1].position)
+        .into_iter()
+        .map(|t| t.to_string())
+        .find(|t| t != right)
+        .expect("a wrong take");
+    tmux.literal(&wrong);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("The computer answers: took");
+    let screen = tmux.wait_for(&format!("The right move was taking {right}."));
+    assert!(
+        screen.contains(&format!("✗ took {wrong} loses.")),
+        "{screen}"
+    );
+    assert!(screen.contains("Streak 0 · best 1"), "{screen}");
+    // Kept: two puzzles, the failed one to come back.
+    let (record, warnings) = munch::store::Store::open(Some(&data))
+        .unwrap()
+        .count_puzzle(None);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!((record.played, record.best_streak), (2, 1));
+    assert_eq!(record.comebacks.len(), 1);
+    assert_eq!(record.comebacks[0].puzzle.position, puzzles[1].position);
+    tmux.keys(&["q"]);
+    tmux.wait_for("Second player");
+    tmux.keys(&["q"]);
+    tmux.wait_for("exit=0");
+    assert_restored(&dir);
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -242,7 +242,7 @@ impl Harness {
                         .is_some_and(|g| g.waiting.is_some())
             }
             Screen::Study(study) => study.study.analysis().progress.is_some(),
-            Screen::Menu => false,
+            Screen::Menu | Screen::Puzzle(_) => false,
         }
     }
 

@@ -1,0 +1,186 @@
+//! The Puzzles screen driven by events, as a person plays it: a puzzle solved, one failed (the
+//! refutation on the board, the right move named) and brought back after three others, the
+//! rating and streak kept in the data folder, and the screen at 80×24.
+
+use crate::common::{Harness, render_text};
+use munch::app::keys::Action;
+use munch::app::menu::MenuLine;
+use munch::app::puzzle::{PuzzleScreen, REPLY_TICKS, Stage};
+use munch::app::{Event, Screen, Target};
+use munch::games::turns::FLASH_TICKS;
+use munch::settings::GameKind;
+use munch::store::{KeptPuzzle, PuzzleRecord, Store};
+use ratatui::crossterm::event::KeyCode;
+use std::path::{Path, PathBuf};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("munch-puzzles-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A subtraction game puzzle with the take set {1, 2}, where the multiples of 3 are lost: from
+/// `pile`, take `solution`'s moves in turn.
+fn puzzle(pile: u64, solution: &[&str], ends: bool) -> KeptPuzzle {
+    KeptPuzzle {
+        game: "subtraction".into(),
+        position: format!("subtraction 1,2 {pile}"),
+        solution: solution.iter().map(|m| (*m).to_string()).collect(),
+        moves_left: 3,
+        ends,
+        rating: 1500,
+        themes: vec!["period".into()],
+    }
+}
+
+fn screen(h: &Harness) -> &PuzzleScreen {
+    match &h.app.screen {
+        Screen::Puzzle(screen) => screen,
+        _ => panic!("the Puzzles screen is not on"),
+    }
+}
+
+/// Opens the Puzzles screen on the subtraction game, with `puzzles` found first.
+fn open(dir: &Path, puzzles: Vec<KeptPuzzle>) -> Harness {
+    let mut h = Harness::with_store(Store::open(Some(dir)).unwrap());
+    h.app.open_puzzles(Some(GameKind::Subtraction), Some(7));
+    if let Screen::Puzzle(screen) = &mut h.app.screen {
+        screen.offer(puzzles);
+    }
+    h
+}
+
+/// Types a take and plays it.
+fn take(h: &mut Harness, coins: char) {
+    h.keys(&[KeyCode::Char(coins), KeyCode::Enter]);
+}
+
+fn on_file(dir: &Path) -> PuzzleRecord {
+    let (record, warnings) = Store::open(Some(dir)).unwrap().count_puzzle(None);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    record
+}
+
+#[test]
+fn a_puzzle_solved_move_by_move_counts_in_the_rating_and_the_streak() {
+    let dir = temp_dir("solved");
+    let mut h = open(&dir, vec![puzzle(4, &["1", "1", "2"], true)]);
+    let text = render_text(&h.app, 80, 24);
+    assert!(text.contains("win in 2 moves"), "{text}");
+    assert!(text.contains("Your rating 1500"), "{text}");
+    take(&mut h, '1');
+    let current = screen(&h).current.as_ref().unwrap();
+    assert_eq!(current.stage, Stage::Replying { ticks: REPLY_TICKS });
+    // The computer's reply is the solution's, once the person has seen the move land.
+    h.ticks(usize::from(REPLY_TICKS));
+    let current = screen(&h).current.as_ref().unwrap();
+    assert_eq!(current.stage, Stage::Solving);
+    assert_eq!(current.session.notation(), ["1", "1"]);
+    // The last move wins: solved.
+    take(&mut h, '2');
+    let current = screen(&h).current.as_ref().unwrap();
+    assert_eq!(current.stage, Stage::Solved);
+    let record = &screen(&h).record;
+    assert_eq!(
+        (record.streak, record.best_streak, record.played),
+        (1, 1, 1)
+    );
+    assert!(record.player.rating > 1500.0);
+    let text = render_text(&h.app, 80, 24);
+    assert!(text.contains("Solved!"), "{text}");
+    assert!(text.contains("Themes: period"), "{text}");
+    // Kept in the data folder.
+    let kept = on_file(&dir);
+    assert_eq!((kept.played, kept.streak), (1, 1));
+    assert!(kept.comebacks.is_empty());
+    // Esc goes back to the menu.
+    h.key(KeyCode::Esc);
+    assert!(h.on_menu());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_failed_puzzle_shows_the_refutation_and_the_right_move_and_comes_back_after_three() {
+    let dir = temp_dir("failed");
+    let others = [7, 10, 13].map(|pile| puzzle(pile, &["1"], false));
+    let mut puzzles = vec![puzzle(4, &["1", "1", "2"], true)];
+    puzzles.extend(others);
+    let mut h = open(&dir, puzzles);
+    // A stray n does not give the puzzle up.
+    h.key(KeyCode::Char('n'));
+    assert_eq!(
+        screen(&h).current.as_ref().unwrap().puzzle.position,
+        "subtraction 1,2 4"
+    );
+    // Taking 2 leaves 2: the computer takes both and wins.
+    take(&mut h, '2');
+    let current = screen(&h).current.as_ref().unwrap();
+    let Stage::Failed { played, right, .. } = &current.stage else {
+        panic!("{:?}", current.stage);
+    };
+    assert!(
+        right.contains('1') && played.contains('2'),
+        "{right} {played}"
+    );
+    h.ticks(usize::from(FLASH_TICKS) + 2);
+    let current = screen(&h).current.as_ref().unwrap();
+    assert_eq!(
+        current.session.notation(),
+        ["2", "2"],
+        "the refutation is played"
+    );
+    assert!(current.session.is_over());
+    let text = render_text(&h.app, 80, 24);
+    assert!(text.contains("The right move was taking 1."), "{text}");
+    assert!(text.contains("Themes: period"), "{text}");
+    let record = &screen(&h).record;
+    assert_eq!((record.streak, record.played), (0, 1));
+    assert!(record.player.rating < 1500.0);
+    assert_eq!(on_file(&dir).comebacks.len(), 1, "kept to come back");
+    // Three others, then the failed one again.
+    for pile in [7, 10, 13] {
+        if pile == 10 {
+            // The panel's Next does what n does.
+            h.app.update(Event::Pointer {
+                target: Target::Command(Action::Next),
+                click: true,
+            });
+        } else {
+            h.key(KeyCode::Char('n'));
+        }
+        let current = screen(&h).current.as_ref().unwrap();
+        assert_eq!(current.puzzle.position, format!("subtraction 1,2 {pile}"));
+        take(&mut h, '1');
+        assert_eq!(screen(&h).current.as_ref().unwrap().stage, Stage::Solved);
+    }
+    h.key(KeyCode::Char('n'));
+    let current = screen(&h).current.as_ref().unwrap();
+    assert_eq!(current.puzzle.position, "subtraction 1,2 4");
+    assert!(current.comeback);
+    assert_eq!(on_file(&dir).streak, 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_menu_opens_puzzles_from_its_line_under_start() {
+    let mut h = Harness::new();
+    h.app.menu.select(MenuLine::Start);
+    h.keys(&[KeyCode::Down, KeyCode::Enter]);
+    assert!(matches!(h.app.screen, Screen::Puzzle(_)));
+    let text = render_text(&h.app, 80, 24);
+    assert!(text.contains("Finding puzzles"), "{text}");
+    // Leaving unfinished counts nothing.
+    h.key(KeyCode::Char('q'));
+    assert!(h.on_menu());
+    assert_eq!(h.app.menu.selected, MenuLine::Puzzles);
+}
+
+#[test]
+fn the_puzzles_screen_at_80_by_24() {
+    let dir = temp_dir("snapshot");
+    let mut h = open(&dir, vec![puzzle(4, &["1", "1", "2"], true)]);
+    take(&mut h, '2');
+    h.ticks(usize::from(FLASH_TICKS) + 2);
+    insta::assert_snapshot!(render_text(&h.app, 80, 24));
+    let _ = std::fs::remove_dir_all(&dir);
+}
