@@ -252,7 +252,10 @@ impl PuzzleScreen {
     /// The next puzzle: one failed before that is due, else the next found; more are asked
     /// for when few are left.
     fn next(&mut self) {
-        self.current = None;
+        // A table the puzzle left behind still waited for is not wanted any more.
+        if self.current.take().is_some() {
+            self.requests.push(Request::Cancel);
+        }
         self.note = None;
         let due = self
             .record
