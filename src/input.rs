@@ -99,6 +99,16 @@ impl Spots {
         self.0.push((area, spot));
     }
 
+    /// How many spots were drawn.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether no spot was drawn.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     /// The spot at column `x`, row `y` (the last one drawn there wins).
     pub fn spot_at(&self, x: u16, y: u16) -> Option<Spot> {
         self.0

@@ -108,6 +108,8 @@ pub const EAT_MARK: char = '×';
 pub const HINT: char = '★';
 /// What is left of an eaten square.
 pub const EATEN: char = '·';
+/// A square the Study's why points at and no move reaches (Wythoff's lost squares).
+pub const LOST: char = '○';
 
 #[cfg(test)]
 mod tests {

@@ -1,9 +1,11 @@
 //! Why a position is won or lost, in the game's own terms, where games share the reason: the
 //! nim-sum of whole numbers worked in binary (Nim's piles; the Grundy values of a sum of games
 //! add the same way), and the strip of who wins from each pile of a game whose outcome is the
-//! pile's alone (the subtraction game's, periodic). The Study screen shows the lines under the
-//! board.
+//! pile's alone (the subtraction game's, periodic), and the lost pairs of two piles from which a
+//! move takes from one or the same from both (Wythoff's game, a queen's board). The Study screen
+//! shows the lines under the board.
 
+use crate::solve::beatty;
 use crate::units::group;
 
 /// The nim-sum of some numbers, worked out as a learner would: each number in binary, one
@@ -122,6 +124,82 @@ pub fn outcome_strip(
     lines
 }
 
+/// The most lost pairs [`lost_pairs`] lists.
+const LISTED_PAIRS: usize = 8;
+
+/// Two piles as a square of the queen's board and as the position string writes them: `4,5`
+/// (no thousands separators, which would read as a third pile).
+fn square([x, y]: [u64; 2]) -> String {
+    format!("{x},{y}")
+}
+
+/// Why two piles from which a move takes any number from one or the same from both are won or
+/// lost (Wythoff's game): the lost pairs `(⌊kφ⌋, ⌊kφ⌋+k)` either way round, the first of them
+/// up to the piles; that each row, column and diagonal (pile 2 kept, pile 1 kept, their
+/// difference kept) holds one, and those in reach; and the move to the nearest (the fewest
+/// coins taken), or that the piles are a pair themselves and every move leaves a square off
+/// the pairs.
+pub fn lost_pairs(piles: [u64; 2]) -> Vec<String> {
+    let [x, y] = piles;
+    let pairs: Vec<String> = (0..)
+        .map(|k| [beatty::lower(k), beatty::upper(k)])
+        .take_while(|&[a, _]| a <= x.max(y))
+        .take(LISTED_PAIRS + 1)
+        .map(square)
+        .collect();
+    let more = if pairs.len() > LISTED_PAIRS {
+        "  …"
+    } else {
+        ""
+    };
+    let shown = &pairs[..pairs.len().min(LISTED_PAIRS)];
+    let mut lines = vec![
+        "Why: lost squares are (⌊kφ⌋, ⌊kφ⌋+k), either way round:".to_string(),
+        format!("{}{more}", shown.join("  ")),
+    ];
+    if beatty::is_pair(piles) {
+        lines.push(format!(
+            "One on each row, column and diagonal: {} is a pair (k = {}).",
+            square(piles),
+            group(x.abs_diff(y))
+        ));
+        lines.push("Every move leaves a square off the pairs: a win for the other side.".into());
+        return lines;
+    }
+    let mut reached: Vec<[u64; 2]> = beatty::reachable(piles).collect();
+    let named: Vec<String> = (reached.iter())
+        .map(|&to| {
+            let line = match (x - to[0], y - to[1]) {
+                (_, 0) => "row",
+                (0, _) => "column",
+                _ => "diagonal",
+            };
+            format!("{} ({line})", square(to))
+        })
+        .collect();
+    lines.push(format!(
+        "One on each row, column and diagonal; in reach of {}: {}.",
+        square(piles),
+        named.join(", ")
+    ));
+    reached.sort_by_key(|&[a, b]| a + b);
+    let &to = reached
+        .last()
+        .expect("a square off the pairs reaches a pair");
+    let take = (x - to[0]).max(y - to[1]);
+    let from = match (x - to[0], y - to[1]) {
+        (_, 0) => "pile 1",
+        (0, _) => "pile 2",
+        _ => "both piles",
+    };
+    lines.push(format!(
+        "Go to {} ({} from {from}): lost for the other side.",
+        square(to),
+        group(take)
+    ));
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +271,28 @@ mod tests {
         assert!(lines[1].starts_with("piles 62 to 101: "), "{lines:?}");
         assert_eq!(lines[1].len(), "piles 62 to 101: ".len() + 40);
         assert_eq!(lines[3], "Take 1: it leaves 100, an L for the other side.");
+    }
+
+    #[test]
+    fn the_queen_at_4_5_goes_to_3_5_and_at_5_3_loses() {
+        assert_eq!(
+            lost_pairs([4, 5]),
+            [
+                "Why: lost squares are (⌊kφ⌋, ⌊kφ⌋+k), either way round:",
+                "0,0  1,2  3,5  4,7",
+                "One on each row, column and diagonal; in reach of 4,5: 1,2 (diagonal), 3,5 (row).",
+                "Go to 3,5 (1 from pile 1): lost for the other side.",
+            ]
+        );
+        let lost = lost_pairs([5, 3]);
+        assert_eq!(
+            lost[2],
+            "One on each row, column and diagonal: 5,3 is a pair (k = 2)."
+        );
+        assert!(lost[3].starts_with("Every move"), "{lost:?}");
+        let far = lost_pairs([beatty::MAX, 5]);
+        assert_eq!(far[1], "0,0  1,2  3,5  4,7  6,10  8,13  9,15  11,18  …");
+        assert!(far[3].starts_with("Go to 3,5 ("), "{far:?}");
     }
 
     #[test]

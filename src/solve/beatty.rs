@@ -122,6 +122,42 @@ fn partner_computed(n: u64) -> u64 {
     n - k
 }
 
+/// Whether the pair `[x, y]` is lost in Wythoff's game: `x = a_k`, `y = b_k` (or the other way
+/// round) with `k` their difference.
+pub fn is_pair([x, y]: [u64; 2]) -> bool {
+    x.min(y) == lower(x.abs_diff(y))
+}
+
+/// The lost pairs one move from `[x, y]` in Wythoff's game, at most three: the one of the same
+/// difference below it (taking from both: `(a_d, b_d)`, `d = |x − y|`), then the one on its row
+/// (`x` cut to `y`'s partner), then on its column (`y` cut to `x`'s partner). Each row, column
+/// and difference holds exactly one pair, so none is one move from a pair, and every other
+/// pair is. Lazy: a moves-left table asks this of millions of pairs.
+pub fn reachable([x, y]: [u64; 2]) -> impl Iterator<Item = [u64; 2]> {
+    let (low, high) = (lower(x.abs_diff(y)), upper(x.abs_diff(y)));
+    let turned = if x <= y { [low, high] } else { [high, low] };
+    let both = (low < x.min(y)).then_some(turned);
+    let row = Some([partner(y), y]).filter(|&[to, _]| to < x);
+    let column = Some([x, partner(x)]).filter(|&[_, to]| to < y);
+    [both, row, column].into_iter().flatten()
+}
+
+/// Every lost pair of Wythoff's game, either way round, whose first number is at most `x` and
+/// second at most `y`: the lost squares of a queen's board `x + 1` columns wide and `y + 1`
+/// high, by `k`, `(a_k, b_k)` before `(b_k, a_k)`. Each has `a_k` at most the smaller pile, so
+/// no more pairs are looked at than that pile's size, though the other be 10^18.
+pub fn within([x, y]: [u64; 2]) -> impl Iterator<Item = [u64; 2]> {
+    (0..)
+        .map(|k| (k, lower(k)))
+        .take_while(move |&(_, a)| a <= x.min(y))
+        .flat_map(move |(k, a)| {
+            let b = a + k;
+            let turned = (k > 0).then_some([b, a]);
+            [Some([a, b]), turned].into_iter().flatten()
+        })
+        .filter(move |&[first, second]| first <= x && second <= y)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,6 +173,56 @@ mod tests {
         for m in near.chain(random).chain([MAX, MAX + 1]) {
             assert_eq!(isqrt_5_squared(m), exact(m), "m = {m}");
         }
+    }
+
+    /// The pairs one move away are the lost squares a queen's move reaches, lost found by the
+    /// definition (a square is lost when no move reaches a lost one), for every square up to
+    /// 40 × 40; a square is a pair exactly when it is lost.
+    #[test]
+    fn the_pairs_one_move_away_are_the_lost_squares_a_queen_reaches() {
+        const SIDE: usize = 40;
+        let mut lost = [[false; SIDE]; SIDE];
+        let moves = |x: usize, y: usize| {
+            (0..x)
+                .map(move |to| [to, y])
+                .chain((0..y).map(move |to| [x, to]))
+                .chain((1..=x.min(y)).map(move |k| [x - k, y - k]))
+        };
+        for x in 0..SIDE {
+            for y in 0..SIDE {
+                lost[x][y] = !moves(x, y).any(|[a, b]| lost[a][b]);
+            }
+        }
+        let wide = |[a, b]: [usize; 2]| [a as u64, b as u64];
+        for x in 0..SIDE {
+            for y in 0..SIDE {
+                let mut found: Vec<[u64; 2]> = reachable(wide([x, y])).collect();
+                let mut brute: Vec<[u64; 2]> = (moves(x, y).filter(|&[a, b]| lost[a][b]))
+                    .map(wide)
+                    .collect();
+                found.sort_unstable();
+                brute.sort_unstable();
+                assert_eq!(found, brute, "{x},{y}");
+                assert_eq!(is_pair(wide([x, y])), lost[x][y], "{x},{y}");
+            }
+        }
+    }
+
+    /// The pairs within a board are the lost squares on it, for every board up to 30 × 30.
+    #[test]
+    fn the_pairs_within_a_board_are_its_lost_squares() {
+        for x in 0..30u64 {
+            for y in 0..30u64 {
+                let found: Vec<[u64; 2]> = within([x, y]).collect();
+                let lost = (0..=x).flat_map(|a| (0..=y).map(move |b| [a, b]));
+                let mut lost: Vec<[u64; 2]> = lost.filter(|&pair| is_pair(pair)).collect();
+                let mut sorted = found.clone();
+                sorted.sort_unstable();
+                lost.sort_unstable();
+                assert_eq!(sorted, lost, "{x},{y}");
+            }
+        }
+        assert_eq!(within([MAX, 2]).count(), 3, "0,0, 1,2 and 2,1, lazily");
     }
 
     /// The looked-up `a_k` and partners are the computed ones, below the switch and across it.

@@ -267,6 +267,23 @@ pub fn fighting_move<M: Copy>(
     (!best.is_empty()).then(|| best[rng.usize(..best.len())].mv)
 }
 
+/// One of `candidates` leaving the fewest winning replies (`replies` counts them), ties at
+/// random: the computer's move from a lost position where no moves left are known. `None`
+/// when there are no candidates.
+pub fn fewest<M: Copy>(
+    candidates: &[M],
+    replies: impl Fn(M) -> usize,
+    rng: &mut fastrand::Rng,
+) -> Option<M> {
+    let counts: Vec<usize> = candidates.iter().map(|&m| replies(m)).collect();
+    let least = counts.iter().copied().min()?;
+    let best: Vec<M> = (candidates.iter().zip(&counts))
+        .filter(|&(_, &c)| c == least)
+        .map(|(&m, _)| m)
+        .collect();
+    Some(best[rng.usize(..best.len())])
+}
+
 /// A random move of a game of takes, for a computer that slips: `most[k]` is the most a move
 /// of the `k`-th kind takes (from a pile; 0 where it takes nothing), `ends(k)` whether taking
 /// that much ends the game. At the casual level, the first kind that ends it, taken whole (a

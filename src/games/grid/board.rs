@@ -60,6 +60,12 @@ pub trait GridRules: Rules {
     /// The board's title over the grid for a game from `start` ("Wythoff 4,5").
     fn title(&self, start: &Self::Position) -> String;
 
+    /// The cells the why of `at` points at ([`Rules::why`]: Wythoff's lost squares), which
+    /// the Study's board marks where no move's mark stands; none by default.
+    fn why_cells(&self, _at: &Self::Position) -> Vec<Cell> {
+        Vec::new()
+    }
+
     /// A move in the words of the move list and the review ("to c2").
     fn move_text(&self, m: Self::Move) -> String;
 

@@ -81,12 +81,14 @@ impl<R: GridRules> StudyBoard<R> for GridBoard {
         // A mark wider than its cell is never cut to a wrong number: every mark shows its
         // letter alone, and the legend says the list has the moves left.
         let short = shortened(&geometry, analysis);
+        let why = rules.why_cells(at);
         for row in 0..rows {
             for col in 0..cols {
                 let cell = Cell { col, row };
                 let (fill, mark, style) = match rules.piece(at, cell) {
                     Piece::Piece(mark) => (theme::CHOCOLATE, Some(mark), theme.poison),
                     Piece::Goal(mark) => (' ', Some(mark), theme.dim),
+                    Piece::Empty if why.contains(&cell) => (' ', Some(theme::LOST), theme.bad),
                     Piece::Empty => (' ', Some(theme::EATEN), theme.eaten),
                 };
                 draw_cell(

@@ -3,7 +3,7 @@
 //! defence among those.
 
 use super::rules::{PilePosition, PileRules, Takes};
-use crate::games::core::rules::Rules;
+use crate::games::core::rules::{Rules, fewest};
 
 /// How many takes the computer weighs from a lost position whose legal takes are a range
 /// (every take loses; it looks for the one leaving the fewest winning replies among the
@@ -40,7 +40,7 @@ pub fn choose_take(
             .and_then(|after| rules.winning_takes(&after))
             .map_or(usize::MAX, |w| w.len())
     };
-    Some(fewest(&candidates, replies, rng))
+    fewest(&candidates, replies, rng)
 }
 
 /// The computer's take at level perfect, or `None` if it has no legal take. Where the moves
@@ -98,17 +98,4 @@ pub fn random_take(
         return Some(at.pile);
     }
     takes.random(rng)
-}
-
-/// The candidate with the fewest winning replies, ties at random.
-fn fewest(candidates: &[u64], replies: impl Fn(u64) -> usize, rng: &mut fastrand::Rng) -> u64 {
-    let counts: Vec<usize> = candidates.iter().map(|&k| replies(k)).collect();
-    let least = counts.iter().copied().min().unwrap_or(0);
-    let best: Vec<u64> = candidates
-        .iter()
-        .zip(&counts)
-        .filter(|&(_, &c)| c == least)
-        .map(|(&k, _)| k)
-        .collect();
-    best[rng.usize(..best.len())]
 }

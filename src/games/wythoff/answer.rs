@@ -13,14 +13,13 @@
 
 use super::rules::{Move, Piles, Position};
 use crate::games::review::Known;
+use crate::solve::beatty;
 pub use crate::solve::beatty::{lower, partner, upper};
 
 /// Whether the player to move at `position` loses against perfect play (both piles empty is
 /// lost: the last coin was taken).
 pub fn is_lost(position: Position) -> bool {
-    let [first, second] = position.piles();
-    let (small, large) = (first.min(second), first.max(second));
-    small == lower(large - small)
+    beatty::is_pair(position.piles())
 }
 
 /// The answer for `position`, at once for any piles: the one answer function of Wythoff's
@@ -40,33 +39,18 @@ pub fn answer(position: Position) -> Known<Move> {
 /// asks this of millions of positions with one list.
 pub fn winning_into(position: Position, winning: &mut Vec<Move>) -> bool {
     winning.clear();
-    if is_lost(position) {
-        return false;
-    }
     let [first, second] = position.piles();
-    let small = first.min(second);
-    let kept = lower(first.max(second) - small);
-    if kept < small {
-        winning.push(Move {
-            piles: Piles::Both,
-            take: small - kept,
-        });
-    }
-    for (piles, from, other) in [
-        (Piles::First, first, second),
-        (Piles::Second, second, first),
-    ] {
-        let left = partner(other);
-        if left < from {
-            winning.push(Move {
-                piles,
-                take: from - left,
-            });
-        }
+    for [x, y] in beatty::reachable([first, second]) {
+        let piles = match (first - x, second - y) {
+            (_, 0) => Piles::First,
+            (0, _) => Piles::Second,
+            _ => Piles::Both,
+        };
+        let take = (first - x).max(second - y);
+        winning.push(Move { piles, take });
     }
     winning.sort_by_key(|&mv| position.after(mv));
-    debug_assert!(!winning.is_empty(), "{position} is won");
-    true
+    !winning.is_empty()
 }
 
 #[cfg(test)]

@@ -11,13 +11,15 @@ use super::answer::answer;
 use super::rules::{Move, Piles, Position};
 use crate::games::core::line::LineStudy;
 use crate::games::core::play::Play;
-use crate::games::core::rules::random_take;
+use crate::games::core::rules::{fewest, random_take};
 use crate::games::core::rules_of::{PositionAnswer, PositionRules, RulesOf};
 use crate::games::core::table::{MovesLeft, Tabled, Tabling};
 use crate::games::grid::board::{Cell, GridBoard, GridRules, Piece};
 use crate::games::review::{Known, MoveWords};
 use crate::games::rows::board::{RowsBoard, RowsRules, keys};
+use crate::games::why;
 use crate::input::Binding;
+use crate::solve::beatty;
 
 /// The most positions a table may have: `(pile 1 + 1) · (pile 2 + 1)`, 16 MB of moves left at
 /// 4 bytes each.
@@ -53,6 +55,11 @@ impl PositionAnswer for Position {
         answer(*self)
     }
 
+    /// The lost pairs, the one on each of the queen's lines and the move to the nearest.
+    fn why(&self) -> Vec<String> {
+        why::lost_pairs(self.piles())
+    }
+
     /// A winning move, or from a lost position the smallest take leaving the fewest winning
     /// replies (where a table covers the position, [`WythoffTabled`] fights by it first).
     fn best_move(&self, rng: &mut fastrand::Rng) -> Option<Move> {
@@ -61,14 +68,8 @@ impl PositionAnswer for Position {
             return Some(winning[rng.usize(..winning.len())]);
         }
         let ones = Piles::ALL.map(|piles| Move { piles, take: 1 });
-        let replies = |mv: Move| answer(self.after(mv)).winning_moves.len();
         let legal: Vec<Move> = ones.into_iter().filter(|&mv| self.is_legal(mv)).collect();
-        let fewest = legal.iter().map(|&mv| replies(mv)).min()?;
-        let best: Vec<Move> = legal
-            .into_iter()
-            .filter(|&mv| replies(mv) == fewest)
-            .collect();
-        Some(best[rng.usize(..best.len())])
+        fewest(&legal, |mv| answer(self.after(mv)).winning_moves.len(), rng)
     }
 
     /// A random kind of move among the legal ones, a random take of it; at the casual level,
@@ -156,6 +157,12 @@ impl GridRules for WythoffTabled {
 
     fn target(&self, at: &Position, mv: Move) -> Cell {
         cell_of(at.after(mv))
+    }
+
+    /// The lost squares on the board, the pairs the why lists.
+    fn why_cells(&self, at: &Position) -> Vec<Cell> {
+        let lost = beatty::within(at.piles()).filter_map(|[x, y]| Position::new(x, y).ok());
+        lost.map(cell_of).collect()
     }
 
     fn title(&self, start: &Position) -> String {

@@ -71,8 +71,22 @@ impl Under {
         let room = if why.is_empty() && screen.review.is_none() {
             0
         } else {
-            let drawn = drawn_rows(screen, board, theme);
-            (spare - legend).min(board.height.saturating_sub(drawn + 1))
+            let drawn = drawn(screen, board, theme);
+            let room = (spare - legend).min(board.height.saturating_sub(drawn.rows + 1));
+            // A board drawn larger than it needs gives the why its rows where it draws every
+            // move it drew in fewer, a blank row under it, its marks cut no shorter.
+            let rows = why_rows(why.len(), (spare - legend).saturating_sub(1));
+            let smaller = Rect::new(0, 0, area.width, board.height.saturating_sub(rows));
+            let short = |area| screen.study.marks_shortened(area);
+            if why.len() > usize::from(room) && smaller.height > 0 {
+                let small = self::drawn(screen, smaller, theme);
+                let gives = small.rows < smaller.height
+                    && small.spots == drawn.spots
+                    && (!short(smaller) || short(board));
+                if gives { rows } else { room }
+            } else {
+                room
+            }
         };
         let why = if why.len() <= usize::from(room) {
             why
@@ -91,16 +105,26 @@ impl Under {
     }
 }
 
-/// The rows down to the last one the studied board draws on in `area` (drawn aside, on a
-/// buffer of its own).
-fn drawn_rows(screen: &StudyScreen, area: Rect, theme: &Theme) -> u16 {
+/// What the studied board draws in an area: the rows down to the last one it draws on, and
+/// how many moves it draws where the pointer finds them.
+struct Drawn {
+    rows: u16,
+    spots: usize,
+}
+
+/// What the studied board draws in `area` (drawn aside, on a buffer of its own).
+fn drawn(screen: &StudyScreen, area: Rect, theme: &Theme) -> Drawn {
     let mut buf = Buffer::empty(area);
     let mut spots = Spots::default();
     (screen.study).render(area, &mut buf, theme, screen.chosen, &mut spots);
-    (0..area.height)
+    let rows = (0..area.height)
         .rev()
         .find(|&y| (0..area.width).any(|x| buf[(x, y)].symbol() != " "))
-        .map_or(0, |y| y + 1)
+        .map_or(0, |y| y + 1);
+    Drawn {
+        rows,
+        spots: spots.len(),
+    }
 }
 
 /// The rows `count` lines of why take out of `room`: a blank row below them (over the legend)
