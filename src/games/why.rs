@@ -80,7 +80,8 @@ const STRIP_PILES: u64 = 40;
 /// Who wins from each pile up to `pile` (`wins`: for the side to move, where known), at most
 /// [`STRIP_PILES`] of them ending at `pile`, in lines: the strip of `W` and `L`, the period
 /// where `cycle` (its first pile, its length) shows it, and the take that leaves the other
-/// side an `L` (`take`, where `pile` is won) or that every take leaves it a `W`.
+/// side an `L` (`take`, where `pile` is won) or that every take leaves it a `W`; the last line
+/// says what to do, or that it is not known.
 pub fn outcome_strip(
     wins: impl Fn(u64) -> Option<bool>,
     pile: u64,
@@ -117,8 +118,8 @@ pub fn outcome_strip(
         ),
         (Some(false), _) if pile == 0 => "No coin is left: the last coin was taken.".into(),
         (Some(false), _) => "Every take leaves the other side a W.".into(),
-        // Won with no take named, or not known: nothing more is proven here.
-        _ => return lines,
+        (Some(true), None) => "Some take leaves the other side an L.".into(),
+        (None, _) => format!("Who wins from pile {} is not known yet.", group(pile)),
     };
     lines.push(rule);
     lines

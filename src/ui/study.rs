@@ -592,7 +592,17 @@ fn move_words(screen: &StudyScreen, notation: &str) -> MoveWords {
 
 /// The review's lines, its moves in the words of the study's board.
 fn review_lines(screen: &StudyScreen, review: &Review) -> Vec<String> {
-    review.lines_with(&|notation| move_words(screen, notation))
+    let mut lines = review.lines_with(&|notation| move_words(screen, notation));
+    // A mistake: what the position before it (the one on the board) asked for, and why, from
+    // the last line of its why, before the line that refutes the mistake.
+    if let Some(Label::Mistake { .. }) = review.label()
+        && let Some(why) = screen.study.why().pop()
+    {
+        let at =
+            (lines.iter().position(|line| line.starts_with("Refuted by"))).unwrap_or(lines.len());
+        lines.insert(at, format!("Why: {why}"));
+    }
+    lines
 }
 
 /// The list of moves, best first: a heading, the columns' names, then a row a move, each

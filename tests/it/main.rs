@@ -38,4 +38,5 @@ mod store;
 mod store_processes;
 mod study;
 mod terminal;
+mod why;
 mod worker;

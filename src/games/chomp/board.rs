@@ -300,6 +300,7 @@ fn info_lines<'a>(play: &Play<ChompRules, GridBoard>, theme: &Theme) -> Vec<Line
     } else {
         Line::styled("Hints off (H)", theme.dim)
     });
+    lines.extend(play.why_line().map(|why| Line::styled(why, theme.dim)));
     if let Some(message) = &play.message {
         lines.push(Line::styled(message.clone(), theme.bad));
     }

@@ -20,6 +20,7 @@ pub mod tables;
 #[cfg(test)]
 mod tests;
 pub mod theory;
+pub mod why;
 
 use super::core::entry::{Entry, SolveProgress, start_of};
 use super::core::puzzle::Bounds;

@@ -13,6 +13,7 @@ use super::player;
 use super::rules::{Position, Square};
 use super::solver::{self, Answer, Phase};
 use super::theory;
+use super::why;
 use crate::games::core::play::Judge;
 use crate::games::core::rules::{Rules, Unfought};
 use crate::games::moves_left::PositionAnalysis;
@@ -481,9 +482,24 @@ impl Rules for ChompRules {
         })
     }
 
-    /// The closed form's rule where one answers `at` (see [`theory::why`]).
+    /// The closed form's rule where one answers `at` (see [`theory::why`]); else, where the
+    /// outcome table covers it, what the table proves (see [`why::table_why`]).
     fn why(&self, at: &Position) -> Vec<String> {
-        theory::why(at)
+        let rule = theory::why(at);
+        if !rule.is_empty() {
+            return rule;
+        }
+        let Some(analysis) = self.study(at) else {
+            return Vec::new();
+        };
+        // The fastest winning reply to a move, by the tables.
+        let reply = |after: &Position| {
+            let replies = self.study(after)?.moves.into_iter().filter(|m| m.wins);
+            replies
+                .min_by_key(|m| m.moves_left.unwrap_or(u64::MAX))
+                .map(|m| m.mv)
+        };
+        why::table_why(at, &analysis, reply)
     }
 
     /// The closed forms' themes (see [`super::puzzles::themes`]).

@@ -143,6 +143,16 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
         self.rules.known(&self.position).map(|k| k.winning_moves)
     }
 
+    /// The line of the rules' why that names the move to make (or says every move loses), for
+    /// the hint's second line: while the hints are on and the game goes on; worked out here,
+    /// as the hint's moves are, from the position alone.
+    pub fn why_line(&self) -> Option<String> {
+        if !self.hints || self.is_over() {
+            return None;
+        }
+        self.rules.why(&self.position).pop()
+    }
+
     /// The person asks to play `m`: played when it is legal and theirs, kept for after the
     /// computer's flashing move, or refused with a note.
     pub fn person_plays(&mut self, m: R::Move) {

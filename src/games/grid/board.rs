@@ -477,6 +477,7 @@ fn grid_panel<'a, R: GridRules>(
         } else {
             Line::styled("Hints off (H)", theme.dim)
         });
+        info.extend(game.why_line().map(|why| Line::styled(why, theme.dim)));
         if let Some(message) = &game.message {
             info.push(Line::styled(message.clone(), theme.bad));
         }

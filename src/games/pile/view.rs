@@ -108,6 +108,7 @@ impl<'a, R: PileRules> PileView<'a, R> {
             } else {
                 Line::styled("Hints off (H)", theme.dim)
             });
+            info.extend(game.why_line().map(|why| Line::styled(why, theme.dim)));
             if let Some(message) = &game.message {
                 info.push(Line::styled(message.clone(), theme.bad));
             }
