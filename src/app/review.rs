@@ -30,6 +30,12 @@ pub struct Review {
     pub pending: bool,
     /// The game drawn as who was winning and how long, from the judged moves.
     pub graph: Graph,
+    /// The line of the why of the position on show (before the move on show) that names the
+    /// move to make ([`Study::why`]'s last), which the Study screen sets as it steps: a
+    /// mistake's lines say it.
+    ///
+    /// [`Study::why`]: crate::games::study::Study::why
+    pub why: Option<String>,
 }
 
 impl Review {
@@ -45,6 +51,7 @@ impl Review {
             unjudgeable: None,
             pending: false,
             graph: Graph::default(),
+            why: None,
         };
         review.sum_up();
         review
@@ -157,9 +164,9 @@ impl Review {
     }
 
     /// What the review says of the move on show, in the words of the game's move list:
-    /// "Move 5 of 9 · You: b2 · mistake", then for a mistake what would have won and the line
-    /// that refutes it, its moves numbered and named as the move list has them; at the end,
-    /// who won.
+    /// "Move 5 of 9 · You: b2 · mistake", then for a mistake what would have won, why
+    /// ("Why: …", [`Review::why`]) and the line that refutes it, its moves numbered and named
+    /// as the move list has them; at the end, who won.
     pub fn lines(&self) -> Vec<String> {
         self.lines_with(&|notation| self.words(notation))
     }
@@ -197,6 +204,9 @@ impl Review {
                     "Instead, {} would have won.",
                     words(winner).instead
                 ));
+            }
+            if let Some(why) = &self.why {
+                lines.push(format!("Why: {why}"));
             }
             if !refutation.moves.is_empty() {
                 let replies: Vec<String> = refutation

@@ -145,6 +145,7 @@ impl StudyScreen {
     /// Chooses the move the game played from the position on show, so the board and the list
     /// highlight it.
     fn show_played(&mut self) {
+        self.note_why();
         self.top = 0;
         let played = self.review.as_ref().and_then(Review::played);
         self.picked = false;
@@ -154,6 +155,14 @@ impl StudyScreen {
         };
         if let Some(row) = self.chosen_row() {
             self.show_row(row, self.rows);
+        }
+    }
+
+    /// Gives the review the last line of the why of the position on show (once a step, or a
+    /// table, not once a frame).
+    fn note_why(&mut self) {
+        if let Some(review) = &mut self.review {
+            review.why = self.study.why().pop();
         }
     }
 
@@ -189,6 +198,8 @@ impl StudyScreen {
     /// review, the move played).
     pub fn on_solver(&mut self, message: SolverMessage) {
         self.study.on_solver(message);
+        // A table that came may say more of why.
+        self.note_why();
         if let Some(review) = &mut self.review {
             // The study's tables may judge more of the game than its replay did: judged again
             // on a solver thread, the labels so far stay until then.

@@ -67,32 +67,8 @@ pub fn render(
     let inner = block.inner(board_area);
     let board_height = study.board_size().1;
     let spare = inner.height.saturating_sub(board_height);
-    // A review's rows go above the board where what they must show (the summary, the move,
-    // what would have won, a note) fits there with a blank row under it, in at most half the
-    // height, leaving a row for the legend where it can; else in the panel, above the list of
-    // moves: a board the game screen holds is reviewed on a screen as large.
-    let above = screen
-        .review
-        .as_ref()
-        .filter(|_| inner.width >= REVIEW_WIDTH)
-        .and_then(|review| {
-            let note = screen.note.as_deref();
-            let must = must_rows(screen, review, note, inner.width);
-            let at_most = (inner.height / 2).max(REVIEW_ROWS);
-            [spare.saturating_sub(1), spare]
-                .into_iter()
-                .map(|room| room.min(at_most))
-                .find(|&room| room >= REVIEW_ROWS && usize::from(room) > must)
-                .map(|room| {
-                    let rows = review_rows(screen, review, note, inner.width, room - 1, theme);
-                    let height = u16::try_from(rows.len() + 1)
-                        .unwrap_or(u16::MAX)
-                        .clamp(REVIEW_ROWS, room);
-                    (rows, height)
-                })
-        });
-    let review_height = above.as_ref().map_or(0, |&(_, height)| height);
-    let under = Under::fit(screen, inner, review_height, spare, theme);
+    let (above, under) = above_and_under(screen, inner, spare, theme);
+    let review_height = above.as_ref().map_or(0, |a| a.1);
     let legend_rows = under.legend;
     let [review_area, inner, why_area, graph_area, legend_area] = Layout::vertical([
         Constraint::Length(review_height),
@@ -152,6 +128,60 @@ const PANEL_REVIEW_ROWS: u16 = 4;
 /// The narrowest board area that shows a review's rows above the board: narrower, they are
 /// in the panel.
 const REVIEW_WIDTH: u16 = 30;
+
+/// A review's rows above the board, with their height, and what stands under the board: the
+/// board's `inner` area leaves `spare` rows past its least height.
+fn above_and_under(
+    screen: &StudyScreen,
+    inner: Rect,
+    spare: u16,
+    theme: &Theme,
+) -> (Option<(Vec<Line<'static>>, u16)>, Under) {
+    // A review's rows go above the board where what they must show (the summary, the move,
+    // what would have won, a note) fits there with a blank row under it, in at most half the
+    // height, leaving a row for the legend where it can; else in the panel, above the list of
+    // moves: a board the game screen holds is reviewed on a screen as large.
+    // `given`: the rows a long refutation gives up to the mistake's "Why: …" (see below).
+    let above_giving = |given: usize| {
+        screen
+            .review
+            .as_ref()
+            .filter(|_| inner.width >= REVIEW_WIDTH)
+            .and_then(|review| {
+                let note = screen.note.as_deref();
+                let must = must_rows(screen, review, note, inner.width);
+                let at_most = (inner.height / 2).max(REVIEW_ROWS);
+                [spare.saturating_sub(1), spare]
+                    .into_iter()
+                    .map(|room| room.min(at_most))
+                    .find(|&room| room >= REVIEW_ROWS && usize::from(room) > must)
+                    .map(|room| {
+                        let all = review_rows(screen, review, note, inner.width, u16::MAX, theme);
+                        let cap = u16::try_from(all.len() - given).unwrap_or(u16::MAX);
+                        let rows = (room - 1).min(cap);
+                        let rows = review_rows(screen, review, note, inner.width, rows, theme);
+                        let height = u16::try_from(rows.len() + 1)
+                            .unwrap_or(u16::MAX)
+                            .clamp(REVIEW_ROWS, room);
+                        (rows, height)
+                    })
+            })
+    };
+    let height_of = |above: &Option<(Vec<Line>, u16)>| above.as_ref().map_or(0, |a| a.1);
+    let mut above = above_giving(0);
+    let mut under = Under::fit(screen, inner, height_of(&above), spare, theme);
+    // Why a mistake lost the win takes its rows from a long refutation's (which keeps a row)
+    // where the review's graph would otherwise have none under the board.
+    let given = (screen.review.as_ref()).map_or(0, |r| given_to_why(screen, r, inner.width));
+    if under.graph == 0 && given > 0 {
+        let giving = above_giving(given);
+        let then = Under::fit(screen, inner, height_of(&giving), spare, theme);
+        if then.graph > 0 {
+            (above, under) = (giving, then);
+        }
+    }
+    (above, under)
+}
 
 /// `line` in at most `width` columns: whole, or its text cut with "…" (in its first span's
 /// style).
@@ -271,10 +301,23 @@ fn review_rows(
     );
     let room = usize::from(room);
     let keep = room.saturating_sub(noted.len());
+    // The rows that must show whole (see `must_rows`), the note aside.
+    let must = must_rows(
+        screen,
+        review,
+        None,
+        u16::try_from(width).unwrap_or(u16::MAX),
+    );
     if rows.len() > keep {
         rows.truncate(keep);
         if let Some((last, _)) = rows.last_mut() {
-            *last = goes_on(last, width);
+            let ended = format!("{last} …");
+            if keep > must {
+                *last = goes_on(last, width);
+            } else if Line::raw(ended.as_str()).width() <= width {
+                // A row that must show whole keeps its words: "…" only where it fits after.
+                *last = ended;
+            }
         }
     }
     rows.extend(noted);
@@ -284,8 +327,20 @@ fn review_rows(
         .collect()
 }
 
+/// The rows of `width` columns a mistake's refutation gives up to its "Why: …": as many as
+/// the why takes, while the refutation keeps a row.
+fn given_to_why(screen: &StudyScreen, review: &Review, width: u16) -> usize {
+    let rows = |prefix: &str| {
+        (review_lines(screen, review).iter())
+            .filter(|line| line.starts_with(prefix))
+            .map(|line| wrap_words(line, usize::from(width)).len())
+            .sum::<usize>()
+    };
+    rows("Why: ").min(rows("Refuted by").saturating_sub(1))
+}
+
 /// How many rows of `width` columns a review must show whole: its summary, the move with its
-/// label and what would have won (all but the refuting line), and the note.
+/// label and what would have won (all but why and the refuting line), and the note.
 fn must_rows(screen: &StudyScreen, review: &Review, note: Option<&str>, width: u16) -> usize {
     let width = usize::from(width);
     let lines = review_lines(screen, review);
@@ -293,9 +348,10 @@ fn must_rows(screen: &StudyScreen, review: &Review, note: Option<&str>, width: u
         .summary
         .iter()
         .chain(
+            // Why a mistake lost the win is said where there is room, as the refutation is.
             lines
                 .iter()
-                .take_while(|line| !line.starts_with("Refuted by")),
+                .take_while(|line| !line.starts_with("Why: ") && !line.starts_with("Refuted by")),
         )
         .map(String::as_str)
         .chain(note.into_iter().flat_map(str::lines))
@@ -592,17 +648,7 @@ fn move_words(screen: &StudyScreen, notation: &str) -> MoveWords {
 
 /// The review's lines, its moves in the words of the study's board.
 fn review_lines(screen: &StudyScreen, review: &Review) -> Vec<String> {
-    let mut lines = review.lines_with(&|notation| move_words(screen, notation));
-    // A mistake: what the position before it (the one on the board) asked for, and why, from
-    // the last line of its why, before the line that refutes the mistake.
-    if let Some(Label::Mistake { .. }) = review.label()
-        && let Some(why) = screen.study.why().pop()
-    {
-        let at =
-            (lines.iter().position(|line| line.starts_with("Refuted by"))).unwrap_or(lines.len());
-        lines.insert(at, format!("Why: {why}"));
-    }
-    lines
+    review.lines_with(&|notation| move_words(screen, notation))
 }
 
 /// The list of moves, best first: a heading, the columns' names, then a row a move, each

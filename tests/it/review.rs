@@ -910,8 +910,12 @@ fn a_nim_review_speaks_in_piles_as_its_move_list_does() {
     let lines = reviewing(&h).lines();
     assert_eq!(lines[0], "Move 1 of 6 · Player 1: 1 from pile 1 · mistake");
     assert_eq!(lines[1], "Instead, taking 2 from pile 1 would have won.");
+    assert_eq!(
+        lines[2],
+        "Why: The 2s column is odd: pile 1 from 3 to 1 makes every column even."
+    );
     assert!(
-        lines[2].starts_with("Refuted by 2. Player 2: 1 from pile 1, 3. Player 1: "),
+        lines[3].starts_with("Refuted by 2. Player 2: 1 from pile 1, 3. Player 1: "),
         "{lines:?}"
     );
     assert!(!lines.concat().contains("1:1"), "{lines:?}");
@@ -1020,7 +1024,12 @@ fn every_review_row_fits(h: &mut Harness, width: u16, height: u16) {
         let must: Vec<String> = review
             .summary
             .iter()
-            .chain(lines.iter().take_while(|l| !l.starts_with("Refuted by")))
+            // Why a mistake lost the win, as the refutation, is said where there is room.
+            .chain(
+                lines
+                    .iter()
+                    .take_while(|l| !l.starts_with("Why: ") && !l.starts_with("Refuted by")),
+            )
             .cloned()
             .collect();
         let must = must.join(" ");
@@ -1429,7 +1438,12 @@ fn a_tall_bars_review_shows_the_move_and_its_label_whole_above_the_board_or_in_t
             let must: Vec<String> = review
                 .summary
                 .iter()
-                .chain(lines.iter().take_while(|l| !l.starts_with("Refuted by")))
+                // Why a mistake lost the win, as the refutation, is said where there is room.
+                .chain(
+                    lines
+                        .iter()
+                        .take_while(|l| !l.starts_with("Why: ") && !l.starts_with("Refuted by")),
+                )
                 .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
                 .collect();
             let done = review.played().is_none();
