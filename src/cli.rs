@@ -462,7 +462,7 @@ pub fn puzzles(matches: &ArgMatches) -> Result<(String, Option<String>), BadInpu
     let printed = game.puzzles(&bounds, seed, count).map_err(BadInput)?;
     let note = (printed.len() < count).then(|| {
         format!(
-            "these bounds hold {} different puzzles of the {count} asked for",
+            "found {} different puzzles within these bounds, of the {count} asked for",
             printed.len()
         )
     });

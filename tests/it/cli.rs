@@ -2357,6 +2357,33 @@ fn puzzles_without_json_lists_them_for_people() {
     }
 }
 
+/// Fewer puzzles than asked for: those the bounds hold, and a note on stderr, exit code 0.
+#[test]
+fn puzzles_says_when_the_bounds_hold_fewer() {
+    let out = munch(&[
+        "puzzles",
+        "--game",
+        "chomp",
+        "--max-rows",
+        "2",
+        "--max-cols",
+        "2",
+        "--count",
+        "5",
+    ]);
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "munch: found 3 different puzzles within these bounds, of the 5 asked for\n"
+    );
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .starts_with("3 Chomp puzzles")
+    );
+}
+
 /// A bound a game does not take, or out of its range, an unknown game, no game: one line.
 #[test]
 fn puzzles_refuses_bad_flags_in_one_line() {

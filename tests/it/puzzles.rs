@@ -507,3 +507,17 @@ fn the_same_seed_prints_the_same_puzzles_and_another_seed_others() {
         );
     }
 }
+
+/// The bars of at most 2 × 2 hold three puzzles: `munch puzzles` prints those and stops.
+#[test]
+fn fewer_puzzles_than_asked_are_all_those_the_bounds_hold() {
+    let bounds = Bounds {
+        max_rows: Some(2),
+        max_cols: Some(2),
+        ..Bounds::default()
+    };
+    let printed = GAMES[0].puzzles(&bounds, 5, 10).unwrap();
+    let mut positions: Vec<&str> = printed.iter().map(|p| p.position.as_str()).collect();
+    positions.sort_unstable();
+    assert_eq!(positions, ["chomp 1x2 1,1", "chomp 2x1 2", "chomp 2x2 2,2"]);
+}

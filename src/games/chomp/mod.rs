@@ -22,7 +22,7 @@ mod tests;
 pub mod theory;
 pub mod why;
 
-use super::core::entry::{Entry, SolveProgress, start_of};
+use super::core::entry::{Draw, Entry, SolveProgress, start_of};
 use super::core::puzzle::Bounds;
 use super::core::rules::GameText;
 use super::field::{Field, Problem, Values};
@@ -156,12 +156,8 @@ impl Entry for Chomp {
         format!("move {number} ({}) is not legal", quoted(text))
     }
 
-    fn puzzle_starts(
-        &self,
-        bounds: &Bounds,
-        rng: &mut fastrand::Rng,
-    ) -> Result<[Position; 2], String> {
-        puzzles::starts(bounds, rng)
+    fn puzzle_draw(&self, bounds: &Bounds) -> Result<Draw<'_, Position>, String> {
+        puzzles::draw(bounds)
     }
 
     fn play_command(&self) -> Command {

@@ -3,6 +3,7 @@
 
 use super::rules::{Position, Square};
 use super::theory::{self, Family};
+use crate::games::core::entry::Draw;
 use crate::games::core::puzzle::Bounds;
 
 /// The most rows and columns a puzzle's bar has by default.
@@ -12,30 +13,31 @@ const DEFAULT_SIDE: u64 = 8;
 /// every position of every smaller bar.
 pub const MOST_SIDE: u64 = 10;
 
-/// The full bar of the bounds' box, whose tables hold every position drawn, and a position
-/// drawn under it: a box of 1 to the most rows and columns (not 1 × 1), its first column full
-/// and its last not empty (so the box is the position's own), the heights between at random.
-pub fn starts(bounds: &Bounds, rng: &mut fastrand::Rng) -> Result<[Position; 2], String> {
+/// Draws the full bar of the bounds' box, whose tables hold every position drawn, and a
+/// position under it: a box of 1 to the most rows and columns (not 1 × 1), its first column
+/// full and its last not empty (so the box is the position's own), the heights between at
+/// random.
+pub fn draw(bounds: &Bounds) -> Result<Draw<'static, Position>, String> {
     bounds.refuse("chomp", &["max-pile", "max-piles"])?;
     let rows = Bounds::within(bounds.max_rows, "max-rows", DEFAULT_SIDE, 1..=MOST_SIDE)?;
     let cols = Bounds::within(bounds.max_cols, "max-cols", DEFAULT_SIDE, 1..=MOST_SIDE)?;
     if rows * cols < 2 {
         return Err("a 1×1 bar holds no puzzle: give --max-rows or --max-cols above 1".into());
     }
-    // Both below 10 (checked above), so they fit every type on the way.
-    let full = |rows: u64, cols: u64| Position::full(rows as usize, cols as usize);
-    let top = full(rows, cols).map_err(|e| e.to_string())?;
-    let (r, c) = loop {
-        let (r, c) = (rng.u64(1..=rows), rng.u64(1..=cols));
-        if r * c >= 2 {
-            break (r as usize, c as usize);
+    // Both at most 10 (checked above), so they fit every type on the way.
+    let (rows, cols) = (rows as usize, cols as usize);
+    let top = Position::full(rows, cols).map_err(|e| e.to_string())?;
+    Ok(Box::new(move |rng| {
+        let (r, c) = (rng.usize(1..=rows), rng.usize(1..=cols));
+        if r * c < 2 {
+            return None;
         }
-    };
-    let mut heights: Vec<usize> = (1..c).map(|_| rng.usize(1..=r)).collect();
-    heights.push(r);
-    heights.sort_unstable_by(|a, b| b.cmp(a));
-    let start = Position::from_heights(r, c, &heights).map_err(|e| e.to_string())?;
-    Ok([top, start])
+        let mut heights: Vec<usize> = (1..c).map(|_| rng.usize(1..=r)).collect();
+        heights.push(r);
+        heights.sort_unstable_by(|a, b| b.cmp(a));
+        let start = Position::from_heights(r, c, &heights).ok()?;
+        Some([top.clone(), start])
+    }))
 }
 
 /// A puzzle's themes from the closed forms: the family of its start ("square", "two rows" for
@@ -105,8 +107,11 @@ mod tests {
             ..Bounds::default()
         };
         let mut rng = fastrand::Rng::with_seed(3);
+        let mut draw = draw(&bounds).unwrap();
         for _ in 0..500 {
-            let [top, start] = starts(&bounds, &mut rng).unwrap();
+            let Some([top, start]) = draw(&mut rng) else {
+                continue;
+            };
             assert_eq!(top, Position::full(5, 7).unwrap());
             let (rows, cols) = (start.rows(), start.cols());
             assert!((1..=5).contains(&rows) && (1..=7).contains(&cols) && rows * cols >= 2);
@@ -117,7 +122,7 @@ mod tests {
             ..Bounds::default()
         };
         assert_eq!(
-            starts(&pile, &mut rng).unwrap_err(),
+            super::draw(&pile).err().unwrap(),
             "chomp takes no --max-pile"
         );
     }

@@ -1,5 +1,5 @@
 //! Puzzles drawn within bounds and printed (`munch puzzles`, the Puzzles screen), once for
-//! every game on the core: a game draws its starts ([`Entry::puzzle_starts`]), the tables of
+//! every game on the core: a game draws its starts ([`Entry::puzzle_draw`]), the tables of
 //! each top are built here at once and shared by every draw under it, and each start with a
 //! puzzle ([`find`]) is printed in the game's notation, rated and themed.
 
@@ -10,12 +10,13 @@ use crate::games::field::Values;
 use crate::games::request::Request;
 use std::collections::HashSet;
 
-/// The most draws a puzzle printed may take, past which the bounds are taken to hold no more
-/// puzzles (every draw is either a puzzle or a position without one, or one printed already).
-const DRAWS_A_PUZZLE: usize = 200;
+/// The draws in a row that find no new puzzle (a position without one, or one printed
+/// already) past which the bounds are taken to hold no more.
+pub const MISSES_IN_A_ROW: usize = 10_000;
 
 /// `count` puzzles of `entry`'s game within `bounds`, drawn from `seed` (the same seed prints
-/// the same puzzles), each a different position; fewer where the bounds hold fewer. Each is
+/// the same puzzles), each a different position; fewer where the bounds hold fewer (where
+/// [`MISSES_IN_A_ROW`] draws find no new one). Each position drawn is looked at once. Each is
 /// proven by the tables of a *top* (the largest start the bounds allow, say), built here at
 /// once and shared by every draw under it; or why the bounds are not the game's.
 pub fn puzzles<E: Entry + ?Sized>(
@@ -25,14 +26,17 @@ pub fn puzzles<E: Entry + ?Sized>(
     count: usize,
 ) -> Result<Vec<Printed>, String> {
     let mut rng = fastrand::Rng::with_seed(seed);
+    let mut draw = entry.puzzle_draw(bounds)?;
     let text = entry.text();
     let mut tops: Vec<(Values, E::Rules)> = Vec::new();
-    let mut printed_at = HashSet::new();
+    let mut drawn = HashSet::new();
     let mut printed = Vec::new();
-    let mut draws = 0usize;
-    while printed.len() < count && draws < count.saturating_mul(DRAWS_A_PUZZLE).max(1000) {
-        draws += 1;
-        let [top, start] = entry.puzzle_starts(bounds, &mut rng)?;
+    let mut misses = 0;
+    while printed.len() < count && misses < MISSES_IN_A_ROW {
+        misses += 1;
+        let Some([top, start]) = draw(&mut rng) else {
+            continue;
+        };
         let key = entry.values_of(&top);
         let index = tops.iter().position(|(values, _)| *values == key);
         let index = index.unwrap_or_else(|| {
@@ -44,13 +48,13 @@ pub fn puzzles<E: Entry + ?Sized>(
         let rules = &tops[index].1;
         let (_, at) = entry.begin(&start, Some(rules));
         let position = rules.print(&at);
-        if printed_at.contains(&position) {
+        if !drawn.insert(position.clone()) {
             continue;
         }
         let Some(puzzle) = find(rules, &at, MOST_SOLVER_MOVES) else {
             continue;
         };
-        printed_at.insert(position.clone());
+        misses = 0;
         let solver_moves = puzzle.solution.len().div_ceil(2);
         let choices = rules.move_count(&at).unwrap_or(u64::MAX);
         let mut themes: Vec<&'static str> = text.themes.to_vec();

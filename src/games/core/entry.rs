@@ -19,6 +19,9 @@ use clap::{ArgMatches, Command};
 /// "moves left of 16×16"), and `(done, total)` of its steps.
 pub type SolveProgress<'a> = &'a mut dyn FnMut(&str, u64, u64);
 
+/// A game's draw of a puzzle's top and start (see [`Entry::puzzle_draw`]).
+pub type Draw<'a, S> = Box<dyn FnMut(&mut fastrand::Rng) -> Option<[S; 2]> + 'a>;
+
 /// A position of an entry's game.
 pub type Position<E> = <<E as Entry>::Rules as Rules>::Position;
 
@@ -105,16 +108,13 @@ pub trait Entry: Sync {
         format!("move {number} ({}) is not legal: {reason}", quoted(text))
     }
 
-    /// A puzzle's draw within `bounds` (`munch puzzles`): its *top*, a start whose tables hold
-    /// every position drawn under it (the largest the bounds allow, so that few tables serve
-    /// every draw; tops with the same values share them), and the start drawn under it at
-    /// random from `rng`; or why the bounds are not the game's (one it does not take, or one
-    /// out of its range). By default the game has no puzzles.
-    fn puzzle_starts(
-        &self,
-        _bounds: &Bounds,
-        _rng: &mut fastrand::Rng,
-    ) -> Result<[Self::Start; 2], String> {
+    /// How the game draws its puzzles within `bounds` (`munch puzzles`), or why the bounds
+    /// are not its own (one it does not take, or one out of its range). Each draw, at random
+    /// from the generator it is given, is a *top*, a start whose tables hold every position
+    /// drawn under it (the largest the bounds allow, so that few tables serve every draw; tops
+    /// with the same values share them), and a start under it; or none (a draw that missed).
+    /// By default the game has no puzzles.
+    fn puzzle_draw(&self, _bounds: &Bounds) -> Result<Draw<'_, Self::Start>, String> {
         Err(format!("{} has no puzzles", self.text().id))
     }
 

@@ -7,7 +7,7 @@
 //! study of its rules with their table from its few words for it ([`LineStudy`]).
 
 use super::board::Board;
-use super::entry::{Entry, SolveProgress};
+use super::entry::{Draw, Entry, SolveProgress};
 use super::play::Play;
 use super::puzzle::Bounds;
 use super::rules::{GameText, Rules};
@@ -239,14 +239,10 @@ impl<L: LineEntry> Entry for L {
     /// number, Wythoff's two, takes no `--max-piles`); by default at most
     /// [`DEFAULT_PUZZLE_PILES`], each at most the most coins whose table is built at once
     /// ([`Tabling::INSTANT`], at most [`DEFAULT_PUZZLE_PILE`]); none past a table's budget.
-    fn puzzle_starts(
-        &self,
-        bounds: &Bounds,
-        rng: &mut fastrand::Rng,
-    ) -> Result<[At<L>; 2], String> {
+    fn puzzle_draw(&self, bounds: &Bounds) -> Result<Draw<'_, At<L>>, String> {
         let id = LineEntry::text(self).id;
         let game = L::Game::default();
-        let top_of = |piles: u64, pile: u64| {
+        let top_of = move |piles: u64, pile: u64| {
             let piles = usize::try_from(piles).unwrap_or(usize::MAX);
             self.read_line(&vec![pile.to_string(); piles].join(","))
         };
@@ -281,16 +277,21 @@ impl<L: LineEntry> Entry for L {
                 group(L::Game::BUDGET)
             ));
         }
-        let top = top_of(rng.u64(fewest..=most), pile)?;
-        let positions = game.positions(&top).unwrap_or(1);
-        let mut at = game.numbered(&top, rng.u64(..positions));
-        for _ in 0..DRAWS_A_START {
-            if self.read_line(&self.line_of(&at)).as_ref() == Ok(&at) {
-                break;
+        let tops: Vec<At<L>> = (fewest..=most)
+            .map(|piles| top_of(piles, pile))
+            .collect::<Result<_, _>>()?;
+        Ok(Box::new(move |rng| {
+            let top = &tops[rng.usize(..tops.len())];
+            let positions = game.positions(top).unwrap_or(1);
+            let mut at = game.numbered(top, rng.u64(..positions));
+            for _ in 0..DRAWS_A_START {
+                if self.read_line(&self.line_of(&at)).as_ref() == Ok(&at) {
+                    break;
+                }
+                at = game.numbered(top, rng.u64(..positions));
             }
-            at = game.numbered(&top, rng.u64(..positions));
-        }
-        Ok([top, at])
+            Some([top.clone(), at])
+        }))
     }
 
     fn play_command(&self) -> Command {

@@ -7,7 +7,7 @@
 
 use super::rules::{PilePosition, PileRules};
 use super::session::{PileBoard, PileSession};
-use crate::games::core::entry::{Entry, SolveProgress};
+use crate::games::core::entry::{Draw, Entry, SolveProgress};
 use crate::games::core::puzzle::Bounds;
 use crate::games::core::rules::GameText;
 use crate::games::core::study::Studied;
@@ -91,9 +91,6 @@ pub trait PileEntry: Sync {
 /// The most coins `munch puzzles --max-pile` allows a one-pile game.
 pub const MOST_PUZZLE_PILE: u64 = 2000;
 
-/// The draws of a puzzle's start before a game is taken to have none.
-const MOST_PUZZLE_DRAWS: usize = 1000;
-
 /// A one-pile game's catalogue entry, from what is its own ([`PileEntry`]).
 pub struct OnePile<E>(pub E);
 
@@ -154,32 +151,19 @@ impl<E: PileEntry> Entry for OnePile<E> {
         format!("take {number} ({}) is not legal", quoted(text))
     }
 
-    /// The top of `--max-pile` coins and a start of fewer, both of one pick; piles up to
-    /// [`MOST_PUZZLE_PILE`].
-    fn puzzle_starts(
-        &self,
-        bounds: &Bounds,
-        rng: &mut fastrand::Rng,
-    ) -> Result<[E::Start; 2], String> {
-        let id = self.0.text().id;
-        bounds.refuse(id, &["max-rows", "max-cols", "max-piles"])?;
-        let most = Bounds::within(
-            bounds.max_pile,
-            "max-pile",
-            E::PUZZLE_PILE,
-            2..=MOST_PUZZLE_PILE,
-        )?;
-        for _ in 0..MOST_PUZZLE_DRAWS {
-            let pick = rng.u64(..);
-            let pile = rng.u64(1..=most);
-            if let (Some(top), Some(start)) = (
-                self.0.puzzle_start(most, pick),
-                self.0.puzzle_start(pile, pick),
-            ) {
-                return Ok([top, start]);
-            }
-        }
-        Err(format!("{id} has no puzzles"))
+    /// The top of `--max-pile` coins and a start of 1 to as many, both of one pick; piles up
+    /// to [`MOST_PUZZLE_PILE`].
+    fn puzzle_draw(&self, bounds: &Bounds) -> Result<Draw<'_, E::Start>, String> {
+        bounds.refuse(self.0.text().id, &["max-rows", "max-cols", "max-piles"])?;
+        let (flag, default) = (bounds.max_pile, E::PUZZLE_PILE);
+        let most = Bounds::within(flag, "max-pile", default, 2..=MOST_PUZZLE_PILE)?;
+        Ok(Box::new(move |rng| {
+            let (pick, pile) = (rng.u64(..), rng.u64(1..=most));
+            Some([
+                self.0.puzzle_start(most, pick)?,
+                self.0.puzzle_start(pile, pick)?,
+            ])
+        }))
     }
 
     // The about line after the arguments: `augment_args` sets the struct's doc comment as the
