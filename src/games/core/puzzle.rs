@@ -140,14 +140,13 @@ impl Bounds {
         range: std::ops::RangeInclusive<u64>,
     ) -> Result<u64, String> {
         let value = value.unwrap_or(default);
-        if range.contains(&value) {
-            Ok(value)
-        } else {
-            Err(format!(
-                "--{flag} {value} is outside {} to {}",
-                range.start(),
-                range.end()
-            ))
+        match (range.contains(&value), *range.end()) {
+            (true, _) => Ok(value),
+            (false, u64::MAX) => Err(format!("--{flag} {value} is below {}", range.start())),
+            (false, end) => Err(format!(
+                "--{flag} {value} is outside {} to {end}",
+                range.start()
+            )),
         }
     }
 }
@@ -192,4 +191,42 @@ pub fn rating(solver_moves: usize, choices: u64, ends: bool) -> u32 {
     let doublings = choices.max(1).ilog2();
     let easy = if ends && solver_moves == 1 { 100 } else { 0 };
     (1000 + 200 * moves.min(10) + 60 * doublings.min(20)).saturating_sub(easy)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_puzzle_rates_higher_with_more_moves_to_find_and_more_to_choose_from() {
+        assert_eq!(rating(1, 1, false), 1000);
+        assert_eq!(rating(2, 22, false), 1000 + 200 + 60 * 4);
+        assert!(rating(3, 8, false) > rating(2, 8, false));
+        assert!(rating(2, 64, false) > rating(2, 8, false));
+        // A single move that ends the game: any winning one is right.
+        assert_eq!(rating(1, 8, true), rating(1, 8, false) - 100);
+        assert_eq!(rating(2, 8, true), rating(2, 8, false));
+    }
+
+    #[test]
+    fn a_bound_not_the_games_or_out_of_range_is_refused_in_one_line() {
+        let bounds = Bounds {
+            max_pile: Some(3),
+            ..Bounds::default()
+        };
+        assert_eq!(
+            bounds.refuse("chomp", &["max-rows", "max-pile"]),
+            Err("chomp takes no --max-pile".into())
+        );
+        assert_eq!(bounds.refuse("nim", &["max-rows"]), Ok(()));
+        assert_eq!(Bounds::within(None, "max-rows", 8, 1..=10), Ok(8));
+        assert_eq!(
+            Bounds::within(Some(11), "max-rows", 8, 1..=10),
+            Err("--max-rows 11 is outside 1 to 10".into())
+        );
+        assert_eq!(
+            Bounds::within(Some(0), "max-pile", 8, 1..=u64::MAX),
+            Err("--max-pile 0 is below 1".into())
+        );
+    }
 }
