@@ -64,6 +64,9 @@ pub enum Action {
     Next,
     /// The Puzzles screen: a hint for the move to find.
     Hint,
+    /// "Your mistakes": retry the positions where a person's move threw a won position away
+    /// (from the game-over dialog: this game's first).
+    Mistakes,
 }
 
 /// A key as the tables name it: a code, with or without Ctrl.

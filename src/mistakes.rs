@@ -35,7 +35,7 @@ pub struct Origin {
     pub record: String,
     /// When the game was kept, in milliseconds since 1970 (from the record's name).
     pub kept: u64,
-    /// The game as people read it: "Chomp 6×7", "Nim from nim 3,4,5".
+    /// The game as people read it: "Chomp 6×7", "Nim 3,4,5" (a game from a set position).
     pub game: String,
     /// The move's number in the game, from 1.
     pub move_number: usize,
@@ -59,15 +59,19 @@ pub struct Retry {
 }
 
 impl Retry {
-    /// Where it came from, in a line: "From Chomp 3×4 on 2026-11-28, move 5: you played c2."
+    /// Where it came from, in a line: "From Chomp 3×4 on 2026-11-28, move 5 (you: c2)."
+    /// (the move in its game's words).
     pub fn origin_line(&self) -> String {
+        let words = crate::games::parse_position(&self.position)
+            .ok()
+            .and_then(|(kind, _)| kind.game().move_words(&self.played))
+            .map_or_else(|| self.played.clone(), |w| w.listed);
         let who = crate::games::review::in_sentence(&self.from.side);
         format!(
-            "From {} on {}, move {}: {who} played {}.",
+            "From {} on {}, move {} ({who}: {words}).",
             self.from.game,
             date(self.from.kept),
             self.from.move_number,
-            self.played
         )
     }
 
@@ -218,7 +222,12 @@ pub fn retries_in(name: &str, record: &GameRecord, progress: Progress) -> Option
     let judged = record.session().judging().run(progress)?;
     let game = match &record.start {
         None => record.settings.describe(),
-        Some(start) => format!("{} from {}", record.settings.game.label(), start.text()),
+        // A set position by its string without the game's id: "Nim 3,4,5".
+        Some(start) => {
+            let text = start.text();
+            let body = text.split_once(' ').map_or(text, |(_, body)| body);
+            format!("{} {body}", record.settings.game.label())
+        }
     };
     let retries = judged
         .into_iter()
@@ -386,7 +395,7 @@ mod tests {
         r.played = "2:2".into();
         assert_eq!(
             r.origin_line(),
-            "From Nim on 2025-11-28, move 5: you played 2:2."
+            "From Nim on 2025-11-28, move 5 (you: 2 from pile 2)."
         );
         assert_eq!(date(0), "1970-01-01");
         assert_eq!(date(951_782_400_000), "2000-02-29");

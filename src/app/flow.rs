@@ -440,6 +440,26 @@ impl App {
         self.collect_requests();
     }
 
+    /// Opens "Your mistakes" (the menu's line, or `m` after a game: `after_game`, whose
+    /// retries come first): the kept records are looked at on the puzzles lane, and the
+    /// retries play on the Puzzles screen. A game over on screen goes back to the menu first.
+    pub fn open_mistakes(&mut self, after_game: bool) {
+        if matches!(self.screen, Screen::Play(_)) {
+            self.back_to_menu();
+        }
+        let just_kept = self.saves.just_kept.clone();
+        let first_from = just_kept
+            .as_ref()
+            .filter(|_| after_game)
+            .map(|(name, _)| name.clone());
+        let scan = super::mistakes::scan_task(self.saves.store.clone(), just_kept);
+        self.screen = Screen::Puzzle(Box::new(super::puzzle::PuzzleScreen::mistakes(
+            first_from,
+            Request::Puzzles(scan),
+        )));
+        self.collect_requests();
+    }
+
     /// Leaves the Puzzles screen for the menu: a puzzle left unfinished is not counted, and
     /// what it or the next puzzles still wait for is stopped.
     pub(super) fn leave_puzzles(&mut self) {

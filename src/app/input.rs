@@ -134,6 +134,7 @@ impl App {
             Some(Dialog::Question(_)) => self.answer_question(action == Action::Yes),
             Some(Dialog::GameOver) => match action {
                 Action::PlayAgain => self.restart(),
+                Action::Mistakes => self.open_mistakes(true),
                 Action::Review => self.review_finished_game(),
                 Action::Menu => self.back_to_menu(),
                 Action::Quit => self.should_quit = true,
@@ -252,6 +253,7 @@ impl App {
                 MenuLine::Resume(kind) => self.resume(kind),
                 MenuLine::Study => self.study_menu_game(),
                 MenuLine::Puzzles => self.open_puzzles(None, None),
+                MenuLine::Mistakes => self.open_mistakes(false),
                 _ => self.start_game(),
             },
             Action::Study => self.study_menu_game(),

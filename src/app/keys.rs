@@ -414,6 +414,13 @@ pub const GAME_OVER: &[Binding] = &[
         Some("review"),
         &[(plain(KeyCode::Char('v')), Action::Review)],
     ),
+    bind(
+        "m",
+        "your mistakes: retry where a move threw the win away, this game's first",
+        // The box says so where a person's move threw the win away: the bar has no room.
+        None,
+        &[(plain(KeyCode::Char('m')), Action::Mistakes)],
+    ),
     // Before the menu: the first to go when the key bar is short.
     bind(
         "u",
@@ -422,13 +429,10 @@ pub const GAME_OVER: &[Binding] = &[
         &[(plain(KeyCode::Char('u')), Action::Undo)],
     ),
     bind(
-        "m Esc",
+        "Esc",
         "back to the menu",
         Some("menu"),
-        &[
-            (plain(KeyCode::Char('m')), Action::Menu),
-            (plain(KeyCode::Esc), Action::Menu),
-        ],
+        &[(plain(KeyCode::Esc), Action::Menu)],
     ),
     bind(
         "q",

@@ -23,6 +23,8 @@ pub enum MenuLine {
     Study,
     /// Opens the Puzzles screen.
     Puzzles,
+    /// Opens "Your mistakes": the positions of your games where a move threw the win away.
+    Mistakes,
     Quit,
 }
 
@@ -30,7 +32,7 @@ pub enum MenuLine {
 /// ←/→ go from one to the next. ↑/↓ arrive on a row's first.
 pub const BUTTON_ROWS: &[&[MenuLine]] = &[
     &[MenuLine::Start, MenuLine::Study],
-    &[MenuLine::Puzzles],
+    &[MenuLine::Puzzles, MenuLine::Mistakes],
     &[MenuLine::Quit],
 ];
 
@@ -75,6 +77,7 @@ impl MenuLine {
             MenuLine::Start => "Start",
             MenuLine::Study => "Study",
             MenuLine::Puzzles => "Puzzles",
+            MenuLine::Mistakes => "Your mistakes",
             MenuLine::Quit => "Quit",
         }
     }
@@ -256,6 +259,7 @@ impl Menu {
             MenuLine::Start
             | MenuLine::Study
             | MenuLine::Puzzles
+            | MenuLine::Mistakes
             | MenuLine::Quit
             | MenuLine::Resume(_) => {}
         }
@@ -385,7 +389,11 @@ impl Menu {
             MenuLine::First => s.players[0].label().to_string(),
             MenuLine::Second => s.players[1].label().to_string(),
             MenuLine::Level => s.level.label().to_string(),
-            MenuLine::Start | MenuLine::Study | MenuLine::Puzzles | MenuLine::Quit => String::new(),
+            MenuLine::Start
+            | MenuLine::Study
+            | MenuLine::Puzzles
+            | MenuLine::Mistakes
+            | MenuLine::Quit => String::new(),
             MenuLine::Resume(kind) => self.resume(kind).unwrap_or_default().to_string(),
         }
     }
@@ -460,7 +468,7 @@ mod tests {
         menu.move_selection(-1);
         assert_eq!(
             menu.selected,
-            *menu.lines().iter().rev().nth(4).unwrap(),
+            *menu.lines().iter().rev().nth(5).unwrap(),
             "up from Study"
         );
         menu.select(MenuLine::Field(ROWS));

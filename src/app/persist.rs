@@ -34,6 +34,9 @@ pub(super) struct Saves {
     /// The last finished game this window keeps as its kind's last record, until that write
     /// has landed: a review asked for meanwhile reads it from here.
     pub(super) recorded: Option<GameRecord>,
+    /// The finished game this window last kept in `records/`, by its name there: "Your
+    /// mistakes" judges it at once, whether or not the writer has written it yet.
+    pub(super) just_kept: Option<(String, GameRecord)>,
     /// The result the game on screen is counted with in the statistics (`true`: the person
     /// won), once it has ended; undo and a new ending amend that one entry.
     pub(super) counted: Option<bool>,
@@ -238,6 +241,17 @@ impl App {
                     self.warn(warning);
                 }
             }
+            (
+                Write::MergeMistakes(_) | Write::AttemptMistake { .. },
+                Outcome::Mistakes(queue, warnings),
+            ) => {
+                if let Screen::Puzzle(puzzles) = &mut self.screen {
+                    puzzles.take_queue(queue);
+                }
+                for warning in warnings {
+                    self.warn(warning);
+                }
+            }
             (Write::LastRecord(record), Outcome::Done(result)) => {
                 if self.saves.recorded.as_ref() == Some(&record) {
                     self.saves.recorded = None;
@@ -351,8 +365,16 @@ impl App {
     pub(super) fn persist(&mut self) {
         // A finished puzzle is counted in the puzzles file.
         if let Screen::Puzzle(puzzles) = &mut self.screen {
-            for attempt in puzzles.take_finished() {
+            let finished = puzzles.take_finished();
+            let (writes, warnings) = puzzles.take_mistakes();
+            for attempt in finished {
                 self.write(Write::Puzzle(Some(attempt)));
+            }
+            for write in writes {
+                self.write(write);
+            }
+            for warning in warnings {
+                self.warn(warning);
             }
             return;
         }
@@ -487,6 +509,7 @@ impl App {
         let kind = record.settings.game;
         self.saves.recorded = Some(record.clone());
         let name = kept_name(&record);
+        self.saves.just_kept = Some((name.clone(), record.clone()));
         self.write(Write::KeepRecord {
             name,
             record: record.clone(),

@@ -11,11 +11,15 @@
 //! refutation), and the screen names the right move with why the position was won.
 
 use super::keys::Action;
+use super::mistakes::{Found as MistakesFound, Retries, kept_the_win};
+use super::writer::Write;
 use crate::games::core::puzzle::{Bounds, Printed};
 use crate::games::parse_position;
 use crate::games::request::{Built, Request, SolverMessage, Task};
+use crate::games::review::Label;
 use crate::games::session::Session;
 use crate::input::Spot;
+use crate::mistakes::Retry;
 use crate::settings::{GameKind, Level, Player, Settings};
 use crate::store::{Attempt, KeptPuzzle, PuzzleRecord};
 use std::collections::VecDeque;
@@ -61,6 +65,9 @@ pub struct Current {
     pub hint: Option<Vec<String>>,
     /// Whether it was failed before and is brought back.
     pub comeback: bool,
+    /// The retry of "Your mistakes" it is, if it is one: any move that keeps the win solves
+    /// it, and it counts in the queue of retries, not in the rating.
+    pub retry: Option<Retry>,
 }
 
 impl Current {
@@ -86,7 +93,26 @@ impl Current {
             stage: Stage::Solving,
             hint: None,
             comeback,
+            retry: None,
         })
+    }
+
+    /// The retry `retry` on a board of its own: its one move to find is any that keeps the
+    /// win (the one its judging named is shown when another is played).
+    fn retry(retry: Retry) -> Result<Current, String> {
+        let (kind, _) = parse_position(&retry.position)?;
+        let puzzle = KeptPuzzle {
+            game: kind.game().id().to_string(),
+            position: retry.position.clone(),
+            solution: vec![retry.winner.clone().unwrap_or_default()],
+            moves_left: 0,
+            ends: false,
+            rating: 0,
+            themes: Vec::new(),
+        };
+        let mut current = Current::new(puzzle, retry.solved_in_a_row > 0)?;
+        current.retry = Some(retry);
+        Ok(current)
     }
 
     /// How many moves the person is to find.
@@ -102,6 +128,9 @@ impl Current {
     /// The task, in the game's words: "Win in 3" where the solution ends the game, else
     /// "Find the only winning move" (and how many in a row).
     pub fn task(&self) -> String {
+        if self.retry.is_some() {
+            return "Find a move that keeps the win".into();
+        }
         let n = self.solver_moves();
         match (self.puzzle.ends, n) {
             (true, 1) => "You to move: win at once".into(),
@@ -140,6 +169,12 @@ impl Current {
 
     /// Whether the person's move `played`, the session's latest, is right.
     fn right(&self, played: &str) -> bool {
+        if self.retry.is_some() {
+            // Any move the judging proves keeps the win; else the one it named.
+            let named = &self.puzzle.solution[0];
+            return kept_the_win(self.session.as_ref())
+                .unwrap_or(!named.is_empty() && played == named);
+        }
         let last = self.done + 1 == self.puzzle.solution.len();
         let wins_and_ends = self.session.is_over() && self.session.loser() == Some(1);
         played == self.puzzle.solution[self.done] || (last && self.puzzle.ends && wins_and_ends)
@@ -210,6 +245,10 @@ pub struct PuzzleScreen {
     /// each next one's one more, so that `munch puzzle --seed S` plays the puzzles `munch
     /// puzzles --seed S` prints.
     seed: u64,
+    /// "Your mistakes": the retries played instead of puzzles found, when it shows them.
+    pub retries: Option<Retries>,
+    /// Problems the data folder gave, until the app shows them.
+    warnings: Vec<String>,
 }
 
 impl PuzzleScreen {
@@ -227,9 +266,30 @@ impl PuzzleScreen {
             requests: Vec::new(),
             finished: Vec::new(),
             seed,
+            retries: None,
+            warnings: Vec::new(),
         };
         screen.next();
         screen
+    }
+
+    /// "Your mistakes": the retries `scan` finds (a request that looks at the kept records),
+    /// those of the game kept as `first_from` first.
+    pub fn mistakes(first_from: Option<String>, scan: Request) -> PuzzleScreen {
+        PuzzleScreen {
+            only: None,
+            current: None,
+            waiting: VecDeque::new(),
+            job: None,
+            record: PuzzleRecord::default(),
+            note: None,
+            turn: 0,
+            requests: vec![scan],
+            finished: Vec::new(),
+            seed: 0,
+            retries: Some(Retries::new(first_from)),
+            warnings: Vec::new(),
+        }
     }
 
     /// The game on screen, or the one asked for.
@@ -252,11 +312,22 @@ impl PuzzleScreen {
     /// The next puzzle: one failed before that is due, else the next found; more are asked
     /// for when few are left.
     fn next(&mut self) {
-        // A table the puzzle left behind still waited for is not wanted any more.
-        if self.current.take().is_some() {
-            self.requests.push(Request::Cancel);
-        }
+        let tried = self.current.take().and_then(|c| c.retry);
         self.note = None;
+        if let Some(retries) = &mut self.retries {
+            let after = tried.as_ref().map(|r| r.position.as_str());
+            match retries.next(after).map(Current::retry) {
+                Some(Ok(current)) => self.current = Some(current),
+                Some(Err(problem)) => {
+                    self.note = Some(format!("That mistake cannot be played: {problem}"));
+                }
+                None if retries.queue.is_none() => {
+                    self.note = Some("Looking for your mistakes in your games…".into());
+                }
+                None => self.note = Some("No mistakes kept yet — finish a game.".into()),
+            }
+            return;
+        }
         let due = self
             .record
             .due()
@@ -377,7 +448,16 @@ impl PuzzleScreen {
             }
             return;
         }
-        let right = current.puzzle.solution[current.done].clone();
+        let mut right = current.puzzle.solution[current.done].clone();
+        if current.retry.is_some()
+            && let Some(Label::Mistake {
+                winner: Some(winner),
+                ..
+            }) = current.session.judged().pop().map(|j| j.label)
+        {
+            // What the judging of the move names now (the game's tables may have come).
+            right = winner;
+        }
         current.stage = Stage::Failed {
             played: current.words(&played).0,
             right: current.words(&right).1,
@@ -391,6 +471,10 @@ impl PuzzleScreen {
         let Some(current) = &self.current else {
             return;
         };
+        if let (Some(retry), Some(retries)) = (&current.retry, &mut self.retries) {
+            retries.attempt(&retry.position, solved);
+            return;
+        }
         let attempt = Attempt {
             puzzle: current.puzzle.clone(),
             solved,
@@ -439,6 +523,23 @@ impl PuzzleScreen {
         std::mem::take(&mut self.finished)
     }
 
+    /// What "Your mistakes" has to write to the data folder (its finds and tries), and the
+    /// problems it met, since the last call.
+    pub fn take_mistakes(&mut self) -> (Vec<Write>, Vec<String>) {
+        let writes = self.retries.as_mut().map(Retries::take_writes);
+        (
+            writes.unwrap_or_default(),
+            std::mem::take(&mut self.warnings),
+        )
+    }
+
+    /// The queue of "Your mistakes" as the data folder holds it now.
+    pub fn take_queue(&mut self, queue: crate::mistakes::Queue) {
+        if let Some(retries) = &mut self.retries {
+            retries.take_queue(queue);
+        }
+    }
+
     /// An answer from the threads: puzzles found, or what the puzzle's game asked for.
     pub fn on_solver(&mut self, message: SolverMessage) {
         if Some(message.job()) != self.job {
@@ -451,6 +552,15 @@ impl PuzzleScreen {
             return;
         };
         self.job = None;
+        if let (Some(retries), Some(found)) =
+            (&mut self.retries, built.downcast_ref::<MistakesFound>())
+        {
+            self.warnings.extend(retries.take_found(found));
+            if self.current.is_none() {
+                self.next();
+            }
+            return;
+        }
         let Ok(found) = built.downcast::<Found>() else {
             return;
         };

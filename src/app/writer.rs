@@ -21,6 +21,7 @@
 //! The writer is a thread ([`Writer::spawn`]) in the real program, and writes at once on the
 //! caller's thread ([`Writer::inline`]) in tests, which drive the app with events and no threads.
 
+use crate::mistakes::{Queue, Scan};
 use crate::record::GameRecord;
 use crate::settings::{GameKind, Level, Preferences, Settings};
 use crate::store::{
@@ -68,6 +69,12 @@ pub enum Write {
     /// A finished puzzle counted in the puzzles file (see [`Store::count_puzzle`]); `None`
     /// only reads the file, for the Puzzles screen as it opens.
     Puzzle(Option<Attempt>),
+    /// What a look at the kept records found for "Your mistakes", merged into its queue (see
+    /// [`Store::merge_mistakes`]); never superseded, like a count.
+    MergeMistakes(Scan),
+    /// A try at a retry of "Your mistakes", counted in its queue (see
+    /// [`Store::attempt_mistake`]); never superseded, like a count.
+    AttemptMistake { position: String, solved: bool },
     /// Not a write: everything munch reads when it starts ([`Store::read_all`]), when another
     /// munch held the folder's lock as it started. It takes its turn like a write, so it reads
     /// before any write sent after it.
@@ -88,6 +95,8 @@ impl Write {
             | Write::Puzzle(_)
             | Write::Record(_)
             | Write::KeepRecord { .. }
+            | Write::MergeMistakes(_)
+            | Write::AttemptMistake { .. }
             | Write::ReadAll => None,
         }
     }
@@ -119,6 +128,14 @@ impl Write {
             Write::LastRecord(record) => Outcome::Done(store.save_last_record(record)),
             Write::KeepRecord { name, record } => Outcome::Done(store.keep_record_as(record, name)),
             Write::Record(record) => Outcome::RecordWritten(store.write_record(record)),
+            Write::MergeMistakes(scan) => {
+                let (queue, warnings) = store.merge_mistakes(scan);
+                Outcome::Mistakes(queue, warnings)
+            }
+            Write::AttemptMistake { position, solved } => {
+                let (queue, warnings) = store.attempt_mistake(position, *solved);
+                Outcome::Mistakes(queue, warnings)
+            }
             Write::ReadAll => Outcome::Read(Box::new(store.read_all())),
         }
     }
@@ -133,6 +150,8 @@ pub enum Outcome {
     Counted(Stats, Vec<String>),
     /// The puzzles file as it holds them now (this puzzle counted), and any problems.
     Puzzles(Box<PuzzleRecord>, Vec<String>),
+    /// The queue of "Your mistakes" as its file holds it now, and any problems on the way.
+    Mistakes(Queue, Vec<String>),
     /// Where the record was written, or why it was not.
     RecordWritten(Result<PathBuf, String>),
     /// What the data folder holds ([`Write::ReadAll`]).

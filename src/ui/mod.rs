@@ -178,6 +178,15 @@ fn dialog_over_game(
     if app.start.is_some() {
         what.push("From a set position: not counted in your record.".into());
     }
+    // A person's move that threw the win away ("Move 3, you …", "Move 4, Player 2 …") is
+    // brought back by m.
+    let persons = [", you ", ", Player "];
+    if what
+        .iter()
+        .any(|l| l.starts_with("Move ") && persons.iter().any(|p| l.contains(p)))
+    {
+        what.push("m: try your mistakes again.".into());
+    }
     // Over the board, inside its frame, so that the panel's moves stay readable beside it;
     // where the board is too narrow for the box's buttons, over the whole screen, inside its
     // outer border.

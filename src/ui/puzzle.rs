@@ -8,6 +8,7 @@ use crate::app::keys::Action;
 use crate::app::puzzle::{Current, PuzzleScreen, Stage};
 use crate::app::size;
 use crate::input::Spots;
+use crate::mistakes::SOLVED_TO_LEAVE;
 use crate::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -34,9 +35,12 @@ pub fn render(
             .note
             .clone()
             .unwrap_or_else(|| "Finding puzzles…".into());
-        let block = Block::bordered()
-            .title(" Puzzles ")
-            .title_style(theme.title);
+        let title = if screen.retries.is_some() {
+            " Your mistakes "
+        } else {
+            " Puzzles "
+        };
+        let block = Block::bordered().title(title).title_style(theme.title);
         let inner = block.inner(area);
         frame.render_widget(block, area);
         let rows = Layout::vertical([Constraint::Length(1)])
@@ -60,28 +64,26 @@ pub fn render(
     panel(screen, current, frame, panel_area, hits, theme);
 }
 
-/// The puzzle's panel, its buttons in its bottom border.
-fn panel(
-    screen: &PuzzleScreen,
-    current: &Current,
-    frame: &mut Frame,
-    area: Rect,
-    hits: &mut HitMap,
-    theme: &Theme,
-) {
-    let title = if current.comeback {
-        format!(" {} puzzle, again ", current.kind.label())
-    } else {
-        format!(" {} puzzle ", current.kind.label())
-    };
-    let block = Block::bordered().title(title).title_style(theme.title);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
+/// Where the person stands: the ratings and streak; for a retry of "Your mistakes", which counts
+/// in no rating, where it came from and how many wait.
+fn standing(screen: &PuzzleScreen, current: &Current, theme: &Theme) -> [Line<'static>; 2] {
+    if let (Some(retry), Some(retries)) = (&current.retry, &screen.retries) {
+        return [
+            Line::raw(retry.origin_line()),
+            Line::styled(
+                format!(
+                    "{} waiting · solved {} of {} in a row to clear it",
+                    retries.waiting(),
+                    retry.solved_in_a_row,
+                    SOLVED_TO_LEAVE
+                ),
+                theme.dim,
+            ),
+        ];
+    }
     let record = &screen.record;
     let theirs = record.puzzle_rating(&current.puzzle.position, current.puzzle.rating);
-    let mut lines = vec![
-        Line::styled(current.task(), theme.title),
-        Line::raw(""),
+    [
         Line::raw(format!(
             "Your rating {} · puzzle {}",
             record.player.shown(),
@@ -91,8 +93,50 @@ fn panel(
             "Streak {} · best {}",
             record.streak, record.best_streak
         )),
-        Line::raw(""),
-    ];
+    ]
+}
+
+/// The panel's title: the game's puzzle (again, when it comes back), or a retry of "Your
+/// mistakes".
+fn panel_title(current: &Current) -> String {
+    let game = current.kind.label();
+    if current.retry.is_some() {
+        format!(" Your mistakes: {game} ")
+    } else if current.comeback {
+        format!(" {game} puzzle, again ")
+    } else {
+        format!(" {game} puzzle ")
+    }
+}
+
+/// What the panel says of a solved puzzle; of a retry, whether it leaves "Your mistakes".
+fn solved_words(current: &Current) -> &'static str {
+    match &current.retry {
+        Some(retry) if retry.solved_in_a_row + 1 >= SOLVED_TO_LEAVE => {
+            "Solved twice in a row: it leaves your mistakes."
+        }
+        Some(_) => "Solved! Once more in a row clears it.",
+        None => "Solved!",
+    }
+}
+
+/// The puzzle's panel, its buttons in its bottom border.
+fn panel(
+    screen: &PuzzleScreen,
+    current: &Current,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut HitMap,
+    theme: &Theme,
+) {
+    let block = Block::bordered()
+        .title(panel_title(current))
+        .title_style(theme.title);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let mut lines = vec![Line::styled(current.task(), theme.title), Line::raw("")];
+    lines.extend(standing(screen, current, theme));
+    lines.push(Line::raw(""));
     match &current.stage {
         Stage::Solving => {
             // The computer's reply to the move found before, in the game's words.
@@ -120,9 +164,7 @@ fn panel(
         Stage::Replying { .. } => {
             lines.push(Line::styled("Right! The computer replies…", theme.good));
         }
-        Stage::Solved => {
-            lines.push(Line::styled("Solved!", theme.good));
-        }
+        Stage::Solved => lines.push(Line::styled(solved_words(current), theme.good)),
         Stage::Failed { played, right, .. } => {
             lines.push(Line::styled(format!("✗ {played} loses."), theme.bad));
             // The computer's answer, once it has landed on the board.
@@ -132,11 +174,14 @@ fn panel(
                     "The computer answers: {}.",
                     current.words(answer).0
                 ))),
-                // A move that ended the game (the poison) needs no answer.
-                None if current.session.is_over() => {}
                 None => lines.push(Line::raw("The computer answers…")),
             }
-            lines.push(Line::raw(format!("The right move was {right}.")));
+            if right.is_empty() {
+                // A retry whose winning move nothing has named yet.
+                lines.push(Line::raw("Another move would have kept the win."));
+            } else {
+                lines.push(Line::raw(format!("The right move was {right}.")));
+            }
         }
     }
     // What matters first, then the why, which may run past the panel's foot.
@@ -147,7 +192,12 @@ fn panel(
                 current.puzzle.themes.join(", ")
             )));
         }
-        lines.push(Line::styled("n: the next puzzle", theme.title));
+        let next = if current.retry.is_some() {
+            "n: the next mistake"
+        } else {
+            "n: the next puzzle"
+        };
+        lines.push(Line::styled(next, theme.title));
     }
     if let Some(note) = screen.note.as_deref().or(current.session.message()) {
         lines.push(Line::styled(note.to_string(), theme.bad));

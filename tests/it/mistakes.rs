@@ -1,10 +1,18 @@
 //! "Your mistakes": mistakes injected into saved games are all found, and nothing else; the
 //! queue kept in the data folder.
 
+use crate::common::{Harness, render_text};
+use munch::app::menu::MenuLine;
 use munch::app::mistakes::scan;
+use munch::app::puzzle::{PuzzleScreen, Stage};
+use munch::app::{Dialog, Event, Screen};
+use munch::games::session::Session;
+use munch::games::turns::FLASH_TICKS;
 use munch::mistakes::{Retry, Scan};
 use munch::record::GameRecord;
+use munch::settings::Settings;
 use munch::store::{KEPT_RECORDS_DIR, MISTAKES_FILE, Store};
+use ratatui::crossterm::event::KeyCode;
 use std::collections::{BTreeSet, HashMap};
 
 /// A small game by its definition, from scratch: its states, each move's notation and the
@@ -284,7 +292,7 @@ fn injected_mistakes_in_200_saved_games_are_all_found_by_your_mistakes() {
     assert_eq!(injected.len(), 200);
     assert!(total >= 100, "the games hold {total} injected mistakes");
     let mut steps = 0_u64;
-    let found = scan(&store, None, &mut |_, _| {
+    let found = scan(Some(&store), None, &mut |_, _| {
         steps += 1;
         true
     })
@@ -306,7 +314,7 @@ fn injected_mistakes_in_200_saved_games_are_all_found_by_your_mistakes() {
     let queued: BTreeSet<&String> = queue.retries.iter().map(|r| &r.position).collect();
     assert_eq!(queued, positions);
     assert_eq!(queue, found.queue, "the file holds what the look found");
-    let again = scan(&store, None, &mut |_, _| true).unwrap();
+    let again = scan(Some(&store), None, &mut |_, _| true).unwrap();
     assert!(again.scan.found.is_empty(), "each record is judged once");
     assert_eq!(again.queue, queue);
     let _ = std::fs::remove_dir_all(&dir);
@@ -324,7 +332,7 @@ fn queue_of_one_game(dir: &std::path::Path) -> (Store, Vec<Retry>) {
                 level: perfect\nmoves:\n1. You: 1:1\n2. Computer: 1:2\n3. You: 3:2\n\
                 4. Computer: 2:1\n5. You: 2:3\n6. Computer: 3:3\nresult: Computer won\n";
     std::fs::write(records.join(kept_name(1_700_000_000_000, "nim")), text).unwrap();
-    let found = scan(&store, None, &mut |_, _| true).unwrap();
+    let found = scan(Some(&store), None, &mut |_, _| true).unwrap();
     let (queue, warnings) = store.merge_mistakes(&found.scan);
     assert!(warnings.is_empty(), "{warnings:?}");
     assert_eq!(
@@ -362,7 +370,7 @@ fn a_retry_solved_twice_in_a_row_leaves_the_queue_and_a_failure_starts_again() {
         "twice in a row, across windows: it left"
     );
     // It stays gone: the record is not looked at again.
-    let again = scan(&store, None, &mut |_, _| true).unwrap();
+    let again = scan(Some(&store), None, &mut |_, _| true).unwrap();
     assert_eq!(again.queue.retries.len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -378,7 +386,7 @@ fn a_damaged_queue_file_is_kept_aside_and_the_mistakes_found_again() {
         "{ not json".to_string(),
     ] {
         std::fs::write(dir.join(MISTAKES_FILE), &damaged).unwrap();
-        let found = scan(&store, None, &mut |_, _| true).unwrap();
+        let found = scan(Some(&store), None, &mut |_, _| true).unwrap();
         assert_eq!(found.warnings.len(), 1, "{:?}", found.warnings);
         assert!(
             found.warnings[0].contains(MISTAKES_FILE) && found.warnings[0].contains("moved aside"),
@@ -413,7 +421,7 @@ fn the_game_just_ended_is_judged_before_the_writer_keeps_it() {
     let record = GameRecord::parse(text).unwrap();
     let name = munch::store::kept_name(&record);
     let found = scan(
-        &store,
+        Some(&store),
         Some(&(name.clone(), record.clone())),
         &mut |_, _| true,
     )
@@ -436,7 +444,7 @@ fn the_game_just_ended_is_judged_before_the_writer_keeps_it() {
     store.keep_record_as(&record, &name).unwrap();
     let (_, warnings) = store.merge_mistakes(&found.scan);
     assert!(warnings.is_empty());
-    let again = scan(&store, Some(&(name, record)), &mut |_, _| true).unwrap();
+    let again = scan(Some(&store), Some(&(name, record)), &mut |_, _| true).unwrap();
     assert!(again.scan.found.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -447,9 +455,126 @@ fn a_scan_keeps_only_the_names_of_records_still_kept() {
     let dir = temp_dir("forget");
     let (store, _) = queue_of_one_game(&dir);
     std::fs::remove_dir_all(dir.join(KEPT_RECORDS_DIR)).unwrap();
-    let found = scan(&store, None, &mut |_, _| true).unwrap();
+    let found = scan(Some(&store), None, &mut |_, _| true).unwrap();
     assert_eq!(found.scan, Scan::default());
     assert!(found.queue.scanned.is_empty());
     assert_eq!(found.queue.retries.len(), 2, "its retries stay");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Puzzles screen, showing "Your mistakes".
+fn retries_screen(h: &Harness) -> &PuzzleScreen {
+    match &h.app.screen {
+        Screen::Puzzle(screen) if screen.retries.is_some() => screen,
+        _ => panic!("Your mistakes is not on screen"),
+    }
+}
+
+/// Delivers the solver's answers until "Your mistakes" has looked at the kept records.
+fn wait_for_the_look(h: &mut Harness) {
+    while retries_screen(h)
+        .retries
+        .as_ref()
+        .is_some_and(|r| r.queue.is_none())
+    {
+        let message = h.next_message();
+        h.app.update(Event::Solver(message));
+    }
+}
+
+/// Takes `coins` in the subtraction game on screen (or in its puzzle).
+fn take(h: &mut Harness, coins: char) {
+    h.keys(&[KeyCode::Char(coins), KeyCode::Enter]);
+}
+
+#[test]
+fn m_after_a_game_opens_its_mistake_and_the_menu_line_plays_them_all() {
+    let dir = temp_dir("after-a-game");
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    // Empty at first: the menu's line says so.
+    h.app.menu.select(MenuLine::Mistakes);
+    h.key(KeyCode::Enter);
+    wait_for_the_look(&mut h);
+    assert!(retries_screen(&h).current.is_none());
+    assert!(
+        render_text(&h.app, 80, 24).contains("No mistakes kept yet — finish a game."),
+        "{}",
+        render_text(&h.app, 80, 24)
+    );
+    h.key(KeyCode::Esc);
+    assert!(h.on_menu());
+    // Pile 8 with takes 1, 3 and 4 is won (8 mod 7 = 1): taking 1 wins, taking 4 leaves 4, won
+    // for the computer, which takes it all.
+    let (settings, start) = Settings::default()
+        .with_position("subtraction 1,3,4 8")
+        .unwrap();
+    h.app.play_position(settings, start);
+    take(&mut h, '4');
+    h.ticks(1);
+    h.ticks(usize::from(FLASH_TICKS) + 1);
+    assert!(h.app.session().is_some_and(Session::is_over));
+    assert_eq!(h.app.dialog(), Some(Dialog::GameOver));
+    let text = render_text(&h.app, 80, 24);
+    assert!(text.contains("m: try your mistakes again."), "{text}");
+    h.key(KeyCode::Char('m'));
+    wait_for_the_look(&mut h);
+    let screen = retries_screen(&h);
+    let current = screen.current.as_ref().expect("the game's mistake is on");
+    let retry = current.retry.as_ref().unwrap();
+    assert_eq!(
+        (
+            retry.position.as_str(),
+            retry.played.as_str(),
+            retry.from.move_number
+        ),
+        ("subtraction 1,3,4 8", "4", 1)
+    );
+    let text = render_text(&h.app, 100, 30);
+    assert!(text.contains("Find a move that keeps the win"), "{text}");
+    assert!(text.contains("move 1 (you: took 4)"), "{text}");
+    // The record was judged once: it is in the queue on file, under its name in records/.
+    let kept = std::fs::read_dir(dir.join(KEPT_RECORDS_DIR))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect::<Vec<_>>();
+    assert_eq!(kept, std::slice::from_ref(&retry.from.record));
+    let on_file = || {
+        let store = Store::open(Some(&dir)).unwrap();
+        scan(Some(&store), None, &mut |_, _| true).unwrap()
+    };
+    assert!(on_file().scan.found.is_empty(), "judged once");
+    assert_eq!(on_file().queue.retries.len(), 1);
+    // Solved: the computer does not reply, and it counts once in the queue.
+    take(&mut h, '1');
+    let current = retries_screen(&h).current.as_ref().unwrap();
+    assert_eq!(current.stage, Stage::Solved);
+    assert_eq!(on_file().queue.retries[0].solved_in_a_row, 1);
+    // The next is the same one, the only one: failed, the computer answers on the board.
+    h.key(KeyCode::Char('n'));
+    take(&mut h, '3');
+    let current = retries_screen(&h).current.as_ref().unwrap();
+    assert!(matches!(current.stage, Stage::Failed { .. }));
+    h.ticks(usize::from(FLASH_TICKS) + 2);
+    let text = render_text(&h.app, 100, 30);
+    assert!(text.contains("The right move was taking 1"), "{text}");
+    assert_eq!(
+        on_file().queue.retries[0].solved_in_a_row,
+        0,
+        "starts again"
+    );
+    // Twice in a row, from the menu's line: it leaves.
+    h.key(KeyCode::Esc);
+    for _ in 0..2 {
+        h.app.menu.select(MenuLine::Mistakes);
+        h.key(KeyCode::Enter);
+        wait_for_the_look(&mut h);
+        take(&mut h, '1');
+        h.key(KeyCode::Esc);
+    }
+    assert!(on_file().queue.retries.is_empty());
+    h.app.menu.select(MenuLine::Mistakes);
+    h.key(KeyCode::Enter);
+    wait_for_the_look(&mut h);
+    assert!(retries_screen(&h).current.is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -871,7 +871,8 @@ fn the_chosen_menu_line_is_marked_and_the_arrows_stop_at_the_ends() {
     h.key(KeyCode::Up);
     assert_eq!(h.app.menu.selected, MenuLine::Game, "the top stays");
     for line in &lines[1..] {
-        if *line == MenuLine::Study {
+        // A button beside another (Study, Your mistakes) is reached by ←/→, not ↓.
+        if munch::app::menu::button_row(*line).is_some_and(|row| row[0] != *line) {
             continue;
         }
         h.key(KeyCode::Down);
@@ -897,6 +898,16 @@ fn the_chosen_menu_line_is_marked_and_the_arrows_stop_at_the_ends() {
     assert_eq!(h.app.menu.selected, MenuLine::Study);
     h.key(KeyCode::Down);
     assert_eq!(h.app.menu.selected, MenuLine::Puzzles, "down from Study");
+    // Your mistakes stands beside Puzzles.
+    h.key(KeyCode::Right);
+    assert_eq!(h.app.menu.selected, MenuLine::Mistakes);
+    assert!(chosen(&h).contains("▸ Your mistakes ◂"), "{}", chosen(&h));
+    h.key(KeyCode::Down);
+    assert_eq!(
+        h.app.menu.selected,
+        MenuLine::Quit,
+        "down from Your mistakes"
+    );
     h.app.menu.select(MenuLine::Field("rows"));
     let (terminal, _) = draw(&h, 80, 24);
     insta::assert_snapshot!(terminal.backend());

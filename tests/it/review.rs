@@ -413,7 +413,7 @@ fn w_writes_the_record_and_the_menu_reviews_the_last_game() {
     assert_eq!(record.moves, ["1", "1", "2", "1"]);
     // The menu's v opens the last finished game of its kind.
     h.key(KeyCode::Esc);
-    h.key(KeyCode::Char('m'));
+    h.key(KeyCode::Esc);
     assert!(h.on_menu());
     h.key(KeyCode::Char('v'));
     assert_eq!(reviewing(&h).record, record);
@@ -432,7 +432,7 @@ fn the_menu_bar_offers_v_only_where_the_game_has_a_last_record() {
     let bar = |h: &Harness| screen(h, 80, 24).pop().unwrap();
     assert!(!bar(&h).contains("review"), "{}", bar(&h));
     lost_pile_game(&mut h);
-    h.key(KeyCode::Char('m'));
+    h.key(KeyCode::Esc);
     assert!(h.on_menu());
     assert_eq!(
         h.app.menu.settings.game,

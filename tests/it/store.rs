@@ -299,7 +299,7 @@ fn a_fifo_a_link_to_dev_zero_and_a_folder_are_left_alone_and_never_written_over(
     );
     let text = h.app.warnings.join("\n");
     assert!(text.contains("stats.json was left alone"), "{text}");
-    h.key(KeyCode::Char('m'));
+    h.key(KeyCode::Esc);
     assert!(
         !h.app.warnings.is_empty(),
         "listed on the menu until dismissed"
@@ -472,7 +472,7 @@ fn each_kind_keeps_its_own_saved_game() {
         store.load(&saved_game_file(GameKind::Fibonacci)),
         Ok(Some(fib.clone()))
     );
-    h.key(KeyCode::Char('m'));
+    h.key(KeyCode::Esc);
     assert_eq!(h.app.menu.resumes.len(), 2);
 
     // Resuming one and leaving it again keeps the other.
@@ -557,7 +557,7 @@ fn two_processes_never_delete_each_others_saved_game() {
         "{note}"
     );
     // B's next game cannot be saved either, but B can leave it and come back to it.
-    b.key(KeyCode::Char('m'));
+    b.key(KeyCode::Esc);
     b.start(3, 3, [Person, Person]);
     b.key(KeyCode::Enter); // c3
     b.keys(&[KeyCode::Char('q'), KeyCode::Char('m')]);
