@@ -5,6 +5,7 @@
 use crate::common::{Harness, render_text};
 use munch::games::chomp::rules::Position as Bar;
 use munch::games::chomp::tables::ChompRules;
+use munch::games::core::play::whys_worked;
 use munch::games::core::rules::Rules;
 use munch::games::fibonacci::session::FibonacciRules;
 use munch::games::nim::rules::Position as Piles;
@@ -342,4 +343,37 @@ fn the_review_of_a_mistake_says_why() {
     h.key(KeyCode::Right);
     let screen = render_text(&h.app, 80, 24);
     assert!(!screen.contains("Why: The"), "{screen}");
+}
+
+/// The hint's why is worked out once a position, not once a frame: drawing a Chomp game with
+/// the hints on again and again works out none; a move (the computer's reply with it) works
+/// out the new position's.
+#[test]
+fn a_hints_why_is_worked_out_once_a_position() {
+    let mut h = Harness::new();
+    let (settings, start) = Settings::default()
+        .with_position("chomp 4x4 4,3,3,1")
+        .unwrap();
+    h.app.study_position(&settings, &start);
+    h.wait_for_tables();
+    h.key(KeyCode::Char('p'));
+    h.key(KeyCode::Char('1'));
+    h.wait_for_solver();
+    if render_text(&h.app, 100, 30).contains("Hints off") {
+        h.key(KeyCode::Char('H'));
+    }
+    let before = whys_worked();
+    for _ in 0..5 {
+        assert!(render_text(&h.app, 100, 30).contains("Eat a3, b2 or c1"));
+    }
+    assert!(
+        whys_worked() - before <= 1,
+        "{} whys",
+        whys_worked() - before
+    );
+    let before = whys_worked();
+    for _ in 0..5 {
+        render_text(&h.app, 100, 30);
+    }
+    assert_eq!(whys_worked(), before, "drawn again, none worked out");
 }

@@ -13,6 +13,7 @@ use crate::games::setup::{Level, Player, Setup};
 use crate::games::turns::{self, Outcomes, TickSteps, Turns};
 use crate::input::{Action, Binding, Spot};
 use std::any::Any;
+use std::cell::{Cell, RefCell};
 use std::time::Duration;
 
 /// A game in progress (or just finished) under the rules `R`, played on the board `B`.
@@ -49,6 +50,26 @@ pub struct Play<R: Rules, B> {
     chosen: Option<(How, Option<Unfought>)>,
     /// What the game needs from the solver threads, until the app takes it.
     requests: Vec<Request>,
+    /// How many times the rules have taken tables (a build, a part of one, a study's): a why
+    /// worked out before them may say less.
+    taken: u32,
+    /// The hint's why ([`Play::why_line`]) of the position it was worked out for, with
+    /// [`Play::taken`] then: worked out once a position, not once a frame.
+    why: WhyMemo<R::Position>,
+}
+
+/// A hint's why worked out: the position, the tables taken then, the line.
+type WhyMemo<P> = RefCell<Option<(P, u32, Option<String>)>>;
+
+thread_local! {
+    /// How many hints' whys this thread's games have worked out (see [`whys_worked`]).
+    static WHYS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many hints' whys the games on this thread have worked out so far: the tests count that
+/// drawing a game again works none out.
+pub fn whys_worked() -> u64 {
+    WHYS.with(Cell::get)
 }
 
 /// How the computer came by its moves in one game: the panel notes the moves nothing proved
@@ -113,6 +134,8 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
             asks: None,
             notes: Notes::default(),
             chosen: None,
+            taken: 0,
+            why: RefCell::new(None),
         }
     }
 
@@ -145,12 +168,23 @@ impl<R: Rules, B: Board<R>> Play<R, B> {
 
     /// The line of the rules' why that names the move to make (or says every move loses), for
     /// the hint's second line: while the hints are on and the game goes on; worked out here,
-    /// as the hint's moves are, from the position alone.
+    /// as the hint's moves are, from the position alone, once a position (and again when the
+    /// rules take tables), so a frame drawn again costs nothing.
     pub fn why_line(&self) -> Option<String> {
         if !self.hints || self.is_over() {
             return None;
         }
-        self.rules.why(&self.position).pop()
+        let mut why = self.why.borrow_mut();
+        if let Some((at, taken, line)) = why.as_ref()
+            && *at == self.position
+            && *taken == self.taken
+        {
+            return line.clone();
+        }
+        WHYS.with(|whys| whys.set(whys.get() + 1));
+        let line = self.rules.why(&self.position).pop();
+        *why = Some((self.position.clone(), self.taken, line.clone()));
+        line
     }
 
     /// The person asks to play `m`: played when it is legal and theirs, kept for after the
@@ -576,6 +610,7 @@ where
             let Some(waiting) = &mut self.waiting else {
                 return;
             };
+            self.taken = self.taken.wrapping_add(1);
             if let Some(phase) = self.rules.take_made(made) {
                 (waiting.label, waiting.done, waiting.total) = (phase, 0, 0);
                 waiting.elapsed = Duration::ZERO;
@@ -585,6 +620,7 @@ where
         }
         if let Some(built) = arrived(&mut self.waiting, message) {
             self.rules.take_built(built);
+            self.taken = self.taken.wrapping_add(1);
             self.rejudge();
             // What the rules want next (a refusal's smaller build) is asked for at once.
             self.follow();
@@ -697,6 +733,7 @@ where
 
     /// The tables a study opened from the game built: what they cover is not waited for.
     fn adopt(&mut self, tables: Leftover) {
+        self.taken = self.taken.wrapping_add(1);
         if self.rules.adopt(tables, &self.position) && self.waiting.take().is_some() {
             self.rejudge();
         }
