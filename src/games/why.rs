@@ -155,7 +155,7 @@ pub fn lost_pairs(piles: [u64; 2]) -> Vec<String> {
     };
     let shown = &pairs[..pairs.len().min(LISTED_PAIRS)];
     let mut lines = vec![
-        "Why: lost squares are (⌊kφ⌋, ⌊kφ⌋+k), either way round:".to_string(),
+        "Why: lost squares (⌊kφ⌋, ⌊kφ⌋+k), either way:".to_string(),
         format!("{}{more}", shown.join("  ")),
     ];
     if beatty::is_pair(piles) {
@@ -279,7 +279,7 @@ mod tests {
         assert_eq!(
             lost_pairs([4, 5]),
             [
-                "Why: lost squares are (⌊kφ⌋, ⌊kφ⌋+k), either way round:",
+                "Why: lost squares (⌊kφ⌋, ⌊kφ⌋+k), either way:",
                 "0,0  1,2  3,5  4,7",
                 "One on each row, column and diagonal; in reach of 4,5: 1,2 (diagonal), 3,5 (row).",
                 "Go to 3,5 (1 from pile 1): lost for the other side.",
