@@ -427,7 +427,8 @@ fn puzzles_command() -> clap::Command {
         ))
         .arg(number(
             "max-pile",
-            "The pile games and Wythoff: the most coins in a pile",
+            "The pile games, Nim and Wythoff: the most coins in a pile (default: subtraction 50, \
+             Fibonacci Nim 100, Nim 24 with 3 piles, Wythoff 100)",
         ))
         .arg(number(
             "max-piles",

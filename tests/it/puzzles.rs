@@ -521,3 +521,29 @@ fn fewer_puzzles_than_asked_are_all_those_the_bounds_hold() {
     positions.sort_unstable();
     assert_eq!(positions, ["chomp 1x2 1,1", "chomp 2x1 2", "chomp 2x2 2,2"]);
 }
+
+/// The issue's counts fit the default bounds: 5,000 different Chomp puzzles of bars up to
+/// 10 × 10, and 1,000 of each other game.
+#[test]
+fn the_default_bounds_hold_the_counts_the_issue_asks_for() {
+    for game in GAMES {
+        let (bounds, count) = match game.id() {
+            "chomp" => (
+                Bounds {
+                    max_rows: Some(10),
+                    max_cols: Some(10),
+                    ..Bounds::default()
+                },
+                5000,
+            ),
+            _ => (Bounds::default(), 1000),
+        };
+        let printed = game.puzzles(&bounds, 11, count).unwrap();
+        assert_eq!(printed.len(), count, "{}", game.id());
+        assert!(
+            printed
+                .iter()
+                .all(|p| p.solution.len() < 2 * MOST_SOLVER_MOVES)
+        );
+    }
+}
