@@ -312,7 +312,12 @@ impl PuzzleScreen {
     /// The next puzzle: one failed before that is due, else the next found; more are asked
     /// for when few are left.
     fn next(&mut self) {
-        let tried = self.current.take().and_then(|c| c.retry);
+        // A table the puzzle left behind still waited for is not wanted any more.
+        let before = self.current.take();
+        if before.is_some() {
+            self.requests.push(Request::Cancel);
+        }
+        let tried = before.and_then(|c| c.retry);
         self.note = None;
         if let Some(retries) = &mut self.retries {
             let after = tried.as_ref().map(|r| r.position.as_str());

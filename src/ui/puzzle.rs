@@ -174,6 +174,8 @@ fn panel(
                     "The computer answers: {}.",
                     current.words(answer).0
                 ))),
+                // A move that ended the game (the poison) needs no answer.
+                None if current.session.is_over() => {}
                 None => lines.push(Line::raw("The computer answers…")),
             }
             if right.is_empty() {

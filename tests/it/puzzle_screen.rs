@@ -148,6 +148,15 @@ fn a_failed_puzzle_shows_the_refutation_and_the_right_move_and_comes_back_after_
         } else {
             h.key(KeyCode::Char('n'));
         }
+        if pile == 7 {
+            // What the puzzle left behind on the build lane is stopped.
+            let jobs = h.app.take_requests();
+            assert!(
+                jobs.iter()
+                    .any(|j| j.request == munch::games::request::Request::Cancel),
+                "{jobs:?}"
+            );
+        }
         let current = screen(&h).current.as_ref().unwrap();
         assert_eq!(current.puzzle.position, format!("subtraction 1,2 {pile}"));
         take(&mut h, '1');
@@ -182,5 +191,80 @@ fn the_puzzles_screen_at_80_by_24() {
     take(&mut h, '2');
     h.ticks(usize::from(FLASH_TICKS) + 2);
     insta::assert_snapshot!(render_text(&h.app, 80, 24));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_first_puzzles_are_found_on_the_puzzles_lane_and_played_as_found() {
+    use munch::app::puzzle::BATCH;
+    use munch::games::core::puzzle::Bounds;
+    use munch::games::request::Lane;
+    let mut h = Harness::new();
+    h.app.open_puzzles(Some(GameKind::Nim), Some(7));
+    assert!(
+        screen(&h).current.is_none(),
+        "nothing found on the interface's thread"
+    );
+    let jobs = h.app.take_requests();
+    assert_eq!(jobs.len(), 1);
+    assert_eq!(jobs[0].request.lane(), Lane::Puzzles);
+    // Sent again as the event loop would, and answered by a solver thread's runner.
+    for job in jobs {
+        if let munch::games::request::Request::Puzzles(task) = job.request {
+            let built = task.run(&mut |_, _| true).unwrap();
+            h.app
+                .update(Event::Solver(munch::games::request::SolverMessage::Built {
+                    job: job.number,
+                    built,
+                    elapsed: std::time::Duration::ZERO,
+                }));
+        }
+    }
+    let expected = GameKind::Nim
+        .game()
+        .puzzles(&Bounds::default(), 7, BATCH)
+        .unwrap();
+    let current = screen(&h)
+        .current
+        .as_ref()
+        .expect("the first puzzle is on screen");
+    assert_eq!(current.puzzle.position, expected[0].position);
+    assert_eq!(current.puzzle.solution, expected[0].solution);
+    assert_eq!(screen(&h).waiting.len(), BATCH - 1);
+    let text = render_text(&h.app, 80, 24);
+    assert!(text.contains("Nim puzzle"), "{text}");
+}
+
+#[test]
+fn eating_the_poison_fails_the_puzzle_with_no_question_and_no_answer_to_wait_for() {
+    let dir = temp_dir("poison");
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    h.app.open_puzzles(Some(GameKind::Chomp), Some(7));
+    if let Screen::Puzzle(screen) = &mut h.app.screen {
+        // One row of three: b1 leaves the poison alone for the other side.
+        screen.offer([KeptPuzzle {
+            game: "chomp".into(),
+            position: "chomp 1x3 1,1,1".into(),
+            solution: vec!["b1".into()],
+            moves_left: 2,
+            ends: false,
+            rating: 900,
+            themes: Vec::new(),
+        }]);
+    }
+    h.keys(&[KeyCode::Left, KeyCode::Left, KeyCode::Left, KeyCode::Enter]);
+    let current = screen(&h).current.as_ref().unwrap();
+    assert!(
+        matches!(current.stage, Stage::Failed { .. }),
+        "{:?}",
+        current.stage
+    );
+    assert_eq!(current.session.notation(), ["a1"]);
+    assert!(h.app.modals().is_empty(), "no question over the puzzle");
+    h.ticks(usize::from(FLASH_TICKS) + 2);
+    let text = render_text(&h.app, 80, 24);
+    assert!(text.contains("✗ a1"), "{text}");
+    assert!(text.contains("The right move was b1."), "{text}");
+    assert!(!text.contains("answers"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
