@@ -11,13 +11,16 @@
 //! solver thread ([`retries_in`] is given the task's progress), never on the interface's. The
 //! queue remembers which records it has looked at (`scanned`), so each record is judged once.
 
-use crate::games::request::Progress;
-use crate::games::review::Label;
+use crate::games::request::{
+    Built, Context, JudgedMoves, Progress, Report, Request, Shelf, SolverMessage, Task,
+};
+use crate::games::review::{Judged, Label};
 use crate::games::setup::side_name;
 use crate::record::GameRecord;
 use crate::settings::Player;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
+use std::time::Duration;
 
 /// How many times in a row a retry is solved before it leaves the queue.
 pub const SOLVED_TO_LEAVE: u32 = 2;
@@ -212,14 +215,21 @@ pub fn kept_at(name: &str) -> u64 {
 }
 
 /// Every retry in `record` (kept as `name`): each move a person made that threw a won
-/// position away, as the judging proves it. `None` when `progress` said to stop. Slow: on a
-/// solver thread only.
-pub fn retries_in(name: &str, record: &GameRecord, progress: Progress) -> Option<Vec<Retry>> {
+/// position away, as the judging proves it ([`judge_record`], its tables within `budget`
+/// bytes, kept on `shelf` for the next record). `None` when `progress` said to stop. Slow: on
+/// a solver thread only.
+pub fn retries_in(
+    name: &str,
+    record: &GameRecord,
+    budget: u64,
+    shelf: &mut Shelf,
+    progress: Progress,
+) -> Option<Vec<Retry>> {
     let players = record.settings.players;
     if !players.contains(&Player::Person) {
         return Some(Vec::new());
     }
-    let judged = record.session().judging().run(progress)?;
+    let judged = judge_record(record, budget, shelf, progress)?;
     let game = match &record.start {
         None => record.settings.describe(),
         // A set position by its string without the game's id: "Nim 3,4,5".
@@ -253,6 +263,72 @@ pub fn retries_in(name: &str, record: &GameRecord, progress: Progress) -> Option
         })
         .collect();
     Some(retries)
+}
+
+/// Every move of `record` judged as its review judges it: by a replay of the game (what its
+/// answer proves), and where that leaves a move unjudged (or a mistake with no winning move
+/// named), by a study of its start with the
+/// tables the study builds (Chomp's, within `budget` bytes, kept on `shelf` so that the next
+/// record of a bar they cover builds nothing). `None` when `progress` said to stop.
+pub fn judge_record(
+    record: &GameRecord,
+    budget: u64,
+    shelf: &mut Shelf,
+    progress: Progress,
+) -> Option<JudgedMoves> {
+    let judged = record.session().judging().run(progress)?;
+    // A move nothing proves, or a mistake with no winning move named: the tables may.
+    let short = |j: &Judged<String>| {
+        matches!(
+            j.label,
+            Label::Unjudged | Label::Mistake { winner: None, .. }
+        )
+    };
+    if !judged.iter().any(short) {
+        return Some(judged);
+    }
+    let settings = &record.settings;
+    let game = settings.game.game();
+    let Some(mut study) = game.study(&settings.values, record.start.as_ref(), &[], None) else {
+        return Some(judged);
+    };
+    // Its build, and what follows it (a smaller box where the first was refused).
+    for _ in 0..3 {
+        let builds: Vec<Task<Built>> = study
+            .take_requests()
+            .into_iter()
+            .filter_map(|request| match request {
+                Request::Build(task) => Some(task),
+                _ => None,
+            })
+            .collect();
+        if builds.is_empty() {
+            break;
+        }
+        for task in builds {
+            let mut made = Vec::new();
+            let mut report = |report: Report| match report {
+                Report::Made(m) => {
+                    made.push(m);
+                    true
+                }
+                Report::Progress { done, total, .. } => progress(done, total),
+            };
+            let built = task.run_in(&mut Context::new(budget, shelf, &mut report))?;
+            for made in made {
+                study.on_solver(SolverMessage::Made { job: 0, made });
+            }
+            study.on_solver(SolverMessage::Built {
+                job: 0,
+                built,
+                elapsed: Duration::ZERO,
+            });
+        }
+    }
+    match study.judging(&record.moves) {
+        Some(task) => task.run(progress),
+        None => Some(judged),
+    }
 }
 
 /// The position string before move `index` of `record` (`None`: its moves do not replay).

@@ -3,7 +3,7 @@
 //! interface's thread.
 
 use super::writer::Write;
-use crate::games::request::{Built, Progress, Task};
+use crate::games::request::{Built, Progress, Shelf, Task};
 use crate::games::review::Label;
 use crate::games::session::Session;
 use crate::mistakes::{Queue, Retry, Scan, retries_in};
@@ -29,6 +29,7 @@ pub struct Found {
 pub fn scan(
     store: Option<&Store>,
     just_kept: Option<&(String, GameRecord)>,
+    budget: u64,
     progress: Progress,
 ) -> Option<Found> {
     let mut unscanned = store.map(Store::unscanned_records).unwrap_or_default();
@@ -40,11 +41,15 @@ pub fn scan(
     }
     let total = unscanned.records.len() as u64;
     let mut found = Vec::new();
+    // The tables one record's judging builds serve the next (a Chomp bar they cover).
+    let mut shelf = Shelf::default();
     for (done, (name, record)) in (0_u64..).zip(&unscanned.records) {
         if !progress(done, total) {
             return None;
         }
-        let retries = retries_in(name, record, &mut |_, _| progress(done, total))?;
+        let retries = retries_in(name, record, budget, &mut shelf, &mut |_, _| {
+            progress(done, total)
+        })?;
         found.push((name.clone(), retries));
     }
     let scan = Scan {
@@ -60,10 +65,13 @@ pub fn scan(
     })
 }
 
-/// [`scan`] as a build task: its answer is a [`Found`].
+/// [`scan`] as a task, its tables within the lane's memory budget: its answer is a [`Found`].
 pub fn scan_task(store: Option<Store>, just_kept: Option<(String, GameRecord)>) -> Task<Built> {
-    Task::new("find your mistakes", move |progress| {
-        scan(store.as_ref(), just_kept.as_ref(), progress).map(|found| Arc::new(found) as Built)
+    Task::in_context("find your mistakes", move |context| {
+        let budget = context.budget();
+        let mut progress = |done, total| context.progress("your games", done, total);
+        scan(store.as_ref(), just_kept.as_ref(), budget, &mut progress)
+            .map(|found| Arc::new(found) as Built)
     })
 }
 

@@ -15,6 +15,9 @@ use munch::store::{KEPT_RECORDS_DIR, MISTAKES_FILE, Store};
 use ratatui::crossterm::event::KeyCode;
 use std::collections::{BTreeSet, HashMap};
 
+/// The memory the tests' judging may give tables: far more than their small bars need.
+const BUDGET: u64 = 1 << 28;
+
 /// A small game by its definition, from scratch: its states, each move's notation and the
 /// state it leaves, and who has won when no move is left.
 trait Small {
@@ -292,7 +295,7 @@ fn injected_mistakes_in_200_saved_games_are_all_found_by_your_mistakes() {
     assert_eq!(injected.len(), 200);
     assert!(total >= 100, "the games hold {total} injected mistakes");
     let mut steps = 0_u64;
-    let found = scan(Some(&store), None, &mut |_, _| {
+    let found = scan(Some(&store), None, BUDGET, &mut |_, _| {
         steps += 1;
         true
     })
@@ -306,6 +309,10 @@ fn injected_mistakes_in_200_saved_games_are_all_found_by_your_mistakes() {
             .collect();
         assert_eq!(got, injected[name], "{name}: {retries:#?}");
         assert!(retries.iter().all(|r| r.from.record == *name));
+        assert!(
+            retries.iter().all(|r| r.winner.is_some()),
+            "{name}: a winner named"
+        );
     }
     // Into the queue on file: every position once, and a second look judges nothing again.
     let (queue, warnings) = store.merge_mistakes(&found.scan);
@@ -314,7 +321,7 @@ fn injected_mistakes_in_200_saved_games_are_all_found_by_your_mistakes() {
     let queued: BTreeSet<&String> = queue.retries.iter().map(|r| &r.position).collect();
     assert_eq!(queued, positions);
     assert_eq!(queue, found.queue, "the file holds what the look found");
-    let again = scan(Some(&store), None, &mut |_, _| true).unwrap();
+    let again = scan(Some(&store), None, BUDGET, &mut |_, _| true).unwrap();
     assert!(again.scan.found.is_empty(), "each record is judged once");
     assert_eq!(again.queue, queue);
     let _ = std::fs::remove_dir_all(&dir);
@@ -332,7 +339,7 @@ fn queue_of_one_game(dir: &std::path::Path) -> (Store, Vec<Retry>) {
                 level: perfect\nmoves:\n1. You: 1:1\n2. Computer: 1:2\n3. You: 3:2\n\
                 4. Computer: 2:1\n5. You: 2:3\n6. Computer: 3:3\nresult: Computer won\n";
     std::fs::write(records.join(kept_name(1_700_000_000_000, "nim")), text).unwrap();
-    let found = scan(Some(&store), None, &mut |_, _| true).unwrap();
+    let found = scan(Some(&store), None, BUDGET, &mut |_, _| true).unwrap();
     let (queue, warnings) = store.merge_mistakes(&found.scan);
     assert!(warnings.is_empty(), "{warnings:?}");
     assert_eq!(
@@ -370,7 +377,7 @@ fn a_retry_solved_twice_in_a_row_leaves_the_queue_and_a_failure_starts_again() {
         "twice in a row, across windows: it left"
     );
     // It stays gone: the record is not looked at again.
-    let again = scan(Some(&store), None, &mut |_, _| true).unwrap();
+    let again = scan(Some(&store), None, BUDGET, &mut |_, _| true).unwrap();
     assert_eq!(again.queue.retries.len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -386,7 +393,7 @@ fn a_damaged_queue_file_is_kept_aside_and_the_mistakes_found_again() {
         "{ not json".to_string(),
     ] {
         std::fs::write(dir.join(MISTAKES_FILE), &damaged).unwrap();
-        let found = scan(Some(&store), None, &mut |_, _| true).unwrap();
+        let found = scan(Some(&store), None, BUDGET, &mut |_, _| true).unwrap();
         assert_eq!(found.warnings.len(), 1, "{:?}", found.warnings);
         assert!(
             found.warnings[0].contains(MISTAKES_FILE) && found.warnings[0].contains("moved aside"),
@@ -423,6 +430,7 @@ fn the_game_just_ended_is_judged_before_the_writer_keeps_it() {
     let found = scan(
         Some(&store),
         Some(&(name.clone(), record.clone())),
+        BUDGET,
         &mut |_, _| true,
     )
     .unwrap();
@@ -444,7 +452,10 @@ fn the_game_just_ended_is_judged_before_the_writer_keeps_it() {
     store.keep_record_as(&record, &name).unwrap();
     let (_, warnings) = store.merge_mistakes(&found.scan);
     assert!(warnings.is_empty());
-    let again = scan(Some(&store), Some(&(name, record)), &mut |_, _| true).unwrap();
+    let again = scan(Some(&store), Some(&(name, record)), BUDGET, &mut |_, _| {
+        true
+    })
+    .unwrap();
     assert!(again.scan.found.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -455,7 +466,7 @@ fn a_scan_keeps_only_the_names_of_records_still_kept() {
     let dir = temp_dir("forget");
     let (store, _) = queue_of_one_game(&dir);
     std::fs::remove_dir_all(dir.join(KEPT_RECORDS_DIR)).unwrap();
-    let found = scan(Some(&store), None, &mut |_, _| true).unwrap();
+    let found = scan(Some(&store), None, BUDGET, &mut |_, _| true).unwrap();
     assert_eq!(found.scan, Scan::default());
     assert!(found.queue.scanned.is_empty());
     assert_eq!(found.queue.retries.len(), 2, "its retries stay");
@@ -540,7 +551,7 @@ fn m_after_a_game_opens_its_mistake_and_the_menu_line_plays_them_all() {
     assert_eq!(kept, std::slice::from_ref(&retry.from.record));
     let on_file = || {
         let store = Store::open(Some(&dir)).unwrap();
-        scan(Some(&store), None, &mut |_, _| true).unwrap()
+        scan(Some(&store), None, BUDGET, &mut |_, _| true).unwrap()
     };
     assert!(on_file().scan.found.is_empty(), "judged once");
     assert_eq!(on_file().queue.retries.len(), 1);
@@ -576,5 +587,73 @@ fn m_after_a_game_opens_its_mistake_and_the_menu_line_plays_them_all() {
     h.key(KeyCode::Enter);
     wait_for_the_look(&mut h);
     assert!(retries_screen(&h).current.is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// On a bar whose positions the answer alone does not always prove (8 × 10), every move of
+/// two people playing at random that threw a won position away is found, and no other: "Your
+/// mistakes" judges with the bar's table where the answer leaves a move unjudged, as the
+/// review does.
+#[test]
+fn every_mistake_on_an_8_by_10_bar_is_found_with_its_table() {
+    let dir = temp_dir("chomp-8x10");
+    let store = Store::open(Some(&dir)).unwrap();
+    let records = dir.join(KEPT_RECORDS_DIR);
+    std::fs::create_dir_all(&records).unwrap();
+    let game = Chomp { rows: 8 };
+    let mut known = HashMap::new();
+    let mut rng = fastrand::Rng::with_seed(5);
+    let mut expected = HashMap::new();
+    for i in 0..12 {
+        let mut state = vec![8_u8; 10];
+        let mut moves = Vec::new();
+        let mut mistakes = Vec::new();
+        loop {
+            let options = game.moves(&state);
+            if options.is_empty() {
+                break;
+            }
+            let fair: Vec<_> = options.iter().filter(|(m, _)| m != "a1").collect();
+            let (m, after) = if fair.is_empty() {
+                &options[0]
+            } else {
+                fair[rng.usize(..fair.len())]
+            };
+            if wins(&game, &state, &mut known) && wins(&game, after, &mut known) {
+                mistakes.push(moves.len() + 1);
+            }
+            moves.push(m.clone());
+            state = after.clone();
+        }
+        let names = ["Player 1", "Player 2"];
+        let mut lines = vec![
+            "munch game record 1".to_string(),
+            "game: chomp".into(),
+            "start: rows=8 cols=10".into(),
+            "players: person, person".into(),
+            "level: perfect".into(),
+            "moves:".into(),
+        ];
+        for (n, m) in moves.iter().enumerate() {
+            lines.push(format!("{}. {}: {m}", n + 1, names[n % 2]));
+        }
+        lines.push(format!("result: {} won", names[moves.len() % 2]));
+        lines.push(String::new());
+        let name = kept_name(1_700_000_000_000 + i, "chomp");
+        std::fs::write(records.join(&name), lines.join("\n")).unwrap();
+        expected.insert(name, mistakes);
+    }
+    let total: usize = expected.values().map(Vec::len).sum();
+    assert!(total >= 20, "{total} mistakes");
+    let found = scan(Some(&store), None, BUDGET, &mut |_, _| true).unwrap();
+    assert_eq!(found.scan.found.len(), expected.len());
+    for (name, retries) in &found.scan.found {
+        let got: Vec<usize> = retries.iter().map(|r| r.from.move_number).collect();
+        assert_eq!(got, expected[name], "{name}");
+        assert!(
+            retries.iter().all(|r| r.winner.is_some()),
+            "{name}: {retries:#?}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
