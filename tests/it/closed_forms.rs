@@ -45,6 +45,8 @@ fn closed_forms_agree_with_the_table_wherever_both_apply() {
         }
     }
     for family in [
+        Family::OneRow,
+        Family::OneColumn,
         Family::TwoRows,
         Family::TwoColumns,
         Family::LShape,

@@ -40,15 +40,18 @@ pub fn draw(bounds: &Bounds) -> Result<Draw<'static, Position>, String> {
     }))
 }
 
-/// A puzzle's themes from the closed forms: the family of its start ("square", "two rows" for
-/// two rows or two columns, "equal L" for an L), else "table" (only the table proves it); and
+/// A puzzle's themes from the closed forms: the family of its start ("square", "one row", "one
+/// column", "two rows", "two columns", "equal L" for an L), else "table" (only the table proves it); and
 /// "mirror" where the start is a square or an L, or a solver's move leaves an L with equal arms
 /// (each move answered then by its mirror).
 pub fn themes(start: &Position, solution: &[Square]) -> Vec<&'static str> {
     let mut themes = match theory::solve(start).map(|answer| answer.family) {
         Some(Family::Square) => vec!["square", "mirror"],
         Some(Family::LShape) => vec!["equal L", "mirror"],
-        Some(Family::TwoRows | Family::TwoColumns) => vec!["two rows"],
+        Some(Family::OneRow) => vec!["one row"],
+        Some(Family::OneColumn) => vec!["one column"],
+        Some(Family::TwoRows) => vec!["two rows"],
+        Some(Family::TwoColumns) => vec!["two columns"],
         None => vec!["table"],
     };
     let mut at = start.clone();
@@ -86,7 +89,9 @@ mod tests {
             ["square", "mirror"]
         );
         assert_eq!(themes(&bar(&[2, 2, 1]), &squares(&["c1"])), ["two rows"]);
-        assert_eq!(themes(&bar(&[3, 3]), &squares(&["b3"])), ["two rows"]);
+        assert_eq!(themes(&bar(&[3, 3]), &squares(&["b3"])), ["two columns"]);
+        assert_eq!(themes(&bar(&[4]), &squares(&["a2"])), ["one column"]);
+        assert_eq!(themes(&bar(&[1, 1, 1, 1]), &squares(&["b1"])), ["one row"]);
         assert_eq!(
             themes(&bar(&[4, 1, 1]), &squares(&["a4"])),
             ["equal L", "mirror"]

@@ -1,5 +1,8 @@
 //! Chomp positions whose outcome is known in closed form, so no table is needed.
 //!
+//! - **A single row or column**: lost only as the poison alone, so the move is to eat all
+//!   beside it (`b1`) or above it (`a2`). Each is a case of the next two families, named on
+//!   its own because its rule is simpler.
 //! - **Two rows** (every column at most 2 high): with `a` squares in the bottom row and `b` in
 //!   the top, the position is lost exactly when `a = b + 1`. A move to such a position always
 //!   exists otherwise: eat the top row's last square when `a = b`, or cut the bottom row to
@@ -19,6 +22,8 @@ use crate::games::chomp::rules::{Position, Square};
 /// Which closed form answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Family {
+    OneRow,
+    OneColumn,
     TwoRows,
     TwoColumns,
     LShape,
@@ -29,6 +34,8 @@ impl Family {
     /// A short name for people.
     pub fn name(self) -> &'static str {
         match self {
+            Family::OneRow => "single row",
+            Family::OneColumn => "single column",
             Family::TwoRows => "two rows",
             Family::TwoColumns => "two columns",
             Family::LShape => "L-shape",
@@ -94,6 +101,14 @@ pub fn why(position: &Position) -> Vec<String> {
     let heights = position.heights();
     let count = |at_least: u8| heights.iter().filter(|&&h| h >= at_least).count();
     let rule = match answer.family {
+        Family::OneRow => format!(
+            "A single row, {} long: lost only as the poison alone, so eat all beside it.",
+            count(1)
+        ),
+        Family::OneColumn => format!(
+            "A single column, {} high: lost only as the poison alone, so eat all above it.",
+            heights[0]
+        ),
         Family::TwoRows => format!(
             "Two rows, {} below and {} above: lost exactly when the bottom row is one longer.",
             count(1),
@@ -126,7 +141,11 @@ pub fn why(position: &Position) -> Vec<String> {
 
 fn exact_family(heights: &[u8]) -> Option<Family> {
     let nonempty = heights.iter().take_while(|&&h| h > 0).count();
-    if heights.first().is_none_or(|&h| h <= 2) {
+    if heights.first().is_none_or(|&h| h <= 1) {
+        Some(Family::OneRow)
+    } else if nonempty == 1 {
+        Some(Family::OneColumn)
+    } else if heights[0] <= 2 {
         Some(Family::TwoRows)
     } else if nonempty <= 2 {
         Some(Family::TwoColumns)
@@ -141,6 +160,7 @@ fn exact_family(heights: &[u8]) -> Option<Family> {
 fn lost_in(family: Family, heights: &[u8]) -> bool {
     let count = |at_least: u8| heights.iter().filter(|&&h| h >= at_least).count();
     match family {
+        Family::OneRow | Family::OneColumn => count(1) == 1 && heights.first() == Some(&1),
         Family::TwoRows => count(1) == count(2) + 1,
         Family::TwoColumns => {
             let p = heights.first().copied().unwrap_or(0);
