@@ -163,6 +163,12 @@ impl Review {
             .unwrap_or_else(|| MoveWords::plain(notation))
     }
 
+    /// Whether [`Review::lines`] say why (the move on show is a mistake, and the position
+    /// before it has a why): the Study's why under the board then leaves out its last line.
+    pub fn says_why(&self) -> bool {
+        self.why.is_some() && matches!(self.label(), Some(Label::Mistake { .. }))
+    }
+
     /// What the review says of the move on show, in the words of the game's move list:
     /// "Move 5 of 9 · You: b2 · mistake", then for a mistake what would have won, why
     /// ("Why: …", [`Review::why`]) and the line that refutes it, its moves numbered and named

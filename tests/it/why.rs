@@ -339,6 +339,17 @@ fn the_review_of_a_mistake_says_why() {
         words.find(why) < words.find("Refuted by"),
         "before the refutation: {screen}"
     );
+    // At 100×30 the whole why stands under the board too, its last line said once: in the
+    // review's lines.
+    let screen = render_text(&h.app, 100, 30);
+    let words = screen.replace(['│', '\n'], " ");
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("nim-sum"), "the whole why: {screen}");
+    assert_eq!(
+        words.matches("makes every column even").count(),
+        1,
+        "{screen}"
+    );
     // The move after it was not a mistake: no why among the review's rows.
     h.key(KeyCode::Right);
     let screen = render_text(&h.app, 80, 24);

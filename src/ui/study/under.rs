@@ -16,13 +16,19 @@ use ratatui::text::Line;
 
 /// The lines of why the position studied is won or lost ([`Study::why`](crate::games::study::Study::why)), each wider than
 /// `width` wrapped, where `room` rows hold them all; none otherwise (a part of the reason would
-/// mislead), nor while a position is set up.
+/// mislead), nor while a position is set up. In a review of a mistake, all but the last line,
+/// which the review's own lines say.
 fn why_lines(screen: &StudyScreen, width: u16, room: u16) -> Vec<String> {
     if screen.editor.is_some() {
         return Vec::new();
     }
     let width = usize::from(width);
-    let lines: Vec<String> = (screen.study.why().iter())
+    let mut why = screen.study.why();
+    // A review of a mistake says the last line (the move to make) in its own lines.
+    if screen.review.as_ref().is_some_and(Review::says_why) {
+        why.pop();
+    }
+    let lines: Vec<String> = (why.iter())
         .flat_map(|line| {
             if Line::raw(line.as_str()).width() <= width {
                 vec![line.clone()]
