@@ -266,7 +266,8 @@ fn studied(position: &str) -> String {
 
 /// Each game's why under the Study's board at 80 × 24 (Nim's, Fibonacci Nim's, the subtraction
 /// game's and a Chomp closed form's have their own snapshots in `study.rs`): Wythoff's pairs,
-/// the lost squares marked ○; a Chomp bar only the table answers, won and lost.
+/// the lost squares marked ○ (in the panel, above the moves, where the board leaves no room
+/// under it); a Chomp bar only the table answers, won and lost.
 #[test]
 fn the_whys_the_study_shows_at_80x24() {
     for (name, position, says) in [
@@ -274,6 +275,8 @@ fn the_whys_the_study_shows_at_80x24() {
         ("wythoff_5_3", "wythoff 5,3", "Every move leaves a square"),
         ("chomp_table_won", "chomp 4x4 4,3,3,1", "Eat a3, b2 or c1"),
         ("chomp_table_lost", "chomp 4x4 3,3,1,1", "Every move leaves"),
+        // The default board leaves no room under it: the why stands in the panel.
+        ("wythoff_9_14", "wythoff 9,14", "Go to 8,13 (1 from both"),
     ] {
         let screen = studied(position);
         assert!(screen.contains(says), "{position}:\n{screen}");

@@ -28,7 +28,17 @@ fn why_lines(screen: &StudyScreen, width: u16, room: u16) -> Vec<String> {
     if screen.review.as_ref().is_some_and(Review::says_why) {
         why.pop();
     }
-    let lines: Vec<String> = (why.iter())
+    let lines = wrapped(&why, width);
+    if lines.len() <= usize::from(room) {
+        lines
+    } else {
+        Vec::new()
+    }
+}
+
+/// The lines of a why, each wider than `width` broken between words.
+pub(super) fn wrapped(why: &[String], width: usize) -> Vec<String> {
+    (why.iter())
         .flat_map(|line| {
             if Line::raw(line.as_str()).width() <= width {
                 vec![line.clone()]
@@ -36,12 +46,7 @@ fn why_lines(screen: &StudyScreen, width: u16, room: u16) -> Vec<String> {
                 wrap_words(line, width)
             }
         })
-        .collect();
-    if lines.len() <= usize::from(room) {
-        lines
-    } else {
-        Vec::new()
-    }
+        .collect()
 }
 
 /// What stands under the board, in the rows it leaves: what the marks mean (two rows with room,
