@@ -8,7 +8,7 @@ pub mod chomp_table;
 pub mod fibonacci_table;
 pub mod subtraction_table;
 
-pub use chomp_table::{BuildError, MovesLeftTable, OutcomeTable};
+pub use chomp_table::{BuildError, MovesLeftTable, NimberTable, OutcomeTable};
 
 /// `n choose k`, exactly; `None` when it does not fit in 128 bits.
 pub fn binomial(n: u64, k: u64) -> Option<u128> {

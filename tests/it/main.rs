@@ -22,6 +22,7 @@ mod memory_budget;
 mod menu_settings;
 mod mistakes;
 mod moves_left;
+mod nimbers;
 mod one_answer;
 mod parsing;
 mod pile_games;

@@ -76,11 +76,12 @@
 //! two workers, each an `alone` builder, and plugs in through the `Split` trait, so neither
 //! imports the other), and `bits` does the word-level work. `moves_left` builds, from a finished
 //! outcome table, how many moves each position has left (a byte each), in the same blocks and
-//! regions.
+//! regions. `nimbers` builds the nimber of every position (a byte each) with the same ranking.
 
 mod bits;
 mod build;
 mod moves_left;
+mod nimbers;
 mod ranking;
 
 #[doc(hidden)]
@@ -88,6 +89,9 @@ pub use build::Tuning;
 #[doc(hidden)]
 pub use moves_left::MovesLeftTuning;
 pub use moves_left::{MoveAnalysis, MovesLeftTable};
+#[doc(hidden)]
+pub use nimbers::plain as plain_nimbers;
+pub use nimbers::{MAX_SQUARES, NimberTable};
 
 use crate::solve::binomial;
 use bits::is_set;
