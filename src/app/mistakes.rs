@@ -87,6 +87,8 @@ pub struct Retries {
     shown: BTreeSet<String>,
     /// What is still to be written to the data folder, oldest first.
     writes: Vec<Write>,
+    /// How many retries left the queue, solved twice in a row, since the screen opened.
+    pub cleared: usize,
 }
 
 impl Retries {
@@ -141,8 +143,10 @@ impl Retries {
 
     /// A try at the retry of `position`: counted here at once, and for the data folder.
     pub fn attempt(&mut self, position: &str, solved: bool) {
-        if let Some(queue) = &mut self.queue {
-            queue.attempt(position, solved);
+        if let Some(queue) = &mut self.queue
+            && queue.attempt(position, solved)
+        {
+            self.cleared += 1;
         }
         self.writes.push(Write::AttemptMistake {
             position: position.to_string(),

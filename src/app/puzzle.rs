@@ -65,6 +65,9 @@ pub struct Current {
     pub hint: Option<Vec<String>>,
     /// Whether it was failed before and is brought back.
     pub comeback: bool,
+    /// The why of the position after the solution's first moves, by how many, as the
+    /// puzzle's own game worked it out from its tables while that position was on the board.
+    why_then: Option<(usize, Vec<String>)>,
     /// The retry of "Your mistakes" it is, if it is one: any move that keeps the win solves
     /// it, and it counts in the queue of retries, not in the rating.
     pub retry: Option<Retry>,
@@ -94,6 +97,7 @@ impl Current {
             hint: None,
             comeback,
             retry: None,
+            why_then: None,
         })
     }
 
@@ -126,7 +130,7 @@ impl Current {
     }
 
     /// The task, in the game's words: "Win in 3" where the solution ends the game, else
-    /// "Find the only winning move" (and how many in a row).
+    /// "Find the only winning move" (and how many turns running).
     pub fn task(&self) -> String {
         if self.retry.is_some() {
             return "Find a move that keeps the win".into();
@@ -136,7 +140,7 @@ impl Current {
             (true, 1) => "You to move: win at once".into(),
             (true, n) => format!("You to move: win in {n} moves"),
             (false, 1) => "Find the only winning move".into(),
-            (false, n) => format!("Find the only winning move, {n} times"),
+            (false, n) => format!("Find the only winning move, {n} turns running"),
         }
     }
 
@@ -150,8 +154,14 @@ impl Current {
     }
 
     /// Why the position after the solution's first `done` moves is won, in the game's terms
-    /// (none where the game gives no reason): from a study of it.
+    /// (none where the game gives no reason): from a study of it, which shares the puzzle's
+    /// tables (a Chomp bar only the table answers has its why from them).
     fn why(&self, done: usize) -> Vec<String> {
+        if let Some((at, why)) = &self.why_then
+            && *at == done
+        {
+            return why.clone();
+        }
         let start = parse_position(&self.puzzle.position)
             .ok()
             .map(|(_, p)| p.start);
@@ -161,10 +171,23 @@ impl Current {
                 &self.settings.values,
                 start.as_ref(),
                 &self.puzzle.solution[..done.min(self.puzzle.solution.len())],
-                None,
+                Some(self.session.as_ref()),
             )
             .map(|study| study.why())
             .unwrap_or_default()
+    }
+
+    /// Works out the why of the position on the board while the person is to find its move,
+    /// from the puzzle's own game and its tables (once a position: kept until the next).
+    fn note_why(&mut self) {
+        if self.stage != Stage::Solving || self.why_then.as_ref().is_some_and(|w| w.0 == self.done)
+        {
+            return;
+        }
+        let why = self.session.why();
+        if !why.is_empty() {
+            self.why_then = Some((self.done, why));
+        }
     }
 
     /// Whether the person's move `played`, the session's latest, is right.
@@ -329,6 +352,9 @@ impl PuzzleScreen {
                 None if retries.queue.is_none() => {
                     self.note = Some("Looking for your mistakes in your games…".into());
                 }
+                None if retries.cleared > 0 => {
+                    self.note = Some("All your mistakes are cleared — well done.".into());
+                }
                 None => self.note = Some("No mistakes kept yet — finish a game.".into()),
             }
             return;
@@ -353,7 +379,9 @@ impl PuzzleScreen {
                 }
             }
         }
-        if self.waiting.len() < BATCH / 2 && self.job.is_none() && self.requests.is_empty() {
+        // (The table's Cancel just asked for is on another lane: it holds no finding back.)
+        let finding_asked = (self.requests.iter()).any(|r| matches!(r, Request::Puzzles(_)));
+        if self.waiting.len() < BATCH / 2 && self.job.is_none() && !finding_asked {
             let kind = self
                 .only
                 .unwrap_or(GameKind::ALL[self.turn % GameKind::ALL.len()]);
@@ -408,10 +436,17 @@ impl PuzzleScreen {
         if current.stage != Stage::Solving {
             return;
         }
+        current.note_why();
         let mut why = current.why(current.done);
         why.pop();
-        if why.is_empty() {
-            why.push("No rule here: the game's tables prove the move.".into());
+        // A why that shows the move (the bars Chomp's winning moves leave, "after b4") would
+        // give the answer away.
+        let right = &current.puzzle.solution[current.done.min(current.puzzle.solution.len() - 1)];
+        let names = |line: &String| {
+            !right.is_empty() && line.split([' ', ',', ':', '.']).any(|word| word == right)
+        };
+        if why.is_empty() || why.iter().any(names) {
+            why = vec!["No rule here: the game's tables prove the one winning move.".into()];
         }
         current.hint = Some(why);
     }
@@ -425,6 +460,7 @@ impl PuzzleScreen {
         if current.stage != Stage::Solving {
             return;
         }
+        current.note_why();
         let before = current.session.moves_made();
         input(current.session.as_mut());
         // Chomp asks before the poison is eaten: in a puzzle it is a move like any other.
@@ -550,6 +586,7 @@ impl PuzzleScreen {
         if Some(message.job()) != self.job {
             if let Some(current) = &mut self.current {
                 current.session.on_solver(message);
+                current.note_why();
             }
             return;
         }

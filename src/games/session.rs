@@ -149,4 +149,10 @@ pub trait Session: View + Any + Send {
     fn rules(&self) -> Option<&dyn Any> {
         None
     }
+
+    /// Why the position now is won or lost, in the game's own terms, from the tables the
+    /// game holds (see `Rules::why`); none where the game says nothing more, or not yet.
+    fn why(&self) -> Vec<String> {
+        Vec::new()
+    }
 }

@@ -1,6 +1,7 @@
 //! The side panel: players, whose turn, the solver, hints and the move list.
 
 use super::HitMap;
+use super::dialogs::wrap_words;
 use crate::app::Target;
 use crate::app::keys::Action;
 #[cfg(test)]
@@ -25,6 +26,9 @@ pub struct PanelView<'a> {
     pub theme: &'a Theme,
 }
 
+/// The rows the game's notes have at least, above the move list.
+const INFO_ROWS: u16 = 6;
+
 impl StatefulWidget for PanelView<'_> {
     type State = HitMap;
 
@@ -37,10 +41,14 @@ impl StatefulWidget for PanelView<'_> {
         let block = Block::bordered().title(" Game ").title_style(theme.title);
         let inner = block.inner(area);
         block.render(area, buf);
+        let mut info = panel.info;
+        if let Some(note) = controls.note {
+            info.insert(0, Line::styled(note, theme.title));
+        }
         let [status_area, gauge_area, info_area, moves_area] = Layout::vertical([
             Constraint::Length(4),
             Constraint::Length(1),
-            Constraint::Length(6),
+            Constraint::Length(info_rows(&info, inner)),
             Constraint::Min(1),
         ])
         .areas(inner);
@@ -78,10 +86,6 @@ impl StatefulWidget for PanelView<'_> {
 
         solver_line(panel.solver, theme, gauge_area, buf);
 
-        let mut info = panel.info;
-        if let Some(note) = controls.note {
-            info.insert(0, Line::styled(note, theme.title));
-        }
         Paragraph::new(info)
             .wrap(Wrap { trim: true })
             .render(info_area, buf);
@@ -138,6 +142,22 @@ impl StatefulWidget for PanelView<'_> {
         }
         hits.viewport.move_rows = rows as u16;
     }
+}
+
+/// The rows of the game's notes in the panel's `inner` area: six, more where the notes need
+/// them (a hint's why and a note of a refused move together), while the move list keeps its
+/// heading and two moves.
+fn info_rows(info: &[Line], inner: Rect) -> u16 {
+    let needed: usize = (info.iter())
+        .map(|line| {
+            let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+            wrap_words(&text, usize::from(inner.width)).len().max(1)
+        })
+        .sum();
+    u16::try_from(needed)
+        .unwrap_or(u16::MAX)
+        .min(inner.height.saturating_sub(4 + 1 + 3))
+        .max(INFO_ROWS)
 }
 
 /// The solver's line: a gauge with its label beside it while it works, else a short text.

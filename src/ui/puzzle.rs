@@ -68,13 +68,19 @@ pub fn render(
 /// in no rating, where it came from and how many wait.
 fn standing(screen: &PuzzleScreen, current: &Current, theme: &Theme) -> [Line<'static>; 2] {
     if let (Some(retry), Some(retries)) = (&current.retry, &screen.retries) {
+        // Counted with this try, once it is over.
+        let in_a_row = match current.stage {
+            Stage::Solved => retry.solved_in_a_row + 1,
+            Stage::Failed { .. } => 0,
+            _ => retry.solved_in_a_row,
+        };
         return [
             Line::raw(retry.origin_line()),
             Line::styled(
                 format!(
                     "{} waiting · solved {} of {} in a row to clear it",
                     retries.waiting(),
-                    retry.solved_in_a_row,
+                    in_a_row,
                     SOLVED_TO_LEAVE
                 ),
                 theme.dim,

@@ -560,6 +560,11 @@ fn m_after_a_game_opens_its_mistake_and_the_menu_line_plays_them_all() {
     let current = retries_screen(&h).current.as_ref().unwrap();
     assert_eq!(current.stage, Stage::Solved);
     assert_eq!(on_file().queue.retries[0].solved_in_a_row, 1);
+    let text = render_text(&h.app, 100, 30);
+    assert!(
+        text.contains("solved 1 of 2 in a row"),
+        "counted with this try: {text}"
+    );
     // The next is the same one, the only one: failed, the computer answers on the board.
     h.key(KeyCode::Char('n'));
     take(&mut h, '3');
@@ -575,11 +580,17 @@ fn m_after_a_game_opens_its_mistake_and_the_menu_line_plays_them_all() {
     );
     // Twice in a row, from the menu's line: it leaves.
     h.key(KeyCode::Esc);
-    for _ in 0..2 {
+    for round in 0..2 {
         h.app.menu.select(MenuLine::Mistakes);
         h.key(KeyCode::Enter);
         wait_for_the_look(&mut h);
         take(&mut h, '1');
+        if round == 1 {
+            // The last one cleared: the screen says so, not that none were ever kept.
+            h.key(KeyCode::Char('n'));
+            let text = render_text(&h.app, 100, 30);
+            assert!(text.contains("All your mistakes are cleared"), "{text}");
+        }
         h.key(KeyCode::Esc);
     }
     assert!(on_file().queue.retries.is_empty());

@@ -7,6 +7,7 @@ use munch::app::keys::Action;
 use munch::app::menu::MenuLine;
 use munch::app::puzzle::{PuzzleScreen, REPLY_TICKS, Stage};
 use munch::app::{Event, Screen, Target};
+use munch::games::chomp::rules::Square;
 use munch::games::turns::FLASH_TICKS;
 use munch::settings::GameKind;
 use munch::store::{KeptPuzzle, PuzzleRecord, Store};
@@ -267,4 +268,86 @@ fn eating_the_poison_fails_the_puzzle_with_no_question_and_no_answer_to_wait_for
     assert!(text.contains("The right move was b1."), "{text}");
     assert!(!text.contains("answers"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Puzzles screen opened on every game plays every game in turn: after a batch of one
+/// game's puzzles, the next game's.
+#[test]
+fn the_puzzles_of_every_game_come_in_turn() {
+    let dir = temp_dir("in-turn");
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    h.app.open_puzzles(None, Some(7));
+    let mut games = Vec::new();
+    for _ in 0..24 {
+        h.settle();
+        let Screen::Puzzle(screen) = &mut h.app.screen else {
+            panic!("the Puzzles screen is not on");
+        };
+        let current = screen.current.as_mut().expect("a puzzle on screen");
+        games.push(current.kind);
+        // Over, as a right or a wrong move would leave it; n goes on.
+        current.stage = Stage::Solved;
+        h.key(KeyCode::Char('n'));
+    }
+    for kind in GameKind::ALL {
+        assert!(games.contains(&kind), "{kind:?} never came: {games:?}");
+    }
+}
+
+/// A Chomp bar only the table answers: a wrong move is answered with the right move and why,
+/// from the puzzle's tables: the bars the winning move leaves.
+#[test]
+fn a_failed_chomp_puzzle_says_why_from_its_tables() {
+    let dir = temp_dir("chomp-why");
+    let mut h = Harness::with_store(Store::open(Some(&dir)).unwrap());
+    h.app.open_puzzles(Some(GameKind::Chomp), Some(7));
+    if let Screen::Puzzle(screen) = &mut h.app.screen {
+        screen.offer([KeptPuzzle {
+            game: "chomp".into(),
+            position: "chomp 5x3 5,5,2".into(),
+            solution: ["b4", "b3", "a5", "a3", "c2", "b2", "c1", "a2", "b1"]
+                .map(String::from)
+                .to_vec(),
+            moves_left: 10,
+            ends: false,
+            rating: 1980,
+            themes: vec!["table".into()],
+        }]);
+    }
+    h.settle();
+    // The hint gives no move away: the bars the winning move leaves are drawn "after b4".
+    h.key(KeyCode::Char('H'));
+    let text = words(&render_text(&h.app, 100, 30));
+    assert!(text.contains("tables prove the one winning move"), "{text}");
+    assert!(!text.contains("b4"), "{text}");
+    // a5 is wrong: the right move is named with the bar it leaves.
+    h.app.update(Event::Pointer {
+        target: Target::Spot(crate::common::spot(Square::parse("a5").unwrap())),
+        click: true,
+    });
+    h.settle();
+    let text = words(&render_text(&h.app, 100, 30));
+    assert!(text.contains("The right move was b4"), "{text}");
+    assert!(text.contains("the table of every bar proves it"), "{text}");
+    assert!(text.contains("after b4"), "{text}");
+}
+
+/// The words of the puzzle's panel (right of the board), in reading order, one space apart
+/// (a line broken at the panel's edge reads on).
+fn words(screen: &str) -> String {
+    let first = screen.lines().next().unwrap_or_default();
+    let left = first.chars().take_while(|&c| c != '┐').count() + 1;
+    let panel: Vec<String> = (screen.lines())
+        .map(|line| {
+            line.chars()
+                .skip(left)
+                .collect::<String>()
+                .replace('│', " ")
+        })
+        .collect();
+    panel
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -391,3 +391,24 @@ fn a_hints_why_is_worked_out_once_a_position() {
     }
     assert_eq!(whys_worked(), before, "drawn again, none worked out");
 }
+
+/// A note of a refused move stands whole in the game's panel under a hint's why, at 80 × 24:
+/// the notes take the rows they need above the move list.
+#[test]
+fn a_refusal_stands_whole_under_a_hints_why() {
+    let mut h = Harness::new();
+    let (settings, start) = Settings::default().with_position("nim 3,4,5").unwrap();
+    h.app.study_position(&settings, &start);
+    h.wait_for_tables();
+    h.keys(&[KeyCode::Char('p'), KeyCode::Char('1')]);
+    h.wait_for_tables();
+    if render_text(&h.app, 80, 24).contains("Hints off") {
+        h.key(KeyCode::Char('H'));
+    }
+    h.key(KeyCode::Char('9'));
+    let screen = render_text(&h.app, 80, 24);
+    let words = screen.replace(['│', '\n'], " ");
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("The 2s column is odd"), "{screen}");
+    assert!(words.contains("so 9 cannot be taken from it."), "{screen}");
+}

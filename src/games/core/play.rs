@@ -746,4 +746,8 @@ where
     fn rules(&self) -> Option<&dyn Any> {
         Some(&self.rules)
     }
+
+    fn why(&self) -> Vec<String> {
+        self.rules.why(&self.position)
+    }
 }

@@ -103,6 +103,26 @@ impl Harness {
         }
     }
 
+    /// Runs what the app asked of its threads, and what that asks in turn, until it asks for
+    /// nothing more.
+    pub fn settle(&mut self) {
+        loop {
+            let jobs = self.app.take_requests();
+            if jobs.is_empty() {
+                return;
+            }
+            let Solver::Inline { runner, answers } = &mut self.solver else {
+                panic!("settle runs the requests inline");
+            };
+            run_inline(jobs, runner, answers);
+            while let Some(Solver::Inline { answers, .. }) = Some(&mut self.solver)
+                && let Some(message) = answers.pop_front()
+            {
+                self.app.update(Event::Solver(message));
+            }
+        }
+    }
+
     /// Starts a game straight from the given settings (at the menu's level).
     pub fn start(&mut self, rows: u8, cols: u8, players: [Player; 2]) {
         self.app.menu.settings = Settings {
