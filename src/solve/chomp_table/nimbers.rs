@@ -10,24 +10,31 @@
 //! of its moves' nimbers, which all have lower ranks. A move at (column `c`, row `r`) lowers
 //! every height above `r` from column `c` on to `r`, so it lowers the rank by
 //! `D(c, r) = Σ_{k ≥ c, h_k > r} weight(k, h_k) - weight(k, r)`. Walking the columns from the
-//! last to the first, `D(c, r)` is `D(c + 1, r)` plus one term, so every move's rank costs one
+//! last to the first, `D(c, r)` is `D(c + 1, r)` plus one term, so a move's rank costs one
 //! addition instead of a sum over the columns ([`plain`] sums them, as the reference).
 //!
-//! **Cache.** Successive positions of a block differ in their last columns; a move in an earlier
-//! column sends them to successive positions too, so each of a position's moves reads one of a
-//! few hundred streams of nearby bytes, which stay in the caches from one position to the next.
+//! **Blocks.** The positions that share all heights but the last three are a block (see
+//! `Shared::walk`). `D(c, r)` of a move left of those three columns is what it lowers the
+//! block's first position by, plus what capping the last three at `r` lowers them by, which the
+//! moves in the first of them find anyway. So those moves are listed once a block, and each
+//! costs a position a subtraction, a read and a store: the nimbers a position's moves leave are
+//! marked in an array by a stamp, the position's number, and the mex is the first unmarked
+//! entry. Successive positions of a block read successive bytes for each move: a few hundred
+//! streams of nearby reads, which stay in the caches from one position to the next.
 //!
 //! **Two workers.** Moves only lower heights, so the positions whose first three heights are
-//! `(v, a, b)` (a block, one column on from the split) need, from their own region `v` of column
-//! 0, only the blocks `(v, a', b')` with `a' < a` and `b' ≤ b`, or `a' = a` and `b' < b`. The rows
-//! `(v, a)`, taken in rank order, go to the workers in turn; a worker starts block `(v, a, b)`
-//! once the row before has finished its block `min(b, a - 1)`, and finished rows before that are
+//! `(v, a, b)` (a block of the box, cut one column on) need, from their own region `v` of
+//! column 0, only the blocks `(v, a', b')` with `a' < a` and `b' ≤ b`, or `a' = a` and
+//! `b' < b`. The rows `(v, a)`, taken in rank order, go to the workers in turn; a worker starts
+//! block `(v, a, b)` once the row before has finished its block `min(b, a - 1)` (asleep until
+//! then, not spinning: the machine's cores may be shared), and the rows before that are
 //! complete. So both workers walk their rows side by side, one block apart.
 
 use super::next_in_lex_order;
 use super::ranking::Ranking;
 use super::{BuildError, OutcomeTable};
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard};
 
 /// The most squares a box may have: its positions then have at most 255 moves, so every
 /// nimber is at most 255 and fits its byte.
@@ -72,7 +79,7 @@ impl NimberTable {
         Self::build_with(rows, cols, if cores > 1 && big { 2 } else { 1 }, progress)
     }
 
-    /// [`NimberTable::build`] on `workers` threads: 1, or 2 for a box of at least three
+    /// [`NimberTable::build`] on `workers` threads: 1, or 2 for a box of at least four
     /// columns (fewer are built by one). The answer does not depend on it; the tests build
     /// small boxes both ways.
     #[doc(hidden)]
@@ -98,8 +105,10 @@ impl NimberTable {
             rows: rows_of(&ranking),
             stop: AtomicBool::new(false),
             done: AtomicU64::new(0),
+            sleep: Mutex::new(()),
+            wake: Condvar::new(),
         };
-        let counts = if workers < 2 || ranking.cols < SPLIT {
+        let counts = if workers < 2 || ranking.cols <= SPLIT {
             shared.alone(positions, progress)?
         } else {
             shared.side_by_side(positions, progress)?
@@ -169,6 +178,9 @@ impl NimberTable {
 /// The columns whose heights split the box into the workers' blocks.
 const SPLIT: usize = 3;
 
+/// The walk's blocks share every height but the last this many (see [`Shared::walk`]).
+const TAIL: usize = 3;
+
 /// A row of blocks: the positions whose first two heights are `(v, a)`, cut by the third.
 #[derive(Clone, Copy)]
 struct Row {
@@ -176,9 +188,9 @@ struct Row {
     a: u8,
 }
 
-/// Every row of a box of at least [`SPLIT`] columns, in rank order.
+/// Every row of a box of more than [`SPLIT`] columns, in rank order.
 fn rows_of(ranking: &Ranking) -> Vec<Row> {
-    if ranking.cols < SPLIT {
+    if ranking.cols <= SPLIT {
         return Vec::new();
     }
     (0..=ranking.rows)
@@ -194,9 +206,18 @@ struct Shared<'a> {
     stop: AtomicBool,
     /// Positions solved, for progress reports.
     done: AtomicU64,
+    /// A worker waiting for the other's row sleeps on `wake` with `sleep` held.
+    sleep: Mutex<()>,
+    wake: Condvar,
 }
 
 impl Shared<'_> {
+    fn lock(&self) -> MutexGuard<'_, ()> {
+        self.sleep
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// Every position in rank order on this thread; the counts by nimber.
     fn alone(
         &self,
@@ -205,11 +226,10 @@ impl Shared<'_> {
     ) -> Result<[u64; 256], BuildError> {
         let mut counts = [0; 256];
         let mut heights = vec![0; self.ranking.cols];
+        let from = self.ranking.cols.saturating_sub(TAIL);
         let mut rank = 0;
         while rank < positions {
-            let len = CHUNK.min(positions - rank);
-            self.walk(&mut heights, rank, len, &mut counts);
-            rank += len;
+            rank += self.walk(&mut heights, rank, CHUNK, from, &mut counts);
             if !progress(rank, positions) {
                 return Err(BuildError::Cancelled);
             }
@@ -269,6 +289,8 @@ impl Shared<'_> {
         let ranking = self.ranking;
         let mut counts = [0; 256];
         let mut heights = vec![0; ranking.cols];
+        // The walk's blocks must lie within the workers' blocks.
+        let from = ranking.cols.saturating_sub(TAIL).max(SPLIT);
         for i in (first..self.rows.len()).step_by(step) {
             let Row { v, a } = self.rows[i];
             let base = ranking.weight(0, v) + ranking.weight(1, a);
@@ -276,83 +298,144 @@ impl Shared<'_> {
                 if i > 0 {
                     let before = self.rows[i - 1];
                     let needed = u32::from(b.min(before.a)) + 1;
+                    // Asleep, not spinning: the machine's cores may be busy with more than us.
+                    let mut asleep = self.lock();
                     while finished[i - 1].load(Ordering::Acquire) < needed {
                         if self.stop.load(Ordering::Relaxed) {
                             return counts;
                         }
-                        std::thread::yield_now();
+                        asleep = self
+                            .wake
+                            .wait_timeout(asleep, std::time::Duration::from_millis(1))
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .0;
                     }
                 }
                 heights.fill(0);
                 heights[..SPLIT].copy_from_slice(&[v, a, b]);
                 let mut rank = base + ranking.weight(2, b);
-                let mut left = if ranking.cols == SPLIT {
-                    1
-                } else {
-                    ranking.block_size(SPLIT, b)
-                };
+                let mut left = ranking.block_size(SPLIT, b);
                 while left > 0 {
                     if self.stop.load(Ordering::Relaxed) {
                         return counts;
                     }
-                    let len = CHUNK.min(left);
-                    self.walk(&mut heights, rank, len, &mut counts);
+                    let len = self.walk(&mut heights, rank, CHUNK.min(left), from, &mut counts);
                     self.done.fetch_add(len, Ordering::Relaxed);
                     rank += len;
                     left -= len;
                 }
                 finished[i].store(u32::from(b) + 1, Ordering::Release);
+                // Under the lock, so that a worker about to sleep sees the store or the wake.
+                let _woken = self.lock();
+                self.wake.notify_all();
             }
         }
         counts
     }
 
-    /// Solves `len` positions in rank order from `heights` (rank `rank`), leaving `heights` at
-    /// the one after them, and counts them by nimber.
-    fn walk(&self, heights: &mut [u8], mut rank: u64, len: u64, counts: &mut [u64; 256]) {
+    /// Solves the blocks of positions that share their heights before column `from`, in rank
+    /// order from `heights` (rank `rank`, the first of a block), until at least `len` positions
+    /// are solved; leaves `heights` at the next block, counts the positions by nimber and
+    /// returns how many it solved.
+    ///
+    /// A block's moves in the columns before `from` (its **far** moves) lower the rank of each
+    /// of its positions by what they lower the block's first by (`far`, listed once a block),
+    /// plus what capping the position's own columns from `from` on at the move's row lowers
+    /// it by: nothing for a move above those columns, and otherwise what the move at that row
+    /// in column `from` lowers it by, found on the way. So a far move costs a position one
+    /// subtraction and one read, with no work a column.
+    fn walk(
+        &self,
+        heights: &mut [u8],
+        mut rank: u64,
+        len: u64,
+        from: usize,
+        counts: &mut [u64; 256],
+    ) -> u64 {
         let ranking = self.ranking;
         let values = self.values;
+        let rows = usize::from(ranking.rows);
         // `lowered[r]`: how much the move at row `r` in the current column lowers the rank.
-        let mut lowered = [0u64; 256];
-        for _ in 0..len {
-            // The nimbers seen, below 128 and from 128 on, in registers: a set in memory would
-            // make each move wait for the last one's write.
-            let (mut low, mut high) = (0u128, 0u128);
-            let used = heights.iter().take_while(|&&h| h > 0).count();
+        let mut lowered = vec![0u64; rows + 1];
+        // The block's far moves, by row from the top: `far[i]` lowers the first position's
+        // rank, at row `far_rows[i]`; `above[v]` of them are at row `v` or higher.
+        let mut far: Vec<u64> = Vec::with_capacity(rows * from);
+        let mut far_rows: Vec<usize> = Vec::with_capacity(rows * from);
+        let mut above = vec![0usize; rows + 2];
+        let mut by_row: Vec<Vec<u64>> = vec![Vec::with_capacity(from); rows + 1];
+        // `seen[g] == stamp`: a move of the current position leaves nimber `g`. One store a
+        // move, where adding to a bitset in registers costs a dozen instructions.
+        let mut seen = [0u32; 256];
+        let mut stamp = 0u32;
+        let mut done = 0;
+        loop {
+            // The block's far moves, found as the moves of its first position.
+            let cap = if from == 0 {
+                rows
+            } else {
+                usize::from(heights[from - 1])
+            };
+            let used = heights[..from].iter().take_while(|&&h| h > 0).count();
             lowered[..usize::from(heights.first().copied().unwrap_or(0))].fill(0);
+            by_row.iter_mut().for_each(Vec::clear);
             for c in (0..used).rev() {
                 let h = usize::from(heights[c]);
                 let weights = ranking.column(c);
-                let top = weights[h];
                 // The poison, row 0 of column 0, is never eaten.
-                let lowest = usize::from(c == 0);
-                for r in lowest..h {
-                    lowered[r] += top - weights[r];
-                    let g = values[(rank - lowered[r]) as usize].load(Ordering::Relaxed);
-                    let bit = 1u128 << (g & 127);
-                    if g < 128 {
-                        low |= bit;
-                    } else {
-                        high |= bit;
-                    }
+                for r in usize::from(c == 0)..h {
+                    lowered[r] += weights[h] - weights[r];
+                    by_row[r].push(lowered[r]);
                 }
             }
-            let g = mex(low, high);
-            values[rank as usize].store(g, Ordering::Relaxed);
-            counts[usize::from(g)] += 1;
-            rank += 1;
-            next_in_lex_order(heights, ranking.rows);
+            far.clear();
+            far_rows.clear();
+            for v in (0..=rows).rev() {
+                far.extend_from_slice(&by_row[v]);
+                far_rows.extend(std::iter::repeat_n(v, by_row[v].len()));
+                above[v] = far.len();
+            }
+            // Its positions, whose heights from column `from` on run under `cap`.
+            loop {
+                stamp += 1;
+                let top = heights.get(from).map_or(0, |&h| usize::from(h));
+                lowered[..top].fill(0);
+                let used = from + heights[from..].iter().take_while(|&&h| h > 0).count();
+                for c in (from..used).rev() {
+                    let h = usize::from(heights[c]);
+                    let weights = ranking.column(c);
+                    for r in usize::from(c == 0)..h {
+                        lowered[r] += weights[h] - weights[r];
+                        let g = values[(rank - lowered[r]) as usize].load(Ordering::Relaxed);
+                        seen[usize::from(g)] = stamp;
+                    }
+                }
+                // Far moves above the position's own columns leave them as they are.
+                let (high, low) = far.split_at(above[top]);
+                for &lower in high {
+                    let g = values[(rank - lower) as usize].load(Ordering::Relaxed);
+                    seen[usize::from(g)] = stamp;
+                }
+                for (&lower, &r) in low.iter().zip(&far_rows[above[top]..]) {
+                    let g = values[(rank - lower - lowered[r]) as usize].load(Ordering::Relaxed);
+                    seen[usize::from(g)] = stamp;
+                }
+                let g = seen
+                    .iter()
+                    .position(|&s| s != stamp)
+                    .expect("at most 255 moves") as u8;
+                values[rank as usize].store(g, Ordering::Relaxed);
+                counts[usize::from(g)] += 1;
+                rank += 1;
+                done += 1;
+                if !next_in_lex_order(&mut heights[from..], cap as u8) {
+                    break;
+                }
+            }
+            heights[from..].fill(0);
+            if !next_in_lex_order(&mut heights[..from], ranking.rows) || done >= len {
+                return done;
+            }
         }
-    }
-}
-
-/// The least value in neither `low` (values 0 to 127) nor `high` (128 to 255, from bit 0);
-/// they hold at most 255 values between them.
-fn mex(low: u128, high: u128) -> u8 {
-    if low == u128::MAX {
-        128 + (!high).trailing_zeros() as u8
-    } else {
-        (!low).trailing_zeros() as u8
     }
 }
 
