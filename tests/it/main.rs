@@ -18,6 +18,7 @@ mod cli;
 mod closed_forms;
 mod computer_player;
 mod dialogs_and_paste;
+mod grundy;
 mod memory_budget;
 mod menu_settings;
 mod mistakes;

@@ -125,6 +125,15 @@ pub trait Rules: Clone + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// The Grundy value (nimber) of `at` in the normal-play convention used for sums of games
+    /// (a player with no move loses; Chomp's poison is never eaten): the game's own rule (Nim's
+    /// heaps combined by exclusive or, the subtraction game's period, a table within `budget` bytes). Nonzero
+    /// exactly where the side to move wins. Why not ([`NoGrundy`]) where the game does not know
+    /// it (the default) or its table would pass the budget.
+    fn grundy(&self, _at: &Self::Position, _budget: u64) -> Result<u64, NoGrundy> {
+        Err(NoGrundy::Unknown)
+    }
+
     /// The themes of a puzzle from `start` solved by `solution` (the solver's and the
     /// defender's moves in turn) that are the position's own (Chomp's closed forms), beside
     /// those of every puzzle of the game ([`GameText::themes`]); none by default.
@@ -230,6 +239,38 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// `true` when the build under way is no longer wanted (it would bring nothing more).
     fn adopt(&mut self, _kept: Leftover, _at: &Self::Position) -> bool {
         false
+    }
+}
+
+/// Why a game gives no Grundy value of a position ([`Rules::grundy`]); its `Display` is one
+/// line, which `munch solve --grundy` prints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoGrundy {
+    /// The game does not know its Grundy values (yet).
+    Unknown,
+    /// Out of the answer's reach, and why: a table over the memory budget
+    /// ([`NoGrundy::over_budget`]), a period that did not show.
+    OutOfReach(String),
+}
+
+impl NoGrundy {
+    /// `what` (a table, named: "the Grundy table of Fibonacci Nim to pile 90,000") would need
+    /// `needed` bytes, more than `budget`.
+    pub fn over_budget(what: &str, needed: u64, budget: u64) -> NoGrundy {
+        NoGrundy::OutOfReach(format!(
+            "{what} needs {}, more than the {} this run may use (--memory)",
+            crate::units::bytes(needed),
+            crate::units::bytes(budget)
+        ))
+    }
+}
+
+impl std::fmt::Display for NoGrundy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoGrundy::Unknown => f.write_str("its Grundy value is not known yet"),
+            NoGrundy::OutOfReach(why) => f.write_str(why),
+        }
     }
 }
 

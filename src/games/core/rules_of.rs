@@ -5,7 +5,7 @@
 //! one-pile board's, from its `PileRules`: a blanket `Rules` for this trait would clash with it,
 //! so the rules are this adapter type.)
 
-use super::rules::Rules;
+use super::rules::{NoGrundy, Rules};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::review::Known;
 use std::fmt::{Debug, Display};
@@ -44,6 +44,12 @@ pub trait PositionAnswer: PositionRules {
     /// default.
     fn why(&self) -> Vec<String> {
         Vec::new()
+    }
+
+    /// The Grundy value of the position, within `budget` bytes of tables (see
+    /// [`Rules::grundy`]); unknown by default.
+    fn grundy(&self, _budget: u64) -> Result<u64, NoGrundy> {
+        Err(NoGrundy::Unknown)
     }
 
     /// The computer's move without the moves left: a winning move, at random among them; from
@@ -112,6 +118,10 @@ impl<P: PositionAnswer> Rules for RulesOf<P> {
 
     fn known(&self, at: &P) -> Option<Known<P::Move>> {
         Some(at.answer())
+    }
+
+    fn grundy(&self, at: &P, budget: u64) -> Result<u64, NoGrundy> {
+        at.grundy(budget)
     }
 
     /// `None`: without a table no moves left are known (a game or a study holds its table

@@ -11,7 +11,7 @@
 //!
 //! [`Known::complete`]: crate::games::review::Known::complete
 
-use super::rules::{Rules, fighting_move};
+use super::rules::{NoGrundy, Rules, fighting_move};
 use crate::games::moves_left::{AnalysedMove, MAX_LISTED_MOVES, PositionAnalysis};
 use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::review::Known;
@@ -354,6 +354,10 @@ impl<G: Tabling> Rules for Tabled<G> {
 
     fn themes(&self, start: &G::Position, solution: &[G::Move]) -> Vec<&'static str> {
         self.game.themes(start, solution)
+    }
+
+    fn grundy(&self, at: &G::Position, budget: u64) -> Result<u64, NoGrundy> {
+        self.game.grundy(at, budget)
     }
 
     /// Where the table covers `at` and `fight`, the fastest win or the longest defence;

@@ -8,7 +8,7 @@ use super::answer::{answer, losing_moves, nim_sum};
 use super::rules::{Move, Position};
 use crate::games::core::line::LineStudy;
 use crate::games::core::play::Play;
-use crate::games::core::rules::random_take;
+use crate::games::core::rules::{NoGrundy, random_take};
 use crate::games::core::rules_of::{PositionAnswer, RulesOf};
 use crate::games::core::study::Studied;
 use crate::games::core::table::{MovesLeft, Tabled, Tabling};
@@ -58,6 +58,12 @@ impl PositionAnswer for Position {
     /// The nim-sum proves every position.
     fn answer(&self) -> Known<Move> {
         answer(self)
+    }
+
+    /// A pile of `n` is a Nim heap of `n`: the position's value is its nim-sum, the heaps
+    /// combined by exclusive or, for any piles at once.
+    fn grundy(&self, _budget: u64) -> Result<u64, NoGrundy> {
+        Ok(nim_sum(self))
     }
 
     /// A winning move, at random among them; from a lost position, one of the moves that

@@ -4,6 +4,7 @@
 //! game (a take as its move, [`PilePosition`] as its position: `session.rs`), and the core's
 //! `StudyRules` (`study.rs`).
 
+use crate::games::core::rules::NoGrundy;
 use crate::games::moves_left::{AnalysedMove, MAX_LISTED_MOVES, PositionAnalysis};
 use crate::games::panel::SolverLine;
 use crate::games::request::{Built, Progress, Waiting};
@@ -52,6 +53,12 @@ pub trait PileRules: Clone + Send + Sync + 'static {
     /// default.
     fn why(&self, _at: &PilePosition) -> Vec<String> {
         Vec::new()
+    }
+
+    /// The Grundy value of `at`, within `budget` bytes of tables (the core's `Rules::grundy`);
+    /// unknown by default.
+    fn grundy(&self, _at: &PilePosition, _budget: u64) -> Result<u64, NoGrundy> {
+        Err(NoGrundy::Unknown)
     }
 
     /// An editor on `at`, to set up another position of the game on the Study screen.

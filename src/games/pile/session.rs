@@ -5,7 +5,7 @@
 use super::player;
 use crate::games::core::board::{Board, Input};
 use crate::games::core::play::Play;
-use crate::games::core::rules::Rules;
+use crate::games::core::rules::{NoGrundy, Rules};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::pile::rules::{MESSAGE_TAKES, PilePosition, PileRules, Takes};
 use crate::games::request::{Built, Progress, Waiting};
@@ -120,6 +120,10 @@ impl<R: PileRules> Rules for R {
 
     fn why(&self, at: &PilePosition) -> Vec<String> {
         PileRules::why(self, at)
+    }
+
+    fn grundy(&self, at: &PilePosition, budget: u64) -> Result<u64, NoGrundy> {
+        PileRules::grundy(self, at, budget)
     }
 
     fn study(&self, at: &PilePosition) -> Option<PositionAnalysis<u64>> {

@@ -5,6 +5,7 @@
 use super::fields::SET_PRESETS;
 use super::position;
 use super::rules::TakeSet;
+use crate::games::core::rules::NoGrundy;
 use crate::games::core::study::Studied;
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
@@ -15,8 +16,10 @@ use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
 use crate::games::why;
 use crate::solve::subtraction_table::{
-    MOVES_LEFT_LIMIT, SubtractionMovesLeft, SubtractionSolution, SubtractionTables,
+    GrundySequence, MOVES_LEFT_LIMIT, PERIOD_SEARCH_LIMIT, SubtractionMovesLeft,
+    SubtractionSolution, SubtractionTables,
 };
+use crate::units::group;
 use std::sync::Arc;
 
 /// A subtraction game in progress, on the one-pile board.
@@ -165,6 +168,18 @@ impl PileRules for SubtractionRules {
             .and_then(|takes| takes.first().copied());
         let cycle = tables.solution.cycle();
         why::outcome_strip(|p| tables.solution.wins(p), at.pile, cycle, take)
+    }
+
+    /// From the Grundy sequence of the set, computed until its period shows: any pile.
+    fn grundy(&self, at: &PilePosition, _budget: u64) -> Result<u64, NoGrundy> {
+        let sequence = GrundySequence::solve(self.set.sizes(), PERIOD_SEARCH_LIMIT);
+        sequence.value(at.pile).ok_or_else(|| {
+            NoGrundy::OutOfReach(format!(
+                "no period of the Grundy values of {} showed within {} piles",
+                self.set,
+                group(PERIOD_SEARCH_LIMIT)
+            ))
+        })
     }
 
     fn editor(&self, at: &PilePosition) -> Box<dyn Editor> {

@@ -2,12 +2,15 @@
 //! empty; a move takes one of them, at most the pile, and the last coin wins): the period of the
 //! win/loss sequence, which answers every pile up to `u64::MAX` ([`SubtractionSolution`]), and
 //! the moves left of every pile, exact as far as computed and past that by an arithmetic period
-//! once it shows ([`SubtractionMovesLeft`]). They speak in piles and sizes and know nothing of
+//! once it shows ([`SubtractionMovesLeft`]); and the Grundy sequence with its period
+//! ([`GrundySequence`]), a pile's value as a component of a sum of games. They speak in piles and sizes and know nothing of
 //! the game's take set as written, its rules or its screens.
 
+pub mod grundy;
 pub mod moves_left;
 pub mod outcomes;
 
+pub use grundy::GrundySequence;
 pub use moves_left::{Cycle, MOVES_LEFT_LIMIT, SubtractionMovesLeft};
 pub use outcomes::{PERIOD_SEARCH_LIMIT, SubtractionSolution};
 

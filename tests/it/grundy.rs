@@ -1,0 +1,158 @@
+//! The Grundy value of every game (`Rules::grundy`), against a brute-force mex recursion
+//! written plainly here over each game's moves, and against the game's own answer: a position
+//! is won exactly where its Grundy value is not 0.
+
+use munch::games::core::rules::{NoGrundy, Rules};
+use munch::games::nim::rules::Position as Piles;
+use munch::games::nim::session::NimRules;
+use munch::games::subtraction::rules::TakeSet;
+use munch::games::subtraction::session::SubtractionRules;
+use munch::solve::subtraction_table::{GrundySequence, PERIOD_SEARCH_LIMIT};
+use std::collections::HashMap;
+
+const BUDGET: u64 = 1 << 30;
+
+/// The least whole number not in `values`.
+fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
+    let mut seen: Vec<u64> = values.into_iter().collect();
+    seen.sort_unstable();
+    seen.dedup();
+    seen.iter()
+        .enumerate()
+        .find(|&(i, &v)| v != i as u64)
+        .map_or(seen.len() as u64, |(i, _)| i as u64)
+}
+
+/// The subtraction game's values of piles `0..n`: each the mex of those a take reaches.
+fn subtraction_brute(sizes: &[u64], n: usize) -> Vec<u64> {
+    let mut g = Vec::with_capacity(n);
+    for x in 0..n {
+        let reached = sizes
+            .iter()
+            .filter(|&&k| k as usize <= x)
+            .map(|&k| g[x - k as usize]);
+        g.push(mex(reached));
+    }
+    g
+}
+
+/// Take sets: ⟨3,5,9⟩'s values are periodic (period 2) only from pile 14.
+const SETS: [&[u64]; 6] = [
+    &[1, 2],
+    &[1, 3, 4],
+    &[2, 5, 6],
+    &[3, 4, 9],
+    &[2, 3, 7, 11],
+    &[3, 5, 9],
+];
+
+#[test]
+fn subtraction_values_match_the_brute_force_to_pile_200() {
+    for sizes in SETS {
+        let g = subtraction_brute(sizes, 201);
+        let set = TakeSet::new(sizes).unwrap();
+        let rules = SubtractionRules::new(&set, 200);
+        for (pile, &want) in g.iter().enumerate() {
+            let at = SubtractionRules::start(pile as u64);
+            assert_eq!(rules.grundy(&at, BUDGET), Ok(want), "{sizes:?} pile {pile}");
+            let wins = rules.known(&at).unwrap().wins;
+            assert_eq!(wins, want != 0, "{sizes:?} pile {pile}: outcome and value");
+        }
+    }
+}
+
+#[test]
+fn subtraction_periods_are_the_least_and_start_as_early_as_they_can() {
+    for sizes in SETS {
+        let (pre, period) = GrundySequence::solve(sizes, PERIOD_SEARCH_LIMIT)
+            .cycle()
+            .unwrap();
+        let (pre, period) = (pre as usize, period as usize);
+        let n = pre + 4 * period + 400;
+        let g = subtraction_brute(sizes, n);
+        let repeats = |p: usize, from: usize| (from..n - p).all(|x| g[x] == g[x + p]);
+        assert!(
+            repeats(period, pre),
+            "{sizes:?}: period {period} from {pre}"
+        );
+        assert!(
+            (1..period).all(|p| !repeats(p, pre)),
+            "{sizes:?}: a shorter period than {period} repeats"
+        );
+        assert!(
+            pre == 0 || g[pre - 1] != g[pre - 1 + period],
+            "{sizes:?}: the period starts before {pre}"
+        );
+    }
+}
+
+#[test]
+fn published_sequences_answer_a_pile_near_the_top_from_the_period() {
+    // ⟨1,2⟩: g(n) = n mod 3. ⟨1,3,4⟩: 0,1,0,1,2,3,2 repeated (Berlekamp, Conway and Guy,
+    // Winning Ways, ch. 4; Ferguson, Game Theory, I.3).
+    let set = TakeSet::new(&[1, 2]).unwrap();
+    let rules = SubtractionRules::new(&set, 0);
+    for pile in [u64::MAX, u64::MAX - 1, u64::MAX - 2] {
+        let at = SubtractionRules::start(pile);
+        assert_eq!(rules.grundy(&at, BUDGET), Ok(pile % 3), "{pile}");
+    }
+    let pattern = [0, 1, 0, 1, 2, 3, 2];
+    let set = TakeSet::new(&[1, 3, 4]).unwrap();
+    let rules = SubtractionRules::new(&set, 0);
+    for pile in (0..30).chain(u64::MAX - 20..=u64::MAX) {
+        let at = SubtractionRules::start(pile);
+        assert_eq!(
+            rules.grundy(&at, BUDGET),
+            Ok(pattern[(pile % 7) as usize]),
+            "{pile}"
+        );
+    }
+}
+
+/// Nim's value of `piles` by the mex over every move, not the nim-sum.
+fn nim_brute(piles: Vec<u64>, memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
+    if let Some(&g) = memo.get(&piles) {
+        return g;
+    }
+    let mut reached = Vec::new();
+    for i in 0..piles.len() {
+        for left in 0..piles[i] {
+            let mut after = piles.clone();
+            after[i] = left;
+            reached.push(nim_brute(after, memo));
+        }
+    }
+    let g = mex(reached);
+    memo.insert(piles, g);
+    g
+}
+
+#[test]
+fn nim_values_are_the_mex_of_every_move_and_say_who_wins() {
+    let rules = NimRules::default();
+    let mut memo = HashMap::new();
+    for a in 0..=7 {
+        for b in 0..=7 {
+            for c in 0..=5 {
+                let at = Piles::new(&[a, b, c]).unwrap();
+                let want = nim_brute(vec![a, b, c], &mut memo);
+                assert_eq!(rules.grundy(&at, BUDGET), Ok(want), "{a},{b},{c}");
+                assert_eq!(rules.known(&at).unwrap().wins, want != 0, "{a},{b},{c}");
+            }
+        }
+    }
+    let top = Piles::new(&[1_000_000_000_000_000_000, 7]).unwrap();
+    // 10^18 ends in 18 zero bits: its exclusive or with 7 is its sum with 7.
+    assert_eq!(rules.grundy(&top, BUDGET), Ok(1_000_000_000_000_000_007));
+}
+
+#[test]
+fn a_game_that_does_not_know_its_values_says_so_in_one_line() {
+    let line = NoGrundy::Unknown.to_string();
+    assert!(!line.is_empty() && !line.contains('\n'), "{line}");
+    let over = NoGrundy::over_budget("the table", 3 << 30, 1 << 30).to_string();
+    assert_eq!(
+        over,
+        "the table needs 3.0 GiB, more than the 1.0 GiB this run may use (--memory)"
+    );
+}
