@@ -78,8 +78,9 @@ pub fn render(
         Constraint::Length(legend_rows),
     ])
     .areas(inner);
-    // Where the whole why has no room under the board, the panel shows it above the moves.
-    let why_in_panel = under.why.is_empty() && screen.editor.is_none() && screen.review.is_none();
+    // Where the whole why has no room under the board, the panel shows it above the moves
+    // (in a review, where the review's rows stand above the board).
+    let why_in_panel = under.why.is_empty() && screen.editor.is_none();
     let why: Vec<Line> = under.why.into_iter().map(Line::raw).collect();
     frame.render_widget(Paragraph::new(why), why_area);
     if let Some(review) = &screen.review {
@@ -87,6 +88,7 @@ pub fn render(
         draw_graph(review, area, frame, hits, theme);
     }
     let review_above = above.is_some();
+    let why_in_panel = why_in_panel && (screen.review.is_none() || review_above);
     if let Some((rows, _)) = above {
         frame.render_widget(Paragraph::new(rows), review_area);
     }
@@ -508,7 +510,7 @@ const PANEL_WHY_MOVES: u16 = 3;
 /// columns and a few moves; the area left for the list.
 fn why_above_list(screen: &StudyScreen, frame: &mut Frame, list_area: Rect) -> Rect {
     let width = usize::from(list_area.width);
-    let lines = under::wrapped(&screen.study.why(), width);
+    let lines = under::wrapped(&under::why_text(screen), width);
     let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     if lines.is_empty() || rows.saturating_add(2 + PANEL_WHY_MOVES) > list_area.height {
         return list_area;

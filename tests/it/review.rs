@@ -1681,3 +1681,43 @@ fn what_stands_under_the_board_never_cuts_it() {
         }
     }
 }
+
+/// The review of a game on the default bar shows its graph at 80 × 24 and at 100 × 30, on
+/// every move: the graph goes before the why and the legend's rows under the board (the legend
+/// then in the frame's edge, the why in the panel where it fits).
+#[test]
+fn the_default_bars_review_shows_its_graph_at_the_usual_sizes() {
+    let text = [
+        "munch game record 1",
+        "game: chomp",
+        "start: rows=6 cols=7",
+        "players: person, computer",
+        "level: perfect",
+        "moves:",
+        "1. You: b4",
+        "2. Computer: f3",
+        "3. You: f2",
+        "4. Computer: b1",
+        "5. You: a4",
+        "6. Computer: a3",
+        "7. You: a2",
+        "8. Computer: a1",
+        "result: You won",
+        "",
+    ]
+    .join("\n");
+    let record = munch::record::GameRecord::parse(&text).unwrap();
+    let mut h = Harness::new();
+    h.app.review_record(record).unwrap();
+    h.wait_for_review();
+    for step in 0..=8 {
+        for (width, height) in [(80, 24), (100, 30)] {
+            let screen = crate::common::render_text(&h.app, width, height);
+            assert!(
+                screen.contains("Moves left: ▲"),
+                "move {step} at {width}×{height}:\n{screen}"
+            );
+        }
+        h.key(KeyCode::Right);
+    }
+}

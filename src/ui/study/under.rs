@@ -22,18 +22,22 @@ fn why_lines(screen: &StudyScreen, width: u16, room: u16) -> Vec<String> {
     if screen.editor.is_some() {
         return Vec::new();
     }
-    let width = usize::from(width);
-    let mut why = screen.study.why();
-    // A review of a mistake says the last line (the move to make) in its own lines.
-    if screen.review.as_ref().is_some_and(Review::says_why) {
-        why.pop();
-    }
-    let lines = wrapped(&why, width);
+    let lines = wrapped(&why_text(screen), usize::from(width));
     if lines.len() <= usize::from(room) {
         lines
     } else {
         Vec::new()
     }
+}
+
+/// Why the position studied is won or lost ([`Study::why`](crate::games::study::Study::why)):
+/// in a review of a mistake, all but the last line, which the review's own lines say.
+pub(super) fn why_text(screen: &StudyScreen) -> Vec<String> {
+    let mut why = screen.study.why();
+    if screen.review.as_ref().is_some_and(Review::says_why) {
+        why.pop();
+    }
+    why
 }
 
 /// The lines of a why, each wider than `width` broken between words.
@@ -52,7 +56,8 @@ pub(super) fn wrapped(why: &[String], width: usize) -> Vec<String> {
 /// What stands under the board, in the rows it leaves: what the marks mean (two rows with room,
 /// what the list's replies are too; else one; with no row to spare, in the frame's bottom
 /// edge), then why the position is won or lost where it fits whole, then a review's graph with
-/// the rows left.
+/// the rows left (in a review, the graph before the why and the legend's rows where they do
+/// not all fit).
 pub(super) struct Under {
     pub(super) legend: u16,
     pub(super) why: Vec<String>,
@@ -75,7 +80,28 @@ impl Under {
         theme: &Theme,
     ) -> Under {
         let spare = spare.saturating_sub(above);
-        let legend = spare.min(2);
+        let under = Under::fit_with(screen, area, above, spare, spare.min(2), theme);
+        // A review's graph before the legend's rows, which then say the marks in the
+        // frame's bottom edge.
+        if screen.review.is_some() && under.graph == 0 && under.legend > 0 {
+            let bare = Under::fit_with(screen, area, above, spare, 0, theme);
+            if bare.graph > 0 {
+                return bare;
+            }
+        }
+        under
+    }
+
+    /// As [`Under::fit`], with `legend` rows for the legend out of the `spare` rows left
+    /// under the review's `above` rows.
+    fn fit_with(
+        screen: &StudyScreen,
+        area: Rect,
+        above: u16,
+        spare: u16,
+        legend: u16,
+        theme: &Theme,
+    ) -> Under {
         let height = area.height.saturating_sub(above + legend);
         let board = Rect::new(0, 0, area.width, height);
         let why = why_lines(screen, area.width, spare - legend);
@@ -84,26 +110,45 @@ impl Under {
         } else {
             let drawn = drawn(screen, board, theme);
             let room = (spare - legend).min(board.height.saturating_sub(drawn.rows + 1));
-            // A board drawn larger than it needs gives the why its rows where it draws every
-            // move it drew in fewer, a blank row under it, its marks cut no shorter.
-            let rows = why_rows(why.len(), (spare - legend).saturating_sub(1));
-            let smaller = Rect::new(0, 0, area.width, board.height.saturating_sub(rows));
+            // A board drawn larger than it needs gives the why (or a review's graph) its rows
+            // where it draws every move it drew in fewer, a blank row under it, its marks cut
+            // no shorter.
             let short = |area| screen.study.marks_shortened(area);
-            if why.len() > usize::from(room) && smaller.height > 0 {
+            let gives = |rows: u16| {
+                let smaller = Rect::new(0, 0, area.width, board.height.saturating_sub(rows));
+                if smaller.height == 0 {
+                    return false;
+                }
                 let small = self::drawn(screen, smaller, theme);
-                let gives = small.rows < smaller.height
+                small.rows < smaller.height
                     && small.spots == drawn.spots
-                    && (!short(smaller) || short(board));
-                if gives { rows } else { room }
+                    && (!short(smaller) || short(board))
+            };
+            let rows = why_rows(why.len(), (spare - legend).saturating_sub(1));
+            let room = if why.len() > usize::from(room) && gives(rows) {
+                rows
+            } else {
+                room
+            };
+            let graph = (spare - legend).min(graph::GRAPH_MIN_ROWS + 1);
+            if graph_rows(screen, room).0 == 0 && graph_rows(screen, graph).0 > 0 && gives(graph) {
+                graph
             } else {
                 room
             }
         };
-        let why = if why.len() <= usize::from(room) {
+        let mut why = if why.len() <= usize::from(room) {
             why
         } else {
             Vec::new()
         };
+        // A review's graph before the why, where both do not fit: the review's own lines say
+        // the why's last line of a mistake.
+        if graph_rows(screen, room - why_rows(why.len(), room)).0 == 0
+            && graph_rows(screen, room).0 > 0
+        {
+            why.clear();
+        }
         let why_rows = why_rows(why.len(), room);
         let (graph, below) = graph_rows(screen, room - why_rows);
         Under {
