@@ -39,7 +39,7 @@ pub fn table_why(
             && let Some(answer) = reply(&after)
         {
             lines.push(format!(
-                "The longest defence, {}, the other side answers with {answer}.",
+                "Against the longest defence, {}, the other side answers {answer}.",
                 longest.mv
             ));
         }
