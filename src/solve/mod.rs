@@ -6,6 +6,7 @@
 pub mod beatty;
 pub mod chomp_table;
 pub mod fibonacci_table;
+pub mod grundy_tables;
 pub mod subtraction_table;
 
 pub use chomp_table::{BuildError, MovesLeftTable, NimberTable, OutcomeTable};

@@ -3,10 +3,14 @@
 //! is won exactly where its Grundy value is not 0.
 
 use munch::games::core::rules::{NoGrundy, Rules};
+use munch::games::fibonacci::session::FibonacciRules;
 use munch::games::nim::rules::Position as Piles;
 use munch::games::nim::session::NimRules;
+use munch::games::pile::rules::PilePosition;
 use munch::games::subtraction::rules::TakeSet;
 use munch::games::subtraction::session::SubtractionRules;
+use munch::games::wythoff::rules::Position as Queen;
+use munch::games::wythoff::session::WythoffRules;
 use munch::solve::subtraction_table::{GrundySequence, PERIOD_SEARCH_LIMIT};
 use std::collections::HashMap;
 
@@ -155,4 +159,102 @@ fn a_game_that_does_not_know_its_values_says_so_in_one_line() {
         over,
         "the table needs 3.0 GiB, more than the 1.0 GiB this run may use (--memory)"
     );
+}
+
+/// Fibonacci Nim's value of `pile` coins with at most `max` allowed, by the mex over every take.
+fn fibonacci_brute(pile: u64, max: u64, memo: &mut HashMap<(u64, u64), u64>) -> u64 {
+    let max = max.min(pile);
+    if let Some(&g) = memo.get(&(pile, max)) {
+        return g;
+    }
+    let reached: Vec<u64> = (1..=max)
+        .map(|k| fibonacci_brute(pile - k, 2 * k, memo))
+        .collect();
+    let g = mex(reached);
+    memo.insert((pile, max), g);
+    g
+}
+
+#[test]
+fn fibonacci_values_match_the_brute_force_and_say_who_wins() {
+    let rules = FibonacciRules::for_pile(60);
+    let mut memo = HashMap::new();
+    let mut nonzero_above_one = 0;
+    for pile in 1..=60 {
+        for max in 1..=pile {
+            let at = PilePosition {
+                pile,
+                max_take: max,
+            };
+            let want = fibonacci_brute(pile, max, &mut memo);
+            assert_eq!(rules.grundy(&at, BUDGET), Ok(want), "{pile} max {max}");
+            assert_eq!(
+                rules.known(&at).unwrap().wins,
+                want != 0,
+                "{pile} max {max}"
+            );
+            nonzero_above_one += usize::from(want > 1);
+        }
+    }
+    assert!(nonzero_above_one > 100, "values past 1 are tested too");
+    let far = PilePosition {
+        pile: 100_000,
+        max_take: 3,
+    };
+    let refused = rules.grundy(&far, 1 << 20).unwrap_err().to_string();
+    assert!(
+        refused.starts_with("the Grundy table of Fibonacci Nim to pile 100,000 needs "),
+        "{refused}"
+    );
+    // A lost position is 0 however large (Zeckendorf's rule proves it lost).
+    let lost = PilePosition {
+        pile: 89,
+        max_take: 88,
+    };
+    assert_eq!(rules.grundy(&lost, 1), Ok(0));
+}
+
+/// Wythoff's value of `(a, b)` by the mex over every move: from one pile, or the same from both.
+fn wythoff_brute(a: u64, b: u64, memo: &mut HashMap<(u64, u64), u64>) -> u64 {
+    if let Some(&g) = memo.get(&(a, b)) {
+        return g;
+    }
+    let mut reached = Vec::new();
+    reached.extend((1..=a).map(|k| wythoff_brute(a - k, b, memo)));
+    reached.extend((1..=b).map(|k| wythoff_brute(a, b - k, memo)));
+    reached.extend((1..=a.min(b)).map(|k| wythoff_brute(a - k, b - k, memo)));
+    let g = mex(reached);
+    memo.insert((a, b), g);
+    g
+}
+
+#[test]
+fn wythoff_values_match_the_brute_force_and_say_who_wins() {
+    let rules = WythoffRules::default();
+    let mut memo = HashMap::new();
+    for a in 0..=40 {
+        for b in 0..=40 {
+            let at = Queen::new(a, b).unwrap();
+            let want = wythoff_brute(a, b, &mut memo);
+            assert_eq!(rules.grundy(&at, BUDGET), Ok(want), "{a},{b}");
+            assert_eq!(rules.known(&at).unwrap().wins, want != 0, "{a},{b}");
+        }
+    }
+    // Row 1 by hand: (1,0) is a heap of 1; (1,1) reaches 0 and 1; (1,2) is a lost pair; …
+    let row: Vec<u64> = (0..6)
+        .map(|b| rules.grundy(&Queen::new(1, b).unwrap(), BUDGET).unwrap())
+        .collect();
+    assert_eq!(row, [1, 2, 0, 4, 5, 3]);
+    let far = Queen::new(1_000_000, 2_000_000).unwrap();
+    let refused = rules.grundy(&far, 1 << 20).unwrap_err().to_string();
+    assert!(
+        refused.starts_with(
+            "the Grundy table of Wythoff's game to piles 1,000,000 and 2,000,000 needs "
+        ),
+        "{refused}"
+    );
+    // The lost pair k = 10^17: (⌊kφ⌋, ⌊kφ⌋ + k), φ = 1.6180339887498948482045…
+    let lost = Queen::new(161_803_398_874_989_484, 261_803_398_874_989_484).unwrap();
+    assert!(!rules.known(&lost).unwrap().wins);
+    assert_eq!(rules.grundy(&lost, 1), Ok(0));
 }

@@ -6,6 +6,7 @@
 use super::answer::{self, fibonacci_winning_takes};
 use super::position;
 use super::rules::{limit, position_of, take};
+use crate::games::core::rules::NoGrundy;
 use crate::games::core::study::Studied;
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::panel::SolverLine;
@@ -15,6 +16,8 @@ use crate::games::pile::session::PileSession;
 use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::study::{EditField, EditFields, Editor, FieldsEditor, Study, whole_number};
 use crate::solve::fibonacci_table::{FIB_REACH, FibMovesLeft};
+use crate::solve::grundy_tables::FibonacciGrundy;
+use crate::units::group;
 use std::sync::Arc;
 
 /// A game of Fibonacci Nim in progress, on the one-pile board.
@@ -98,6 +101,26 @@ impl PileRules for FibonacciRules {
     /// Zeckendorf's rule knows every position.
     fn winning_takes(&self, at: &PilePosition) -> Option<Vec<u64>> {
         Some(fibonacci_winning_takes(*at))
+    }
+
+    /// 0 where Zeckendorf's rule says the position is lost (any pile); else from the table of
+    /// every position of at most the pile, where it fits `budget`.
+    fn grundy(&self, at: &PilePosition, budget: u64) -> Result<u64, NoGrundy> {
+        if limit(*at) == 0 || fibonacci_winning_takes(*at).is_empty() {
+            return Ok(0);
+        }
+        let needed = FibonacciGrundy::bytes_for(at.pile);
+        if needed > budget {
+            let what = format!(
+                "the Grundy table of Fibonacci Nim to pile {}",
+                group(at.pile)
+            );
+            return Err(NoGrundy::over_budget(&what, needed, budget));
+        }
+        let table = FibonacciGrundy::build(at.pile);
+        Ok(table
+            .value(at.pile, at.max_take)
+            .expect("the table reaches its top"))
     }
 
     /// Within the moves-left table's reach (a pile of at most [`FIB_REACH`]), once it is

@@ -11,7 +11,7 @@ use super::answer::answer;
 use super::rules::{Move, Piles, Position};
 use crate::games::core::line::LineStudy;
 use crate::games::core::play::Play;
-use crate::games::core::rules::{fewest, random_take};
+use crate::games::core::rules::{NoGrundy, fewest, random_take};
 use crate::games::core::rules_of::{PositionAnswer, PositionRules, RulesOf};
 use crate::games::core::table::{MovesLeft, Tabled, Tabling};
 use crate::games::grid::board::{Cell, GridBoard, GridRules, Piece};
@@ -20,6 +20,8 @@ use crate::games::rows::board::{RowsBoard, RowsRules, keys};
 use crate::games::why;
 use crate::input::Binding;
 use crate::solve::beatty;
+use crate::solve::grundy_tables::{wythoff_bytes, wythoff_grundy};
+use crate::units::group;
 
 /// The most positions a table may have: `(pile 1 + 1) · (pile 2 + 1)`, 16 MB of moves left at
 /// 4 bytes each.
@@ -53,6 +55,25 @@ impl PositionAnswer for Position {
     /// The Beatty pairs prove every position.
     fn answer(&self) -> Known<Move> {
         answer(*self)
+    }
+
+    /// 0 on a lost pair (the Beatty pairs', any piles); else from the table of every position
+    /// below, where it fits `budget`.
+    fn grundy(&self, budget: u64) -> Result<u64, NoGrundy> {
+        let [a, b] = self.piles();
+        if !answer(*self).wins {
+            return Ok(0);
+        }
+        let needed = wythoff_bytes(a, b);
+        if needed > budget {
+            let what = format!(
+                "the Grundy table of Wythoff's game to piles {} and {}",
+                group(a),
+                group(b)
+            );
+            return Err(NoGrundy::over_budget(&what, needed, budget));
+        }
+        Ok(wythoff_grundy(a, b))
     }
 
     /// The lost pairs, the one on each of the queen's lines and the move to the nearest.
