@@ -61,6 +61,11 @@ pub fn nim_sum(labels: &[String], values: &[u64]) -> NimSum {
         .position(|&v| v & high != 0)
         .expect("a number has the sum's highest bit");
     let (from, to) = (values[index], values[index] ^ sum);
+    // An arrow under the odd column the rule names, as the rows have no heading of bits.
+    let bit = u64::BITS - 1 - sum.leading_zeros();
+    let step = if bits <= SPACED_BITS { 2 } else { 1 };
+    let column = label_width + 2 + number_width + 2 + (bits - 1 - bit) as usize * step;
+    lines.push(format!("{:column$}↑ the {}s", "", group(high)));
     lines.push(format!(
         "The {}s column is odd: {} from {} to {} makes every column even.",
         group(high),
@@ -220,6 +225,7 @@ mod tests {
                 "Pile 2   5  1 0 1",
                 "Pile 3   7  1 1 1",
                 "nim-sum  1  0 0 1",
+                "                ↑ the 1s",
                 "The 1s column is odd: pile 1 from 3 to 2 makes every column even.",
             ]
         );
