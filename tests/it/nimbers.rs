@@ -137,3 +137,114 @@ fn nimber_zero_exactly_where_the_outcome_table_says_lost() {
         assert_eq!(nimbers.counts()[0], lost + 1, "{rows}×{cols}");
     }
 }
+
+fn munch(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_munch"))
+        .args(args)
+        .output()
+        .expect("munch runs")
+}
+
+#[test]
+fn solve_with_grundy_and_stats_counts_every_position_by_nimber() {
+    let out = munch(&[
+        "solve", "chomp", "--rows", "8", "--cols", "8", "--grundy", "--stats", "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let reply: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let counts: Vec<u64> = reply["positions_by_grundy"]
+        .as_array()
+        .expect("counts")
+        .iter()
+        .map(|n| n.as_u64().expect("a count"))
+        .collect();
+    assert_eq!(
+        counts.iter().sum::<u64>(),
+        reply["positions"].as_u64().unwrap()
+    );
+    assert_eq!(counts.iter().sum::<u64>(), 12_870); // C(16, 8)
+    // The empty bar and the lost positions have nimber 0.
+    assert_eq!(counts[0], reply["losing_positions"].as_u64().unwrap() + 1);
+    let full = vec![8u8; 8];
+    let expected = brute_force(&full, &mut HashMap::new());
+    assert_eq!(reply["grundy"].as_u64(), Some(u64::from(expected)));
+    assert_eq!(reply["outcome"], if expected == 0 { "loss" } else { "win" });
+
+    // Text: the nimber, and the counts on one line, adding up the same.
+    let out = munch(&[
+        "solve", "chomp", "--rows", "8", "--cols", "8", "--grundy", "--stats",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(&format!(
+            "nimber (Grundy value, the poison never eaten): {expected}\n"
+        )),
+        "{text}"
+    );
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("positions by nimber: "))
+        .expect("the counts' line");
+    let counted: u64 = line
+        .split(", ")
+        .map(|entry| {
+            let (_, n) = entry.split_once(": ").expect("g: n");
+            n.replace(',', "").parse::<u64>().expect("a count")
+        })
+        .sum();
+    assert_eq!(counted, 12_870, "{line}");
+}
+
+#[test]
+fn grundy_alone_gives_the_position_s_nimber() {
+    let mut memo = HashMap::new();
+    for (position, heights) in [
+        ("5,3,3,1,0,0", vec![5u8, 3, 3, 1, 0, 0]),
+        ("1,0,0,0,0,0", vec![1, 0, 0, 0, 0, 0]),
+    ] {
+        let out = munch(&[
+            "solve",
+            "chomp",
+            "--rows",
+            "5",
+            "--cols",
+            "6",
+            "--position",
+            position,
+            "--grundy",
+            "--json",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let reply: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let expected = brute_force(&heights, &mut memo);
+        assert_eq!(
+            reply["grundy"].as_u64(),
+            Some(u64::from(expected)),
+            "{position}"
+        );
+        assert!(reply.get("positions_by_grundy").is_none(), "{reply}");
+    }
+    // Without --grundy, no nimber.
+    let out = munch(&["solve", "chomp", "--rows", "3", "--cols", "3", "--json"]);
+    let reply: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(reply.get("grundy").is_none(), "{reply}");
+}
+
+#[test]
+fn a_nimber_table_over_budget_or_past_a_byte_is_refused_in_one_line() {
+    // The 14×14 outcome table (5 MB) fits 30M; its nimber table (40 MB) does not.
+    for args in [
+        &[
+            "--memory", "30M", "solve", "chomp", "--rows", "14", "--cols", "14", "--grundy",
+        ][..],
+        &["solve", "chomp", "--rows", "17", "--cols", "16", "--grundy"][..],
+    ] {
+        let out = munch(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("--grundy"), "{stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

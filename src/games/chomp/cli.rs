@@ -7,7 +7,8 @@ use super::rules::{MAX_SIDE, Position, Square, parse_heights};
 use crate::games::chomp::answer::ChompAnswer;
 use crate::games::game::{SolveProgress, Values};
 use crate::games::moves_left::{Proven, all_moves, outcome_word, plain_proven_moves};
-use crate::solve::{MovesLeftTable, OutcomeTable};
+use crate::solve::chomp_table::MAX_SQUARES;
+use crate::solve::{MovesLeftTable, NimberTable, OutcomeTable};
 use crate::units::{bytes, group};
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use serde::Serialize;
@@ -49,6 +50,10 @@ pub struct SolveArgs {
     /// Also report the table's size, losing positions, time and memory.
     #[arg(long)]
     pub stats: bool,
+    /// Also give the position's nimber (Grundy value: normal play, the poison never eaten),
+    /// from the nimber table of its box; with --stats, the box's positions counted by nimber.
+    #[arg(long)]
+    pub grundy: bool,
 }
 
 /// `munch play chomp`, with its about line.
@@ -84,6 +89,8 @@ struct ChompReply {
     complete: bool,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     stats: Option<Stats>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    grundy: Option<Grundy>,
     /// With `--all-moves` only: every field before it stays as it was without (but `complete`,
     /// which then also says whether every moves left is known).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
@@ -116,6 +123,57 @@ struct Stats {
     losing_positions: Option<u64>,
     seconds: Option<f64>,
     table_bytes: Option<u64>,
+}
+
+/// What `--grundy` adds: the position's nimber, and with `--stats` how many positions of the
+/// box have each nimber, from 0 up.
+#[derive(Serialize)]
+struct Grundy {
+    grundy: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    positions_by_grundy: Option<Vec<u64>>,
+}
+
+/// Why the nimber table of a `rows` × `cols` box cannot be built within `budget` beside the
+/// outcome table's `beside` bytes, in one line; `None` if it can.
+fn nimber_refusal(rows: u8, cols: u8, budget: u64, beside: u64) -> Option<String> {
+    if !NimberTable::fits(rows, cols) {
+        return Some(format!(
+            "--grundy: a {rows}×{cols} box has more than {MAX_SQUARES} squares, so its nimbers may not fit the table's byte a position"
+        ));
+    }
+    let needed = NimberTable::bytes_for(rows, cols).saturating_add(beside);
+    (needed > budget).then(|| {
+        format!(
+            "--grundy: the nimber table of the {rows}×{cols} box needs {} with its outcome table, more than the {} this run may use (--memory, less what munch holds already, at most the memory this machine has free)",
+            bytes(needed),
+            bytes(budget)
+        )
+    })
+}
+
+/// What `--grundy` adds for `position`, from the nimber table of its box (refused beforehand
+/// by [`nimber_refusal`] where it does not fit).
+fn grundy_of(
+    position: &Position,
+    with_counts: bool,
+    progress: SolveProgress,
+) -> Result<Grundy, String> {
+    let (rows, cols) = position.bounding_box();
+    let what = format!("nimbers of {rows}×{cols}");
+    let nimbers = NimberTable::build(rows, cols, &mut |done, total| {
+        progress(&what, done, total);
+        true
+    })
+    .map_err(|_| {
+        format!("--grundy: the machine would not give the {rows}×{cols} nimber table its memory")
+    })?;
+    Ok(Grundy {
+        grundy: nimbers
+            .nimber(position.heights())
+            .expect("the bounding box covers the position"),
+        positions_by_grundy: with_counts.then(|| nimbers.counts().to_vec()),
+    })
 }
 
 #[derive(Serialize)]
@@ -203,6 +261,13 @@ pub fn solve(matches: &ArgMatches, budget: u64, progress: SolveProgress) -> Resu
     let started = Instant::now();
     let (box_rows, box_cols) = position.bounding_box();
     let needed = OutcomeTable::bytes_for(box_rows, box_cols);
+    // `--grundy` is refused before anything is built.
+    if args.grundy {
+        let beside = if needed <= budget { needed } else { 0 };
+        if let Some(why) = nimber_refusal(box_rows, box_cols, budget, beside) {
+            return Err(why);
+        }
+    }
     // A table the machine cannot hold (the budget is capped by its free memory, see
     // `crate::memory::table_budget`, but another program may take memory meanwhile) counts as over budget.
     let table = (needed <= budget)
@@ -232,6 +297,11 @@ pub fn solve(matches: &ArgMatches, budget: u64, progress: SolveProgress) -> Resu
         seconds: table.as_ref().map(|_| started.elapsed().as_secs_f64()),
         table_bytes: table.as_deref().map(OutcomeTable::table_bytes),
     });
+    let grundy = if args.grundy {
+        Some(grundy_of(&position, args.stats, progress)?)
+    } else {
+        None
+    };
     // The moves-left table is built after the stats' time is taken: they are the table's.
     let studied = if all_moves(matches) {
         Some(all_moves_study(table.as_ref(), &position, budget, progress))
@@ -254,6 +324,7 @@ pub fn solve(matches: &ArgMatches, budget: u64, progress: SolveProgress) -> Resu
                 .as_ref()
                 .is_none_or(|(studied, _)| studied.complete()),
         stats,
+        grundy,
         all_moves: studied.as_ref().map(|(studied, _)| ChompAllMoves {
             moves_left: studied.moves_left,
             moves: studied
@@ -339,6 +410,21 @@ fn plain_chomp(reply: &ChompReply, position: &Position, answer: &ChompAnswer) ->
                 );
             }
             _ => out.push_str("no table built\n"),
+        }
+    }
+    if let Some(grundy) = &reply.grundy {
+        let _ = writeln!(
+            out,
+            "nimber (Grundy value, the poison never eaten): {}",
+            grundy.grundy
+        );
+        if let Some(counts) = &grundy.positions_by_grundy {
+            let counted: Vec<String> = counts
+                .iter()
+                .enumerate()
+                .map(|(g, &n)| format!("{g}: {}", group(n)))
+                .collect();
+            let _ = writeln!(out, "positions by nimber: {}", counted.join(", "));
         }
     }
     out
