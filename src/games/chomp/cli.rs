@@ -297,11 +297,9 @@ pub fn solve(matches: &ArgMatches, budget: u64, progress: SolveProgress) -> Resu
         seconds: table.as_ref().map(|_| started.elapsed().as_secs_f64()),
         table_bytes: table.as_deref().map(OutcomeTable::table_bytes),
     });
-    let grundy = if args.grundy {
-        Some(grundy_of(&position, args.stats, progress)?)
-    } else {
-        None
-    };
+    let grundy = (args.grundy)
+        .then(|| grundy_of(&position, args.stats, progress))
+        .transpose()?;
     // The moves-left table is built after the stats' time is taken: they are the table's.
     let studied = if all_moves(matches) {
         Some(all_moves_study(table.as_ref(), &position, budget, progress))
