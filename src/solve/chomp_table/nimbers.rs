@@ -13,9 +13,9 @@
 //! last to the first, `D(c, r)` is `D(c + 1, r)` plus one term, so a move's rank costs one
 //! addition instead of a sum over the columns ([`plain`] sums them, as the reference).
 //!
-//! **Blocks.** The positions that share all heights but the last three are a block (see
-//! `Shared::walk`). `D(c, r)` of a move left of those three columns is what it lowers the
-//! block's first position by, plus what capping the last three at `r` lowers them by, which the
+//! **Blocks.** The positions that share all heights but the last four are a block (see
+//! `Shared::walk`). `D(c, r)` of a move left of those four columns is what it lowers the
+//! block's first position by, plus what capping the last four at `r` lowers them by, which the
 //! moves in the first of them find anyway. So those moves are listed once a block, and each
 //! costs a position a subtraction, a read and a store: the nimbers a position's moves leave are
 //! marked in an array by a stamp, the position's number, and the mex is the first unmarked
@@ -179,7 +179,7 @@ impl NimberTable {
 const SPLIT: usize = 3;
 
 /// The walk's blocks share every height but the last this many (see [`Shared::walk`]).
-const TAIL: usize = 3;
+const TAIL: usize = 4;
 
 /// A row of blocks: the positions whose first two heights are `(v, a)`, cut by the third.
 #[derive(Clone, Copy)]
@@ -357,10 +357,9 @@ impl Shared<'_> {
         let rows = usize::from(ranking.rows);
         // `lowered[r]`: how much the move at row `r` in the current column lowers the rank.
         let mut lowered = vec![0u64; rows + 1];
-        // The block's far moves, by row from the top: `far[i]` lowers the first position's
-        // rank, at row `far_rows[i]`; `above[v]` of them are at row `v` or higher.
+        // The block's far moves, by row from the top: what each lowers the first position's
+        // rank by; `above[v]` of them are at row `v` or higher.
         let mut far: Vec<u64> = Vec::with_capacity(rows * from);
-        let mut far_rows: Vec<usize> = Vec::with_capacity(rows * from);
         let mut above = vec![0usize; rows + 2];
         let mut by_row: Vec<Vec<u64>> = vec![Vec::with_capacity(from); rows + 1];
         // `seen[g] == stamp`: a move of the current position leaves nimber `g`. One store a
@@ -388,10 +387,8 @@ impl Shared<'_> {
                 }
             }
             far.clear();
-            far_rows.clear();
             for v in (0..=rows).rev() {
                 far.extend_from_slice(&by_row[v]);
-                far_rows.extend(std::iter::repeat_n(v, by_row[v].len()));
                 above[v] = far.len();
             }
             // Its positions, whose heights from column `from` on run under `cap`.
@@ -409,15 +406,12 @@ impl Shared<'_> {
                         seen[usize::from(g)] = stamp;
                     }
                 }
-                // Far moves above the position's own columns leave them as they are.
-                let (high, low) = far.split_at(above[top]);
-                for &lower in high {
-                    let g = values[(rank - lower) as usize].load(Ordering::Relaxed);
-                    seen[usize::from(g)] = stamp;
-                }
-                for (&lower, &r) in low.iter().zip(&far_rows[above[top]..]) {
-                    let g = values[(rank - lower - lowered[r]) as usize].load(Ordering::Relaxed);
-                    seen[usize::from(g)] = stamp;
+                // Far moves above the position's own columns leave them as they are; one at
+                // row `r` below their top caps them as the move at row `r` in column `from`.
+                mark(values, rank, &far[..above[top]], &mut seen, stamp);
+                for r in 0..top {
+                    let lowers = &far[above[r + 1]..above[r]];
+                    mark(values, rank - lowered[r], lowers, &mut seen, stamp);
                 }
                 let g = seen
                     .iter()
@@ -436,6 +430,15 @@ impl Shared<'_> {
                 return done;
             }
         }
+    }
+}
+
+/// Marks in `seen` with `stamp` the nimbers at the ranks `from - lower` for each of `lowers`.
+#[inline]
+fn mark(values: &[AtomicU8], from: u64, lowers: &[u64], seen: &mut [u32; 256], stamp: u32) {
+    for &lower in lowers {
+        let g = values[(from - lower) as usize].load(Ordering::Relaxed);
+        seen[usize::from(g)] = stamp;
     }
 }
 
