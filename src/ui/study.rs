@@ -443,7 +443,7 @@ fn panel(
             frame.render_widget(Paragraph::new(rows), review_area);
             list
         }
-        None if why_here => why_above_list(screen, frame, list_area),
+        None if why_here => under::why_above_list(screen, frame, list_area),
         None => list_area,
     };
     let [top_area, note_area, line_area] = Layout::vertical([
@@ -500,31 +500,6 @@ fn panel(
     let line_text = line_text(screen, width);
     frame.render_widget(Paragraph::new(Line::raw(line_text)), line_area);
     move_list(screen, frame, list_area, hits, theme);
-}
-
-/// The moves the list keeps in view under the why, where the why stands in the panel.
-const PANEL_WHY_MOVES: u16 = 3;
-
-/// Draws why the position is won or lost at the top of `list_area` (a blank row under it
-/// where there is one to spare), where it fits whole leaving the list its heading, its
-/// columns and a few moves; the area left for the list.
-fn why_above_list(screen: &StudyScreen, frame: &mut Frame, list_area: Rect) -> Rect {
-    let width = usize::from(list_area.width);
-    let lines = under::wrapped(&under::why_text(screen), width);
-    let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
-    if lines.is_empty() || rows.saturating_add(2 + PANEL_WHY_MOVES) > list_area.height {
-        return list_area;
-    }
-    let gap = u16::from(rows + 3 + PANEL_WHY_MOVES <= list_area.height);
-    let [why_area, _, list] = Layout::vertical([
-        Constraint::Length(rows),
-        Constraint::Length(gap),
-        Constraint::Min(1),
-    ])
-    .areas(list_area);
-    let lines: Vec<Line> = lines.into_iter().map(Line::raw).collect();
-    frame.render_widget(Paragraph::new(lines), why_area);
-    list
 }
 
 /// The lines under the board that say what its marks mean: `W7`/`L7` with their moves left;

@@ -1,5 +1,6 @@
 //! What stands under the Study's board, in the rows it does not draw on: the legend, why the
-//! position is won or lost, and a review's graph of the game.
+//! position is won or lost, and a review's graph of the game; and the why in the panel, above
+//! the moves, where it has no room under the board.
 
 use crate::app::review::Review;
 use crate::app::study::StudyScreen;
@@ -11,8 +12,9 @@ use crate::ui::dialogs::wrap_words;
 use crate::ui::graph;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
 
 /// The lines of why the position studied is won or lost ([`Study::why`](crate::games::study::Study::why)), each wider than
 /// `width` wrapped, where `room` rows hold them all; none otherwise (a part of the reason would
@@ -206,6 +208,31 @@ fn graph_rows(screen: &StudyScreen, room: u16) -> (u16, u16) {
     } else {
         (0, 0)
     }
+}
+
+/// The moves the list keeps in view under the why, where the why stands in the panel.
+const PANEL_WHY_MOVES: u16 = 3;
+
+/// Draws why the position is won or lost at the top of `list_area` (a blank row under it
+/// where there is one to spare), where it fits whole leaving the list its heading, its
+/// columns and a few moves; the area left for the list.
+pub(super) fn why_above_list(screen: &StudyScreen, frame: &mut Frame, list_area: Rect) -> Rect {
+    let width = usize::from(list_area.width);
+    let lines = wrapped(&why_text(screen), width);
+    let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    if lines.is_empty() || rows.saturating_add(2 + PANEL_WHY_MOVES) > list_area.height {
+        return list_area;
+    }
+    let gap = u16::from(rows + 3 + PANEL_WHY_MOVES <= list_area.height);
+    let [why_area, _, list] = Layout::vertical([
+        Constraint::Length(rows),
+        Constraint::Length(gap),
+        Constraint::Min(1),
+    ])
+    .areas(list_area);
+    let lines: Vec<Line> = lines.into_iter().map(Line::raw).collect();
+    frame.render_widget(Paragraph::new(lines), why_area);
+    list
 }
 
 /// Draws the graph of the game under `review` in `area` (none where it has no rows), its
