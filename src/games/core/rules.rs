@@ -118,9 +118,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Why `at` is won or lost, in the game's own terms, worked out in lines for the Study
     /// screen (Nim: the piles in binary and the nim-sum, [`crate::games::why`]); none where
     /// the game says nothing more than its outcome. The last line names the move to make, or
-    /// says every move loses: a hint's second line ([`Play::why_line`]).
-    ///
-    /// [`Play::why_line`]: crate::games::core::play::Play::why_line
+    /// says every move loses: a hint's second line (`Play::why_line`, in `play.rs`).
     fn why(&self, _at: &Self::Position) -> Vec<String> {
         Vec::new()
     }
