@@ -3,10 +3,12 @@
 //! `munch play`/`munch solve` arguments, reads its own matches and writes its own replies.
 
 use clap::{ArgMatches, Args, FromArgMatches};
+use munch::games::core::entry::GRUNDY;
 use munch::games::core::puzzle::{Bounds, Printed};
 use munch::games::game::SolveProgress;
 use munch::games::moves_left::ALL_MOVES;
 use munch::games::position::StartPosition;
+use munch::games::position::split_game;
 use munch::games::{GAMES, Game};
 use munch::memory::{DEFAULT_MEMORY, parse_memory};
 use munch::record::GameRecord;
@@ -40,6 +42,9 @@ pub struct Cli {
 pub enum Command {
     /// `munch solve <game> …`: the game and its matches.
     Solve(&'static dyn Game, ArgMatches),
+    /// `munch solve --position "…" …`: the matches (the position and the flags), which
+    /// [`solve_position`] makes the game's own.
+    SolvePosition(ArgMatches),
     /// `munch play <game> …`: the game and its matches (its own arguments and the sides).
     Play(GameKind, ArgMatches),
     /// `munch play --position "…" …`: the matches (the position and the sides).
@@ -57,6 +62,11 @@ impl fmt::Debug for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Command::Solve(game, _) => write!(f, "solve {}", game.id()),
+            Command::SolvePosition(matches) => write!(
+                f,
+                "solve --position {:?}",
+                matches.get_one::<String>(POSITION)
+            ),
             Command::Play(kind, _) => write!(f, "play {}", kind.game().id()),
             Command::PlayPosition(matches) => write!(
                 f,
@@ -79,12 +89,34 @@ pub fn command() -> clap::Command {
     // rather than the whole help on stderr.
     let solve = clap::Command::new("solve")
         .about("Answer who wins a position, and with which moves, without the full-screen game")
-        .subcommand_required(true)
+        // Either a game's subcommand or --position, which names its game (checked in
+        // `parse_from`, which then gives clap's own "missing subcommand" error).
+        .args_conflicts_with_subcommands(true)
+        .override_usage(
+            "munch solve [OPTIONS] <COMMAND>\n       munch solve --position <POSITION> [OPTIONS]",
+        )
+        .arg(
+            clap::Arg::new(POSITION)
+                .long("position")
+                .value_name("POSITION")
+                .help(
+                    "Answer this position instead of naming a game, e.g. \"chomp 6x7 \
+                     6,6,4,4,2,0,0\", \"subtraction 1,3,4 21\", \"fibonacci 30 max 5\", \
+                     \"nim 3,4,5\" or \"wythoff 3,5\"",
+                ),
+        )
+        .arg(
+            clap::Arg::new(JSON)
+                .long("json")
+                .action(clap::ArgAction::SetTrue)
+                .help("Print one JSON object on one line"),
+        )
         .subcommands(
             GAMES
                 .iter()
                 .map(|game| with_all_moves(game.solve_command())),
         );
+    let solve = with_all_moves(solve);
     let play = clap::Command::new("play")
         .about("Start a game at once, skipping the menu")
         // Either a game's subcommand or --position, which names its game (checked in
@@ -172,14 +204,54 @@ fn with_sides(command: clap::Command) -> clap::Command {
 }
 
 /// A game's `munch solve` subcommand with `--all-moves`, which every game reads (a game that
-/// cannot list its moves yet refuses it with the reason).
+/// cannot list its moves yet refuses it with the reason), and `--grundy`.
 fn with_all_moves(command: clap::Command) -> clap::Command {
-    command.arg(
-        clap::Arg::new(ALL_MOVES)
-            .long("all-moves")
-            .action(clap::ArgAction::SetTrue)
-            .help("Also list every legal move: its outcome, moves left and winning replies"),
-    )
+    command
+        .arg(
+            clap::Arg::new(ALL_MOVES)
+                .long("all-moves")
+                .action(clap::ArgAction::SetTrue)
+                .help("Also list every legal move: its outcome, moves left and winning replies"),
+        )
+        .arg(
+            clap::Arg::new(GRUNDY)
+                .long("grundy")
+                .action(clap::ArgAction::SetTrue)
+                .help(
+                    "Also give the position's Grundy value (nimber): the Nim heap it counts as \
+                     in a sum of games",
+                ),
+        )
+}
+
+/// `munch solve --position "…"`: the game the position string names, and the matches of its
+/// own `munch solve <id>` for that position with the flags given (`--json`, `--all-moves`,
+/// `--grundy`), or why the string is no position of a game.
+pub fn solve_position(matches: &ArgMatches) -> Result<(&'static dyn Game, ArgMatches), BadInput> {
+    let text = matches
+        .get_one::<String>(POSITION)
+        .map_or("", String::as_str);
+    let bad = |e: String| BadInput(format!("--position: {e}"));
+    let (kind, _) = munch::games::parse_position(text).map_err(bad)?;
+    let game = kind.game();
+    let (_, body) = split_game(text).map_err(bad)?;
+    let mut args = game.solve_position(body).map_err(bad)?;
+    for flag in [JSON, ALL_MOVES, GRUNDY] {
+        if matches.get_flag(flag) {
+            args.push(format!("--{}", flag.replace('_', "-")));
+        }
+    }
+    let game_matches = with_all_moves(game.solve_command())
+        .no_binary_name(true)
+        .try_get_matches_from(&args)
+        .map_err(|e| BadInput(format!("--position: {}", first_line(&e.to_string()))))?;
+    Ok((game, game_matches))
+}
+
+/// The first line of a message, without clap's "error: ".
+fn first_line(message: &str) -> &str {
+    let line = message.lines().next().unwrap_or("");
+    line.strip_prefix("error: ").unwrap_or(line)
 }
 
 /// Parses the command line (`args` includes the program's name).
@@ -211,10 +283,13 @@ where
             }
             Some((id, game_matches)) => Some(Command::Play(GameKind::ALL[game(&id)], game_matches)),
             None if name == "play" && sub.contains_id(POSITION) => Some(Command::PlayPosition(sub)),
+            None if name == "solve" && sub.contains_id(POSITION) => {
+                Some(Command::SolvePosition(sub))
+            }
             None => {
-                // `munch play` needs a game or a position: clap says so as it did when the
-                // game was required, listing the games with the usage line.
-                let required = command().mut_subcommand("play", |p| p.subcommand_required(true));
+                // `munch play` (or `solve`) needs a game or a position: clap says so as it
+                // did when the game was required, listing the games with the usage line.
+                let required = command().mut_subcommand(&name, |p| p.subcommand_required(true));
                 required.try_get_matches_from(&args)?;
                 None
             }
@@ -263,8 +338,11 @@ pub enum Strength {
     Casual,
 }
 
-/// The argument of `munch play --position`.
+/// The argument of `munch play --position` and `munch solve --position`.
 pub const POSITION: &str = "position";
+
+/// `munch solve --position`'s JSON flag, which the game's own subcommand is given.
+pub const JSON: &str = "json";
 
 /// The argument of `munch study --record`.
 pub const RECORD: &str = "record";

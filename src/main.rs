@@ -29,25 +29,11 @@ fn main() -> ExitCode {
         Err(err) => return command_line_error(&err),
     };
     match &command {
-        Some(Command::Solve(game, matches)) => {
-            // A person watching the terminal sees a long build's progress; a script sees none.
-            let mut line = io::stderr()
-                .is_terminal()
-                .then(|| ProgressLine::new(io::stderr(), Instant::now()));
-            let mut progress = |what: &str, done, total| {
-                if let Some(line) = &mut line {
-                    line.report(what, done, total, Instant::now());
-                }
-            };
-            let solved = cli::solve(*game, matches, table_budget(cli.memory), &mut progress);
-            if let Some(line) = &mut line {
-                line.finish();
-            }
-            match solved {
-                Ok(text) => answer(&text),
-                Err(BadInput(message)) => refuse(&message),
-            }
-        }
+        Some(Command::SolvePosition(matches)) => match cli::solve_position(matches) {
+            Ok((game, matches)) => solve(&cli, game, &matches),
+            Err(BadInput(message)) => refuse(&message),
+        },
+        Some(Command::Solve(game, matches)) => solve(&cli, *game, matches),
         Some(Command::Puzzles(matches)) => match cli::puzzles(matches) {
             Ok((text, note)) => {
                 if let Some(note) = note {
@@ -177,4 +163,26 @@ fn missing_terminal() -> Option<&'static str> {
         return Some("it runs without a controlling terminal");
     }
     None
+}
+
+/// `munch solve`: the answer of `game` for its `matches`, with a long build's progress on a
+/// terminal's standard error.
+fn solve(cli: &cli::Cli, game: &dyn munch::games::Game, matches: &clap::ArgMatches) -> ExitCode {
+    // A person watching the terminal sees a long build's progress; a script sees none.
+    let mut line = io::stderr()
+        .is_terminal()
+        .then(|| ProgressLine::new(io::stderr(), Instant::now()));
+    let mut progress = |what: &str, done, total| {
+        if let Some(line) = &mut line {
+            line.report(what, done, total, Instant::now());
+        }
+    };
+    let solved = cli::solve(game, matches, table_budget(cli.memory), &mut progress);
+    if let Some(line) = &mut line {
+        line.finish();
+    }
+    match solved {
+        Ok(text) => answer(&text),
+        Err(BadInput(message)) => refuse(&message),
+    }
 }

@@ -68,6 +68,10 @@ pub trait Game: Sync {
         progress: SolveProgress,
     ) -> Result<String, String>;
 
+    /// The arguments of `munch solve <id>` (after the id) that answer the position string's
+    /// `body` (`munch solve --position`), or why it is not one of the game's positions.
+    fn solve_position(&self, body: &str) -> Result<Vec<String>, String>;
+
     // The menu: the game's own lines, the values they hold, and their checks.
 
     /// The game's own menu lines, top to bottom; their keys name its values in [`Values`].
@@ -170,7 +174,12 @@ impl<E: Entry> Game for E {
         budget: u64,
         progress: SolveProgress,
     ) -> Result<String, String> {
-        Entry::solve(self, matches, budget, progress)
+        entry::solve_with_grundy(self, matches, budget, progress)
+    }
+
+    fn solve_position(&self, body: &str) -> Result<Vec<String>, String> {
+        let start = Entry::read_start(self, body)?;
+        Ok(Entry::solve_args(self, &start))
     }
 
     fn fields(&self) -> &'static [Field] {

@@ -258,3 +258,193 @@ fn wythoff_values_match_the_brute_force_and_say_who_wins() {
     assert!(!rules.known(&lost).unwrap().wins);
     assert_eq!(rules.grundy(&lost, 1), Ok(0));
 }
+
+// The command line: `munch solve --position` answers as the game's own subcommand does, and
+// `--grundy` adds the value after the outcome (a line in text).
+
+fn munch(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_munch"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run munch")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = munch(args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Exit code 2, one line on stderr (starting `munch: `), nothing on stdout; the line.
+fn refused(args: &[&str]) -> String {
+    let out = munch(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.starts_with("munch: "), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    stderr
+}
+
+/// Each game's position string, its own subcommand's arguments, and its value by the brute
+/// forces above.
+fn cases() -> Vec<(&'static str, Vec<&'static str>, u64)> {
+    let mut fib = HashMap::new();
+    let mut queen = HashMap::new();
+    let mut nim = HashMap::new();
+    vec![
+        (
+            "nim 3,4,5",
+            vec!["nim", "--piles", "3,4,5"],
+            nim_brute(vec![3, 4, 5], &mut nim),
+        ),
+        (
+            "nim 0,4,6",
+            vec!["nim", "--piles", "0,4,6"],
+            nim_brute(vec![0, 4, 6], &mut nim),
+        ),
+        (
+            "subtraction 1,3,4 21",
+            vec!["subtraction", "--set", "1,3,4", "--pile", "21"],
+            subtraction_brute(&[1, 3, 4], 22)[21],
+        ),
+        (
+            "subtraction 2,5,6 40",
+            vec!["subtraction", "--set", "2,5,6", "--pile", "40"],
+            subtraction_brute(&[2, 5, 6], 41)[40],
+        ),
+        (
+            "fibonacci 30 max 5",
+            vec!["fibonacci", "--pile", "30", "--max", "5"],
+            fibonacci_brute(30, 5, &mut fib),
+        ),
+        (
+            "fibonacci 30",
+            vec!["fibonacci", "--pile", "30"],
+            fibonacci_brute(30, 29, &mut fib),
+        ),
+        (
+            "wythoff 4,5",
+            vec!["wythoff", "--piles", "4,5"],
+            wythoff_brute(4, 5, &mut queen),
+        ),
+        (
+            "wythoff 3,5",
+            vec!["wythoff", "--piles", "3,5"],
+            wythoff_brute(3, 5, &mut queen),
+        ),
+    ]
+}
+
+#[test]
+fn solve_position_answers_as_the_game_s_own_subcommand_with_its_grundy_value() {
+    for (position, own, value) in cases() {
+        for flags in [
+            &["--json"][..],
+            &["--json", "--all-moves"],
+            &[],
+            &["--all-moves"],
+        ] {
+            let mut by_position = vec!["solve", "--position", position];
+            by_position.extend(flags);
+            let mut by_game = vec!["solve"];
+            by_game.extend(&own);
+            by_game.extend(flags);
+            assert_eq!(stdout(&by_position), stdout(&by_game), "{by_position:?}");
+        }
+        // --grundy: the same reply with "grundy" right after "outcome".
+        let plain = stdout(&["solve", "--position", position, "--json"]);
+        let with = stdout(&["solve", "--position", position, "--json", "--grundy"]);
+        let outcome_end = plain.find("\"outcome\":\"").unwrap() + "\"outcome\":\"".len();
+        let cut = outcome_end + plain[outcome_end..].find('"').unwrap() + 1;
+        let expected = format!("{},\"grundy\":{value}{}", &plain[..cut], &plain[cut..]);
+        assert_eq!(with, expected, "{position}");
+        let json: serde_json::Value = serde_json::from_str(&with).unwrap();
+        assert_eq!(json["grundy"], value, "{position}");
+        assert_eq!(json["outcome"] == "win", value != 0, "{position}");
+        let mut own_grundy = vec!["solve"];
+        own_grundy.extend(&own);
+        own_grundy.extend(["--json", "--grundy"]);
+        assert_eq!(stdout(&own_grundy), with, "{own_grundy:?}");
+        // In text, a line after the answer.
+        let text = stdout(&["solve", "--position", position, "--grundy"]);
+        let answer = stdout(&["solve", "--position", position]);
+        assert_eq!(
+            text,
+            format!("{answer}Grundy value: {value}.\n"),
+            "{position}"
+        );
+    }
+}
+
+#[test]
+fn chomp_s_position_is_answered_and_its_grundy_value_refused_until_it_is_known() {
+    let by_position = stdout(&["solve", "--position", "chomp 3x4 3,3,2,0", "--json"]);
+    let by_game = stdout(&[
+        "solve",
+        "chomp",
+        "--rows",
+        "3",
+        "--cols",
+        "4",
+        "--position",
+        "3,3,2,0",
+        "--json",
+    ]);
+    assert_eq!(by_position, by_game);
+    let line = refused(&["solve", "--position", "chomp 3x4 3,3,2,0", "--grundy"]);
+    assert_eq!(
+        line,
+        "munch: no Grundy value of chomp 3x4 3,3,2,0: its Grundy value is not known yet\n"
+    );
+}
+
+#[test]
+fn bad_positions_and_values_out_of_reach_get_one_line_and_exit_code_2() {
+    for bad in [
+        &["solve", "--position", "nim x"][..],
+        &["solve", "--position", "go 3,4"],
+        &["solve", "--position", ""],
+        &["solve", "--position", "nim 0,0"],
+        &["solve", "--position", "fibonacci 30 max 31"],
+        &["solve", "--position", "subtraction 0 5"],
+        &["solve", "--position", "wythoff 3"],
+        &["solve", "--position", "chomp 3x4 5,1"],
+        &["solve", "--position", "nim 3", "nim", "--piles", "3"],
+        &["solve", "--position", "nim 3", "--stats"],
+    ] {
+        refused(bad);
+    }
+    let line = refused(&[
+        "solve",
+        "--position",
+        "wythoff 1000000,2000000",
+        "--grundy",
+        "--memory",
+        "64M",
+    ]);
+    assert!(
+        line.starts_with("munch: no Grundy value of wythoff 1000000,2000000: the Grundy table of Wythoff's game to piles 1,000,000 and 2,000,000 needs "),
+        "{line}"
+    );
+    let line = refused(&[
+        "solve",
+        "fibonacci",
+        "--pile",
+        "1000000",
+        "--grundy",
+        "--memory",
+        "64M",
+    ]);
+    assert!(
+        line.contains("the Grundy table of Fibonacci Nim to pile 1,000,000 needs "),
+        "{line}"
+    );
+}

@@ -243,18 +243,42 @@ fn all_moves_study(
     (Proven::from(&studied), why)
 }
 
-/// Answers `munch solve chomp` within a table memory budget: what to print, or why not.
-pub fn solve(matches: &ArgMatches, budget: u64, progress: SolveProgress) -> Result<String, String> {
+/// The bar `munch solve chomp`'s matches name, or why they name none.
+pub fn solved_position(matches: &ArgMatches) -> Result<Position, String> {
     let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
+    position(&args)
+}
+
+/// The bar `args` name: the full box, or the heights given in it.
+fn position(args: &SolveArgs) -> Result<Position, String> {
     let (rows, cols) = (usize::from(args.rows), usize::from(args.cols));
-    let position = match &args.position {
+    match &args.position {
         None => Position::full(rows, cols),
         Some(text) => {
             let heights = parse_heights(text).map_err(|e| format!("--position: {e}"))?;
             Position::from_heights(rows, cols, &heights)
         }
     }
-    .map_err(|e| format!("--position: {e}"))?;
+    .map_err(|e| format!("--position: {e}"))
+}
+
+/// The arguments of `munch solve chomp` that name `position`.
+pub fn solve_args(position: &Position) -> Vec<String> {
+    let heights: Vec<String> = position.heights().iter().map(u8::to_string).collect();
+    vec![
+        "--rows".into(),
+        position.rows().to_string(),
+        "--cols".into(),
+        position.cols().to_string(),
+        "--position".into(),
+        heights.join(","),
+    ]
+}
+
+/// Answers `munch solve chomp` within a table memory budget: what to print, or why not.
+pub fn solve(matches: &ArgMatches, budget: u64, progress: SolveProgress) -> Result<String, String> {
+    let args = SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
+    let position = position(&args)?;
 
     // The same order as the game: the table when it fits the budget (the outcome depends only
     // on the shape, so the smallest box that holds it), then the closed forms and the book.

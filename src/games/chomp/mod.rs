@@ -180,4 +180,12 @@ impl Entry for Chomp {
     ) -> Result<String, String> {
         cli::solve(matches, budget, progress)
     }
+
+    fn solve_start(&self, matches: &ArgMatches) -> Result<Position, String> {
+        cli::solved_position(matches)
+    }
+
+    fn solve_args(&self, start: &Position) -> Vec<String> {
+        cli::solve_args(start)
+    }
 }

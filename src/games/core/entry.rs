@@ -135,6 +135,71 @@ pub trait Entry: Sync {
         budget: u64,
         progress: SolveProgress,
     ) -> Result<String, String>;
+
+    /// The position `munch solve <id>`'s matches name, as a start (for `--grundy`), or why
+    /// they name none (as [`Entry::solve`] says it); by default, none.
+    fn solve_start(&self, _matches: &ArgMatches) -> Result<Self::Start, String> {
+        Err(format!("munch solve {} names no position", self.text().id))
+    }
+
+    /// The arguments of `munch solve <id>` that name `start` (`--piles 3,4,5`): how `munch
+    /// solve --position` asks the game's own subcommand; by default, none.
+    fn solve_args(&self, _start: &Self::Start) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// `munch solve`'s flag that adds the position's Grundy value to the reply.
+pub const GRUNDY: &str = "grundy";
+
+/// Whether `munch solve`'s matches ask for the Grundy value (`--grundy`); false where the
+/// command has no such flag.
+pub fn grundy_asked(matches: &ArgMatches) -> bool {
+    matches
+        .try_get_one::<bool>(GRUNDY)
+        .ok()
+        .flatten()
+        .copied()
+        .unwrap_or(false)
+}
+
+/// `munch solve <id>`'s reply with the Grundy value of the position its matches name, where
+/// they ask for it (`--grundy`): `"grundy":g` after the outcome in the JSON, a line after the
+/// answer in text. The value comes first, so that a position out of its reach is refused
+/// before a long build.
+pub fn solve_with_grundy<E: Entry + ?Sized>(
+    entry: &E,
+    matches: &ArgMatches,
+    budget: u64,
+    progress: SolveProgress,
+) -> Result<String, String> {
+    if !grundy_asked(matches) {
+        return entry.solve(matches, budget, progress);
+    }
+    let start = entry.solve_start(matches)?;
+    let (rules, at) = entry.begin(&start, None);
+    let value = rules
+        .grundy(&at, budget)
+        .map_err(|why| format!("no Grundy value of {}: {why}", rules.print(&at)))?;
+    let reply = entry.solve(matches, budget, progress)?;
+    Ok(with_grundy(&reply, value))
+}
+
+/// `reply` (one JSON object, or text) with the Grundy value `value` added.
+pub fn with_grundy(reply: &str, value: u64) -> String {
+    // The top-level outcome is the first: a game's fields come before it, the moves after.
+    const OUTCOME: &str = "\"outcome\":\"";
+    if !reply.starts_with('{') {
+        let newline = if reply.ends_with('\n') { "" } else { "\n" };
+        return format!("{reply}{newline}Grundy value: {value}.\n");
+    }
+    let after_outcome = reply.find(OUTCOME).and_then(|start| {
+        let from = start + OUTCOME.len();
+        reply[from..].find('"').map(|end| from + end + 1)
+    });
+    let (head, tail) = reply.split_at(after_outcome.unwrap_or(reply.len() - 1));
+    let comma = if head.ends_with('{') { "" } else { "," };
+    format!("{head}{comma}\"grundy\":{value}{tail}")
 }
 
 /// What a game or a study starts from: the position set (a position string's body), else the

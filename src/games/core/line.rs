@@ -322,14 +322,27 @@ impl<L: LineEntry> Entry for L {
             .about(line.about[1])
     }
 
+    /// The position the option gives, as [`Entry::solve`] reads it.
+    fn solve_start(&self, matches: &ArgMatches) -> Result<At<L>, String> {
+        let [option, _] = self.line().option;
+        let text = matches.get_one::<String>(option).map_or("", String::as_str);
+        self.read_solved(text)
+            .map_err(|e| format!("--{option}: {e}"))
+    }
+
+    /// The option with the position string's body (`--piles 0,4,5`: an empty pile keeps its
+    /// place).
+    fn solve_args(&self, start: &At<L>) -> Vec<String> {
+        let [option, _] = self.line().option;
+        let printed = L::Game::default().print(start);
+        let body = printed.split_once(' ').map_or("", |(_, body)| body);
+        vec![format!("--{option}"), body.to_string()]
+    }
+
     /// The reply for the position the option gives; `--all-moves` lists every move with its
     /// moves left where [`LineEntry::solve_table`] builds the table.
     fn solve(&self, matches: &ArgMatches, memory: u64, _: SolveProgress) -> Result<String, String> {
-        let [option, _] = self.line().option;
-        let text = matches.get_one::<String>(option).map_or("", String::as_str);
-        let at = self
-            .read_solved(text)
-            .map_err(|e| format!("--{option}: {e}"))?;
+        let at = self.solve_start(matches)?;
         let game = L::Game::default();
         let all = (all_moves(matches))
             .then(|| every_move(&game, &at, || self.solve_table(&at, memory)))

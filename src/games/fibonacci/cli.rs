@@ -41,13 +41,18 @@ struct Fields {
     max_take: u64,
 }
 
+/// The position `munch solve fibonacci`'s `args` name, or why they name none.
+pub fn position(args: &SolveArgs) -> Result<PilePosition, String> {
+    match args.max_take {
+        Some(max_take) => position_of(args.pile, max_take),
+        None => start(args.pile).map_err(|e| format!("--pile: {e}")),
+    }
+}
+
 /// Answers `munch solve fibonacci` with `args`, every take listed where `all_moves`: what to
 /// print, or why not.
 pub fn solve(args: &SolveArgs, all_moves: bool) -> Result<String, String> {
-    let position = match args.max_take {
-        Some(max_take) => position_of(args.pile, max_take)?,
-        None => start(args.pile).map_err(|e| format!("--pile: {e}"))?,
-    };
+    let position = position(args)?;
     let studied = if all_moves {
         if let Some(refusal) = too_many_moves(limit(position)) {
             return Err(refusal);

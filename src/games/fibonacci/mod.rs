@@ -96,4 +96,17 @@ impl PileEntry for Fibonacci {
     fn solve(&self, args: cli::SolveArgs, all_moves: bool) -> Result<String, String> {
         cli::solve(&args, all_moves)
     }
+
+    fn solve_start(&self, args: cli::SolveArgs) -> Result<PilePosition, String> {
+        cli::position(&args)
+    }
+
+    fn solve_args(&self, start: &PilePosition) -> Vec<String> {
+        vec![
+            "--pile".into(),
+            start.pile.to_string(),
+            "--max".into(),
+            start.max_take.to_string(),
+        ]
+    }
 }

@@ -93,6 +93,12 @@ impl LineEntry for Nim {
         position::parse(body)
     }
 
+    /// As a new game's piles, or else as a position string reads them (an empty pile keeps
+    /// its place: `0,4,5`); a refusal in a new game's words.
+    fn read_solved(&self, text: &str) -> Result<Position, String> {
+        Position::parse(text).or_else(|refusal| position::parse(text).map_err(|_| refusal))
+    }
+
     /// Read as the position string reads them: an empty pile keeps its place (`0,4,5`), but
     /// not every pile may be empty (the game is over there). A new game's piles, on the menu,
     /// each start with a coin at least; a studied position may be one reached in play.

@@ -86,6 +86,13 @@ pub trait PileEntry: Sync {
     /// Answers `munch solve <id>` for its arguments, every take listed where `all_moves`
     /// (`--all-moves`): the text to print, or why not.
     fn solve(&self, args: Self::SolveArgs, all_moves: bool) -> Result<String, String>;
+
+    /// The position `munch solve <id>`'s arguments name, as a start, or why they name none
+    /// (in [`PileEntry::solve`]'s words).
+    fn solve_start(&self, args: Self::SolveArgs) -> Result<Self::Start, String>;
+
+    /// The arguments of `munch solve <id>` that name `start`.
+    fn solve_args(&self, start: &Self::Start) -> Vec<String>;
 }
 
 /// The most coins `munch puzzles --max-pile` allows a one-pile game.
@@ -185,5 +192,14 @@ impl<E: PileEntry> Entry for OnePile<E> {
     fn solve(&self, matches: &ArgMatches, _: u64, _: SolveProgress) -> Result<String, String> {
         let args = E::SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
         self.0.solve(args, all_moves(matches))
+    }
+
+    fn solve_start(&self, matches: &ArgMatches) -> Result<E::Start, String> {
+        let args = E::SolveArgs::from_arg_matches(matches).map_err(|e| e.to_string())?;
+        self.0.solve_start(args)
+    }
+
+    fn solve_args(&self, start: &E::Start) -> Vec<String> {
+        self.0.solve_args(start)
     }
 }

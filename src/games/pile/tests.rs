@@ -375,6 +375,14 @@ impl PileEntry for OneOrTwoEntry {
     fn solve(&self, args: SolveArgs, all_moves: bool) -> Result<String, String> {
         Ok(format!("pile {}, every move: {all_moves}", args.pile))
     }
+
+    fn solve_start(&self, args: SolveArgs) -> Result<Self::Start, String> {
+        Ok(args.pile)
+    }
+
+    fn solve_args(&self, start: &Self::Start) -> Vec<String> {
+        vec!["--pile".into(), start.to_string()]
+    }
 }
 
 #[test]

@@ -108,4 +108,20 @@ impl PileEntry for Subtraction {
     fn solve(&self, args: cli::SolveArgs, all_moves: bool) -> Result<String, String> {
         cli::solve(&args, all_moves)
     }
+
+    fn solve_start(&self, args: cli::SolveArgs) -> Result<(TakeSet, u64), String> {
+        let set = TakeSet::parse_typed(&args.set).map_err(|e| format!("--set: {e}"))?;
+        Ok((set, args.pile))
+    }
+
+    /// The set as the position string writes it, ranges and all (`1,3,4`).
+    fn solve_args(&self, (set, pile): &(TakeSet, u64)) -> Vec<String> {
+        let sizes: Vec<String> = set.sizes().iter().map(u64::to_string).collect();
+        vec![
+            "--set".into(),
+            sizes.join(","),
+            "--pile".into(),
+            pile.to_string(),
+        ]
+    }
 }
