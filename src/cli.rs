@@ -204,24 +204,27 @@ fn with_sides(command: clap::Command) -> clap::Command {
 }
 
 /// A game's `munch solve` subcommand with `--all-moves`, which every game reads (a game that
-/// cannot list its moves yet refuses it with the reason), and `--grundy`.
+/// cannot list its moves yet refuses it with the reason), and `--grundy` where the game has
+/// none of its own (Chomp's, with its counts).
 fn with_all_moves(command: clap::Command) -> clap::Command {
-    command
-        .arg(
-            clap::Arg::new(ALL_MOVES)
-                .long("all-moves")
-                .action(clap::ArgAction::SetTrue)
-                .help("Also list every legal move: its outcome, moves left and winning replies"),
-        )
-        .arg(
-            clap::Arg::new(GRUNDY)
-                .long("grundy")
-                .action(clap::ArgAction::SetTrue)
-                .help(
-                    "Also give the position's Grundy value (nimber): the Nim heap it counts as \
+    let command = command.arg(
+        clap::Arg::new(ALL_MOVES)
+            .long("all-moves")
+            .action(clap::ArgAction::SetTrue)
+            .help("Also list every legal move: its outcome, moves left and winning replies"),
+    );
+    if command.get_arguments().any(|arg| arg.get_id() == GRUNDY) {
+        return command;
+    }
+    command.arg(
+        clap::Arg::new(GRUNDY)
+            .long("grundy")
+            .action(clap::ArgAction::SetTrue)
+            .help(
+                "Also give the position's Grundy value (nimber): the Nim heap it counts as \
                      in a sum of games",
-                ),
-        )
+            ),
+    )
 }
 
 /// `munch solve --position "…"`: the game the position string names, and the matches of its

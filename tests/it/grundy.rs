@@ -384,26 +384,66 @@ fn solve_position_answers_as_the_game_s_own_subcommand_with_its_grundy_value() {
     }
 }
 
+/// Chomp's value of column heights `heights` (from the poison's column) in normal play, the
+/// poison never eaten: eating square (column c, row r) cuts every column from c on to r.
+fn chomp_brute(heights: Vec<u8>, memo: &mut HashMap<Vec<u8>, u64>) -> u64 {
+    if let Some(&g) = memo.get(&heights) {
+        return g;
+    }
+    let mut reached = Vec::new();
+    for c in 0..heights.len() {
+        for r in 0..heights[c] {
+            if (c, r) == (0, 0) {
+                continue;
+            }
+            let after: Vec<u8> = (heights.iter().enumerate())
+                .map(|(j, &h)| if j >= c { h.min(r) } else { h })
+                .collect();
+            reached.push(chomp_brute(after, memo));
+        }
+    }
+    let g = mex(reached);
+    memo.insert(heights, g);
+    g
+}
+
 #[test]
-fn chomp_s_position_is_answered_and_its_grundy_value_refused_until_it_is_known() {
-    let by_position = stdout(&["solve", "--position", "chomp 3x4 3,3,2,0", "--json"]);
-    let by_game = stdout(&[
-        "solve",
-        "chomp",
-        "--rows",
-        "3",
-        "--cols",
-        "4",
-        "--position",
-        "3,3,2,0",
-        "--json",
-    ]);
-    assert_eq!(by_position, by_game);
-    let line = refused(&["solve", "--position", "chomp 3x4 3,3,2,0", "--grundy"]);
-    assert_eq!(
-        line,
-        "munch: no Grundy value of chomp 3x4 3,3,2,0: its Grundy value is not known yet\n"
-    );
+fn chomp_s_position_is_answered_as_its_subcommand_does_with_its_grundy_value() {
+    let mut memo = HashMap::new();
+    for (position, rows, cols, heights) in [
+        ("chomp 3x4 3,3,2,0", "3", "4", "3,3,2,0"),
+        ("chomp 4x4 4,4,4,4", "4", "4", "4,4,4,4"),
+        ("chomp 3x5 3,2,2,1,1", "3", "5", "3,2,2,1,1"),
+    ] {
+        for flags in [&["--json"][..], &["--json", "--grundy"], &["--grundy"]] {
+            let mut by_position = vec!["solve", "--position", position];
+            by_position.extend(flags);
+            let mut by_game = vec![
+                "solve",
+                "chomp",
+                "--rows",
+                rows,
+                "--cols",
+                cols,
+                "--position",
+                heights,
+            ];
+            by_game.extend(flags);
+            assert_eq!(stdout(&by_position), stdout(&by_game), "{position}");
+        }
+        let json: serde_json::Value = serde_json::from_str(&stdout(&[
+            "solve",
+            "--position",
+            position,
+            "--json",
+            "--grundy",
+        ]))
+        .unwrap();
+        let bar: Vec<u8> = heights.split(',').map(|h| h.parse().unwrap()).collect();
+        let want = chomp_brute(bar, &mut memo);
+        assert_eq!(json["grundy"], want, "{position}");
+        assert_eq!(json["outcome"] == "win", want != 0, "{position}");
+    }
 }
 
 #[test]

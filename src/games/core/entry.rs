@@ -173,7 +173,10 @@ pub fn solve_with_grundy<E: Entry + ?Sized>(
     budget: u64,
     progress: SolveProgress,
 ) -> Result<String, String> {
-    if !grundy_asked(matches) {
+    // A game whose own arguments take `--grundy` answers it itself (Chomp, from its nimber
+    // table, with the counts of `--stats`).
+    let own = (entry.solve_command().get_arguments()).any(|arg| arg.get_id() == GRUNDY);
+    if own || !grundy_asked(matches) {
         return entry.solve(matches, budget, progress);
     }
     let start = entry.solve_start(matches)?;
