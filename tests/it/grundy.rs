@@ -488,3 +488,30 @@ fn bad_positions_and_values_out_of_reach_get_one_line_and_exit_code_2() {
         "{line}"
     );
 }
+
+/// Chomp's `Rules::grundy`, from the nimber table of the position's own box: every position
+/// of the 4 × 5 box against the brute force (each in a box of its own, so small boxes are
+/// built too); a box past a byte's nimbers, or past the budget, is refused in one line.
+#[test]
+fn chomps_rules_give_the_nimber_of_every_position_of_a_small_box() {
+    use munch::games::chomp::rules::Position as Bar;
+    use munch::games::chomp::tables::ChompRules;
+    let mut memo = HashMap::new();
+    let full = Bar::full(4, 5).unwrap();
+    let rules = ChompRules::new(&full);
+    let mut checked = 0;
+    for heights in crate::common::every_position(4, 5) {
+        if heights.heights().first().is_none_or(|&h| h == 0) {
+            continue;
+        }
+        let want = chomp_brute(heights.heights().to_vec(), &mut memo);
+        assert_eq!(rules.grundy(&heights, BUDGET), Ok(want), "{heights}");
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked} positions");
+    let big = Bar::full(17, 17).unwrap();
+    let refused = ChompRules::new(&big).grundy(&big, BUDGET).unwrap_err();
+    assert!(refused.to_string().contains("256 squares"), "{refused}");
+    let refused = rules.grundy(&full, 10).unwrap_err();
+    assert!(refused.to_string().contains("needs"), "{refused}");
+}

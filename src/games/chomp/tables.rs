@@ -15,7 +15,7 @@ use super::solver::{self, Answer, Phase};
 use super::theory;
 use super::why;
 use crate::games::core::play::Judge;
-use crate::games::core::rules::{Rules, Unfought};
+use crate::games::core::rules::{NoGrundy, Rules, Unfought};
 use crate::games::moves_left::PositionAnalysis;
 use crate::games::request::{Built, JudgedMoves, Request, Task, Waiting};
 use crate::games::review::Known;
@@ -25,7 +25,8 @@ use crate::input::{
     ANALYSE, ARROWS, Action, Binding, CHOOSE_BUTTON, COPY_POSITION, ENTER_SPACE, HELP,
     KEEP_PLAYING, LEAVE, PAGES, PRESS_BUTTON, REDO, RESTART, UNDO, bind, plain,
 };
-use crate::solve::{MovesLeftTable, OutcomeTable};
+use crate::solve::chomp_table::MAX_SQUARES;
+use crate::solve::{MovesLeftTable, NimberTable, OutcomeTable};
 use crate::units::{bytes, bytes_unbroken};
 use ratatui::crossterm::event::KeyCode;
 use std::sync::Arc;
@@ -500,6 +501,28 @@ impl Rules for ChompRules {
                 .map(|m| m.mv)
         };
         why::table_why(at, &analysis, reply)
+    }
+
+    /// From the nimber table of the position's own box, built here (slow: never on the
+    /// interface's thread), where its nimbers fit a byte and its table `budget`.
+    fn grundy(&self, at: &Position, budget: u64) -> Result<u64, NoGrundy> {
+        let (rows, cols) = at.bounding_box();
+        if !NimberTable::fits(rows, cols) {
+            return Err(NoGrundy::OutOfReach(format!(
+                "a {rows}×{cols} box has more than {MAX_SQUARES} squares: its nimbers may not fit a byte"
+            )));
+        }
+        let needed = NimberTable::bytes_for(rows, cols);
+        if needed > budget {
+            let what = format!("the nimber table of the {rows}×{cols} box");
+            return Err(NoGrundy::over_budget(&what, needed, budget));
+        }
+        let refused = |_| NoGrundy::over_budget("the nimber table", needed, budget);
+        let nimbers = NimberTable::build(rows, cols, &mut |_, _| true).map_err(refused)?;
+        let nimber = nimbers.nimber(at.heights());
+        Ok(u64::from(
+            nimber.expect("the bounding box covers the position"),
+        ))
     }
 
     /// The closed forms' themes (see [`super::puzzles::themes`]).
