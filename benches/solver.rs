@@ -16,7 +16,9 @@ use munch::games::wythoff::session::{WYTHOFF_BUDGET, WythoffMovesLeft, WythoffRu
 use munch::solve::OutcomeTable;
 use munch::solve::chomp_table::MovesLeftTable;
 use munch::solve::fibonacci_table::FibMovesLeft;
-use munch::solve::subtraction_table::SubtractionMovesLeft;
+use munch::solve::subtraction_table::{
+    PERIOD_SEARCH_LIMIT, SubtractionMovesLeft, SubtractionSolution,
+};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Duration;
@@ -119,6 +121,11 @@ fn coin_moves_left(c: &mut Criterion) {
     let set: &[u64] = &[1, 3, 4];
     group.bench_function("subtraction_1_3_4_to_10^6", |b| {
         b.iter(|| SubtractionMovesLeft::exact_to(black_box(set), 1_000_000));
+    });
+    // The period search of the outcomes, a set whose outcomes repeat only from pile 115,631.
+    let wide: &[u64] = &[7, 100, 1001, 2222, 3333, 4000];
+    group.bench_function("subtraction_period_7_100_1001_2222_3333_4000", |b| {
+        b.iter(|| SubtractionSolution::solve(black_box(wide), PERIOD_SEARCH_LIMIT));
     });
     group.bench_function("fibonacci_to_2000", |b| {
         b.iter(|| FibMovesLeft::build(black_box(2000)));

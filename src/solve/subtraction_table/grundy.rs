@@ -2,8 +2,7 @@
 //! finite take set `S`. Like the outcomes ([`super::SubtractionSolution`]) it is eventually
 //! periodic, so any pile up to `u64::MAX` is answered from its preperiod and period.
 
-use super::{legal, progress_steps};
-use rustc_hash::FxHashMap;
+use super::{legal, progress_steps, until_periodic};
 
 /// The Grundy sequence of a subtraction game, as far as it was computed, and its period.
 ///
@@ -35,11 +34,10 @@ impl GrundySequence {
         limit: u64,
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Option<GrundySequence> {
-        const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
         let s = *sizes.last().expect("never empty") as usize;
         let mut seen_mark = vec![0u32; sizes.len() + 2];
         let mut stamp = 0u32;
-        let mut next = |values: &[u16]| {
+        let next = |values: &[u16]| {
             // The mex of the values a take reaches, marked with a fresh stamp each pile.
             stamp += 1;
             let x = values.len() as u64;
@@ -52,54 +50,7 @@ impl GrundySequence {
                 .expect("|S|+2 slots");
             u16::try_from(mex).expect("a mex is at most |S|")
         };
-        let mut values: Vec<u16> = Vec::new();
-        let top = BASE.wrapping_pow(s as u32);
-        let mut hash = 0u64;
-        let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
-        let mut found = None;
-        let steps = progress_steps(sizes);
-        while (values.len() as u64) < limit {
-            if values.len().is_multiple_of(steps) && !progress(values.len() as u64, limit) {
-                return None;
-            }
-            let g = next(&values);
-            values.push(g);
-            let x = values.len() - 1;
-            hash = hash.wrapping_mul(BASE).wrapping_add(u64::from(g) + 1);
-            if x >= s {
-                hash = hash.wrapping_sub(top.wrapping_mul(u64::from(values[x - s]) + 1));
-            }
-            if x + 1 < s {
-                continue;
-            }
-            match seen.get(&hash) {
-                Some(&j) if values[j + 1 - s..=j] == values[x + 1 - s..=x] => {
-                    found = Some((j, x));
-                    break;
-                }
-                Some(_) => {}
-                None => {
-                    seen.insert(hash, x);
-                }
-            }
-        }
-        let cycle = found.map(|(j, i)| {
-            let mut start = j + 1 - s;
-            let mut period = i - j;
-            while values.len() < start + 2 * period {
-                let g = next(&values);
-                values.push(g);
-            }
-            let repeats =
-                |d: usize, from: usize| (from..from + period).all(|y| values[y] == values[y + d]);
-            if let Some(d) = (1..period).find(|&d| period % d == 0 && repeats(d, start)) {
-                period = d;
-            }
-            while start > 0 && values[start - 1] == values[start - 1 + period] {
-                start -= 1;
-            }
-            (start as u64, period as u64)
-        });
+        let (values, cycle) = until_periodic(s, limit, progress_steps(sizes), progress, next)?;
         Some(GrundySequence { values, cycle })
     }
 

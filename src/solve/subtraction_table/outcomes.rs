@@ -1,8 +1,7 @@
 //! The subtraction game's answer: its win/loss sequence is eventually periodic, so any pile up
 //! to `u64::MAX` is answered from the period.
 
-use super::{legal, progress_steps};
-use rustc_hash::FxHashMap;
+use super::{legal, progress_steps, until_periodic};
 
 /// How many outcomes the period search may compute before giving up.
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 22;
@@ -41,63 +40,12 @@ impl SubtractionSolution {
         limit: u64,
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Option<SubtractionSolution> {
-        // Windows are found by a rolling hash and confirmed by comparing the values.
-        const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
         let s = *sizes.last().expect("never empty") as usize;
-        let mut outcomes: Vec<bool> = Vec::new();
         let next = |outcomes: &[bool]| {
             let x = outcomes.len() as u64;
             legal(sizes, x).any(|k| !outcomes[(x - k) as usize])
         };
-        let top = BASE.wrapping_pow(s as u32);
-        let mut hash = 0u64;
-        let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
-        let mut found = None;
-        let steps = progress_steps(sizes);
-        while (outcomes.len() as u64) < limit {
-            if outcomes.len().is_multiple_of(steps) && !progress(outcomes.len() as u64, limit) {
-                return None;
-            }
-            let w = next(&outcomes);
-            outcomes.push(w);
-            let x = outcomes.len() - 1;
-            hash = hash.wrapping_mul(BASE).wrapping_add(u64::from(w) + 1);
-            if x >= s {
-                hash = hash.wrapping_sub(top.wrapping_mul(u64::from(outcomes[x - s]) + 1));
-            }
-            if x + 1 < s {
-                continue;
-            }
-            match seen.get(&hash) {
-                Some(&j) if outcomes[j + 1 - s..=j] == outcomes[x + 1 - s..=x] => {
-                    found = Some((j, x));
-                    break;
-                }
-                Some(_) => {}
-                None => {
-                    seen.insert(hash, x);
-                }
-            }
-        }
-        let cycle = found.map(|(j, i)| {
-            let mut start = j + 1 - s;
-            let mut period = i - j;
-            // Enough values to compare two whole periods.
-            while outcomes.len() < start + 2 * period {
-                let w = next(&outcomes);
-                outcomes.push(w);
-            }
-            let repeats = |d: usize, from: usize| {
-                (from..from + period).all(|y| outcomes[y] == outcomes[y + d])
-            };
-            if let Some(d) = (1..period).find(|&d| period % d == 0 && repeats(d, start)) {
-                period = d;
-            }
-            while start > 0 && outcomes[start - 1] == outcomes[start - 1 + period] {
-                start -= 1;
-            }
-            (start as u64, period as u64)
-        });
+        let (outcomes, cycle) = until_periodic(s, limit, progress_steps(sizes), progress, next)?;
         Some(SubtractionSolution {
             sizes: sizes.to_vec(),
             outcomes,
