@@ -6,6 +6,7 @@
 
 use super::core::draw;
 use super::core::entry::{self, Entry};
+use super::core::part::{self, Part};
 use super::core::puzzle::{Bounds, Printed};
 use super::position::{ParsedPosition, StartPosition};
 use super::review::MoveWords;
@@ -147,11 +148,15 @@ pub trait Game: Sync {
     /// bounds hold fewer); their tables are built here, at once. Why not, where the bounds are
     /// not the game's.
     fn puzzles(&self, bounds: &Bounds, seed: u64, count: usize) -> Result<Vec<Printed>, String>;
+
+    /// The part of a sum that `body` (what follows the game's id in a position string) names:
+    /// a position of this game, or one where it is over; or why `body` names none.
+    fn part(&'static self, body: &str) -> Result<Box<dyn Part>, String>;
 }
 
 /// Every game on the core is a catalogue entry: what is its own comes from its [`Entry`], the
 /// rest from its rules, written once in `core/entry.rs`.
-impl<E: Entry> Game for E {
+impl<E: Entry + 'static> Game for E {
     fn text(&self) -> &'static GameText {
         Entry::text(self)
     }
@@ -235,5 +240,9 @@ impl<E: Entry> Game for E {
 
     fn puzzles(&self, bounds: &Bounds, seed: u64, count: usize) -> Result<Vec<Printed>, String> {
         draw::puzzles(self, bounds, seed, count)
+    }
+
+    fn part(&'static self, body: &str) -> Result<Box<dyn Part>, String> {
+        part::read_part(self, body)
     }
 }

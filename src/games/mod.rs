@@ -23,6 +23,7 @@ pub mod session;
 pub mod setup;
 pub mod study;
 pub mod subtraction;
+pub mod sum;
 pub mod turns;
 pub mod typing;
 pub mod why;
@@ -62,6 +63,16 @@ pub fn parse_position(text: &str) -> Result<(GameKind, ParsedPosition), String> 
     };
     let parsed = kind.game().parse_position(body)?;
     Ok((kind, parsed))
+}
+
+/// The part of a sum that `text` (a position string: `nim 3,5`) names, read by the game its
+/// first word names; `None` when that word names no game a sum holds (a sum is not one).
+pub fn sum_part(text: &str) -> Option<Result<Box<dyn core::part::Part>, String>> {
+    let (word, body) = split_game(text).ok()?;
+    let game = GAMES
+        .iter()
+        .find(|game| game.id().eq_ignore_ascii_case(word) && game.id() != sum::rules::ID)?;
+    Some(game.part(body))
 }
 
 /// Which game: a handle onto its entry in [`GAMES`], saved in settings and saved games as its

@@ -183,9 +183,12 @@ pub fn print_ranges(sizes: &[u64]) -> String {
     parts.join(",")
 }
 
+/// The end of [`finished`]'s reason, by which a sum knows a part whose game is over.
+pub const FINISHED: &str = "the game is over there, so there is nothing to play";
+
 /// The reason a finished position is refused: nothing is left to play from it.
 pub fn finished(what: &str) -> String {
-    format!("{what}: the game is over there, so there is nothing to play")
+    format!("{what}: {FINISHED}")
 }
 
 /// Reads piles written like `3,4,5`: whole numbers separated by commas, spaces allowed around

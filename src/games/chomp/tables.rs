@@ -29,7 +29,7 @@ use crate::solve::chomp_table::MAX_SQUARES;
 use crate::solve::{MovesLeftTable, NimberTable, OutcomeTable};
 use crate::units::{bytes, bytes_unbroken};
 use ratatui::crossterm::event::KeyCode;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 /// What a game hands the next game of Chomp (or a study the game it was opened from), so that
@@ -158,6 +158,9 @@ pub struct ChompRules {
     /// The moves-left table's refusal for the bar's box now, where only the outcome table fits
     /// the memory budget: the bytes it needs with the outcome table held, and the budget.
     moves_left_refusal: Option<(u64, u64)>,
+    /// The nimber table of the start's box, once a Grundy value was asked for (a sum asks for
+    /// one after every move): built once, shared by every clone.
+    nimbers: Arc<OnceLock<Arc<NimberTable>>>,
 }
 
 impl ChompRules {
@@ -176,6 +179,7 @@ impl ChompRules {
             fights: false,
             wants_moves_left: false,
             moves_left_refusal: None,
+            nimbers: Arc::default(),
         }
     }
 
@@ -407,6 +411,23 @@ impl ChompRules {
         self.table_box.0 > 0 && matches!(self.tables, Tables::MovesLeft(_) | Tables::Outcomes)
     }
 
+    /// The nimber table of the `rows` × `cols` box, built here (slow: never on the interface's
+    /// thread), or why not: its nimbers might not fit a byte, or it would pass `budget`.
+    fn nimbers_of(rows: u8, cols: u8, budget: u64) -> Result<NimberTable, NoGrundy> {
+        if !NimberTable::fits(rows, cols) {
+            return Err(NoGrundy::OutOfReach(format!(
+                "a {rows}×{cols} box has more than {MAX_SQUARES} squares: its nimbers may not fit a byte"
+            )));
+        }
+        let needed = NimberTable::bytes_for(rows, cols);
+        if needed > budget {
+            let what = format!("the nimber table of the {rows}×{cols} box");
+            return Err(NoGrundy::over_budget(&what, needed, budget));
+        }
+        let refused = |_| NoGrundy::over_budget("the nimber table", needed, budget);
+        NimberTable::build(rows, cols, &mut |_, _| true).map_err(refused)
+    }
+
     /// Why nothing can judge a game's moves: its box's table does not fit the budget.
     pub fn refusal(&self) -> Option<String> {
         match &self.tables {
@@ -452,6 +473,10 @@ impl Rules for ChompRules {
 
     fn move_count(&self, at: &Position) -> Option<u64> {
         u64::try_from(at.squares_left()).ok()
+    }
+
+    fn moves<'a>(&'a self, at: &'a Position) -> Box<dyn Iterator<Item = Square> + 'a> {
+        Box::new(at.moves())
     }
 
     fn write_move(&self, square: Square) -> String {
@@ -503,22 +528,24 @@ impl Rules for ChompRules {
         why::table_why(at, &analysis, reply)
     }
 
-    /// From the nimber table of the position's own box, built here (slow: never on the
-    /// interface's thread), where its nimbers fit a byte and its table `budget`.
+    /// From the nimber table of the start's box where it holds `at` (built here once, slow:
+    /// never on the interface's thread), else of the position's own box, where its nimbers fit
+    /// a byte and its table `budget`.
     fn grundy(&self, at: &Position, budget: u64) -> Result<u64, NoGrundy> {
         let (rows, cols) = at.bounding_box();
-        if !NimberTable::fits(rows, cols) {
-            return Err(NoGrundy::OutOfReach(format!(
-                "a {rows}×{cols} box has more than {MAX_SQUARES} squares: its nimbers may not fit a byte"
-            )));
+        let (top_rows, top_cols) = self.start_box;
+        if rows <= top_rows && cols <= top_cols {
+            let held = match self.nimbers.get() {
+                Some(held) => Some(held),
+                None => Self::nimbers_of(top_rows, top_cols, budget)
+                    .ok()
+                    .map(|table| self.nimbers.get_or_init(|| Arc::new(table))),
+            };
+            if let Some(nimber) = held.and_then(|table| table.nimber(at.heights())) {
+                return Ok(u64::from(nimber));
+            }
         }
-        let needed = NimberTable::bytes_for(rows, cols);
-        if needed > budget {
-            let what = format!("the nimber table of the {rows}×{cols} box");
-            return Err(NoGrundy::over_budget(&what, needed, budget));
-        }
-        let refused = |_| NoGrundy::over_budget("the nimber table", needed, budget);
-        let nimbers = NimberTable::build(rows, cols, &mut |_, _| true).map_err(refused)?;
+        let nimbers = Self::nimbers_of(rows, cols, budget)?;
         let nimber = nimbers.nimber(at.heights());
         Ok(u64::from(
             nimber.expect("the bounding box covers the position"),

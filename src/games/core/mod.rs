@@ -13,6 +13,7 @@ pub mod board;
 pub mod draw;
 pub mod entry;
 pub mod line;
+pub mod part;
 pub mod play;
 pub mod puzzle;
 pub mod rules;

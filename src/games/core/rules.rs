@@ -90,6 +90,9 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// when they are few.
     fn move_count(&self, at: &Self::Position) -> Option<u64>;
 
+    /// Every legal move of `at`, in the order a study lists them (lazy: there may be many).
+    fn moves<'a>(&'a self, at: &'a Self::Position) -> Box<dyn Iterator<Item = Self::Move> + 'a>;
+
     /// A move in the notation saved games and records keep (`3`, `2:3`).
     fn write_move(&self, m: Self::Move) -> String;
 

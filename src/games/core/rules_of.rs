@@ -28,6 +28,9 @@ pub trait PositionRules: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// How many legal moves there are (`None` past `u64`).
     fn move_count(&self) -> Option<u64>;
 
+    /// Every legal move, in the order a study lists them (lazy: there may be many).
+    fn moves(&self) -> Box<dyn Iterator<Item = Self::Move> + '_>;
+
     /// A move read from its notation, or why `text` is not one, in the game's words.
     fn read_move(text: &str) -> Result<Self::Move, String>;
 
@@ -98,6 +101,10 @@ impl<P: PositionAnswer> Rules for RulesOf<P> {
 
     fn move_count(&self, at: &P) -> Option<u64> {
         at.move_count()
+    }
+
+    fn moves<'a>(&'a self, at: &'a P) -> Box<dyn Iterator<Item = P::Move> + 'a> {
+        at.moves()
     }
 
     fn write_move(&self, mv: P::Move) -> String {
@@ -178,6 +185,10 @@ mod tests {
 
         fn move_count(&self) -> Option<u64> {
             Some(u64::from(self.0.min(2)))
+        }
+
+        fn moves(&self) -> Box<dyn Iterator<Item = Take> + '_> {
+            Box::new((1..=self.0.min(2)).map(Take))
         }
 
         fn read_move(text: &str) -> Result<Take, String> {

@@ -29,9 +29,6 @@ pub trait Numbered: Rules {
     /// The position numbered `number` below `top`.
     fn numbered(&self, top: &Self::Position, number: u64) -> Self::Position;
 
-    /// Every legal move of `at`, in the order a study lists them (lazy: there may be many).
-    fn moves<'a>(&'a self, at: &'a Self::Position) -> Box<dyn Iterator<Item = Self::Move> + 'a>;
-
     /// The number below `top` of the position `mv` leads to from `at`, itself numbered
     /// `number`; `None` when the move is illegal or leaves the table. By default the move is
     /// played and the result numbered: a game whose numbers follow its moves (take `k` from a
@@ -321,6 +318,10 @@ impl<G: Tabling> Rules for Tabled<G> {
 
     fn move_count(&self, at: &G::Position) -> Option<u64> {
         self.game.move_count(at)
+    }
+
+    fn moves<'a>(&'a self, at: &'a G::Position) -> Box<dyn Iterator<Item = G::Move> + 'a> {
+        self.game.moves(at)
     }
 
     fn write_move(&self, m: G::Move) -> String {

@@ -75,6 +75,10 @@ impl Rules for Slow {
         Some(u64::from(at.min(2)))
     }
 
+    fn moves<'a>(&'a self, &at: &'a u8) -> Box<dyn Iterator<Item = u8> + 'a> {
+        Box::new(1..=at.min(2))
+    }
+
     fn write_move(&self, m: u8) -> String {
         m.to_string()
     }

@@ -40,6 +40,11 @@ impl Rules for Rook {
         Some(u64::from(at.col + at.row))
     }
 
+    fn moves<'a>(&'a self, at: &'a Cell) -> Box<dyn Iterator<Item = Cell> + 'a> {
+        let left = (0..at.col).map(|col| Cell { col, row: at.row });
+        Box::new(left.chain((0..at.row).map(|row| Cell { col: at.col, row })))
+    }
+
     fn write_move(&self, to: Cell) -> String {
         format!("{},{}", to.col, to.row)
     }

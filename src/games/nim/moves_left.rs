@@ -51,10 +51,6 @@ impl Numbered for NimRules {
         Position::new(&piles).expect("below the top")
     }
 
-    fn moves<'a>(&'a self, at: &'a Position) -> Box<dyn Iterator<Item = Move> + 'a> {
-        Box::new(at.moves())
-    }
-
     /// `take` coins of pile `pile` count `take` times the pile's stride.
     fn number_after(&self, top: &Position, at: &Position, number: u64, mv: Move) -> Option<u64> {
         let coins = *at.piles().get(mv.pile)?;

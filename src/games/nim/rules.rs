@@ -126,6 +126,10 @@ impl PositionRules for Position {
         (self.0.iter()).try_fold(0u64, |sum, &pile| sum.checked_add(pile))
     }
 
+    fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
+        Box::new(Position::moves(self))
+    }
+
     fn read_move(text: &str) -> Result<Move, String> {
         Move::parse(text)
     }

@@ -98,6 +98,14 @@ impl<R: PileRules> Rules for R {
         Some(self.takes(at).count())
     }
 
+    /// The takes, smallest first.
+    fn moves<'a>(&'a self, at: &'a PilePosition) -> Box<dyn Iterator<Item = u64> + 'a> {
+        match self.takes(at) {
+            Takes::Listed(takes) => Box::new(takes.into_iter()),
+            Takes::UpTo(limit) => Box::new(1..=limit),
+        }
+    }
+
     fn write_move(&self, k: u64) -> String {
         k.to_string()
     }

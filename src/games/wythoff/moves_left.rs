@@ -28,10 +28,6 @@ impl Numbered for WythoffRules {
         Position::new(number / width, number % width).expect("below the top")
     }
 
-    fn moves<'a>(&'a self, at: &'a Position) -> Box<dyn Iterator<Item = Move> + 'a> {
-        Box::new(at.moves())
-    }
-
     /// Taking `k` from pile 1 counts `k` rows of `top_2 + 1`, from pile 2 `k`, from both
     /// both.
     fn number_after(&self, top: &Position, at: &Position, number: u64, mv: Move) -> Option<u64> {

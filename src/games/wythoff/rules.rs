@@ -171,6 +171,10 @@ impl PositionRules for Position {
         Some(first + second + first.min(second))
     }
 
+    fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
+        Box::new(Position::moves(*self))
+    }
+
     fn read_move(text: &str) -> Result<Move, String> {
         Move::parse(text)
     }

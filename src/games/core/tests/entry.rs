@@ -24,10 +24,6 @@ impl Numbered for OneOrTwo {
     fn numbered(&self, _: &u8, number: u64) -> u8 {
         u8::try_from(number).expect("a small pile")
     }
-
-    fn moves<'a>(&'a self, &at: &'a u8) -> Box<dyn Iterator<Item = u8> + 'a> {
-        Box::new(1..=at.min(2))
-    }
 }
 
 #[derive(serde::Serialize)]
