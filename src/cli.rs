@@ -167,7 +167,7 @@ pub fn command() -> clap::Command {
             clap::Arg::new(GAME)
                 .long("game")
                 .value_name("GAME")
-                .value_parser(GAMES.iter().map(|game| game.id()).collect::<Vec<_>>())
+                .value_parser(puzzled_ids())
                 .help("Only this game's puzzles (default: every game in turn)"),
         )
         .arg(
@@ -225,6 +225,14 @@ fn with_all_moves(command: clap::Command) -> clap::Command {
                      in a sum of games",
             ),
     )
+}
+
+/// The ids of the games with puzzles, which `munch puzzle --game` and `munch puzzles --game` take.
+fn puzzled_ids() -> Vec<&'static str> {
+    (GAMES.iter())
+        .filter(|game| game.has_puzzles())
+        .map(|game| game.id())
+        .collect()
 }
 
 /// `munch solve --position "…"`: the game the position string names, and the matches of its
@@ -471,7 +479,7 @@ const MOST_PUZZLES: u64 = 100_000;
 
 /// `munch puzzles`: the game, how many, the seed, the bounds of the positions, and JSON.
 fn puzzles_command() -> clap::Command {
-    let ids: Vec<&'static str> = GAMES.iter().map(|game| game.id()).collect();
+    let ids = puzzled_ids();
     let number = |name: &'static str, help: &'static str| {
         clap::Arg::new(name)
             .long(name)
@@ -927,6 +935,7 @@ mod tests {
             &["play", "fibonacci", "--pile", "30"],
             &["play", "nim", "--piles", "1,3, 5,7"],
             &["play", "wythoff", "--piles", "4, 5"],
+            &["play", "sum", "--parts", "nim 3,5 + wythoff 2,4"],
         ];
         for game in GAMES {
             let command = args

@@ -321,7 +321,7 @@ impl PuzzleScreen {
             .as_ref()
             .map(|c| c.kind)
             .or(self.only)
-            .unwrap_or(GameKind::ALL[self.turn % GameKind::ALL.len()])
+            .unwrap_or(in_turn(self.turn))
     }
 
     /// Puzzles found elsewhere to play first (a test's, or another screen's).
@@ -382,9 +382,7 @@ impl PuzzleScreen {
         // (The table's Cancel just asked for is on another lane: it holds no finding back.)
         let finding_asked = (self.requests.iter()).any(|r| matches!(r, Request::Puzzles(_)));
         if self.waiting.len() < BATCH / 2 && self.job.is_none() && !finding_asked {
-            let kind = self
-                .only
-                .unwrap_or(GameKind::ALL[self.turn % GameKind::ALL.len()]);
+            let kind = self.only.unwrap_or(in_turn(self.turn));
             self.turn += 1;
             self.requests.push(finding(kind, self.seed, BATCH));
             self.seed = self.seed.wrapping_add(1);
@@ -620,4 +618,13 @@ impl PuzzleScreen {
     pub fn take_record(&mut self, record: PuzzleRecord) {
         self.record = record;
     }
+}
+
+/// The game whose puzzles come at turn `turn`: every game with puzzles in turn.
+fn in_turn(turn: usize) -> GameKind {
+    let kinds = GameKind::puzzled();
+    kinds
+        .get(turn % kinds.len().max(1))
+        .copied()
+        .unwrap_or(GameKind::Chomp)
 }

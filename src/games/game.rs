@@ -149,6 +149,10 @@ pub trait Game: Sync {
     /// not the game's.
     fn puzzles(&self, bounds: &Bounds, seed: u64, count: usize) -> Result<Vec<Printed>, String>;
 
+    /// Whether the game has puzzles (a sum has none: a puzzle's defence is the longest, and a
+    /// sum knows no moves left).
+    fn has_puzzles(&self) -> bool;
+
     /// The part of a sum that `body` (what follows the game's id in a position string) names:
     /// a position of this game, or one where it is over; or why `body` names none.
     fn part(&'static self, body: &str) -> Result<Box<dyn Part>, String>;
@@ -240,6 +244,10 @@ impl<E: Entry + 'static> Game for E {
 
     fn puzzles(&self, bounds: &Bounds, seed: u64, count: usize) -> Result<Vec<Printed>, String> {
         draw::puzzles(self, bounds, seed, count)
+    }
+
+    fn has_puzzles(&self) -> bool {
+        Entry::puzzle_draw(self, &Bounds::default()).is_ok()
     }
 
     fn part(&'static self, body: &str) -> Result<Box<dyn Part>, String> {

@@ -35,12 +35,13 @@ use position::{ParsedPosition, split_game};
 use serde::{Deserialize, Serialize};
 
 /// Every game, in menu order.
-pub static GAMES: [&dyn Game; 5] = [
+pub static GAMES: [&dyn Game; 6] = [
     &chomp::Chomp,
     &OnePile(subtraction::Subtraction),
     &OnePile(fibonacci::Fibonacci),
     &nim::Nim,
     &wythoff::Wythoff,
+    &sum::Sum::<Catalogue>::new(),
 ];
 
 /// Reads a position string of any game (`chomp 6x7 6,6,4,4,2,0,0`, `subtraction 1,3,4 21`,
@@ -63,6 +64,15 @@ pub fn parse_position(text: &str) -> Result<(GameKind, ParsedPosition), String> 
     };
     let parsed = kind.game().parse_position(body)?;
     Ok((kind, parsed))
+}
+
+/// The catalogue, where a sum finds the games of its parts: every game but the sum.
+pub struct Catalogue;
+
+impl sum::Catalogue for Catalogue {
+    fn part(text: &str) -> Option<Result<Box<dyn core::part::Part>, String>> {
+        sum_part(text)
+    }
 }
 
 /// The part of a sum that `text` (a position string: `nim 3,5`) names, read by the game its
@@ -110,6 +120,13 @@ impl GameKind {
         all
     };
 
+    /// Every game with puzzles, in menu order (see [`Game::has_puzzles`]).
+    pub fn puzzled() -> Vec<GameKind> {
+        (GameKind::ALL.into_iter())
+            .filter(|kind| kind.game().has_puzzles())
+            .collect()
+    }
+
     /// The game's entry in the catalogue.
     pub fn game(self) -> &'static dyn Game {
         GAMES[usize::from(self.0)]
@@ -154,6 +171,14 @@ impl<'de> Deserialize<'de> for GameKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_preset_of_the_sum_is_a_sum() {
+        for preset in sum::PRESETS {
+            let at = sum::read::<Catalogue>(preset).unwrap_or_else(|e| panic!("{preset}: {e}"));
+            assert_eq!(at.print(), format!("sum {preset}"));
+        }
+    }
 
     #[test]
     fn every_kind_names_its_own_entry_once() {

@@ -2928,9 +2928,9 @@ fn wythoff_is_chosen_on_the_menu_and_played_with_keys_and_the_pointer() {
     use munch::games::wythoff::answer::is_lost;
     let flash = 1 + usize::from(munch::games::turns::FLASH_TICKS);
     let mut h = Harness::new();
-    // Up to the Game line, then from Chomp round to the last game.
+    // Up to the Game line, then from Chomp round to the last game but the sum.
     h.keys(&[KeyCode::Up; 7]);
-    h.key(KeyCode::Left);
+    h.keys(&[KeyCode::Left; 2]);
     assert_eq!(h.app.menu.settings.game.game().id(), "wythoff");
     assert_eq!(h.app.menu.settings.describe(), "Wythoff 9,14");
     h.key(KeyCode::Down); // the Piles line: ←/→ step through the presets

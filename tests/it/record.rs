@@ -30,8 +30,34 @@ fn small_start(kind: GameKind, pick: u64) -> Settings {
             munch::games::wythoff::PILES,
             ["1,2", "4, 5", "3,3", "0,7"][pick as usize % 4],
         ),
+        "sum" => settings.with(
+            munch::games::sum::PARTS,
+            [
+                "nim 1,2 + wythoff 1,2",
+                "chomp 2x3 2,2,1 + nim 2",
+                "subtraction 1,2 5 + fibonacci 4 max 3",
+                "nim 1 + nim 1",
+            ][pick as usize % 4],
+        ),
         other => panic!("a game this test does not know: {other}"),
     }
+}
+
+/// Random moves of a sum, to its end.
+fn random_sum_moves(settings: &Settings, rng: &mut fastrand::Rng) -> Vec<String> {
+    use munch::games::core::rules::Rules;
+    use munch::games::sum::rules::SumRules;
+    let text = settings.values.text(munch::games::sum::PARTS);
+    let mut at = munch::games::sum::read::<munch::games::Catalogue>(text).unwrap();
+    let rules = SumRules::new(&at);
+    let mut moves = Vec::new();
+    while !rules.is_over(&at) {
+        let legal: Vec<_> = rules.moves(&at).collect();
+        let m = legal[rng.usize(..legal.len())];
+        moves.push(rules.write_move(m));
+        at = rules.play(&at, m).unwrap();
+    }
+    moves
 }
 
 /// Random bites of a Chomp bar, to the poison.
@@ -62,13 +88,17 @@ fn played(settings: &Settings, seed: u64, players: [Player; 2], level: Level) ->
     };
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut session;
+    let people = Settings {
+        players: [Player::Person; 2],
+        ..settings.clone()
+    };
     if settings.game == GameKind::Chomp {
-        let people = Settings {
-            players: [Player::Person; 2],
-            ..settings.clone()
-        };
         session = settings.game.game().new_session(people.setup(), None);
         assert!(session.replay_notation(&random_bites(settings, &mut rng)));
+    } else if settings.game.game().id() == "sum" {
+        // A sum's computer waits for its values from the worker: people play random moves.
+        session = settings.game.game().new_session(people.setup(), None);
+        assert!(session.replay_notation(&random_sum_moves(settings, &mut rng)));
     } else {
         session = settings.game.game().new_session(computers.setup(), None);
         for _ in 0..100_000 {

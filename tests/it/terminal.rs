@@ -287,10 +287,10 @@ fn fibonacci_nim_in_a_real_terminal() {
         return;
     }
     let tmux = start_munch("fibonacci");
-    // The Game line, then three games to the left (past Wythoff, the last, and Nim):
+    // The Game line, then four games to the left (past the sum, the last, Wythoff and Nim):
     // Fibonacci Nim.
     tmux.keys(&[
-        "Up", "Up", "Up", "Up", "Up", "Up", "Up", "Left", "Left", "Left",
+        "Up", "Up", "Up", "Up", "Up", "Up", "Up", "Left", "Left", "Left", "Left",
     ]);
     tmux.wait_for("Fibonacci Nim");
     tmux.keys(&["Enter"]);

@@ -185,6 +185,23 @@ impl Entry for Chomp {
         cli::solved_position(matches)
     }
 
+    /// The bar, top row first: `■` a square, `☠` the poison, `·` a square eaten.
+    fn sketch(&self, _rules: &ChompRules, at: &Position) -> Vec<String> {
+        (0..at.rows())
+            .rev()
+            .map(|row| {
+                let cells: Vec<&str> = (at.heights().iter().enumerate())
+                    .map(|(col, &height)| match (col, row) {
+                        (0, 0) => "☠",
+                        _ if height > row => "■",
+                        _ => "·",
+                    })
+                    .collect();
+                cells.join(" ")
+            })
+            .collect()
+    }
+
     fn solve_args(&self, start: &Position) -> Vec<String> {
         cli::solve_args(start)
     }

@@ -142,6 +142,16 @@ pub trait Entry: Sync {
         Err(format!("munch solve {} names no position", self.text().id))
     }
 
+    /// The position `at` drawn small in text, a line a row, in the game's look (a part of a sum,
+    /// in its box on the sum's board); by default its position string without the id.
+    fn sketch(&self, rules: &Self::Rules, at: &Position<Self>) -> Vec<String> {
+        let printed = rules.print(at);
+        let body = printed
+            .split_once(' ')
+            .map_or(printed.as_str(), |(_, body)| body);
+        vec![body.to_string()]
+    }
+
     /// The arguments of `munch solve <id>` that name `start` (`--piles 3,4,5`): how `munch
     /// solve --position` asks the game's own subcommand; by default, none.
     fn solve_args(&self, _start: &Self::Start) -> Vec<String> {

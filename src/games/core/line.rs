@@ -155,6 +155,11 @@ pub trait LineEntry: Sync {
     /// The moves-left table `munch solve --all-moves` lists the moves left from, where it is
     /// built for `at` within `memory` bytes.
     fn solve_table(&self, at: &At<Self>, memory: u64) -> Option<MovesLeft<Self::Game>>;
+
+    /// `at` drawn small in text (see [`Entry::sketch`]); by default its menu line's text.
+    fn sketch(&self, at: &At<Self>) -> Vec<String> {
+        vec![self.line_of(at)]
+    }
 }
 
 /// The catalogue entry of a game on one line: its menu line, its checks and its command line
@@ -230,6 +235,10 @@ impl<L: LineEntry> Entry for L {
 
     fn move_words(&self, notation: &str) -> Option<MoveWords> {
         LineEntry::move_words(self, notation)
+    }
+
+    fn sketch(&self, _rules: &Tabled<L::Game>, at: &At<L>) -> Vec<String> {
+        LineEntry::sketch(self, at)
     }
 
     /// A number of piles, then a position of that many piles, each at most the most coins,

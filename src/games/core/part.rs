@@ -37,6 +37,9 @@ pub trait Part: Send + Sync {
 
     /// A move in the game's own words (its move list's), `None` when `notation` is not one.
     fn move_words(&self, notation: &str) -> Option<MoveWords>;
+
+    /// The position drawn small in text, in its game's look (see [`Entry::sketch`]).
+    fn sketch(&self) -> Vec<String>;
 }
 
 /// A part of the game `E` plays: its rules (shared by every position the part reaches), its
@@ -126,6 +129,10 @@ impl<E: Entry + 'static> Part for Component<E> {
     fn move_words(&self, notation: &str) -> Option<MoveWords> {
         self.entry.move_words(notation)
     }
+
+    fn sketch(&self) -> Vec<String> {
+        self.entry.sketch(&self.rules, &self.at)
+    }
 }
 
 /// A part whose game is over in its own rules (`nim 0,0`): its game's parser refuses it as a
@@ -164,6 +171,10 @@ impl Part for Spent {
     fn move_words(&self, _notation: &str) -> Option<MoveWords> {
         None
     }
+
+    fn sketch(&self) -> Vec<String> {
+        vec!["(over)".to_string()]
+    }
 }
 
 /// The part of game `E` that `body` names: a position of it, or one where its game is over
@@ -180,4 +191,25 @@ pub fn read_part<E: Entry + 'static>(
         })),
         Err(why) => Err(why),
     }
+}
+
+/// The most coins a sketch draws in a row, and the most rows of them.
+const SKETCH_ROW: u64 = 10;
+const SKETCH_ROWS: u64 = 4;
+
+/// `coins` coins drawn in rows of ten (a pile too large for four rows is written as a
+/// number): a part's sketch of a pile.
+pub fn coin_rows(coins: u64) -> Vec<String> {
+    if coins > SKETCH_ROW * SKETCH_ROWS {
+        return vec![format!("● × {}", crate::units::group(coins))];
+    }
+    if coins == 0 {
+        return vec!["(empty)".to_string()];
+    }
+    (0..coins.div_ceil(SKETCH_ROW))
+        .map(|row| {
+            let here = (coins - row * SKETCH_ROW).min(SKETCH_ROW);
+            vec!["●"; here as usize].join(" ")
+        })
+        .collect()
 }

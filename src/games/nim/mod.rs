@@ -133,7 +133,21 @@ impl LineEntry for Nim {
     fn solve_table(&self, at: &Position, _: u64) -> Option<MovesLeft<NimRules>> {
         NimMovesLeft::build(&NimRules::default(), at, NIM_BUDGET)
     }
+
+    /// A row of coins a pile, numbered (a pile too large for a row written as a number).
+    fn sketch(&self, at: &Position) -> Vec<String> {
+        (at.piles().iter().enumerate())
+            .map(|(pile, &coins)| match coins {
+                0 => format!("{} ", pile + 1),
+                1..=SKETCH_ROW => format!("{} {}", pile + 1, vec!["●"; coins as usize].join("")),
+                _ => format!("{} ● × {coins}", pile + 1),
+            })
+            .collect()
+    }
 }
+
+/// The most coins a sketch draws in a pile's row.
+const SKETCH_ROW: u64 = 16;
 
 #[cfg(test)]
 pub(crate) mod tests;

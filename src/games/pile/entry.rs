@@ -202,4 +202,14 @@ impl<E: PileEntry> Entry for OnePile<E> {
     fn solve_args(&self, start: &E::Start) -> Vec<String> {
         self.0.solve_args(start)
     }
+
+    /// The pile's coins, then what may be taken.
+    fn sketch(&self, rules: &E::Rules, at: &PilePosition) -> Vec<String> {
+        let mut lines = crate::games::core::part::coin_rows(at.pile);
+        lines.push(rules.takes(at).text(SKETCH_WIDTH));
+        lines
+    }
 }
+
+/// The widest a sketch's line of takes is written.
+const SKETCH_WIDTH: usize = 24;

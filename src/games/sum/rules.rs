@@ -9,6 +9,7 @@ use crate::games::moves_left::{AnalysedMove, PositionAnalysis};
 use crate::games::position::split_game;
 use crate::games::request::{Built, Progress, Task, Waiting};
 use crate::games::review::Known;
+use crate::games::study::Editor;
 use crate::games::why::nim_sum;
 use internment::Intern;
 use std::fmt::{self, Debug};
@@ -164,6 +165,9 @@ impl SumMove {
     }
 }
 
+/// What makes the Study editor of a sum (its entry's).
+pub type MakeEditor = fn(&SumPosition) -> Box<dyn Editor>;
+
 /// What the build of a sum's Grundy values leaves: the memory budget they were found within.
 struct Budget(u64);
 
@@ -175,6 +179,9 @@ pub struct SumRules {
     budget: Option<u64>,
     /// The position a game or a study starts from, whose values the worker finds first.
     start: SumPosition,
+    /// The Study screen's editor of a sum (its entry's, which knows the catalogue its parts'
+    /// games come from).
+    editor: Option<MakeEditor>,
 }
 
 impl SumRules {
@@ -183,7 +190,31 @@ impl SumRules {
         SumRules {
             budget: None,
             start: start.clone(),
+            editor: None,
         }
+    }
+
+    /// The same rules, whose Study editor `editor` makes.
+    #[must_use]
+    pub fn editing(self, editor: MakeEditor) -> SumRules {
+        SumRules {
+            editor: Some(editor),
+            ..self
+        }
+    }
+
+    /// The Study editor's maker: the entry's, where the rules came from it.
+    pub fn editor(&self) -> MakeEditor {
+        self.editor
+            .expect("a study's rules come from the sum's entry, which gives its editor")
+    }
+
+    /// The nim-sum `m` leaves at `at`, where the values are known.
+    pub fn leaves(&self, at: &SumPosition, m: SumMove) -> Option<u64> {
+        let (values, sum) = self.values(at)?;
+        let index = usize::from(m.part);
+        let after = at.parts.get(index)?.play(&m.notation).ok()?;
+        Some(sum ^ values[index] ^ after.grundy(self.budget?).ok()?)
     }
 
     /// Rules whose tables may use `budget` bytes, answering at once (on a solver thread or
@@ -194,6 +225,15 @@ impl SumRules {
             budget: Some(budget),
             ..self
         }
+    }
+
+    /// A move in words, as the move list says it: "part 2: 3 from pile 1" (its part's game's
+    /// words, from the start's parts: a part keeps its game).
+    pub fn move_text(&self, m: SumMove) -> String {
+        let words = (self.start.parts.get(usize::from(m.part)))
+            .and_then(|part| part.move_words(&m.notation))
+            .map_or_else(|| m.notation.to_string(), |w| w.listed);
+        format!("part {}: {words}", m.number())
     }
 
     /// Each part's Grundy value and their nim-sum, where the budget is known and holds them.

@@ -54,6 +54,9 @@ pub const PRESETS: [&str; 4] = ["9,14", "4,5", "12,20", "15,25"];
 /// at most; larger piles (up to 10^18, which the answer handles) are played on the rows board.
 pub const MAX_BOARD_PILE: u64 = 26;
 
+/// The most squares a side of a sketch's board: beyond, the piles are written.
+const SKETCH_MOST: u64 = 12;
+
 /// Two piles of 19 digits (10^18) with ", " between them, so that a pile too large is named.
 const MOST_CHARS: usize = 2 * 19 + 2;
 
@@ -122,6 +125,24 @@ impl LineEntry for Wythoff {
             short: text.clone(),
             instead: format!("moving {text}"),
         })
+    }
+
+    /// The queen `♛` on its board, `·` each square, top row first, where the board is small;
+    /// else the piles.
+    fn sketch(&self, at: &Position) -> Vec<String> {
+        let [col, row] = at.piles();
+        if col.max(row) >= SKETCH_MOST {
+            return vec![format!("queen at {col},{row}")];
+        }
+        (0..=row)
+            .rev()
+            .map(|r| {
+                let cells: Vec<&str> = (0..=col)
+                    .map(|c| if (c, r) == (col, row) { "♛" } else { "·" })
+                    .collect();
+                cells.join(" ")
+            })
+            .collect()
     }
 
     /// Within [`WYTHOFF_BUDGET`] positions.
