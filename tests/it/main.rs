@@ -39,6 +39,7 @@ mod solver_in_play;
 mod store;
 mod store_processes;
 mod study;
+mod sum;
 mod terminal;
 mod why;
 mod worker;

@@ -244,16 +244,17 @@ impl SumRules {
     }
 
     /// Whether the side to move wins at `at`, and every winning move, where the values are
-    /// known: in each part whose value `v` the nim-sum `s` lowers (`v ^ s < v`), every move to
-    /// a position of value `v ^ s`.
+    /// known: in each part of value `v`, every move to a position of value `v ^ s` (`s` the
+    /// nim-sum; the mex guarantees one where `v ^ s < v`, and a move may raise a value too).
     fn winning(&self, at: &SumPosition) -> Option<(bool, Vec<SumMove>)> {
         let budget = self.budget?;
         let (values, sum) = self.values(at)?;
         let mut winning = Vec::new();
         for (index, (part, &value)) in at.parts.iter().zip(&values).enumerate() {
+            // A move to a larger value wins too: Grundy values, unlike heaps, may grow.
             let target = value ^ sum;
-            if target >= value {
-                continue;
+            if sum == 0 {
+                break;
             }
             for notation in part.moves() {
                 let after = part.play(&notation).ok()?;
