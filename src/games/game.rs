@@ -11,7 +11,7 @@ use super::core::puzzle::{Bounds, Printed};
 use super::position::{ParsedPosition, StartPosition};
 use super::review::MoveWords;
 use super::session::{Leftover, Session};
-use super::setup::Setup;
+use super::setup::{Level, Setup};
 use super::study::Study;
 use crate::input::Binding;
 use clap::{ArgMatches, Command};
@@ -149,6 +149,10 @@ pub trait Game: Sync {
     /// not the game's.
     fn puzzles(&self, bounds: &Bounds, seed: u64, count: usize) -> Result<Vec<Printed>, String>;
 
+    /// What the computer at `level` does, in a line under it on the menu (at most 40
+    /// characters).
+    fn level_words(&self, level: Level) -> &'static str;
+
     /// Whether the game has puzzles (a sum has none: a puzzle's defence is the longest, and a
     /// sum knows no moves left).
     fn has_puzzles(&self) -> bool;
@@ -244,6 +248,10 @@ impl<E: Entry + 'static> Game for E {
 
     fn puzzles(&self, bounds: &Bounds, seed: u64, count: usize) -> Result<Vec<Printed>, String> {
         draw::puzzles(self, bounds, seed, count)
+    }
+
+    fn level_words(&self, level: Level) -> &'static str {
+        Entry::level_words(self, level)
     }
 
     fn has_puzzles(&self) -> bool {

@@ -160,7 +160,9 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect, hits: &mut HitMap, theme
             );
             if line == MenuLine::Level {
                 // What the level does, under it.
-                let about = Line::styled(app.menu.settings.level.description(), theme.dim);
+                let settings = &app.menu.settings;
+                let about =
+                    Line::styled(settings.game.game().level_words(settings.level), theme.dim);
                 let row = Rect::new(inner.x, y + 1, inner.width, 1);
                 frame.render_widget(Paragraph::new(about.centered()), row);
             }

@@ -112,3 +112,125 @@ fn a_bad_sum_is_refused_in_one_line_naming_its_part() {
         assert!(!refused.contains('\n'), "{refused}");
     }
 }
+
+/// A sum's game on screen.
+type SumGame = munch::games::core::play::Play<SumRules, munch::games::sum::board::SumBoard>;
+
+#[test]
+fn a_sum_is_chosen_on_the_menu_and_played_with_keys_and_the_pointer_to_the_end() {
+    use crate::common::{Harness, render_text};
+    use munch::games::sum::board::Place;
+    use munch::input::Spot;
+    use ratatui::crossterm::event::KeyCode;
+    let flash = 1 + usize::from(munch::games::turns::FLASH_TICKS);
+    let mut h = Harness::new();
+    // Up to the Game line, then from Chomp round to the last game: the sum.
+    h.keys(&[KeyCode::Up; 7]);
+    h.key(KeyCode::Left);
+    assert_eq!(h.app.menu.settings.game.game().id(), "sum");
+    h.key(KeyCode::Down); // the Parts line: ←/→ go through the presets
+    h.key(KeyCode::Right);
+    assert_eq!(
+        h.app.menu.settings.describe(),
+        "Sum of nim 3 + nim 5 + nim 6"
+    );
+    let menu = render_text(&h.app, 80, 24);
+    assert!(
+        menu.contains("never misses a win; else fewest replies"),
+        "{menu}"
+    );
+    h.key(KeyCode::Enter);
+    h.settle(); // the worker names the budget: the parts' values are known
+    let game = |h: &Harness| {
+        h.app
+            .session_as::<SumGame>()
+            .expect("a sum is on")
+            .position
+            .clone()
+    };
+    assert_eq!(game(&h).print(), "sum nim 3 + nim 5 + nim 6");
+    let screen = render_text(&h.app, 80, 24);
+    for line in [
+        "1 Nim",
+        "2 Nim",
+        "3 Nim",
+        "value 5",
+        "Nim-sum 0 (0 in binary)",
+    ] {
+        assert!(screen.contains(line), "{line}:\n{screen}");
+    }
+    // 3 ^ 5 ^ 6 = 0: every move loses. Part 3 (the digit), its second move (↓): 6 → 4.
+    h.key(KeyCode::Char('3'));
+    h.key(KeyCode::Down);
+    h.key(KeyCode::Enter);
+    assert_eq!(game(&h).print(), "sum nim 3 + nim 5 + nim 4");
+    // The computer answers with the one winning move: 3 ^ 5 ^ 4 = 2, so nim 3 → nim 1.
+    h.settle();
+    h.ticks(flash);
+    h.settle();
+    assert_eq!(game(&h).print(), "sum nim 1 + nim 5 + nim 4");
+    // The pointer: a click on part 2's box chooses it, a click on its fifth move plays it.
+    let point = |h: &mut Harness, place: Place| {
+        h.app.update(munch::app::Event::Pointer {
+            target: munch::app::Target::Spot(Spot::from(place)),
+            click: true,
+        });
+    };
+    render_text(&h.app, 80, 24);
+    point(&mut h, Place::Part(1));
+    render_text(&h.app, 80, 24);
+    point(&mut h, Place::Move { part: 1, index: 4 });
+    assert_eq!(game(&h).print(), "sum nim 1 + nim 0 + nim 4");
+    // Then to the end: the computer never lets a win go.
+    for _ in 0..20 {
+        h.settle();
+        h.ticks(flash);
+        h.settle();
+        let Some(session) = h.app.session_as::<SumGame>() else {
+            break;
+        };
+        if session.is_over() {
+            break;
+        }
+        if !session.computer_to_move() {
+            h.key(KeyCode::Enter);
+        }
+    }
+    let session = h
+        .app
+        .session_as::<SumGame>()
+        .expect("the game stays on screen");
+    assert!(session.is_over());
+    assert_eq!(
+        session.loser(),
+        Some(0),
+        "the person started lost and the computer kept it"
+    );
+}
+
+#[test]
+fn the_computer_leaves_the_fewest_winning_replies_when_it_is_losing() {
+    let mut rng = fastrand::Rng::with_seed(3);
+    for text in SUMS {
+        let start = read::<Catalogue>(text).unwrap();
+        let rules = SumRules::new(&start).within(u64::MAX);
+        let mut memo = HashMap::new();
+        let mut positions = vec![start.clone()];
+        positions.extend(rules.moves(&start).map(|m| rules.play(&start, m).unwrap()));
+        for at in positions.iter().filter(|at| !rules.is_over(at)) {
+            let replies = |m: SumMove, memo: &mut HashMap<String, bool>| {
+                let after = rules.play(at, m).unwrap();
+                (rules.moves(&after))
+                    .filter(|&r| !brute_wins(&rules, &rules.play(&after, r).unwrap(), memo))
+                    .count()
+            };
+            let best = rules.best_move(at, true, &mut rng).expect("a move");
+            if brute_wins(&rules, at, &mut memo) {
+                assert_eq!(replies(best, &mut memo), 0, "{}", at.print());
+            } else {
+                let fewest = (rules.moves(at)).map(|m| replies(m, &mut memo)).min();
+                assert_eq!(Some(replies(best, &mut memo)), fewest, "{}", at.print());
+            }
+        }
+    }
+}

@@ -340,6 +340,42 @@ fn nim_from_the_command_line_plays_to_the_end_in_a_real_terminal() {
 }
 
 #[test]
+fn a_sum_of_games_plays_to_the_end_in_a_real_terminal() {
+    if tmux_missing() {
+        return;
+    }
+    let (tmux, dir) = in_shell(
+        "sum",
+        &format!(
+            "{} --data-dir {} play sum --parts 'nim 1 + chomp 2x2 1,0 + nim 2'",
+            env!("CARGO_BIN_EXE_munch"),
+            data_dir("sum").display()
+        ),
+    );
+    // Values 1, 0 (a bar down to its poison has no move) and 2: nim-sum 3.
+    let screen = tmux.wait_for("Nim-sum 3 (11 in binary)");
+    for part in ["1 Nim", "2 Chomp", "3 Nim", "☠", "value 2"] {
+        assert!(screen.contains(part), "{part}:\n{screen}");
+    }
+    // The one winning move, starred with hints: part 3 from 2 to 1 (the nim-sum is then 0).
+    tmux.keys(&["H", "3"]);
+    tmux.wait_for("★1:1");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("2. Computer");
+    // One coin is left, in one part: Enter takes it.
+    tmux.wait_for("1 move");
+    tmux.keys(&["Enter"]);
+    let over = tmux.wait_for_result("You win!");
+    assert!(
+        over.contains("You made the last move."),
+        "the game-over box:\n{over}"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_for("exit=0");
+    assert_restored(&dir);
+}
+
+#[test]
 fn play_by_mouse_and_key_resize_then_quit_with_the_terminal_restored() {
     if tmux_missing() {
         return;

@@ -10,7 +10,7 @@ use crate::games::field::{Field, Problem, Values};
 use crate::games::position::{ParsedPosition, StartPosition};
 use crate::games::review::MoveWords;
 use crate::games::session::{Leftover, Session};
-use crate::games::setup::Setup;
+use crate::games::setup::{Level, Setup};
 use crate::games::study::Study;
 use crate::units::quoted;
 use clap::{ArgMatches, Command};
@@ -140,6 +140,12 @@ pub trait Entry: Sync {
     /// they name none (as [`Entry::solve`] says it); by default, none.
     fn solve_start(&self, _matches: &ArgMatches) -> Result<Self::Start, String> {
         Err(format!("munch solve {} names no position", self.text().id))
+    }
+
+    /// What the computer at `level` does, in a line under it on the menu (at most 40
+    /// characters): by default the level's own words ([`Level::description`]).
+    fn level_words(&self, level: Level) -> &'static str {
+        level.description()
     }
 
     /// The position `at` drawn small in text, a line a row, in the game's look (a part of a sum,

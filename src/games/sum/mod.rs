@@ -19,7 +19,7 @@ use super::core::study::Studied;
 use super::field::{Field, FieldKind, Problem, Values};
 use super::review::MoveWords;
 use super::session::Session;
-use super::setup::Setup;
+use super::setup::{Level, Setup};
 use super::study::{EditField, EditFields, Editor, FieldsEditor, Study};
 use board::{KEYS, SumBoard};
 use clap::{Arg, ArgAction, ArgMatches, Command};
@@ -177,8 +177,14 @@ impl<C: Catalogue> Entry for Sum<C> {
         Values::default().with(PARTS, start.print()[ID.len() + 1..].to_string())
     }
 
-    fn begin(&self, start: &SumPosition, _shared: Option<&SumRules>) -> (SumRules, SumPosition) {
-        (SumRules::new(start).editing(editor::<C>), start.clone())
+    /// A study takes the budget of the game it is opened from, where that has it.
+    fn begin(&self, start: &SumPosition, shared: Option<&SumRules>) -> (SumRules, SumPosition) {
+        let rules = SumRules::new(start).editing(editor::<C>);
+        let rules = match shared.and_then(SumRules::budget) {
+            Some(budget) => rules.within(budget),
+            None => rules,
+        };
+        (rules, start.clone())
     }
 
     fn session(&self, setup: Setup, rules: SumRules, start: SumPosition) -> Box<dyn Session> {
@@ -199,6 +205,15 @@ impl<C: Catalogue> Entry for Sum<C> {
             short: m.write(),
             instead: text,
         })
+    }
+
+    /// A sum knows who wins, not how long it lasts: the perfect computer never misses a win,
+    /// and loses leaving the fewest winning replies.
+    fn level_words(&self, level: Level) -> &'static str {
+        match level {
+            Level::Perfect => "never misses a win; else fewest replies",
+            _ => level.description(),
+        }
     }
 
     fn play_command(&self) -> Command {

@@ -8,7 +8,7 @@ use crate::games::core::rules::{NoGrundy, Rules, fewest};
 use crate::games::moves_left::{AnalysedMove, PositionAnalysis};
 use crate::games::position::split_game;
 use crate::games::request::{Built, Progress, Task, Waiting};
-use crate::games::review::Known;
+use crate::games::review::{Known, MoveWords};
 use crate::games::study::Editor;
 use crate::games::why::nim_sum;
 use internment::Intern;
@@ -185,6 +185,11 @@ pub struct SumRules {
 }
 
 impl SumRules {
+    /// The memory budget the parts' tables may use, once the worker has named it.
+    pub fn budget(&self) -> Option<u64> {
+        self.budget
+    }
+
     /// The rules of a game from `start`, which wait for the worker to name the budget.
     pub fn new(start: &SumPosition) -> SumRules {
         SumRules {
@@ -234,6 +239,15 @@ impl SumRules {
             .and_then(|part| part.move_words(&m.notation))
             .map_or_else(|| m.notation.to_string(), |w| w.listed);
         format!("part {}: {words}", m.number())
+    }
+
+    /// A move in a sentence, in the words `pick` takes of its part's game's ("taking 2 from
+    /// pile 1"), and its part: "taking 2 from pile 1 in part 1".
+    pub fn words_of(&self, m: SumMove, pick: impl Fn(MoveWords) -> String) -> String {
+        let words = (self.start.parts.get(usize::from(m.part)))
+            .and_then(|part| part.move_words(&m.notation))
+            .map_or_else(|| m.notation.to_string(), pick);
+        format!("{words} in part {}", m.number())
     }
 
     /// Each part's Grundy value and their nim-sum, where the budget is known and holds them.

@@ -5,7 +5,9 @@
 use super::board::SumBoard;
 use super::rules::{SumPosition, SumRules};
 use super::view::game_name;
+use crate::games::core::rules::Rules;
 use crate::games::core::study::{StudyBoard, StudyRules};
+use crate::games::request::Waiting;
 use crate::games::study::{Analysis, Editor, mark, mark_style, spot};
 use crate::input::Spots;
 use crate::theme::Theme;
@@ -21,6 +23,17 @@ impl StudyRules for SumRules {
 
     fn describe(&self, at: &SumPosition) -> String {
         at.print()
+    }
+
+    /// The budget, from the worker, where the rules were not given it (by the game they are
+    /// opened from).
+    fn want(&mut self, _at: &SumPosition) -> Option<Waiting> {
+        self.build(false)
+    }
+
+    /// The budget answers every position.
+    fn answers(&self, _asked: &SumPosition, _at: &SumPosition) -> bool {
+        true
     }
 
     fn editor(&self, at: &SumPosition) -> Box<dyn Editor> {

@@ -132,8 +132,8 @@ impl Drawing<'_> {
         if first > 0 {
             let more = Line::styled(
                 format!(
-                    "↑ {} more parts above",
-                    rows[..first].iter().map(Vec::len).sum::<usize>()
+                    "↑ {} above",
+                    parts_count(rows[..first].iter().map(Vec::len).sum::<usize>())
                 ),
                 theme.dim,
             );
@@ -143,7 +143,7 @@ impl Drawing<'_> {
         for (row, height) in rows.iter().zip(&heights).skip(first) {
             if y + height > inner.y + room {
                 let left: usize = parts.len() - row[0].0;
-                let more = Line::styled(format!("↓ {left} more parts below"), theme.dim);
+                let more = Line::styled(format!("↓ {} below", parts_count(left)), theme.dim);
                 let at = Rect {
                     y: (inner.y + room).saturating_sub(1),
                     height: 1,
@@ -279,14 +279,9 @@ impl Drawing<'_> {
         {
             let words = the_part
                 .move_words(notation)
-                .map_or_else(|| notation.clone(), |w| w.listed);
-            let line = Line::styled(
-                format!(
-                    "Enter plays {}: {words}",
-                    SumMove::new(part, notation).write()
-                ),
-                theme.dim,
-            );
+                .map_or_else(|| notation.clone(), |w| w.instead);
+            let chosen_move = SumMove::new(part, notation).write();
+            let line = Line::styled(format!("Enter plays {chosen_move} ({words})"), theme.dim);
             Paragraph::new(line).render(
                 Rect {
                     y,
@@ -397,15 +392,17 @@ impl View for Play<SumRules, SumBoard> {
         if let Some(loser) = self.loser() {
             lines.push(format!(
                 "{} made the last move.",
-                in_sentence(self.settings.name(1 - loser))
+                self.settings.name(1 - loser)
             ));
         }
         lines.extend(mistake_lines(
             &self.turns.review,
             |m| {
-                let winners: Vec<String> = m.winners.iter().map(|&mv| mv.write()).collect();
+                let winners: Vec<String> = (m.winners.iter())
+                    .map(|&mv| rules.words_of(mv, |w| w.instead))
+                    .collect();
                 (
-                    format!("played {}", move_text(rules, m.played)),
+                    format!("played {}", rules.words_of(m.played, |w| w.listed)),
                     winners_text(&winners, m.every_winner, ""),
                 )
             },
@@ -413,6 +410,11 @@ impl View for Play<SumRules, SumBoard> {
         ));
         lines
     }
+}
+
+/// "1 more part", "2 more parts".
+fn parts_count(n: usize) -> String {
+    format!("{n} more part{}", if n == 1 { "" } else { "s" })
 }
 
 /// Winning moves as the hint says them: "play 1/b2 or 3/4".
