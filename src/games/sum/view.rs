@@ -10,6 +10,7 @@ use crate::games::core::play::Play;
 use crate::games::panel::{History, PanelInfo, SolverLine};
 use crate::games::review::{in_sentence, mistake_lines, winners_text};
 use crate::games::session::View;
+use crate::games::setup::Player;
 use crate::input::Spots;
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -310,7 +311,9 @@ impl View for Play<SumRules, SumBoard> {
         };
         Drawing {
             at: &self.position,
-            chosen: (!self.is_over()).then_some((self.board.part, self.board.index)),
+            // The choice stays while the computer answers; two computers have none.
+            chosen: (!self.is_over() && self.settings.players.contains(&Player::Person))
+                .then_some((self.board.part, self.board.index)),
             values: self.rules.values(&self.position).map(|(v, _)| v),
             winning,
             shown: self.turns.pending.map(|p| p.choice),
