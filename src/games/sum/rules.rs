@@ -12,8 +12,9 @@ use crate::games::review::{Known, MoveWords};
 use crate::games::study::Editor;
 use crate::games::why::nim_sum;
 use internment::Intern;
+use rustc_hash::FxHashMap;
 use std::fmt::{self, Debug};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The game's id: `munch play sum`, and the first word of its position strings.
 pub const ID: &str = "sum";
@@ -182,7 +183,16 @@ pub struct SumRules {
     /// The Study screen's editor of a sum (its entry's, which knows the catalogue its parts'
     /// games come from).
     editor: Option<MakeEditor>,
+    /// The answers found so far, by position string (shared by clones): a frame asks for the
+    /// hint's moves again, and a study for every move's replies.
+    answers: Arc<Mutex<FxHashMap<String, Answer>>>,
 }
+
+/// Whether the side to move wins, and every winning move.
+type Answer = (bool, Vec<SumMove>);
+
+/// The most answers kept; past it they are forgotten and found again.
+const MOST_ANSWERS: usize = 20_000;
 
 impl SumRules {
     /// The memory budget the parts' tables may use, once the worker has named it.
@@ -196,6 +206,7 @@ impl SumRules {
             budget: None,
             start: start.clone(),
             editor: None,
+            answers: Arc::default(),
         }
     }
 
@@ -261,6 +272,24 @@ impl SumRules {
     /// known: in each part of value `v`, every move to a position of value `v ^ s` (`s` the
     /// nim-sum; the mex guarantees one where `v ^ s < v`, and a move may raise a value too).
     fn winning(&self, at: &SumPosition) -> Option<(bool, Vec<SumMove>)> {
+        let key = at.print();
+        if let Ok(answers) = self.answers.lock()
+            && let Some(answer) = answers.get(&key)
+        {
+            return Some(answer.clone());
+        }
+        let answer = self.find_winning(at)?;
+        if let Ok(mut answers) = self.answers.lock() {
+            if answers.len() >= MOST_ANSWERS {
+                answers.clear();
+            }
+            answers.insert(key, answer.clone());
+        }
+        Some(answer)
+    }
+
+    /// [`SumRules::winning`], found.
+    fn find_winning(&self, at: &SumPosition) -> Option<(bool, Vec<SumMove>)> {
         let budget = self.budget?;
         let (values, sum) = self.values(at)?;
         let mut winning = Vec::new();
