@@ -106,11 +106,27 @@ fn a_bad_sum_is_refused_in_one_line_naming_its_part() {
             "10 parts",
         ),
         ("chomp 3x4 5,1", "part 1 (chomp 3x4 5,1)"),
+        // Out of reach: a table past the default --memory, nimbers past a byte.
+        (
+            "nim 1 + fibonacci 100000 max 3",
+            "part 2 (fibonacci 100000 max 3): its Grundy values need a table of 18.6 GiB",
+        ),
     ] {
         let refused = read::<Catalogue>(text).unwrap_err();
         assert!(refused.contains(says), "{text}: {refused}");
         assert!(!refused.contains('\n'), "{refused}");
     }
+    // The whole position string, as `y` copies it, reads on the menu's line too.
+    assert_eq!(
+        read::<Catalogue>("Sum nim 3 + nim 4").unwrap().print(),
+        "sum nim 3 + nim 4"
+    );
+    let full = format!("nim 2 + chomp 17x17 {}", vec!["17"; 17].join(","));
+    let refused = read::<Catalogue>(&full).unwrap_err();
+    assert!(
+        refused.contains("part 2") && refused.contains("256 squares"),
+        "{refused}"
+    );
 }
 
 /// A sum's game on screen.

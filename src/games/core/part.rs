@@ -38,6 +38,11 @@ pub trait Part: Send + Sync {
     /// A move in the game's own words (its move list's), `None` when `notation` is not one.
     fn move_words(&self, notation: &str) -> Option<MoveWords>;
 
+    /// Why the part's Grundy values are out of reach with tables of at most `budget` bytes,
+    /// found without building a table (asked with no memory at all, a game refuses a table
+    /// saying what it needs); `None` where they are within reach.
+    fn beyond(&self, budget: u64) -> Option<String>;
+
     /// The position drawn small in text, in its game's look (see [`Entry::sketch`]).
     fn sketch(&self) -> Vec<String>;
 }
@@ -133,6 +138,19 @@ impl<E: Entry + 'static> Part for Component<E> {
     fn sketch(&self) -> Vec<String> {
         self.entry.sketch(&self.rules, &self.at)
     }
+
+    fn beyond(&self, budget: u64) -> Option<String> {
+        match self.rules.grundy(&self.at, 0) {
+            Ok(_) => None,
+            Err(NoGrundy::OverBudget { needs, .. }) if needs <= budget => None,
+            Err(NoGrundy::OverBudget { needs, .. }) => Some(format!(
+                "its Grundy values need a table of {}, more than the {} a sum's part may take",
+                crate::units::bytes(needs),
+                crate::units::bytes(budget)
+            )),
+            Err(why) => Some(why.to_string()),
+        }
+    }
 }
 
 /// A part whose game is over in its own rules (`nim 0,0`): its game's parser refuses it as a
@@ -174,6 +192,10 @@ impl Part for Spent {
 
     fn sketch(&self) -> Vec<String> {
         vec!["(over)".to_string()]
+    }
+
+    fn beyond(&self, _budget: u64) -> Option<String> {
+        None
     }
 }
 

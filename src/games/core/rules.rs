@@ -249,20 +249,26 @@ pub trait Rules: Clone + Send + Sync + 'static {
 pub enum NoGrundy {
     /// The game does not know its Grundy values (yet).
     Unknown,
-    /// Out of the answer's reach, and why: a table over the memory budget
-    /// ([`NoGrundy::over_budget`]), a period that did not show.
+    /// Out of the answer's reach, and why: a period that did not show, nimbers that might
+    /// not fit a byte.
     OutOfReach(String),
+    /// A table over the memory budget, the bytes it `needs`, and why in words
+    /// ([`NoGrundy::over_budget`]).
+    OverBudget { needs: u64, why: String },
 }
 
 impl NoGrundy {
     /// `what` (a table, named: "the Grundy table of Fibonacci Nim to pile 90,000") would need
     /// `needed` bytes, more than `budget`.
     pub fn over_budget(what: &str, needed: u64, budget: u64) -> NoGrundy {
-        NoGrundy::OutOfReach(format!(
-            "{what} needs {}, more than the {} this run may use (--memory)",
-            crate::units::bytes(needed),
-            crate::units::bytes(budget)
-        ))
+        NoGrundy::OverBudget {
+            needs: needed,
+            why: format!(
+                "{what} needs {}, more than the {} this run may use (--memory)",
+                crate::units::bytes(needed),
+                crate::units::bytes(budget)
+            ),
+        }
     }
 }
 
@@ -270,7 +276,7 @@ impl std::fmt::Display for NoGrundy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             NoGrundy::Unknown => f.write_str("its Grundy value is not known yet"),
-            NoGrundy::OutOfReach(why) => f.write_str(why),
+            NoGrundy::OutOfReach(why) | NoGrundy::OverBudget { why, .. } => f.write_str(why),
         }
     }
 }

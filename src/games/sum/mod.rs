@@ -93,8 +93,14 @@ static FIELDS: [Field; 1] = [Field {
     was: None,
 }];
 
-/// The sum that `body` names (its parts joined by `+`), or why it names none.
+/// The sum that `body` names (its parts joined by `+`), or why it names none; a whole position
+/// string (`sum nim 3 + nim 4`, as `y` copies it) is read too.
 pub fn read<C: Catalogue>(body: &str) -> Result<SumPosition, String> {
+    let trimmed = body.trim_start();
+    let body = match trimmed.get(..ID.len() + 1) {
+        Some(head) if head.eq_ignore_ascii_case("sum ") => &trimmed[ID.len() + 1..],
+        _ => body,
+    };
     SumPosition::read(body, C::part)
 }
 

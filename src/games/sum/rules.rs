@@ -26,6 +26,10 @@ pub const MOST_PARTS: usize = 9;
 /// winning moves are found among them).
 pub const MOST_PART_MOVES: u64 = 5_000;
 
+/// The most a part's table may take: the default `--memory`, so that a sum the menu starts
+/// never waits for values out of reach (a smaller `--memory` is answered by the worker).
+pub const MOST_PART_BYTES: u64 = 2 << 30;
+
 /// The words between two parts of a sum's position string.
 const PLUS: &str = " + ";
 
@@ -87,6 +91,9 @@ impl SumPosition {
                     crate::units::group(moves),
                     crate::units::group(MOST_PART_MOVES)
                 ));
+            }
+            if let Some(why) = part.beyond(MOST_PART_BYTES) {
+                return Err(format!("part {number} ({text}): {why}"));
             }
             parts.push(part);
         }
@@ -406,18 +413,20 @@ impl Rules for SumRules {
                     .iter()
                     .find(|m| usize::from(m.part) == index);
                 if let Some(&m) = m {
-                    let words = at.parts[index]
-                        .move_words(&m.notation)
-                        .map_or_else(|| m.notation.to_string(), |w| w.listed);
+                    let words = (at.parts[index].move_words(&m.notation))
+                        .map(|w| w.listed)
+                        .filter(|w| *w != *m.notation)
+                        .map_or_else(String::new, |w| format!(" ({w})"));
                     lines.push(format!(
-                        "Play {} in part {} ({words}): it leaves a Grundy value of {to}.",
+                        "Play {} in part {}{words}: it leaves a Grundy value of {to}.",
                         m.write(),
                         m.number()
                     ));
                 }
             }
             None => lines.push(
-                "Every move changes one part's value and makes the nim-sum odd somewhere.".into(),
+                "The nim-sum is 0: any move changes one part's value, and the nim-sum with it."
+                    .into(),
             ),
         }
         lines

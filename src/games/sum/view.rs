@@ -280,9 +280,11 @@ impl Drawing<'_> {
         {
             let words = the_part
                 .move_words(notation)
-                .map_or_else(|| notation.clone(), |w| w.instead);
+                .map(|w| w.instead)
+                .filter(|w| w != notation)
+                .map_or_else(String::new, |w| format!(" ({w})"));
             let chosen_move = SumMove::new(part, notation).write();
-            let line = Line::styled(format!("Enter plays {chosen_move} ({words})"), theme.dim);
+            let line = Line::styled(format!("Enter plays {chosen_move}{words}"), theme.dim);
             Paragraph::new(line).render(
                 Rect {
                     y,
@@ -339,7 +341,11 @@ impl View for Play<SumRules, SumBoard> {
                     theme.title,
                 ));
             }
-            None => info.push(Line::styled("Finding the parts' values…", theme.dim)),
+            None => match rules.budget().map(|budget| self.position.values(budget)) {
+                // A --memory smaller than the default leaves a part out of reach.
+                Some(Err(why)) => info.push(Line::styled(format!("No answer: {why}"), theme.bad)),
+                _ => info.push(Line::styled("Finding the parts' values…", theme.dim)),
+            },
         }
         if !self.is_over() {
             let name = self.settings.name(self.to_move());
@@ -405,7 +411,7 @@ impl View for Play<SumRules, SumBoard> {
                     .map(|&mv| rules.words_of(mv, |w| w.instead))
                     .collect();
                 (
-                    format!("played {}", rules.words_of(m.played, |w| w.listed)),
+                    format!("played {}", move_text(rules, m.played)),
                     winners_text(&winners, m.every_winner, ""),
                 )
             },
