@@ -222,6 +222,6 @@ impl Board<SumRules> for SumBoard {
     }
 
     fn view_size(rules: &SumRules, start: &SumPosition) -> (u16, u16) {
-        super::view::size(rules, start)
+        super::boxes::size(rules, start)
     }
 }

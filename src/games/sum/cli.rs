@@ -2,8 +2,8 @@
 //! each part's Grundy value, and every winning move in its part's own notation, as JSON or
 //! text.
 
+use super::boxes::game_name;
 use super::rules::{SumMove, SumPosition, SumRules};
-use super::view::game_name;
 use crate::games::core::rules::Rules;
 use serde::Serialize;
 use std::fmt::Write;

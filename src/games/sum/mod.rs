@@ -6,6 +6,7 @@
 //! catalogue entry, generic over the catalogue its parts' games come from ([`Catalogue`]).
 
 pub mod board;
+pub mod boxes;
 pub mod cli;
 pub mod rules;
 pub mod study;

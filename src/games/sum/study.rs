@@ -3,8 +3,8 @@
 //! the editor is the sum's position string on one line.
 
 use super::board::SumBoard;
+use super::boxes::game_name;
 use super::rules::{SumPosition, SumRules};
-use super::view::game_name;
 use crate::games::core::rules::Rules;
 use crate::games::core::study::{StudyBoard, StudyRules};
 use crate::games::request::Waiting;
