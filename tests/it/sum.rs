@@ -250,3 +250,236 @@ fn the_computer_leaves_the_fewest_winning_replies_when_it_is_losing() {
         }
     }
 }
+
+/// The sum's own Grundy value by its definition: the least value no move reaches.
+fn brute_mex(rules: &SumRules, at: &SumPosition, memo: &mut HashMap<String, u64>) -> u64 {
+    let key = at.print();
+    if let Some(&g) = memo.get(&key) {
+        return g;
+    }
+    let moves: Vec<SumMove> = rules.moves(at).collect();
+    let reached: Vec<u64> = moves
+        .into_iter()
+        .map(|m| brute_mex(rules, &rules.play(at, m).unwrap(), memo))
+        .collect();
+    let g = (0..).find(|g| !reached.contains(g)).unwrap();
+    memo.insert(key, g);
+    g
+}
+
+#[test]
+fn a_sums_own_mex_is_the_xor_of_its_parts_values() {
+    let more = [
+        "nim 2 + wythoff 1,2 + subtraction 1,3,4 7",
+        "chomp 2x3 2,1,1 + fibonacci 6 max 5 + subtraction 2,3 7",
+        "wythoff 2,3 + chomp 3x3 3,3,1 + nim 1,3",
+        "fibonacci 8 max 7 + nim 4 + wythoff 1,1",
+    ];
+    let mut checked = 0;
+    for text in SUMS.iter().chain(&more) {
+        let at = read::<Catalogue>(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let rules = SumRules::new(&at).within(u64::MAX);
+        let mut memo = HashMap::new();
+        let mut positions = vec![at.clone()];
+        positions.extend(rules.moves(&at).map(|m| rules.play(&at, m).unwrap()));
+        for p in positions {
+            let mex = brute_mex(&rules, &p, &mut memo);
+            assert_eq!(rules.grundy(&p, u64::MAX).unwrap(), mex, "{}", p.print());
+            checked += 1;
+        }
+    }
+    assert!(checked > 60, "{checked} positions");
+}
+
+// `munch solve --position "sum …"` run as a process.
+
+fn munch(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_munch"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run munch")
+}
+
+/// The reply, and the keys of each of its objects in the order written (innermost first).
+fn json(args: &[&str]) -> (serde_json::Value, Vec<Vec<String>>) {
+    let out = munch(args);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.trim_end().lines().count(), 1, "{text}");
+    (serde_json::from_str(&text).unwrap(), key_orders(&text))
+}
+
+/// Every object's keys as written, in the order its `}` closes (JSON without spaces).
+fn key_orders(text: &str) -> Vec<Vec<String>> {
+    let (mut open, mut closed) = (Vec::<Vec<String>>::new(), Vec::new());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => open.push(Vec::new()),
+            '}' => closed.push(open.pop().unwrap()),
+            '"' => {
+                let mut s = String::new();
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => s.push(chars.next().unwrap()),
+                        '"' => break,
+                        c => s.push(c),
+                    }
+                }
+                if chars.peek() == Some(&':') {
+                    open.last_mut().unwrap().push(s);
+                }
+            }
+            _ => {}
+        }
+    }
+    closed
+}
+
+/// The part's own position after `m`, by playing it on that part alone.
+fn part_after(at: &SumPosition, m: SumMove) -> String {
+    let text = at.parts()[usize::from(m.part)].print();
+    let alone = read::<Catalogue>(&text).unwrap();
+    let rules = SumRules::new(&alone);
+    let after = rules.play(&alone, SumMove::new(0, &m.notation)).unwrap();
+    after.parts()[0].print()
+}
+
+#[test]
+fn the_json_reply_of_a_sum_is_the_issues_contract_checked_by_brute_force() {
+    for text in SUMS {
+        let at = read::<Catalogue>(text).unwrap();
+        let rules = SumRules::new(&at).within(u64::MAX);
+        let mut memo = HashMap::new();
+        let wins = brute_wins(&rules, &at, &mut memo);
+        let position = format!("sum {text}");
+        for (args, all) in [
+            (vec!["solve", "--position", &position, "--json"], false),
+            (
+                vec!["solve", "--position", &position, "--json", "--all-moves"],
+                true,
+            ),
+            (vec!["solve", "sum", "--parts", text, "--json"], false),
+        ] {
+            let (v, orders) = json(&args);
+            let mut want = vec!["game", "position", "outcome", "grundy", "components"];
+            want.push("winning_moves");
+            if all {
+                want.push("moves");
+            }
+            let (top, inner) = orders.split_last().unwrap();
+            assert_eq!(top, &want, "{args:?}");
+            let component = ["position", "grundy"];
+            let winning = ["component", "move", "after"];
+            let every = [
+                "component",
+                "move",
+                "after",
+                "outcome",
+                "grundy",
+                "winning_replies",
+            ];
+            let n = at.parts().len();
+            let w = v["winning_moves"].as_array().unwrap().len();
+            assert!(inner[..n].iter().all(|k| k == &component), "{inner:?}");
+            assert!(inner[n..n + w].iter().all(|k| k == &winning), "{inner:?}");
+            assert!(inner[n + w..].iter().all(|k| k == &every), "{inner:?}");
+            assert_eq!(v["game"], "sum");
+            assert_eq!(v["position"], at.print());
+            assert_eq!(v["outcome"], if wins { "win" } else { "loss" }, "{text}");
+            let mut mex = HashMap::new();
+            assert_eq!(v["grundy"], brute_mex(&rules, &at, &mut mex), "{text}");
+            let components = v["components"].as_array().unwrap();
+            assert_eq!(components.len(), at.parts().len());
+            for (c, part) in components.iter().zip(at.parts()) {
+                assert_eq!(c["position"], part.print());
+                let alone = read::<Catalogue>(&part.print()).unwrap();
+                let alone_rules = SumRules::new(&alone);
+                let mut mex = HashMap::new();
+                assert_eq!(c["grundy"], brute_mex(&alone_rules, &alone, &mut mex));
+            }
+            let all_moves: Vec<SumMove> = rules.moves(&at).collect();
+            let winning: Vec<SumMove> = (all_moves.iter().copied())
+                .filter(|&m| !brute_wins(&rules, &rules.play(&at, m).unwrap(), &mut memo))
+                .collect();
+            let listed = v["winning_moves"].as_array().unwrap();
+            assert_eq!(listed.len(), winning.len(), "{text}");
+            for (j, m) in listed.iter().zip(&winning) {
+                assert_eq!(j["component"], m.number());
+                assert_eq!(j["move"], &*m.notation);
+                assert_eq!(j["after"], part_after(&at, *m));
+            }
+            if all {
+                let moves = v["moves"].as_array().unwrap();
+                assert_eq!(moves.len(), all_moves.len(), "{text}");
+                for (j, &m) in moves.iter().zip(&all_moves) {
+                    let after = rules.play(&at, m).unwrap();
+                    let good = !brute_wins(&rules, &after, &mut memo);
+                    assert_eq!(j["component"], m.number());
+                    assert_eq!(j["move"], &*m.notation);
+                    assert_eq!(j["after"], part_after(&at, m));
+                    assert_eq!(j["outcome"], if good { "win" } else { "loss" });
+                    assert_eq!(j["grundy"], brute_mex(&rules, &after, &mut mex));
+                    let replies = (rules.moves(&after))
+                        .filter(|&r| {
+                            !brute_wins(&rules, &rules.play(&after, r).unwrap(), &mut memo)
+                        })
+                        .count();
+                    assert_eq!(j["winning_replies"], replies, "{}", after.print());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_text_reply_of_a_sum_names_the_winner_the_parts_and_the_winning_moves() {
+    let out = munch(&["solve", "--position", "sum nim 3,5 + wythoff 1,2"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("sum nim 3,5 + wythoff 1,2 (nim-sum 6)"),
+        "{text}"
+    );
+    assert!(text.contains("the player to move wins"), "{text}");
+    assert!(text.contains("1/2:2"), "{text}");
+    assert!(text.contains("nim 3,3"), "{text}");
+    assert!(
+        text.contains("Grundy value 6") && text.contains("Grundy value 0"),
+        "{text}"
+    );
+    let lost = munch(&["solve", "--position", "sum nim 3,5 + nim 6"]);
+    let text = String::from_utf8(lost.stdout).unwrap();
+    assert!(!text.contains("the player to move wins"), "{text}");
+    assert!(!text.contains("1/"), "{text}");
+}
+
+#[test]
+fn a_part_out_of_reach_is_refused_in_one_line_with_exit_2() {
+    for args in [
+        &[
+            "solve",
+            "--position",
+            "sum chomp 9x9 9,9,9,9,9,9,9,9,9 + nim 1",
+            "--memory",
+            "1K",
+            "--json",
+        ][..],
+        &[
+            "solve",
+            "--position",
+            "sum nim 1 + fibonacci 100000 max 4",
+            "--json",
+        ],
+        &["solve", "sum", "--parts", "nim 1 + fibonacci 100000 max 4"],
+    ] {
+        let out = munch(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("munch: "), "{stderr}");
+        assert!(stderr.contains("part "), "{stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
