@@ -262,7 +262,9 @@ fn brute_mex(rules: &SumRules, at: &SumPosition, memo: &mut HashMap<String, u64>
         .into_iter()
         .map(|m| brute_mex(rules, &rules.play(at, m).unwrap(), memo))
         .collect();
-    let g = (0..).find(|g| !reached.contains(g)).unwrap();
+    let g = (0..=reached.len() as u64)
+        .find(|g| !reached.contains(g))
+        .expect("n values leave one of 0..=n free");
     memo.insert(key, g);
     g
 }
