@@ -1,6 +1,7 @@
 //! What a game puts in the side panel ([`PanelInfo`]); the screen frames it with what every
 //! game's panel shows. A leaf beside the games: it imports only the setup and ratatui.
 
+use super::request::Waiting;
 use super::setup::Setup;
 use ratatui::text::Line;
 
@@ -79,6 +80,23 @@ pub enum SolverLine {
     },
     Text(String),
     Warning(String),
+}
+
+impl SolverLine {
+    /// The gauge of the build a game waits for, while it is built; else `otherwise`.
+    pub fn waiting_or(
+        waiting: Option<&Waiting>,
+        otherwise: impl FnOnce() -> SolverLine,
+    ) -> SolverLine {
+        match waiting {
+            Some(w) => SolverLine::Progress {
+                label: w.label,
+                done: w.done,
+                total: w.total,
+            },
+            None => otherwise(),
+        }
+    }
 }
 
 /// "You are " or "Computer is ".

@@ -442,14 +442,7 @@ fn grid_panel<'a, R: GridRules>(
     game: &'a Play<R, GridBoard>,
     theme: &'a Theme,
 ) -> (SolverLine, Vec<Line<'a>>) {
-    let solver = match &game.waiting {
-        Some(w) => SolverLine::Progress {
-            label: w.label,
-            done: w.done,
-            total: w.total,
-        },
-        None => SolverLine::Text(String::new()),
-    };
+    let solver = SolverLine::waiting_or(game.waiting.as_ref(), || SolverLine::Text(String::new()));
     let mut info = Vec::new();
     if !game.is_over() {
         let name = game.settings.name(game.to_move());

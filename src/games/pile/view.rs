@@ -72,14 +72,7 @@ impl<'a, R: PileRules> PileView<'a, R> {
     pub fn panel(&self) -> PanelInfo<'a> {
         let (game, theme) = (self.game, self.theme);
         // The rules' tables, while they are built: the gauge Chomp's table shows.
-        let solver = match &game.waiting {
-            Some(w) => SolverLine::Progress {
-                label: w.label,
-                done: w.done,
-                total: w.total,
-            },
-            None => game.rules.solver_line(),
-        };
+        let solver = SolverLine::waiting_or(game.waiting.as_ref(), || game.rules.solver_line());
         let mut info = Vec::new();
         if !game.is_over() {
             if let Some(p) = game.turns.pending {

@@ -202,14 +202,7 @@ impl<R: RowsRules> View for Play<R, RowsBoard> {
             to_move: self.to_move(),
             loser: self.loser(),
             // The perfect computer's table, while it is built: the gauge Chomp's table shows.
-            solver: match &self.waiting {
-                Some(w) => SolverLine::Progress {
-                    label: w.label,
-                    done: w.done,
-                    total: w.total,
-                },
-                None => SolverLine::Text(solver),
-            },
+            solver: SolverLine::waiting_or(self.waiting.as_ref(), || SolverLine::Text(solver)),
             info,
             history,
         }

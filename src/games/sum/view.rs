@@ -313,14 +313,9 @@ impl View for Play<SumRules, SumBoard> {
             settings: &self.settings,
             to_move: self.to_move(),
             loser: self.loser(),
-            solver: match &self.waiting {
-                Some(w) => SolverLine::Progress {
-                    label: w.label,
-                    done: w.done,
-                    total: w.total,
-                },
-                None => SolverLine::Text("Sprague–Grundy: xor the values".into()),
-            },
+            solver: SolverLine::waiting_or(self.waiting.as_ref(), || {
+                SolverLine::Text("Sprague–Grundy: xor the values".into())
+            }),
             info,
             history: History::new(&self.turns.moves, |&m| move_text(rules, m)),
         }
